@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 
 from solver.catalogue import Family
-from solver.errors import Chess960Error
+from solver.errors import Chess960Error, SearchTooLargeError
 from solver.scharnagl import scharnagl_id
 
 #: Families with at most this many arrangements also have every arrangement
@@ -84,6 +84,8 @@ def check(family: Family) -> Report:
     report = Report(rules.name, rules.title, rules.numbering, rules.count)
     try:
         _prove(family, report)
+    except SearchTooLargeError:
+        raise
     except Chess960Error as exc:
         report.claims.append(Claim("the numbering can be computed", False, str(exc)))
     report.seconds = time.perf_counter() - start

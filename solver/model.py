@@ -18,7 +18,9 @@ from math import factorial
 from solver.board import colour
 
 #: The default bound on a search: arrangements of the pieces before any rule.
-MAX_ARRANGEMENTS = 50_000_000
+#: The largest 12-file family (K, Q, R, B, N, A, C with five of them doubled)
+#: has 12!/2**5 = 14,968,800, so every family within the format fits.
+MAX_ARRANGEMENTS = 15_000_000
 
 #: A test over the files of a requirement's pieces, in the requirement's order.
 Test = Callable[..., bool]

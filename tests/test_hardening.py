@@ -1,0 +1,255 @@
+"""Hardening: hostile rule files, bounded work, fuzzed documents, determinism."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import tomllib
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from solver import Chess960Error, Family, RuleFileError, SearchTooLargeError, bundled_names
+from solver.check import check
+from solver.cli import app
+from solver.rules import parse, rules_dir
+
+RULES = Path(__file__).parents[1] / "rules"
+
+
+def run(*args: str) -> tuple[str, str, int]:
+    result = CliRunner().invoke(app, list(args), prog_name="chess960")
+    return result.stdout, result.stderr, result.exit_code
+
+
+# -- rule files are data --------------------------------------------------------
+
+def _hostile_file(marker: Path) -> str:
+    code = f"__import__('pathlib').Path({str(marker)!r}).write_text('ran')"
+    payload = f"{code} or {{{code}}} or eval({code!r}); exec({code!r})"
+    toml_payload = payload.replace("\\", "\\\\").replace('"', '\\"')
+    return f'''
+name = "hostile"
+title = "{toml_payload}"
+source = "{toml_payload}"
+variant = "{toml_payload}"
+files = 6
+pieces = "KRRBBN"
+count = 0
+
+[[rule]]
+kind = "opposite-colours"
+pieces = "BB"
+
+[[rule]]
+kind = "exclude"
+ranks = ["RKRBBN"]
+'''
+
+
+@pytest.mark.parametrize("field", ["kind", "pieces", "piece", "pair", "files", "rank", "steps"])
+def test_code_in_a_rule_field_is_refused_not_run(tmp_path: Path, field: str) -> None:
+    marker = tmp_path / f"marker-{field}"
+    code = f"__import__('pathlib').Path({str(marker)!r}).write_text('ran')"
+    quoted = code.replace("\\", "\\\\").replace('"', '\\"')
+    rule = {
+        "kind": f'kind = "{quoted}"\npieces = "BB"',
+        "pieces": f'kind = "opposite-colours"\npieces = "{quoted}"',
+        "piece": f'kind = "between"\npiece = "{quoted}"\npair = "RR"',
+        "pair": f'kind = "between"\npiece = "K"\npair = "{quoted}"',
+        "files": f'kind = "on-files"\npiece = "K"\nfiles = "{quoted}"',
+        "rank": f'kind = "differs-from"\nrank = "{quoted}"',
+        "steps": 'kind = "opposite-colours"\npieces = "BB"',
+    }[field]
+    steps = f'["{quoted}"]' if field == "steps" else '["K", "RR", "BB", "N"]'
+    text = (f'name = "x"\ntitle = "t"\nsource = "s"\nfiles = 6\npieces = "KRRBBN"\n'
+            f'count = 1\n[[rule]]\n{rule}\n[numbering]\nsteps = {steps}\n')
+    path = tmp_path / "hostile.toml"
+    path.write_text(text)
+    _, err, code_ = run("check", "--rules", str(path))
+    assert code_ == 1
+    assert err.startswith("error: ") and err.count("\n") == 1
+    assert not marker.exists()
+
+
+def test_code_in_every_string_field_never_runs(tmp_path: Path) -> None:
+    marker = tmp_path / "marker"
+    path = tmp_path / "hostile.toml"
+    path.write_text(_hostile_file(marker))
+    family = Family.load(str(path))
+    report = check(family)  # solves, numbers and explains
+    expected = {
+        p for p in ("".join(q) for q in permutations("KRRBBN"))
+        if p.index("B") % 2 != p.rindex("B") % 2
+    } - {"RKRBBN"}
+    assert report.found == len(expected) == 89
+    assert family.violations("RKRBBN")  # explaining runs the rules too
+    for command in (["solve", "--count"], ["solve"], ["check"], ["id", "RKRBNB"],
+                    ["position", "0"]):
+        run(*command, "--rules", str(path))
+    assert not marker.exists()
+
+
+# -- bounded work ---------------------------------------------------------------
+
+BIG = """
+name = "big"
+title = "Twelve different pieces"
+source = "test"
+files = 12
+pieces = "KQRBNACRBNAQ"
+count = 1
+"""
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_oversized_rule_set_is_refused_fast(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "big.toml"
+    path.write_text(BIG)
+    started = time.perf_counter()
+    _, err, code = run(command, "--rules", str(path), "--max-arrangements", "1000000")
+    elapsed = time.perf_counter() - started
+    assert code == 1
+    assert err == (
+        "error: rule set 'big' has 14,968,800 arrangements to search, over the limit of "
+        "1,000,000; raise it with --max-arrangements\n"
+    )
+    assert elapsed < 1.0
+
+
+def test_the_limit_is_an_option(tmp_path: Path) -> None:
+    with pytest.raises(SearchTooLargeError) as info:
+        Family.load("chess960", max_arrangements=5039).ranks()
+    assert (info.value.arrangements, info.value.limit) == (5040, 5039)
+    assert run("solve", "--count", "--max-arrangements", "5040") == ("960\n", "", 0)
+
+
+# -- fuzzed rule documents ---------------------------------------------------------
+
+def _bundled_docs() -> list[dict[str, Any]]:
+    return [tomllib.loads((rules_dir() / f"{n}.toml").read_text()) for n in bundled_names()]
+
+
+_values = st.one_of(
+    st.none(), st.booleans(), st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=False), st.text(max_size=20), st.lists(st.text(max_size=5), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
+)
+
+
+def _toml(value: Any) -> str:
+    if value is None:
+        return '""'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value) if isinstance(value, int) else repr(float(value)).replace("inf", "inf")
+    if isinstance(value, str):
+        return '"' + value.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return "{" + ", ".join(f"{_toml(str(k))} = {_toml(v)}" for k, v in value.items()) + "}"
+
+
+def _dump(doc: dict[str, Any]) -> str:
+    lines = []
+    for key, value in doc.items():
+        if key not in ("rule", "numbering"):
+            lines.append(f"{_toml(str(key))} = {_toml(value)}")
+    for rule in doc.get("rule", []) if isinstance(doc.get("rule"), list) else []:
+        lines.append("[[rule]]")
+        if isinstance(rule, dict):
+            lines.extend(f"{_toml(str(k))} = {_toml(v)}" for k, v in rule.items())
+    if isinstance(doc.get("numbering"), dict):
+        lines.append("[numbering]")
+        lines.extend(f"{_toml(str(k))} = {_toml(v)}" for k, v in doc["numbering"].items())
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
+def mutated_documents(draw: st.DrawFn) -> str:
+    doc = draw(st.sampled_from(_bundled_docs()))
+    doc = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+           for k, v in doc.items()}
+    for _ in range(draw(st.integers(1, 4))):
+        action = draw(st.sampled_from(["drop", "set", "add", "rule-set", "rule-drop", "steps"]))
+        keys = sorted(doc)
+        if action == "drop" and keys:
+            doc.pop(draw(st.sampled_from(keys)))
+        elif action == "set" and keys:
+            doc[draw(st.sampled_from(keys))] = draw(_values)
+        elif action == "add":
+            doc[draw(st.text(min_size=1, max_size=8))] = draw(_values)
+        elif action in ("rule-set", "rule-drop") and isinstance(doc.get("rule"), list) \
+                and doc["rule"]:
+            rules = [dict(r) if isinstance(r, dict) else r for r in doc["rule"]]
+            target = rules[draw(st.integers(0, len(rules) - 1))]
+            if isinstance(target, dict) and target:
+                key = draw(st.sampled_from([*sorted(target), "kind", "pieces", "extra"]))
+                if action == "rule-drop":
+                    target.pop(key, None)
+                else:
+                    target[key] = draw(st.one_of(_values, st.sampled_from(
+                        ["opposite-colours", "between", "pawns-protected", "exclude",
+                         "BB", "QA", "KK", "X", "RR", "ah", "z"])))
+            doc["rule"] = rules
+        elif action == "steps":
+            doc["numbering"] = {"steps": draw(st.lists(st.sampled_from(
+                ["B:light", "B:dark", "Q", "NN", "RKR", "K", "RR", "BB", "A:opposite-Q",
+                 "C", "A", "Z", "N", "B:same-K", "Q:opposite-B"]), max_size=8))}
+    return _dump(doc)
+
+
+@given(mutated_documents())
+def test_mutated_rule_files_load_or_fail_cleanly(text: str) -> None:
+    try:
+        ruleset = parse(text, "fuzz.toml")
+    except RuleFileError as exc:
+        assert str(exc).startswith("fuzz.toml")
+        return
+    family = Family(ruleset, max_arrangements=200_000)
+    try:
+        if ruleset.numbering == "arithmetic":
+            family.position(0)
+    except Chess960Error:
+        pass
+    except ValueError as exc:  # numbering over an empty family
+        assert "position index" in str(exc)
+
+
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes_as_rule_file(tmp_path_factory: pytest.TempPathFactory,
+                                      data: bytes) -> None:
+    path = tmp_path_factory.mktemp("bytes") / "x.toml"
+    path.write_bytes(data)
+    with pytest.raises(Chess960Error):
+        Family.load(str(path))
+
+
+def test_non_utf8_rule_file(tmp_path: Path) -> None:
+    path = tmp_path / "latin.toml"
+    data = (RULES / "chess960.toml").read_bytes().replace(b"Chess960 (", b"Ch\xe9ss (")
+    path.write_bytes(data)
+    offset = data.index(b"\xe9")
+    assert run("check", "--rules", str(path)) == (
+        "", f"error: {path}: not UTF-8 text (byte {offset})\n", 1)
+
+
+# -- determinism --------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_solve_is_byte_identical_across_processes(name: str) -> None:
+    args = ["solve", "--count"] if name == "dfrc" else ["solve"]
+    runs = [
+        subprocess.run([sys.executable, "-m", "solver", *args, "--rules", name],
+                       capture_output=True, check=True).stdout
+        for _ in range(2)
+    ]
+    assert runs[0] == runs[1]
+    assert runs[0]
