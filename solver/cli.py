@@ -210,6 +210,33 @@ def position(
         raise typer.Exit(1)
 
 
+@app.command("random")
+def random_(
+    count: Annotated[int, typer.Option("-n", "--count", min=1, help="How many to draw.")] = 1,
+    distinct: Annotated[
+        bool, typer.Option("--distinct", help="Never draw the same position twice.")
+    ] = False,
+    exclude: Annotated[list[str] | None, typer.Option(
+        "--exclude", "-x", help="IDs to leave out, comma-separated (518,534 for Chess959).",
+        show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", min=0, help="Draw reproducibly from this seed (default: OS randomness).",
+        show_default=False)] = None,
+    rules: RulesOption = "chess960",
+    unicode: UnicodeOption = False,
+    fmt: FormatOption = "text",
+) -> None:
+    """Uniformly drawn start positions, one `<id> <rank>` line each."""
+    from solver.draw import draw
+
+    family = _family(rules)
+    with _errors():
+        left_out = [family.parse_id(part) for item in exclude or []
+                    for part in item.split(",") if part.strip()]
+        drawn = draw(family, count, seed=seed, distinct=distinct, exclude=left_out)
+        _write(family, drawn, fmt, "id-rank", unicode)
+
+
 @app.command()
 def check(
     rules: RulesOption = "chess960",
