@@ -238,6 +238,35 @@ def random_(
 
 
 @app.command()
+def show(
+    position_: Annotated[str, typer.Argument(
+        metavar="ID|RANK", help="A position ID, a rank (pair of ranks) or a start FEN.",
+        show_default=False)],
+    rules: RulesOption = "chess960",
+    svg: Annotated[str | None, typer.Option(
+        "--svg", help="Also write the diagram as an SVG file.", show_default=False)] = None,
+    letters: Annotated[bool, typer.Option(
+        "--letters", "-l", help="Draw piece letters, not glyphs.")] = False,
+) -> None:
+    """Draw a start position's board in the terminal (and as SVG)."""
+    from rich.console import Console
+
+    from solver.show import board_text, write_svg
+
+    family = _family(rules)
+    with _errors():
+        text = position_.strip()
+        if text.isascii() and text.lstrip("+-").isdigit():
+            found = family.position(family.parse_id(text))
+        else:
+            found = family.identify(text)
+        if svg is not None:
+            write_svg(svg, family, found)
+        console = Console(highlight=False)
+        console.print(board_text(family, found, letters, console.color_system is not None))
+
+
+@app.command()
 def check(
     rules: RulesOption = "chess960",
     all_: Annotated[bool, typer.Option("--all", help="Check every bundled family.")] = False,
