@@ -169,6 +169,7 @@ def id_(
 
 @app.command()
 def position(
+    ctx: typer.Context,
     ids: Annotated[list[str] | None, typer.Argument(help="Position IDs.", show_default=False)]
     = None,
     rules: RulesOption = "chess960",
@@ -184,13 +185,13 @@ def position(
     """The rank of each ID, one per line (`--format fen` for full FENs)."""
     from solver.output import PositionWriter
 
-    family = _family(rules)
     if (white is None) != (black is None):
-        _fail("--white and --black go together")
+        ctx.fail("--white and --black go together")
     if white is not None and ids:
-        _fail("give position ids or --white and --black, not both")
+        ctx.fail("give position IDs or --white and --black, not both")
     if white is None and not ids:
-        _fail("no position ids given")
+        ctx.fail("missing position IDs (or --white and --black)")
+    family = _family(rules)
     bad = False
     with _errors():
         writer = PositionWriter(sys.stdout, family, fmt, text="rank", unicode=unicode)
@@ -244,7 +245,8 @@ def show(
         show_default=False)],
     rules: RulesOption = "chess960",
     svg: Annotated[str | None, typer.Option(
-        "--svg", help="Also write the diagram as an SVG file.", show_default=False)] = None,
+        "--svg", metavar="FILE", help="Also write the diagram as an SVG file.",
+        show_default=False)] = None,
     letters: Annotated[bool, typer.Option(
         "--letters", "-l", help="Draw piece letters, not glyphs.")] = False,
 ) -> None:
@@ -263,7 +265,8 @@ def show(
         if svg is not None:
             write_svg(svg, family, found)
         console = Console(highlight=False)
-        console.print(board_text(family, found, letters, console.color_system is not None))
+        console.print(board_text(family, found, letters, console.color_system is not None),
+                      soft_wrap=True)
 
 
 @app.command()

@@ -179,7 +179,9 @@ def test_pair_errors(dfrc: Family, chess960: Family) -> None:
     code, out, err = run("position", "-r", "dfrc", "--white", "960", "--black", "1")
     assert (code, out) == (1, "")
     assert err == "error: dfrc white position index not 0 <= 960 <= 959\n"
-    assert run("position", "-r", "dfrc", "--white", "1")[0] == 1
+    assert run("position", "-r", "dfrc", "--white", "1")[0] == 2
+    assert run("position", "-r", "dfrc", "--white", "1", "--black", "2", "3")[0] == 2
+    assert run("position")[0] == 2
 
 
 def test_pair_text_still_a_pair(dfrc: Family) -> None:
