@@ -18,8 +18,10 @@ from solver.errors import (
     PairError,
     PieceCountError,
     RuleViolationError,
+    SidesError,
     Violation,
 )
+from solver.fen import identify_fen, is_fen
 from solver.model import MAX_ARRANGEMENTS
 from solver.notation import parse_id, parse_rank
 from solver.numbering import Numbering
@@ -130,8 +132,11 @@ class Family:
         """The position a rank (or, for independent sides, a pair of ranks) is.
 
         A pair is written White's rank first, then Black's, with any spaces
-        or a ``/`` between: ``RNBQKBNR rnbqkbnr``.
+        or a ``/`` between: ``RNBQKBNR rnbqkbnr``. A full start FEN, in
+        either castling notation, is read by :func:`solver.fen.identify_fen`.
         """
+        if is_fen(text):
+            return identify_fen(self, text)
         if not self.independent:
             rank = self.validate(text)
             return Position(self.rank_id(rank), rank, rank)
@@ -158,6 +163,24 @@ class Family:
             return Position(number, rank, rank)
         black, white = divmod(number, self.side_count)
         return Position(number, self.rank_of(white), self.rank_of(black))
+
+    def pair(self, white: int | str, black: int | str) -> Position:
+        """The position of an independent-sides family from each side's ID.
+
+        >>> Family.load("dfrc").pair(518, "105").id
+        101318
+
+        IDs may be given as text; raises :class:`~solver.errors.SidesError`
+        for a mirrored family and :class:`~solver.errors.IdError` for a bad ID.
+        """
+        if not self.independent:
+            raise SidesError(self.name)
+        n = self.side_count
+        ids = [
+            parse_id(str(number), n, f"{self.name} {side}")
+            for side, number in (("white", white), ("black", black))
+        ]
+        return self.position(ids[1] * n + ids[0])
 
     def ranks(self) -> list[str]:
         """One side's ranks as the solver finds them, in canonical (ID) order."""

@@ -8,7 +8,7 @@ stderr and exit code 1. The solver is imported only by commands that solve.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, NoReturn
 
@@ -19,6 +19,7 @@ from solver.catalogue import Family, Position
 from solver.errors import Chess960Error
 from solver.model import MAX_ARRANGEMENTS
 from solver.notation import format_rank
+from solver.output import Format, TextStyle
 
 app = typer.Typer(
     add_completion=False,
@@ -32,6 +33,11 @@ RulesOption = Annotated[
     typer.Option("--rules", "-r", help="A bundled family (see `chess960 rules`) or a rule file."),
 ]
 UnicodeOption = Annotated[bool, typer.Option("--unicode", "-u", help="Write glyphs, not letters.")]
+FormatOption = Annotated[
+    Format,
+    typer.Option("--format", "-f",
+                 help="text (the default), json, csv, fen or shredder (full FENs), pgn (tags)."),
+]
 MaxOption = Annotated[
     int,
     typer.Option("--max-arrangements", min=1,
@@ -72,6 +78,16 @@ def _position_text(family: Family, position: Position, unicode: bool) -> str:
     return f"{white} {format_rank(position.black, unicode, black=True)}"
 
 
+def _write(
+    family: Family, positions: Iterable[Position], fmt: str, text: TextStyle, unicode: bool
+) -> None:
+    from solver.output import PositionWriter
+
+    with PositionWriter(sys.stdout, family, fmt, text=text, unicode=unicode) as writer:
+        for found in positions:
+            writer.write(found)
+
+
 def _version(value: bool) -> None:
     if value:
         sys.stdout.write(f"chess960 {__version__}\n")
@@ -96,12 +112,16 @@ def solve(
     rules: RulesOption = "chess960",
     unicode: UnicodeOption = False,
     max_arrangements: MaxOption = MAX_ARRANGEMENTS,
+    fmt: FormatOption = "text",
 ) -> None:
     """Every start position in canonical order, one `<id> <rank>` line each."""
     family = _family(rules, max_arrangements)
     with _errors():
         if count:
             sys.stdout.write(f"{len(family.ranks()) ** (2 if family.independent else 1)}\n")
+            return
+        if fmt != "text":
+            _write(family, family.positions(), fmt, "id-rank", unicode)
             return
         out = sys.stdout
         for position in family.positions():
@@ -111,17 +131,22 @@ def solve(
 @app.command("id")
 def id_(
     ranks: Annotated[list[str], typer.Argument(
-        help="Ranks in letters or glyphs (QNRBBNKR, ♕♘♖♗♗♘♔♖); `-` reads one per line from stdin.",
+        help="Ranks in letters or glyphs (QNRBBNKR, ♕♘♖♗♗♘♔♖) or full FENs; "
+             "`-` reads one per line from stdin.",
         show_default=False)],
     rules: RulesOption = "chess960",
+    fmt: FormatOption = "text",
 ) -> None:
-    """The ID of each rank, one per line."""
+    """The ID of each rank or start FEN, one per line."""
+    from solver.output import PositionWriter
+
     family = _family(rules)
     out = sys.stdout
+    writer = PositionWriter(out, family, fmt, text="id")
 
     def answer(text: str, where: str) -> bool:
         try:
-            out.write(f"{family.identify(text).id}\n")
+            writer.write(family.identify(text))
         except Chess960Error as exc:
             out.flush()
             sys.stderr.write(f"error: {where}{exc}\n")
@@ -137,21 +162,42 @@ def id_(
             for number, line in enumerate(sys.stdin, 1):
                 if line.strip():
                     bad |= not answer(line.rstrip("\r\n"), f"line {number}: ")
+        writer.close()
     if bad:
         raise typer.Exit(1)
 
 
 @app.command()
 def position(
-    ids: Annotated[list[str], typer.Argument(help="Position IDs.", show_default=False)],
+    ctx: typer.Context,
+    ids: Annotated[list[str] | None, typer.Argument(help="Position IDs.", show_default=False)]
+    = None,
     rules: RulesOption = "chess960",
     unicode: UnicodeOption = False,
+    fmt: FormatOption = "text",
+    white: Annotated[str | None, typer.Option(
+        "--white", help="White's ID, for families with independent sides (with --black).",
+        show_default=False)] = None,
+    black: Annotated[str | None, typer.Option(
+        "--black", help="Black's ID, for families with independent sides (with --white).",
+        show_default=False)] = None,
 ) -> None:
-    """The rank of each ID, one per line."""
+    """The rank of each ID, one per line (`--format fen` for full FENs)."""
+    from solver.output import PositionWriter
+
+    if (white is None) != (black is None):
+        ctx.fail("--white and --black go together")
+    if white is not None and ids:
+        ctx.fail("give position IDs or --white and --black, not both")
+    if white is None and not ids:
+        ctx.fail("missing position IDs (or --white and --black)")
     family = _family(rules)
     bad = False
     with _errors():
-        for text in ids:
+        writer = PositionWriter(sys.stdout, family, fmt, text="rank", unicode=unicode)
+        if white is not None and black is not None:
+            writer.write(family.pair(white, black))
+        for text in ids or []:
             try:
                 found = family.position(family.parse_id(text))
             except Chess960Error as exc:
@@ -159,9 +205,68 @@ def position(
                 sys.stderr.write(f"error: {exc}\n")
                 bad = True
                 continue
-            sys.stdout.write(f"{_position_text(family, found, unicode)}\n")
+            writer.write(found)
+        writer.close()
     if bad:
         raise typer.Exit(1)
+
+
+@app.command("random")
+def random_(
+    count: Annotated[int, typer.Option("-n", "--count", min=1, help="How many to draw.")] = 1,
+    distinct: Annotated[
+        bool, typer.Option("--distinct", help="Never draw the same position twice.")
+    ] = False,
+    exclude: Annotated[list[str] | None, typer.Option(
+        "--exclude", "-x", help="IDs to leave out, comma-separated (518,534 for Chess959).",
+        show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", min=0, help="Draw reproducibly from this seed (default: OS randomness).",
+        show_default=False)] = None,
+    rules: RulesOption = "chess960",
+    unicode: UnicodeOption = False,
+    fmt: FormatOption = "text",
+) -> None:
+    """Uniformly drawn start positions, one `<id> <rank>` line each."""
+    from solver.draw import draw
+
+    family = _family(rules)
+    with _errors():
+        left_out = [family.parse_id(part) for item in exclude or []
+                    for part in item.split(",") if part.strip()]
+        drawn = draw(family, count, seed=seed, distinct=distinct, exclude=left_out)
+        _write(family, drawn, fmt, "id-rank", unicode)
+
+
+@app.command()
+def show(
+    position_: Annotated[str, typer.Argument(
+        metavar="ID|RANK", help="A position ID, a rank (pair of ranks) or a start FEN.",
+        show_default=False)],
+    rules: RulesOption = "chess960",
+    svg: Annotated[str | None, typer.Option(
+        "--svg", metavar="FILE", help="Also write the diagram as an SVG file.",
+        show_default=False)] = None,
+    letters: Annotated[bool, typer.Option(
+        "--letters", "-l", help="Draw piece letters, not glyphs.")] = False,
+) -> None:
+    """Draw a start position's board in the terminal (and as SVG)."""
+    from rich.console import Console
+
+    from solver.show import board_text, write_svg
+
+    family = _family(rules)
+    with _errors():
+        text = position_.strip()
+        if text.isascii() and text.lstrip("+-").isdigit():
+            found = family.position(family.parse_id(text))
+        else:
+            found = family.identify(text)
+        if svg is not None:
+            write_svg(svg, family, found)
+        console = Console(highlight=False)
+        console.print(board_text(family, found, letters, console.color_system is not None),
+                      soft_wrap=True)
 
 
 @app.command()

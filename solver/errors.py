@@ -189,3 +189,135 @@ class PairError(RankError):
         self.family = family
         self.length = length
         self.files = files
+
+
+class FenError(Chess960Error):
+    """A FEN that is not a start position of the family.
+
+    ``text`` is the FEN as given; subclasses add what is wrong with it.
+    """
+
+    def __init__(self, text: str, message: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class FenSyntaxError(FenError):
+    """A FEN that cannot be read: fields, ranks, squares or characters.
+
+    ``field`` names the FEN field at fault (``placement``, ``side to move``,
+    ``castling``, ``en passant``, ``halfmove clock``, ``move number``, or
+    ``fields`` for their number) and ``reason`` says what is wrong.
+    """
+
+    def __init__(self, text: str, field: str, reason: str) -> None:
+        super().__init__(text, f"fen {text!r} cannot be read: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+class NotStartPositionError(FenError):
+    """A readable FEN that is not a start position.
+
+    ``reasons`` lists every reason (pawns off their ranks, pieces in the
+    middle of the board, black to move, move counters other than ``0 1``);
+    ``squares`` names the squares involved.
+    """
+
+    def __init__(self, text: str, reasons: Sequence[str], squares: Sequence[str] = ()) -> None:
+        super().__init__(text, f"fen {text!r} is not a start position: {'; '.join(reasons)}")
+        self.reasons = tuple(reasons)
+        self.squares = tuple(squares)
+
+
+class CastlingRightsError(FenError):
+    """Castling rights that do not match the rooks on the back ranks.
+
+    ``right`` is the wrong right as written (``None`` when one is missing),
+    ``expected`` the rights the rooks give, in X-FEN and in Shredder-FEN.
+    """
+
+    def __init__(
+        self, text: str, right: str | None, reason: str, expected: tuple[str, str]
+    ) -> None:
+        xfen, shredder = expected
+        want = f"{xfen!r} or {shredder!r}" if xfen != shredder else repr(xfen)
+        if xfen == "-":
+            want = "'-' (no castling)"
+        super().__init__(
+            text, f"fen {text!r} has wrong castling rights: {reason}; the rooks give {want}"
+        )
+        self.right = right
+        self.reason = reason
+        self.expected = expected
+
+
+class MirrorError(FenError):
+    """A position whose Black rank does not mirror White's, for a mirrored family.
+
+    ``families`` lists the bundled families with independent sides that take
+    the pair of ranks (such as ``dfrc``).
+    """
+
+    def __init__(
+        self, text: str, family: str, white: str, black: str, families: Sequence[str]
+    ) -> None:
+        if families:
+            names = ", ".join(families)
+            hint = f"the {names} famil{'ies take' if len(families) > 1 else 'y takes'} the pair"
+        else:
+            hint = "no bundled family takes this pair of ranks"
+        super().__init__(
+            text,
+            f"fen {text!r} is not a {family} position: black's rank {black!r} does not "
+            f"mirror white's {white!r}; {hint}",
+        )
+        self.family = family
+        self.white = white
+        self.black = black
+        self.families = tuple(families)
+
+
+class SidesError(Chess960Error):
+    """A pair of side IDs given to a family whose Black mirrors White."""
+
+    def __init__(self, family: str) -> None:
+        super().__init__(
+            f"{family} positions mirror white's rank, so they take one id, not a pair; "
+            "a family with independent sides such as dfrc takes white's and black's ids"
+        )
+        self.family = family
+
+
+class DrawError(Chess960Error):
+    """A random draw that cannot be made: too many distinct positions asked for."""
+
+    def __init__(self, family: str, requested: int, available: int, excluded: int) -> None:
+        left = f"only {available:,} {'is' if available == 1 else 'are'} left"
+        after = f" after excluding {excluded:,}" if excluded else ""
+        what = "distinct " if available else ""
+        super().__init__(
+            f"cannot draw {requested:,} {what}{family} position{'s' if requested != 1 else ''}: "
+            f"{left}{after}"
+        )
+        self.family = family
+        self.requested = requested
+        self.available = available
+        self.excluded = excluded
+
+
+class OutputFileError(Chess960Error):
+    """A file that cannot be written; ``path`` names it, ``reason`` says why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot write {path!r}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class SeedError(Chess960Error):
+    """A random seed that is not a non-negative integer."""
+
+    def __init__(self, seed: object) -> None:
+        super().__init__(f"seed {seed!r} is not an integer >= 0")
+        self.seed = seed

@@ -1,0 +1,146 @@
+"""``--format text|json|csv|fen|shredder|pgn`` on solve, id, position and random.
+
+Exact stdout, stderr and exit code through typer's CliRunner; expected
+output written out by hand from the FENs quoted in issue 4.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from solver.cli import app
+
+runner = CliRunner()
+
+F518 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+S518 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+F105 = "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1"
+S105 = "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1"
+F0 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+S0 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
+
+JSON_518_105 = (
+    "[\n"
+    f'{{"id": 518, "rank": "RNBQKBNR", "fen": "{F518}", "shredder_fen": "{S518}", '
+    '"family": "chess960"},\n'
+    f'{{"id": 105, "rank": "QNRBBNKR", "fen": "{F105}", "shredder_fen": "{S105}", '
+    '"family": "chess960"}\n'
+    "]\n"
+)
+CSV_518_105 = (
+    "id,rank,fen,shredder_fen,family\n"
+    f"518,RNBQKBNR,{F518},{S518},chess960\n"
+    f"105,QNRBBNKR,{F105},{S105},chess960\n"
+)
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_position_json() -> None:
+    assert run("position", "518", "105", "--format", "json") == (0, JSON_518_105, "")
+    assert json.loads(JSON_518_105)[1]["shredder_fen"] == S105
+
+
+def test_position_csv() -> None:
+    assert run("position", "518", "105", "-f", "csv") == (0, CSV_518_105, "")
+
+
+def test_id_json_and_csv() -> None:
+    assert run("id", "RNBQKBNR", S105, "--format", "json") == (0, JSON_518_105, "")
+    assert run("id", F518, "QNRBBNKR", "--format", "csv") == (0, CSV_518_105, "")
+
+
+def test_random_json_and_csv() -> None:
+    keep_only_105 = ",".join(str(i) for i in range(960) if i != 105)
+    one = ("[\n"
+           f'{{"id": 105, "rank": "QNRBBNKR", "fen": "{F105}", "shredder_fen": "{S105}", '
+           '"family": "chess960"}\n'
+           "]\n")
+    assert run("random", "--exclude", keep_only_105, "--format", "json") == (0, one, "")
+    assert run("random", "-x", keep_only_105, "-n", "2", "-f", "csv") == (
+        0, f"id,rank,fen,shredder_fen,family\n105,QNRBBNKR,{F105},{S105},chess960\n"
+           f"105,QNRBBNKR,{F105},{S105},chess960\n", "")
+    assert run("random", "-x", keep_only_105) == (0, "105 QNRBBNKR\n", "")
+    assert run("random", "-x", keep_only_105, "-f", "shredder") == (0, S105 + "\n", "")
+
+
+def test_independent_sides_columns() -> None:
+    number = 105 * 960 + 518
+    fen = F105.replace("QNRBBNKR", "RNBQKBNR")
+    shredder = fen.replace("KQkq", "HAhc")
+    assert run("position", "-r", "dfrc", str(number), "-f", "csv") == (
+        0, "id,rank,black_rank,fen,shredder_fen,family\n"
+           f"{number},RNBQKBNR,qnrbbnkr,{fen},{shredder},dfrc\n", "")
+    assert run("position", "-r", "dfrc", str(number), "-f", "json") == (
+        0, "[\n"
+           f'{{"id": {number}, "rank": "RNBQKBNR", "black_rank": "qnrbbnkr", "fen": "{fen}", '
+           f'"shredder_fen": "{shredder}", "family": "dfrc"}}\n'
+           "]\n", "")
+
+
+def test_text_stays_the_default() -> None:
+    assert run("position", "518", "105") == (0, "RNBQKBNR\nQNRBBNKR\n", "")
+    assert run("position", "518", "-f", "text") == (0, "RNBQKBNR\n", "")
+    assert run("id", "RNBQKBNR", "QNRBBNKR") == (0, "518\n105\n", "")
+    assert run("position", "-r", "dfrc", "497798") == (0, "RNBQKBNR rnbqkbnr\n", "")
+    assert run("position", "518", "--unicode") == (0, "♖♘♗♕♔♗♘♖\n", "")
+
+
+def test_solve_formats() -> None:
+    code, out, err = run("solve")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[:1] == ["0 BBQNNRKR"] and out.splitlines()[518] == "518 RNBQKBNR"
+    code, out, err = run("solve", "--format", "csv")
+    lines = out.splitlines()
+    assert (code, err, len(lines)) == (0, "", 961)
+    assert lines[0] == "id,rank,fen,shredder_fen,family"
+    assert lines[1] == f"0,BBQNNRKR,{F0},{S0},chess960"
+    code, out, _ = run("solve", "-f", "json")
+    rows = json.loads(out)
+    assert len(rows) == 960 and rows[518]["fen"] == F518 and rows[959]["id"] == 959
+    code, out, _ = run("solve", "-f", "fen")
+    assert out.splitlines()[518] == F518
+
+
+def test_pgn_blocks() -> None:
+    assert run("position", "518", "105", "-f", "pgn") == (
+        0,
+        f'[Variant "Chess960"]\n[SetUp "1"]\n[FEN "{F518}"]\n\n*\n\n'
+        f'[Variant "Chess960"]\n[SetUp "1"]\n[FEN "{F105}"]\n\n*\n',
+        "",
+    )
+
+
+def test_errors_keep_the_array_whole() -> None:
+    code, out, err = run("position", "518", "960", "105", "-f", "json")
+    assert (code, out) == (1, JSON_518_105)
+    assert err == "error: chess960 position index not 0 <= 960 <= 959\n"
+    code, out, err = run("id", "RNBQKBNR", "XYZ", "QNRBBNKR", "-f", "csv")
+    assert (code, out) == (1, CSV_518_105)
+    assert err == "error: 'XYZ' has an unknown piece 'X' on a1\n"
+    assert run("position", "99999", "-f", "json") == (
+        1, "[]\n", "error: chess960 position index not 0 <= 99999 <= 959\n")
+
+
+def test_unknown_format_is_a_usage_error() -> None:
+    assert run("position", "518", "-f", "yaml")[0] == 2
+
+
+def test_id_and_position_do_not_import_the_solver_or_rich() -> None:
+    code = (
+        "import sys\nfrom solver.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'constraint', 'rich', 'json'}),"
+        " 'solver.solve' in sys.modules)"
+    )
+    for args in (["id", F105], ["position", "518", "-f", "fen"], ["position", "7", "-f", "pgn"]):
+        done = subprocess.run([sys.executable, "-c", code, *args],
+                              capture_output=True, text=True, check=True)
+        assert done.stdout.splitlines()[-1] == "[] False", args
