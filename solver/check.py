@@ -106,7 +106,12 @@ def _prove(family: Family, report: Report) -> None:
         [] if report.found == rules.count else [f"found {report.found:,}"],
     )
     if not unique:
-        report.add("the family has positions", ["the rules admit no rank at all"])
+        from solver.conflicts import conflicting_rules
+
+        conflict = conflicting_rules(rules, family.max_arrangements)
+        why = ("these rules cannot all hold: " + "; ".join(r.label for r in conflict)
+               if conflict else "the rules admit no rank at all")
+        report.add("the family has positions", [why])
         return
 
     report.add(

@@ -321,3 +321,18 @@ class SeedError(Chess960Error):
     def __init__(self, seed: object) -> None:
         super().__init__(f"seed {seed!r} is not an integer >= 0")
         self.seed = seed
+
+
+class EmptyFamilyError(Chess960Error):
+    """A rule set whose rules admit no rank at all.
+
+    ``conflict`` lists the labels of a smallest set of rules that cannot all
+    hold together (empty when the pieces alone cannot be placed).
+    """
+
+    def __init__(self, family: str, conflict: Sequence[str]) -> None:
+        why = (f": these rules cannot all hold: {'; '.join(conflict)}" if conflict
+               else "")
+        super().__init__(f"rule set {family!r} has no positions at all{why}")
+        self.family = family
+        self.conflict = tuple(conflict)

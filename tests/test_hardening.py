@@ -253,3 +253,43 @@ def test_solve_is_byte_identical_across_processes(name: str) -> None:
     ]
     assert runs[0] == runs[1]
     assert runs[0]
+
+
+# -- empty families -----------------------------------------------------------------
+
+EMPTY = """
+name = "empty"
+title = "King in the corner, between the rooks"
+source = "test"
+files = 6
+pieces = "KRRBBN"
+count = 0
+
+[[rule]]
+kind = "opposite-colours"
+pieces = "BB"
+
+[[rule]]
+kind = "on-files"
+piece = "K"
+files = "a"
+
+[[rule]]
+kind = "not-adjacent"
+pieces = "BB"
+
+[[rule]]
+kind = "between"
+piece = "K"
+pair = "RR"
+"""
+
+
+def test_check_names_the_conflicting_rules(tmp_path: Path) -> None:
+    path = tmp_path / "empty.toml"
+    path.write_text(EMPTY)
+    out, err, code = run("check", "--rules", str(path))
+    assert code == 1
+    assert ("  FAIL the family has positions: these rules cannot all hold: "
+            "on-files K a; between K RR") in out.splitlines()
+    assert err.endswith("error: check failed for empty\n")
