@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -293,3 +294,116 @@ def test_check_names_the_conflicting_rules(tmp_path: Path) -> None:
     assert ("  FAIL the family has positions: these rules cannot all hold: "
             "on-files K a; between K RR") in out.splitlines()
     assert err.endswith("error: check failed for empty\n")
+
+
+# -- fuzzed ranks, IDs and FENs, in the library and through the CLI ------------------
+
+_FENS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1",
+    "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
+]
+
+
+@st.composite
+def fen_like(draw: st.DrawFn) -> str:
+    """A valid start FEN with a few characters replaced, dropped or repeated."""
+    chars = list(draw(st.sampled_from(_FENS)))
+    for _ in range(draw(st.integers(0, 4))):
+        i = draw(st.integers(0, len(chars) - 1))
+        action = draw(st.sampled_from(["replace", "drop", "repeat"]))
+        if action == "replace":
+            chars[i] = draw(st.one_of(st.sampled_from(list("/ 0123456789kqrbnpKQRBNPAHc-w")),
+                                      st.characters()))
+        elif action == "drop":
+            del chars[i]
+        else:
+            chars.insert(i, chars[i])
+    return "".join(chars)
+
+
+_texts = st.one_of(st.text(), fen_like(), st.from_regex(r"[ kqrbnKQRBNA♔♚\s/]{0,20}",
+                                                         fullmatch=True))
+_id_texts = st.one_of(
+    st.text(), st.integers().map(str), st.sampled_from(["1e3", "0x10", "５１８", "+5", "-0",
+                                                        "1_0", " 7 ", "9" * 5000]),
+    st.integers(min_value=10**20, max_value=10**60).map(str),
+)
+
+
+@pytest.mark.parametrize("name", ["chess960", "dfrc", "capablanca-random"])
+@given(text=_texts)
+def test_any_rank_or_fen_text(name: str, text: str) -> None:
+    family = Family.load(name)
+    try:
+        found = family.identify(text)
+    except Chess960Error as exc:
+        assert str(exc)
+    else:
+        assert family.position(found.id) == found
+
+
+@given(text=_id_texts)
+def test_any_id_text(text: str) -> None:
+    family = Family.load("dfrc")
+    try:
+        number = family.parse_id(text)
+    except Chess960Error as exc:
+        assert len(str(exc)) < 200
+    else:
+        assert 0 <= number < 921_600
+
+
+@given(args=st.lists(st.one_of(_texts, _id_texts), min_size=1, max_size=3),
+       command=st.sampled_from(["id", "position", "show"]))
+def test_the_cli_never_shows_a_traceback(args: list[str], command: str) -> None:
+    if command == "show":
+        args = args[:1]
+    result = CliRunner().invoke(app, [command, "--", *args], prog_name="chess960")
+    assert result.exit_code in (0, 1, 2)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.stderr
+    if result.exit_code == 1:
+        assert all(line.startswith("error: ") for line in result.stderr.splitlines())
+
+
+# -- every command gives the same bytes twice ------------------------------------------
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["id", "QNRBBNKR", "RNBQKBNR", "-f", "json"],
+        ["id", "--rules", "dfrc", "RNBQKBNR qnrbbnkr"],
+        ["position", "0", "518", "959", "-f", "csv"],
+        ["position", "497798", "--rules", "dfrc", "-f", "pgn"],
+        ["random", "--seed", "7", "-n", "20", "--distinct", "-f", "json"],
+        ["random", "--seed", "7", "-n", "5", "--rules", "capablanca-random"],
+        ["check"],
+        ["check", "--rules", "chess324"],
+        ["rules"],
+        ["show", "105"],
+        ["solve", "-f", "csv"],
+    ],
+)
+def test_commands_are_byte_identical_across_processes(args: list[str]) -> None:
+    runs = [
+        subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
+                       check=True, env={**_env(), "PYTHONHASHSEED": str(seed)}).stdout
+        for seed in (1, 2)
+    ]
+    assert runs[0] == runs[1]
+    assert runs[0]
+
+
+def test_svg_is_byte_identical(tmp_path: Path) -> None:
+    outputs = []
+    for n in (1, 2):
+        path = tmp_path / f"board{n}.svg"
+        subprocess.run([sys.executable, "-m", "solver", "show", "518", "--svg", str(path)],
+                       capture_output=True, check=True)
+        outputs.append(path.read_bytes())
+    assert outputs[0] == outputs[1]
+
+
+def _env() -> dict[str, str]:
+    return dict(os.environ)
