@@ -10,6 +10,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+#: Inputs longer than this are quoted in part, so that an error stays one line.
+QUOTE_LIMIT = 80
+
+
+def quote(text: str) -> str:
+    """``repr(text)``, cut short when very long, so an error stays one short line.
+
+    >>> quote("RNBQ")
+    "'RNBQ'"
+    >>> quote("9" * 500)
+    "'999999999999999999999999999999999999999999999999999999999999'... (500 characters)"
+    """
+    shown = repr(text)
+    if len(shown) <= QUOTE_LIMIT:
+        return shown
+    prefix = text[: QUOTE_LIMIT - 20]
+    while len(repr(prefix)) > QUOTE_LIMIT - 18:
+        prefix = prefix[:-1]
+    return f"{prefix!r}... ({len(text)} characters)"
+
+
 class Chess960Error(ValueError):
     """Base class of every error this package raises on bad input."""
 
@@ -29,7 +50,7 @@ class RankLengthError(RankError):
     """A rank with the wrong number of squares."""
 
     def __init__(self, text: str, length: int, files: int) -> None:
-        super().__init__(text, f"{text!r} has {length} squares, expected {files}")
+        super().__init__(text, f"{quote(text)} has {length} squares, expected {files}")
         self.length = length
         self.files = files
 
@@ -39,7 +60,7 @@ class UnknownPieceError(RankError):
 
     def __init__(self, text: str, char: str, square: str | None) -> None:
         where = f" on {square}" if square else ""
-        super().__init__(text, f"{text!r} has an unknown piece {char!r}{where}")
+        super().__init__(text, f"{quote(text)} has an unknown piece {char!r}{where}")
         self.char = char
         self.square = square
 
@@ -52,7 +73,7 @@ class PieceCountError(RankError):
     ) -> None:
         where = f" ({', '.join(squares)})" if squares else ""
         super().__init__(
-            text, f"{text!r} has {found} {what}{where}, expected {expected}"
+            text, f"{quote(text)} has {found} {what}{where}, expected {expected}"
         )
         self.piece = piece
         self.found = found
@@ -85,7 +106,7 @@ class RuleViolationError(RankError):
 
     def __init__(self, text: str, family: str, violations: Sequence[Violation]) -> None:
         reasons = "; ".join(str(v) for v in violations)
-        super().__init__(text, f"{text!r} is not a {family} rank: {reasons}")
+        super().__init__(text, f"{quote(text)} is not a {family} rank: {reasons}")
         self.family = family
         self.violations = tuple(violations)
 
@@ -102,7 +123,7 @@ class IdSyntaxError(IdError):
     """An ID that is not a plain decimal integer."""
 
     def __init__(self, text: str) -> None:
-        super().__init__(text, f"position id {text!r} is not an integer")
+        super().__init__(text, f"position id {quote(text)} is not an integer")
 
 
 class IdRangeError(IdError):
@@ -183,7 +204,7 @@ class PairError(RankError):
     def __init__(self, text: str, family: str, length: int, files: int) -> None:
         super().__init__(
             text,
-            f"{text!r} has {length} squares; a {family} position is a pair of ranks, "
+            f"{quote(text)} has {length} squares; a {family} position is a pair of ranks, "
             f"White's then Black's, {2 * files} squares in all",
         )
         self.family = family
@@ -211,7 +232,7 @@ class FenSyntaxError(FenError):
     """
 
     def __init__(self, text: str, field: str, reason: str) -> None:
-        super().__init__(text, f"fen {text!r} cannot be read: {reason}")
+        super().__init__(text, f"fen {quote(text)} cannot be read: {reason}")
         self.field = field
         self.reason = reason
 
@@ -225,7 +246,7 @@ class NotStartPositionError(FenError):
     """
 
     def __init__(self, text: str, reasons: Sequence[str], squares: Sequence[str] = ()) -> None:
-        super().__init__(text, f"fen {text!r} is not a start position: {'; '.join(reasons)}")
+        super().__init__(text, f"fen {quote(text)} is not a start position: {'; '.join(reasons)}")
         self.reasons = tuple(reasons)
         self.squares = tuple(squares)
 
@@ -245,7 +266,7 @@ class CastlingRightsError(FenError):
         if xfen == "-":
             want = "'-' (no castling)"
         super().__init__(
-            text, f"fen {text!r} has wrong castling rights: {reason}; the rooks give {want}"
+            text, f"fen {quote(text)} has wrong castling rights: {reason}; the rooks give {want}"
         )
         self.right = right
         self.reason = reason
@@ -269,7 +290,7 @@ class MirrorError(FenError):
             hint = "no bundled family takes this pair of ranks"
         super().__init__(
             text,
-            f"fen {text!r} is not a {family} position: black's rank {black!r} does not "
+            f"fen {quote(text)} is not a {family} position: black's rank {black!r} does not "
             f"mirror white's {white!r}; {hint}",
         )
         self.family = family

@@ -9,6 +9,6 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile("default", deadline=None)
 settings.register_profile(
-    "ci", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
