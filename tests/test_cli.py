@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from solver import __version__, bundled_names
 from solver.cli import app
+from solver.rules import rules_dir
 
 GOLDEN = Path(__file__).parent / "data" / "chess960.txt"
 
@@ -112,7 +113,7 @@ def test_check() -> None:
 
 
 def test_check_names_disagreements(tmp_path: Path) -> None:
-    wrong = (Path(__file__).parents[1] / "rules" / "chess960.toml").read_text()
+    wrong = (rules_dir() / "chess960.toml").read_text()
     wrong = wrong.replace("count = 960", "count = 961")
     path = tmp_path / "wrong.toml"
     path.write_text(wrong)

@@ -21,7 +21,7 @@ from solver.check import check
 from solver.cli import app
 from solver.rules import parse, rules_dir
 
-RULES = Path(__file__).parents[1] / "rules"
+RULES = rules_dir()
 
 
 def run(*args: str) -> tuple[str, str, int]:
