@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-
 #: Inputs longer than this are quoted in part, so that an error stays one line.
 QUOTE_LIMIT = 80
 
