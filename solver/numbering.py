@@ -245,7 +245,8 @@ class Numbering:
                         mark = (*marks, (step.pieces[0], colour(chosen[0])))
                     following.add((rest, mark))
             if len(sizes) > 1:
-                shown = " or ".join(map(str, sorted(sizes)))
+                *most, last = map(str, sorted(sizes))
+                shown = f"{', '.join(most)} or {last}"
                 return (f"placement steps do not give the same number of choices on every "
                         f"path: step {index + 1} {step.text!r} has {shown} choices, depending "
                         "on the steps before it")

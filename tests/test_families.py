@@ -250,3 +250,17 @@ def test_chess324_sides_are_independent() -> None:
     white, black = sorted(ranks)[:2]
     assert fam.identify(f"{white} {black}").id == fam.identify(white + black).id
     assert fam.identify(f"{white} {black}").id != fam.identify(f"{black} {white}").id
+
+
+def test_a_file_rule_can_make_steps_uneven() -> None:
+    # The queen kept off a1 and h1 has 4, 5 or 6 free squares after the
+    # bishops, depending on whether they took a1 or h1.
+    text = chess960_with('[[rule]]\nkind = "not-on-files"\npiece = "Q"\nfiles = "ah"')
+    rules = load_text(text)
+    assert rules.numbering == "enumerated"
+    with pytest.raises(RuleFileError, match=r"step 3 'Q' has 4, 5 or 6 choices"):
+        load_text(text.replace("[numbering]", '[numbering]\nkind = "arithmetic"'))
+    expected = {r for r in CHESS960_RANKS if r[0] != "Q" and r[7] != "Q"}
+    fam = Family(rules)
+    assert fam.count == len(expected)
+    assert set(fam.ranks()) == expected
