@@ -140,9 +140,7 @@ def load_file(path: Path, display: str | None = None) -> RuleSet:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise RuleFileError(shown, f"not UTF-8 text: byte {data[exc.start]:#04x} at offset "
-                                   f"{exc.start}", line=line) from None
+        raise RuleFileError(shown, f"not UTF-8 text (byte {exc.start})") from None
     return parse(text, shown)
 
 

@@ -278,9 +278,9 @@ def test_non_utf8_bytes(tmp_path: Path) -> None:
     path.write_bytes(BASE.replace('"Mine"', '"Mine \xe9"').encode("latin-1"))
     with pytest.raises(RuleFileError) as info:
         load(str(path))
+    offset = path.read_bytes().index(b"\xe9")
     assert info.value.path == str(path)
-    assert info.value.line == 2
-    assert str(info.value).startswith(f"{path}:2: not UTF-8 text: byte 0xe9")
+    assert str(info.value) == f"{path}: not UTF-8 text (byte {offset})"
 
 
 def test_missing_file_and_unknown_name(tmp_path: Path) -> None:
@@ -316,7 +316,7 @@ def test_nothing_in_a_rule_file_is_evaluated() -> None:
 @pytest.mark.parametrize(("content", "start"), [
     (BASE.replace('"between"', '"betwen"').encode(), ": rule[2].kind: unknown kind 'betwen'"),
     (BASE.replace("files = 8", "files = = 8").encode(), ":4: invalid TOML: "),
-    (BASE.replace('"Mine"', '"\xff"').encode("latin-1"), ":2: not UTF-8 text"),
+    (BASE.replace('"Mine"', '"\xff"').encode("latin-1"), ": not UTF-8 text (byte 23)"),
 ], ids=["kind", "syntax", "bytes"])
 def test_cli_bad_rule_file_is_one_error_line(
     tmp_path: Path, command: list[str], content: bytes, start: str
@@ -364,9 +364,8 @@ def test_cli_with_a_user_rule_file(tmp_path: Path) -> None:
     assert (out, err, code) == ("".join(f"{n}\n" for n, _ in some), "", 0)
 
     out, err, code = run("check", *rules)
-    assert (err, code) == ("", 0)
-    assert out.splitlines()[-1].startswith(
-        f"  {len(expected)} positions, enumerated numbering, proven in ")
+    assert code == 0 and "error" not in err
+    assert f"  {len(expected)} positions, enumerated numbering, proven" in out
 
 
 def test_cli_user_copy_of_chess960_is_arithmetic(tmp_path: Path) -> None:
