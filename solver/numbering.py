@@ -20,14 +20,18 @@ the numbers of choices. For Chess960 this is Scharnagl's
 ``4*(4*(6*N + Q) + D) + L``.
 
 Numbering works with no enumeration: :meth:`Numbering.encode` and
-:meth:`Numbering.decode` walk the steps only.
+:meth:`Numbering.decode` walk the steps only. That needs the same number of
+choices at each step on every path; :class:`Numbering` surveys the paths
+once (equal sets of free squares are walked once, so this is cheap) and,
+when they differ, refuses to encode or decode with
+:class:`~solver.errors.NumberingError` rather than number ranks wrongly.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -35,7 +39,7 @@ from math import comb, prod
 from typing import Final
 
 from solver.board import PIECE_NAMES, Colour, colour, piece_name
-from solver.errors import NumberingError
+from solver.errors import IdRangeError, NumberingError
 
 _STEP_RE: Final = re.compile(r"([A-Za-z]+)(?::(light|dark|opposite-([A-Za-z])|same-([A-Za-z])))?")
 
@@ -163,13 +167,32 @@ class Numbering:
         self.family = family
         self.steps = parse_steps(steps, pieces)
         self.allowed = dict(allowed or {})
+        #: The choices at each step, least significant first (on the first
+        #: path, when they differ between paths).
         self.radices = self._first_path()
         self.count = prod(self.radices)
+        #: Why the steps cannot number without enumeration (``None`` when they can).
+        self.uneven: str | None = self._survey()
 
-    def _candidates(self, step: Step, free: list[int], row: list[str]) -> list[int]:
+    @property
+    def uniform(self) -> bool:
+        """Whether every step has the same number of choices on every path.
+
+        >>> Numbering(8, "KQRRBBNN", ["Q", "B:light", "B:dark", "NN", "RKR"]).uniform
+        False
+        """
+        return self.uneven is None
+
+    def _candidates(self, step: Step, free: Sequence[int], row: Sequence[str]) -> list[int]:
+        """The free squares ``step`` may use; ``row`` holds the pieces placed so far."""
+        return self._candidates_by(step, free, lambda letter: colour(row.index(letter)))
+
+    def _candidates_by(
+        self, step: Step, free: Sequence[int], colour_of: Callable[[str], Colour]
+    ) -> list[int]:
         want: Colour | None = step.colour
         if step.relative is not None:
-            there = colour(row.index(step.relative))
+            there = colour_of(step.relative)
             want = ("light" if there == "dark" else "dark") if step.opposite else there
         allowed = self.allowed.get(step.pieces[0])
         return [
@@ -178,7 +201,7 @@ class Numbering:
         ]
 
     def _first_path(self) -> tuple[int, ...]:
-        radices = []
+        radices: list[int] = []
         row = [""] * self.files
         free = list(range(self.files))
         for step in self.steps:
@@ -188,19 +211,47 @@ class Numbering:
             candidates = self._candidates(step, free, row)
             k = len(step.pieces)
             radices.append(comb(len(candidates), k))
+            if not radices[-1]:  # a dead end: no rank at all
+                return tuple(radices + [0] * (len(self.steps) - len(radices)))
             for f in candidates[:k]:
                 row[f] = step.pieces[0]
                 free.remove(f)
         return tuple(radices)
 
-    def _uneven(self, index: int, found: int) -> NumberingError:
-        step = self.steps[index]
-        return NumberingError(
-            self.family,
-            f"placement steps do not give the same number of choices on every path: "
-            f"step {index + 1} {step.text!r} has {found} choices here but "
-            f"{self.radices[index]} on the first path",
-        )
+    def _survey(self) -> str | None:
+        """Walk every path of the steps; say where the numbers of choices differ.
+
+        A state is the set of free squares and the colours of placed pieces
+        that later steps refer to, so equal states are walked once.
+        """
+        referenced = {s.relative for s in self.steps if s.relative is not None}
+        states: set[tuple[tuple[int, ...], tuple[tuple[str, Colour], ...]]] = {
+            (tuple(range(self.files)), ())
+        }
+        for index, step in enumerate(self.steps):
+            if step.fill:
+                break
+            k = len(step.pieces)
+            sizes: set[int] = set()
+            following: set[tuple[tuple[int, ...], tuple[tuple[str, Colour], ...]]] = set()
+            for free, marks in states:
+                where = dict(marks)
+                candidates = self._candidates_by(step, free, where.__getitem__)
+                sizes.add(comb(len(candidates), k))
+                for chosen in combinations(candidates, k):
+                    rest = tuple(f for f in free if f not in chosen)
+                    mark = marks
+                    if step.pieces[0] in referenced:
+                        mark = (*marks, (step.pieces[0], colour(chosen[0])))
+                    following.add((rest, mark))
+            if len(sizes) > 1:
+                *most, last = map(str, sorted(sizes))
+                shown = f"{', '.join(most)} or {last}"
+                return (f"placement steps do not give the same number of choices on every "
+                        f"path: step {index + 1} {step.text!r} has {shown} choices, depending "
+                        "on the steps before it")
+            states = following
+        return None
 
     def _walk(self, rank: str) -> list[tuple[int, int]]:
         """The (choice, number of choices) of each step on the way to ``rank``."""
@@ -238,19 +289,30 @@ class Numbering:
         return tuple(digit for digit, _ in self._walk(rank))
 
     def encode(self, rank: str) -> int:
-        """The ID of ``rank`` (which must follow the family's rules)."""
+        """The ID of ``rank`` (which must follow the family's rules).
+
+        Raises :class:`~solver.errors.NumberingError` when the steps cannot
+        place ``rank`` or do not give the same number of choices on every path.
+        """
+        if self.uneven is not None:
+            raise NumberingError(self.family, self.uneven)
         value, scale = 0, 1
-        for index, (digit, size) in enumerate(self._walk(rank)):
-            if size != self.radices[index]:
-                raise self._uneven(index, size)
+        for digit, size in self._walk(rank):
             value += scale * digit
             scale *= size
         return value
 
     def decode(self, number: int) -> str:
-        """The rank with ID ``number``, ``0 <= number < count``."""
+        """The rank with ID ``number``, ``0 <= number < count``.
+
+        Raises :class:`~solver.errors.IdRangeError` for a number out of range
+        and :class:`~solver.errors.NumberingError` when the steps do not give
+        the same number of choices on every path.
+        """
+        if self.uneven is not None:
+            raise NumberingError(self.family, self.uneven)
         if not 0 <= number < self.count:
-            raise ValueError(f"{self.family} position index not 0 <= {number} <= {self.count - 1}")
+            raise IdRangeError(str(number), number, self.count, self.family)
         row = [""] * self.files
         free = list(range(self.files))
         for index, step in enumerate(self.steps):
@@ -261,10 +323,7 @@ class Numbering:
                 continue
             candidates = self._candidates(step, free, row)
             k = len(step.pieces)
-            size = comb(len(candidates), k)
-            if size != self.radices[index]:
-                raise self._uneven(index, size)
-            number, digit = divmod(number, size)
+            number, digit = divmod(number, self.radices[index])
             for i in _choices(len(candidates), k)[digit]:
                 row[candidates[i]] = step.pieces[0]
                 free.remove(candidates[i])

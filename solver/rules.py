@@ -4,6 +4,9 @@ Loading goes tomllib → validation → frozen dataclass. Nothing in a rule file
 is executed: its strings are only compared with the fixed vocabulary in
 :mod:`solver.vocabulary`. Every error names the file and the key, with "did
 you mean" for near misses. The format is documented in ``rules/README.md``.
+
+Errors name keys as dotted paths: ``files``, ``numbering.steps[2]``,
+``rule[3].pieces`` (``[[rule]]`` tables and steps are counted from 1).
 """
 
 from __future__ import annotations
@@ -12,14 +15,15 @@ import re
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from math import isqrt
 from pathlib import Path
 from typing import Any, Final, Literal
 
 from solver.board import MAX_FILES, MIN_FILES, PIECE_NAMES
 from solver.errors import RuleFileError, UnknownRuleSetError
-from solver.numbering import Numbering, StepSyntaxError, default_steps, parse_steps
-from solver.vocabulary import Context, OnFiles, Rule, read_rule, suggest, type_name
+from solver.numbering import Numbering, Step, StepSyntaxError, default_steps, parse_steps
+from solver.vocabulary import Context, OnFiles, Rule, inexact, read_rule, suggest, type_name
 
 Sides = Literal["mirror", "independent"]
 NumberingKind = Literal["arithmetic", "enumerated"]
@@ -58,15 +62,14 @@ class RuleSet:
 
     @property
     def side_count(self) -> int:
-        """How many ranks one side has (``count``, or its square root)."""
+        """How many ranks one side has (``count``, or its square root).
+
+        >>> load("dfrc").side_count
+        960
+        """
         if self.sides == "mirror":
             return self.count
-        root = int(self.count**0.5)
-        while root * root > self.count:
-            root -= 1
-        while (root + 1) * (root + 1) <= self.count:
-            root += 1
-        return root
+        return isqrt(self.count)
 
     @property
     def piece_counts(self) -> Counter[str]:
@@ -148,12 +151,14 @@ def parse(text: str, path: str = "<string>") -> RuleSet:
     except tomllib.TOMLDecodeError as exc:
         found = _LINE_RE.search(str(exc))
         line = int(found.group(1)) if found else None
-        raise RuleFileError(path, f"invalid TOML: {exc}", line=line) from None
+        reason = str(exc)
+        raise RuleFileError(path, f"invalid TOML: {reason[:1].lower()}{reason[1:]}",
+                            line=line) from None
     return _validate(doc, path)
 
 
 def _err(path: str, key: str, message: str, suggestion: str | None = None) -> RuleFileError:
-    return RuleFileError(path, message, f"key {key!r}", suggestion)
+    return RuleFileError(path, message, key, suggestion)
 
 
 def _required(doc: Mapping[str, Any], key: str, kind: type, path: str) -> Any:
@@ -162,14 +167,15 @@ def _required(doc: Mapping[str, Any], key: str, kind: type, path: str) -> Any:
     value = doc[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         expected = type_name(kind())
-        raise _err(path, key, f"expected {expected}, got {type_name(value)} {value!r}")
+        article = "an" if expected[0] in "aeiou" else "a"
+        raise _err(path, key, f"expected {article} {expected}, got {type_name(value)} {value!r}")
     return value
 
 
 def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     for key in doc:
         if key not in _TOP_KEYS:
-            raise _err(path, key, "unknown key", suggest(key, _TOP_KEYS))
+            raise _err(path, key, f"unknown key {key!r}", suggest(key, _TOP_KEYS))
     name = _required(doc, "name", str, path)
     if not _NAME_RE.fullmatch(name):
         raise _err(path, "name", f"{name!r} is not a short lower-case name like 'chess960'")
@@ -186,16 +192,21 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     if sides not in ("mirror", "independent"):
         raise _err(path, "sides", f"expected 'mirror' or 'independent', got {sides!r}",
                    suggest(str(sides), ["mirror", "independent"]))
+    if sides == "independent" and isqrt(count) ** 2 != count:
+        raise _err(path, "count", f"{count} is not a square, but with independent sides "
+                                  "the count is one side's count squared")
     variant = doc.get("variant")
     if variant is not None and not isinstance(variant, str):
-        raise _err(path, "variant", f"expected a string, got {type_name(variant)}")
+        raise _err(path, "variant", f"expected a string, got {type_name(variant)} {variant!r}")
     benchmark = doc.get("benchmark", False)
     if not isinstance(benchmark, bool):
-        raise _err(path, "benchmark", f"expected a boolean, got {type_name(benchmark)}")
+        raise _err(path, "benchmark",
+                   f"expected a boolean, got {type_name(benchmark)} {benchmark!r}")
 
     tables = doc.get("rule", [])
     if not isinstance(tables, list):
-        raise _err(path, "rule", "expected an array of tables: write [[rule]]")
+        raise _err(path, "rule", f"expected an array of tables, got {type_name(tables)}: "
+                                 "write [[rule]]")
     counts = Counter(pieces)
     rules = tuple(
         read_rule(table, Context(path, i, files, counts)) for i, table in enumerate(tables, 1)
@@ -203,31 +214,46 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
 
     numbering = doc.get("numbering", {})
     if not isinstance(numbering, dict):
-        raise _err(path, "numbering", "expected a table: write [numbering]")
+        raise _err(path, "numbering", f"expected a table, got {type_name(numbering)}: "
+                                      "write [numbering]")
     for key in numbering:
         if key not in _NUMBERING_KEYS:
-            raise _err(path, f"numbering.{key}", "unknown key", suggest(key, _NUMBERING_KEYS))
-    steps = _steps(numbering, pieces, path)
-    arithmetic_ok = "steps" in numbering and all(r.arithmetic for r in rules)
-    kind = numbering.get("kind", "arithmetic" if arithmetic_ok else "enumerated")
-    if kind not in ("arithmetic", "enumerated"):
+            raise _err(path, f"numbering.{key}", f"unknown key {key!r}",
+                       suggest(key, _NUMBERING_KEYS))
+    steps, parsed = _steps(numbering, pieces, path)
+    kind = numbering.get("kind")
+    if kind is not None and kind not in ("arithmetic", "enumerated"):
         raise _err(path, "numbering.kind", f"expected 'arithmetic' or 'enumerated', got {kind!r}",
                    suggest(str(kind), ["arithmetic", "enumerated"]))
-    if kind == "arithmetic" and not arithmetic_ok:
-        why = ("no numbering.steps are declared" if "steps" not in numbering else
-               "rule kinds " + ", ".join(sorted({r.kind for r in rules if not r.arithmetic}))
-               + " cannot be captured by placement steps")
-        raise _err(path, "numbering.kind", f"'arithmetic' needs placement steps that capture "
-                                           f"every rule, but {why}; use 'enumerated'")
     reference = numbering.get("reference")
     if reference is not None and reference not in REFERENCES:
         raise _err(path, "numbering.reference", f"unknown reference {reference!r}",
                    suggest(str(reference), REFERENCES))
-    return RuleSet(
+    ruleset = RuleSet(
         name=name, title=title, source=source, files=files, pieces=pieces, count=count,
-        rules=rules, steps=steps, numbering=kind, sides=sides, reference=reference,
+        rules=rules, steps=steps, numbering="enumerated", sides=sides, reference=reference,
         variant=variant, benchmark=benchmark, path=path,
     )
+    if kind == "enumerated":
+        return ruleset
+    why = _not_arithmetic(ruleset, parsed, "steps" in numbering)
+    if why is None:
+        return replace(ruleset, numbering="arithmetic")
+    if kind == "arithmetic":
+        raise _err(path, "numbering.kind", f"'arithmetic' needs placement steps that place "
+                                           f"exactly the family's ranks, but {why}; "
+                                           "use 'enumerated'")
+    return ruleset
+
+
+def _not_arithmetic(ruleset: RuleSet, steps: tuple[Step, ...], declared: bool) -> str | None:
+    """Why the family's placement steps cannot number it without enumeration."""
+    if not declared:
+        return "no numbering.steps are declared"
+    why = inexact(ruleset.rules, steps)
+    if why is not None:
+        return why
+    return ruleset.step_numbering().uneven
 
 
 def _pieces(value: str, files: int, path: str) -> str:
@@ -243,14 +269,17 @@ def _pieces(value: str, files: int, path: str) -> str:
     return letters
 
 
-def _steps(numbering: Mapping[str, Any], pieces: str, path: str) -> tuple[str, ...]:
+def _steps(
+    numbering: Mapping[str, Any], pieces: str, path: str
+) -> tuple[tuple[str, ...], tuple[Step, ...]]:
     raw = numbering.get("steps")
     if raw is None:
-        return default_steps(pieces)
+        texts = default_steps(pieces)
+        return texts, parse_steps(texts, pieces)
     if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw) or not raw:
         raise _err(path, "numbering.steps", f"expected a non-empty array of strings, got {raw!r}")
     try:
-        parse_steps(raw, pieces)
+        parsed = parse_steps(raw, pieces)
     except StepSyntaxError as exc:
-        raise _err(path, f"numbering.steps[{exc.index}]", str(exc)) from None
-    return tuple(raw)
+        raise _err(path, f"numbering.steps[{exc.index + 1}]", str(exc)) from None
+    return tuple(raw), parsed

@@ -6,7 +6,9 @@ Each kind is a small frozen dataclass that
 * states itself on a :class:`~solver.model.Model` (:meth:`constrain`): it
   either narrows some pieces' files or adds a requirement, and
 * names the ways a given rank breaks it, with the squares involved
-  (:meth:`violations`).
+  (:meth:`violations`), and
+* says whether a family's placement steps already place the pieces as it
+  demands (:meth:`captured_by`), which arithmetic numbering needs.
 
 Both :meth:`constrain` and :meth:`violations` use the same small predicate
 per kind, so the solver and the explanations cannot disagree. Nothing here is
@@ -18,11 +20,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any, ClassVar, Final
 
 from solver.board import FILE_LETTERS, PIECE_NAMES, colour, piece_name, square_name
 from solver.errors import RuleFileError, Violation
 from solver.model import Model
+from solver.numbering import Step
 
 
 def suggest(word: str, candidates: Sequence[str]) -> str | None:
@@ -46,7 +50,11 @@ def type_name(value: object) -> str:
 
 @dataclass(frozen=True)
 class Context:
-    """Where a rule stands, for reading its arguments and naming errors."""
+    """Where a rule stands, for reading its arguments and naming errors.
+
+    ``index`` counts the ``[[rule]]`` tables from 1; errors name the key as
+    ``rule[2].pieces``.
+    """
 
     path: str
     index: int
@@ -54,7 +62,7 @@ class Context:
     counts: Mapping[str, int]
 
     def error(self, key: str, message: str, suggestion: str | None = None) -> RuleFileError:
-        return RuleFileError(self.path, message, f"rule #{self.index} key {key!r}", suggestion)
+        return RuleFileError(self.path, message, f"rule[{self.index}].{key}", suggestion)
 
     def string(self, table: Mapping[str, Any], key: str) -> str:
         if key not in table:
@@ -77,8 +85,8 @@ class Context:
             names = list(PIECE_NAMES)
             raise self.error(key, f"unknown piece {char!r}; pieces are {''.join(names)}")
         if not self.counts.get(letter):
-            have = "".join(sorted(self.counts))
-            raise self.error(key, f"piece {letter!r} is not in this family's pieces ({have})")
+            have = "".join(p * n for p, n in self.counts.items())
+            raise self.error(key, f"piece {letter!r} is not among this family's pieces {have}")
         return letter
 
     def two_pieces(self, table: Mapping[str, Any], key: str) -> str:
@@ -117,8 +125,8 @@ class Context:
         files: set[int] = set()
         for letter in letters:
             if not isinstance(letter, str) or len(letter) != 1 or letter.lower() not in valid:
-                raise self.error(key, f"{letter!r} is not a file of a {self.files}-file board "
-                                      f"({valid[0]}..{valid[-1]})")
+                raise self.error(key, f"{letter!r} is not a file of this {self.files}-file "
+                                      f"board ({valid[0]}..{valid[-1]})")
             files.add(valid.index(letter.lower()))
         if not files:
             raise self.error(key, "names no file")
@@ -204,12 +212,31 @@ class Rule:
         """Every way ``placement`` breaks this rule (empty if it holds)."""
         raise NotImplementedError
 
-    #: Whether placement steps can capture this rule, for arithmetic numbering.
+    #: Whether placement steps can ever capture a rule of this kind.
     arithmetic: ClassVar[bool] = True
+
+    def captured_by(self, steps: Sequence[Step]) -> bool:
+        """Whether placing pieces by ``steps`` already obeys this rule.
+
+        Arithmetic numbering needs every rule captured; the default is no.
+        """
+        return False
 
 
 def _opposite(a: int, b: int) -> bool:
     return colour(a) != colour(b)
+
+
+def _colour_steps(steps: Sequence[Step], pieces: str, opposite: bool) -> bool:
+    """Whether ``steps`` put ``pieces`` on opposite (or the same) colours, no more."""
+    first, second = pieces[0], pieces[1]
+    if first == second:
+        shades = sorted(s.colour or "" for s in steps if s.pieces == first and s.colour)
+        return opposite and shades == ["dark", "light"]
+    return any(
+        s.pieces == a and s.relative == b and s.opposite == opposite
+        for s in steps for a, b in ((first, second), (second, first))
+    )
 
 
 def _same(a: int, b: int) -> bool:
@@ -244,6 +271,10 @@ class OppositeColours(Rule):
         else:
             model.require(_two_names(model, self.pieces), _opposite, self.label)
 
+    def captured_by(self, steps: Sequence[Step]) -> bool:
+        """By ``B:light`` and ``B:dark`` for a pair, ``A:opposite-Q`` for two pieces."""
+        return _colour_steps(steps, self.pieces, opposite=True)
+
     def violations(self, placement: Placement) -> list[Violation]:
         a, b = placement.two(self.pieces)
         if _opposite(a, b):
@@ -273,6 +304,10 @@ class SameColour(Rule):
     def constrain(self, model: Model) -> None:
         model.require(_two_names(model, self.pieces), _same, self.label)
 
+    def captured_by(self, steps: Sequence[Step]) -> bool:
+        """By ``A:same-Q`` for two pieces; never for a pair."""
+        return _colour_steps(steps, self.pieces, opposite=False)
+
     def violations(self, placement: Placement) -> list[Violation]:
         a, b = placement.two(self.pieces)
         if _same(a, b):
@@ -284,6 +319,11 @@ class SameColour(Rule):
 
 def _between(x: int, a: int, b: int) -> bool:
     return min(a, b) < x < max(a, b)
+
+
+def _fill(steps: Sequence[Step]) -> Step | None:
+    """The last step when it mixes pieces and so fills the squares left in order."""
+    return steps[-1] if steps and steps[-1].fill else None
 
 
 @dataclass(frozen=True)
@@ -313,6 +353,15 @@ class Between(Rule):
         for name in model.instances[self.piece]:
             model.require((name, first, second), _between, self.label)
 
+    def captured_by(self, steps: Sequence[Step]) -> bool:
+        """By a last step that places all these pieces, in an order that obeys
+        the rule (``RKR``)."""
+        fill = _fill(steps)
+        letters = {self.piece, *self.pair}
+        if fill is None or any(s is not fill and letters & set(s.pieces) for s in steps):
+            return False
+        return not self.violations(Placement(fill.pieces))
+
     def violations(self, placement: Placement) -> list[Violation]:
         a, b = sorted(placement.two(self.pair))
         found = []
@@ -335,6 +384,7 @@ class NotAdjacent(Rule):
     kind: ClassVar[str] = "not-adjacent"
     keys: ClassVar[tuple[str, ...]] = ("pieces",)
     summary: ClassVar[str] = "two pieces are not on neighbouring files"
+    arithmetic: ClassVar[bool] = False
     pieces: str
 
     @classmethod
@@ -385,6 +435,11 @@ class OnFiles(Rule):
     def constrain(self, model: Model) -> None:
         model.restrict(self.piece, (f for f in range(model.files) if self.allowed(f)))
 
+    def captured_by(self, steps: Sequence[Step]) -> bool:
+        """By any step that places the piece, except a last step that mixes pieces."""
+        fill = _fill(steps)
+        return fill is None or self.piece not in fill.pieces
+
     def violations(self, placement: Placement) -> list[Violation]:
         return [
             Violation(self.label, f"{piece_name(self.piece)} on {square_name(x)} is not on "
@@ -407,7 +462,8 @@ class NotOnFiles(OnFiles):
     def violations(self, placement: Placement) -> list[Violation]:
         return [
             Violation(self.label, f"{piece_name(self.piece)} on {square_name(x)} stands on "
-                      "a forbidden file", _squares(x))
+                      f"{'file' if len(self.files) == 1 else 'files'} "
+                      f"{_file_letters(self.files)}, where it may not", _squares(x))
             for x in placement.of(self.piece) if not self.allowed(x)
         ]
 
@@ -576,8 +632,8 @@ KINDS: Final[dict[str, type[Rule]]] = {
 def read_rule(table: object, ctx: Context) -> Rule:
     """Read one ``[[rule]]`` table into a rule of a known kind."""
     if not isinstance(table, dict):
-        raise RuleFileError(ctx.path, f"expected a table, got {type_name(table)}",
-                            f"rule #{ctx.index}")
+        raise RuleFileError(ctx.path, f"expected a table, got {type_name(table)} {table!r}",
+                            f"rule[{ctx.index}]")
     if "kind" not in table:
         raise ctx.error("kind", f"missing; kinds are {', '.join(KINDS)}")
     name = table["kind"]
@@ -589,6 +645,60 @@ def read_rule(table: object, ctx: Context) -> Rule:
     for key in table:
         if key != "kind" and key not in kind.keys:
             valid = ", ".join(kind.keys) or "none"
-            raise ctx.error(key, f"unknown key for kind {name!r} (keys: {valid})",
+            raise ctx.error(key, f"unknown key {key!r} for kind {name!r} (keys: {valid})",
                             suggest(key, list(kind.keys)))
     return kind.from_table(table, ctx)
+
+
+def inexact(rules: Sequence[Rule], steps: Sequence[Step]) -> str | None:
+    """Why placing pieces by ``steps`` does not give exactly the ranks obeying ``rules``.
+
+    ``None`` means every rule is captured by the steps and every restriction
+    of the steps (a colour, a fixed order in the last step) comes from a
+    rule. Arithmetic numbering needs this, and also the same number of
+    choices at each step on every path (:attr:`Numbering.uniform`).
+
+    >>> from solver.numbering import parse_steps
+    >>> steps = parse_steps(["B:light", "B:dark", "Q", "NN", "RKR"], "KQRRBBNN")
+    >>> print(inexact([], steps))
+    step 'B:light' puts a bishop on light squares, but no opposite-colours BB rule asks for it
+    """
+    for rule in rules:
+        if not rule.captured_by(steps):
+            return f"the steps do not capture rule {rule.label}"
+    pairs = {r.pieces for r in rules if isinstance(r, OppositeColours)}
+    sames = {r.pieces for r in rules if isinstance(r, SameColour)}
+    for step in steps:
+        letter = step.pieces[0]
+        if step.colour is not None and letter * 2 not in pairs:
+            return (f"step {step.text!r} puts {'a' if len(step.pieces) == 1 else 'the'} "
+                    f"{piece_name(letter, len(step.pieces))} on {step.colour} squares, but no "
+                    f"{OppositeColours.kind} {letter * 2} rule asks for it")
+        if step.relative is not None:
+            wanted = pairs if step.opposite else sames
+            if {letter + step.relative, step.relative + letter}.isdisjoint(wanted):
+                kind = OppositeColours.kind if step.opposite else SameColour.kind
+                return (f"step {step.text!r} ties the {piece_name(letter)} to the colour of the "
+                        f"{piece_name(step.relative)}, but no {kind} "
+                        f"{letter}{step.relative} rule asks for it")
+    fill = _fill(steps)
+    if fill is not None and not _order_forced(fill.pieces, rules):
+        return (f"the last step {fill.text!r} fixes the order of {fill.pieces}, but the rules "
+                "allow other orders of those pieces")
+    return None
+
+
+#: The longest last step whose order :func:`inexact` proves forced by the rules.
+MAX_FILL: Final = 8
+
+
+def _order_forced(order: str, rules: Sequence[Rule]) -> bool:
+    """Whether ``between`` rules among these pieces allow them only in ``order``."""
+    if len(order) > MAX_FILL:
+        return False
+    letters = set(order)
+    ordering = [r for r in rules if isinstance(r, Between) and {r.piece, *r.pair} <= letters]
+    return all(
+        any(r.violations(Placement("".join(other))) for r in ordering)
+        for other in set(permutations(order)) if "".join(other) != order
+    )

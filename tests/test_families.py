@@ -1,0 +1,266 @@
+"""The bundled families against their published counts, and numbering that
+does not fit placement steps: enumerated, non-uniform, independent sides.
+
+Golden numbers come from the published sources named in each rule file (or
+from a brute force written here), never from the code under test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver import Family, NumberingError, RuleFileError, RuleViolationError, bundled_names
+from solver.check import check
+from solver.rules import RuleSet, parse
+
+#: Published counts: Wikipedia "Fischer random chess" (960); "Shuffle chess"
+#: (8!/(2!2!2!) = 5040; with the bishops on opposite colours 2880, with the king
+#: between the rooks 1680); chessprogramming.org "Chess324" (18 x 18);
+#: "Double Fischer Random Chess" (960 x 960); Wikipedia "Capablanca random chess"
+#: (48,000 with the bishops, queen/archbishop and king/rook rules; 84,000
+#: without the queen/archbishop rule).
+PUBLISHED = {
+    "chess960": 960,
+    "shuffle": 5040,
+    "bishops-opposite": 2880,
+    "king-between-rooks": 1680,
+    "chess324": 324,
+    "dfrc": 921_600,
+    "capablanca-random": 48_000,
+    "capablanca-shuffle": 84_000,
+}
+
+#: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
+SCHARNAGL = {"BBQNNRKR": 0, "QNRBBNKR": 105, "RNBQKBNR": 518, "RKRNNQBB": 959}
+
+CHESS960 = (Path(__file__).parents[1] / "rules" / "chess960.toml").read_text()
+
+
+def test_every_bundled_family_is_listed() -> None:
+    assert bundled_names() == sorted(PUBLISHED)
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_bundled_family_count_and_proof(name: str) -> None:
+    fam = Family.load(name)
+    assert fam.ruleset.count == PUBLISHED[name]  # what the file declares
+    assert fam.ruleset.numbering == "arithmetic"
+    assert fam.count == PUBLISHED[name]  # what the placement steps give
+    report = check(fam)
+    assert report.found == PUBLISHED[name]  # what the solver finds
+    assert report.numbering == "arithmetic"
+    assert report.ok, [c for c in report.claims if not c.ok]
+
+
+# -- brute force for 8-file families, from the rules of chess ------------------------
+
+
+def arrangements(pieces: str = "KQRRBBNN") -> set[str]:
+    return set(map("".join, permutations(pieces)))
+
+
+def bishops_opposite(rank: str) -> bool:
+    first, second = (f for f, p in enumerate(rank) if p == "B")
+    return first % 2 != second % 2
+
+
+def king_between_rooks(rank: str) -> bool:
+    first, second = (f for f, p in enumerate(rank) if p == "R")
+    return first < rank.index("K") < second
+
+
+def protected(rank: str) -> bool:
+    reach = {"K": {0, 1}, "Q": {0, 1}, "R": {0}, "B": {1}, "N": {2}}  # |file - pawn file|
+    return all(any(abs(f - pawn) in reach[p] for f, p in enumerate(rank)) for pawn in range(8))
+
+
+CHESS960_RANKS = {r for r in arrangements() if bishops_opposite(r) and king_between_rooks(r)}
+
+
+def test_brute_force_agrees_with_the_published_counts() -> None:
+    every = arrangements()
+    assert len(every) == PUBLISHED["shuffle"]
+    assert len(CHESS960_RANKS) == PUBLISHED["chess960"]
+    assert sum(map(bishops_opposite, every)) == PUBLISHED["bishops-opposite"]
+    assert sum(map(king_between_rooks, every)) == PUBLISHED["king-between-rooks"]
+
+
+@pytest.mark.parametrize("name", ["shuffle", "bishops-opposite", "king-between-rooks"])
+def test_eight_file_families_are_the_brute_force_sets(name: str) -> None:
+    tests = {"shuffle": [], "bishops-opposite": [bishops_opposite],
+             "king-between-rooks": [king_between_rooks]}[name]
+    fam = Family.load(name)
+    expected = {r for r in arrangements() if all(t(r) for t in tests)}
+    assert {fam.rank_of(i) for i in range(fam.count)} == expected
+
+
+# -- enumerated numbering --------------------------------------------------------------
+
+
+def chess960_with(extra: str, name: str = "variant") -> str:
+    text = CHESS960.replace('name = "chess960"', f'name = "{name}"')
+    text = text.replace('reference = "scharnagl"\n', "")
+    return text.replace("[numbering]", f"{extra}\n\n[numbering]")
+
+
+def test_exclude_numbers_the_rest_in_order() -> None:
+    text = chess960_with('[[rule]]\nkind = "exclude"\nranks = ["RNBQKBNR"]')
+    fam = Family(parse(text.replace("count = 960", "count = 959"), "minus.toml"))
+    assert fam.ruleset.numbering == "enumerated"
+    assert fam.count == 959
+    # The canonical order by Chess960's steps is Scharnagl's, less position 518.
+    for rank, number in SCHARNAGL.items():
+        if number < 518:
+            assert fam.identify(rank).id == number
+        elif number > 518:
+            assert fam.identify(rank).id == number - 1
+    with pytest.raises(RuleViolationError, match="excluded"):
+        fam.identify("RNBQKBNR")
+    report = check(fam)
+    assert report.ok and report.numbering == "enumerated" and report.found == 959
+
+
+@pytest.mark.parametrize(("extra", "test"), [
+    ('[[rule]]\nkind = "pawns-protected"', protected),
+    ('[[rule]]\nkind = "differs-from"\nrank = "RNBQKBNR"\nat-least = 5',
+     lambda r: sum(a != b for a, b in zip(r, "RNBQKBNR", strict=True)) >= 5),
+    ('[[rule]]\nkind = "not-adjacent"\npieces = "BB"',
+     lambda r: abs(r.index("B") - r.rindex("B")) > 1),
+])
+def test_enumerated_chess960_variants_match_brute_force(
+    extra: str, test: Callable[[str], bool]
+) -> None:
+    expected = {r for r in CHESS960_RANKS if test(r)}
+    assert 0 < len(expected) < 960
+    text = chess960_with(extra).replace("count = 960", f"count = {len(expected)}")
+    fam = Family(parse(text, "variant.toml"))
+    assert fam.ruleset.numbering == "enumerated"  # Chess960's steps do not capture the rule
+    assert fam.count == len(expected)
+    ranks = [fam.position(i).white for i in range(fam.count)]
+    assert set(ranks) == expected
+    assert [fam.identify(r).id for r in ranks] == list(range(fam.count))
+    report = check(fam)
+    assert report.ok, [c for c in report.claims if not c.ok]
+
+
+# -- placement steps with different numbers of choices -------------------------------------
+
+QUEEN_FIRST = ["Q", "B:light", "B:dark", "NN", "RKR"]  # B:light has 3 or 4 choices
+
+
+def with_steps(steps: list[str], kind: str | None = None) -> str:
+    text = chess960_with("").replace(
+        '["B:light", "B:dark", "Q", "NN", "RKR"]', "[" + ", ".join(f'"{s}"' for s in steps) + "]")
+    return text.replace("[numbering]", f'[numbering]\nkind = "{kind}"') if kind else text
+
+
+def test_non_uniform_steps_are_enumerated_not_misnumbered() -> None:
+    fam = Family(parse(with_steps(QUEEN_FIRST), "queen-first.toml"))
+    assert not fam.numbering.uniform
+    assert fam.ruleset.numbering == "enumerated"
+    assert fam.count == 960
+    assert {fam.position(i).white for i in range(960)} == CHESS960_RANKS
+    with pytest.raises(NumberingError, match=r"step 2 'B:light' has 3 or 4 choices"):
+        fam.numbering.decode(0)
+    with pytest.raises(NumberingError, match="same number of choices"):
+        fam.numbering.encode("RNBQKBNR")
+    assert check(fam).ok
+
+
+def test_non_uniform_steps_cannot_be_declared_arithmetic() -> None:
+    with pytest.raises(RuleFileError) as info:
+        parse(with_steps(QUEEN_FIRST, "arithmetic"), "queen-first.toml")
+    assert info.value.path == "queen-first.toml"
+    assert info.value.key == "numbering.kind"
+    assert "step 2 'B:light' has 3 or 4 choices" in str(info.value)
+
+
+def test_check_reports_non_uniform_arithmetic_steps() -> None:
+    # A rule set built by hand, bypassing the loader, that claims arithmetic
+    # numbering for steps that cannot give it: check says so.
+    rules = replace(parse(with_steps(QUEEN_FIRST), "queen-first.toml"), numbering="arithmetic")
+    report = check(Family(rules))
+    assert not report.ok
+    failed = [c for c in report.claims if not c.ok]
+    assert [c.text for c in failed] == ["the numbering can be computed"]
+    assert "step 2 'B:light' has 3 or 4 choices" in failed[0].detail
+
+
+def test_steps_that_miss_a_rule_are_not_arithmetic() -> None:
+    text = chess960_with('[[rule]]\nkind = "not-adjacent"\npieces = "BB"')
+    assert load_text(text).numbering == "enumerated"
+    with pytest.raises(RuleFileError, match="do not capture rule not-adjacent BB"):
+        load_text(text.replace("[numbering]", '[numbering]\nkind = "arithmetic"'))
+
+
+def load_text(text: str) -> RuleSet:
+    return parse(text, "variant.toml")
+
+
+# -- independent sides ---------------------------------------------------------------------
+
+
+def test_dfrc_classical_start() -> None:
+    dfrc = Family.load("dfrc")
+    assert dfrc.independent and dfrc.count == 960 * 960
+    assert dfrc.identify("RNBQKBNR rnbqkbnr").id == 497_798  # 518 * 960 + 518
+    assert dfrc.identify("RNBQKBNR/rnbqkbnr").id == 497_798
+    start = dfrc.position(497_798)
+    assert (start.white, start.black) == ("RNBQKBNR", "RNBQKBNR")
+
+
+@pytest.mark.parametrize(("white", "black"), [
+    ("QNRBBNKR", "RNBQKBNR"), ("RNBQKBNR", "QNRBBNKR"), ("BBQNNRKR", "RKRNNQBB"),
+])
+def test_dfrc_id_is_black_times_960_plus_white(white: str, black: str) -> None:
+    dfrc = Family.load("dfrc")
+    number = SCHARNAGL[black] * 960 + SCHARNAGL[white]
+    assert dfrc.identify(f"{white} {black.lower()}").id == number
+    position = dfrc.position(number)
+    assert (position.white, position.black) == (white, black)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["dfrc", "chess324"]), st.data())
+def test_independent_pairs_round_trip(name: str, data: st.DataObject) -> None:
+    fam = Family.load(name)
+    number = data.draw(st.integers(0, fam.count - 1))
+    position = fam.position(number)
+    assert fam.identify(f"{position.white} {position.black.lower()}").id == number
+    side = fam.side_count
+    assert fam.rank_of(number % side) == position.white
+    assert fam.rank_of(number // side) == position.black
+
+
+def test_chess324_sides_are_independent() -> None:
+    fam = Family.load("chess324")
+    assert fam.side_count == 18
+    ranks = {fam.rank_of(i) for i in range(18)}
+    # King on e1, rooks in the corners, bishops on opposite colours (Kaufman).
+    expected = {r for r in arrangements() if r[0] == r[7] == "R" and r[4] == "K"
+                and bishops_opposite(r)}
+    assert ranks == expected
+    white, black = sorted(ranks)[:2]
+    assert fam.identify(f"{white} {black}").id == fam.identify(white + black).id
+    assert fam.identify(f"{white} {black}").id != fam.identify(f"{black} {white}").id
+
+
+def test_a_file_rule_can_make_steps_uneven() -> None:
+    # The queen kept off a1 and h1 has 4, 5 or 6 free squares after the
+    # bishops, depending on whether they took a1 or h1.
+    text = chess960_with('[[rule]]\nkind = "not-on-files"\npiece = "Q"\nfiles = "ah"')
+    rules = load_text(text)
+    assert rules.numbering == "enumerated"
+    with pytest.raises(RuleFileError, match=r"step 3 'Q' has 4, 5 or 6 choices"):
+        load_text(text.replace("[numbering]", '[numbering]\nkind = "arithmetic"'))
+    expected = {r for r in CHESS960_RANKS if r[0] != "Q" and r[7] != "Q"}
+    fam = Family(rules)
+    assert fam.count == len(expected)
+    assert set(fam.ranks()) == expected
