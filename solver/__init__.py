@@ -13,10 +13,17 @@ canonically and prove the numbering against the published formula.
 
 from solver.catalogue import Family, Position
 from solver.errors import (
+    CastlingRightsError,
     Chess960Error,
+    DrawError,
+    EmptyFamilyError,
+    FenError,
+    FenSyntaxError,
     IdError,
     IdRangeError,
     IdSyntaxError,
+    MirrorError,
+    NotStartPositionError,
     NumberingError,
     PairError,
     PieceCountError,
@@ -29,6 +36,7 @@ from solver.errors import (
     UnknownRuleSetError,
     Violation,
 )
+from solver.fen import position_fen, start_fen
 from solver.notation import format_rank, parse_id, parse_rank
 from solver.numbering import Numbering
 from solver.rules import RuleSet, bundled_names, load
@@ -37,7 +45,12 @@ from solver.scharnagl import scharnagl_id, scharnagl_rank
 __version__ = "0.1.0"
 
 __all__ = [
+    "CastlingRightsError",
     "Chess960Error",
+    "DrawError",
+    "EmptyFamilyError",
+    "FenError",
+    "FenSyntaxError",
     "Family",
     "IdError",
     "IdRangeError",
@@ -62,6 +75,8 @@ __all__ = [
     "load",
     "parse_id",
     "parse_rank",
+    "position_fen",
     "scharnagl_id",
     "scharnagl_rank",
+    "start_fen",
 ]
