@@ -98,13 +98,15 @@ def solve(
     max_arrangements: MaxOption = MAX_ARRANGEMENTS,
 ) -> None:
     """Every start position in canonical order, one `<id> <rank>` line each."""
+    from solver.progress import SolveProgress
+
     family = _family(rules, max_arrangements)
-    with _errors():
+    with _errors(), SolveProgress(family) as progress:
         if count:
-            sys.stdout.write(f"{len(family.ranks()) ** (2 if family.independent else 1)}\n")
+            sys.stdout.write(f"{family.solved_count(progress)}\n")
             return
         out = sys.stdout
-        for position in family.positions():
+        for position in family.positions(progress):
             out.write(f"{position.id} {_position_text(family, position, unicode)}\n")
 
 
@@ -116,27 +118,11 @@ def id_(
     rules: RulesOption = "chess960",
 ) -> None:
     """The ID of each rank, one per line."""
+    from solver.entry import identify_all
+
     family = _family(rules)
-    out = sys.stdout
-
-    def answer(text: str, where: str) -> bool:
-        try:
-            out.write(f"{family.identify(text).id}\n")
-        except Chess960Error as exc:
-            out.flush()
-            sys.stderr.write(f"error: {where}{exc}\n")
-            return False
-        return True
-
-    bad = False
     with _errors():
-        for text in ranks:
-            if text != "-":
-                bad |= not answer(text, "")
-                continue
-            for number, line in enumerate(sys.stdin, 1):
-                if line.strip():
-                    bad |= not answer(line.rstrip("\r\n"), f"line {number}: ")
+        bad = identify_all(family, ranks, sys.stdin, sys.stdout, sys.stderr)
     if bad:
         raise typer.Exit(1)
 
