@@ -545,8 +545,9 @@ def _in_workers(
     context = multiprocessing.get_context("fork")
     processes = []
     live = []
+    own = list(parts[0::workers])  # this process searches a share too
     try:
-        for index in range(workers):
+        for index in range(1, workers):
             receive, send = context.Pipe(duplex=False)
             process = context.Process(
                 target=_work, args=(plan, parts[index::workers], prepare, send), daemon=True
@@ -555,8 +556,8 @@ def _in_workers(
             send.close()
             processes.append(process)
             live.append(receive)
-        while live:
-            for ready in wait(live):
+        while own or live:
+            for ready in wait(live, timeout=0 if own else None) if live else ():
                 conn = next(c for c in live if c is ready)
                 try:
                     message = conn.recv()
@@ -572,6 +573,8 @@ def _in_workers(
                     raise Chess960Error(message[2])
                 else:
                     raise RuntimeError(f"a solver worker failed: {message[2]}")
+            if own:
+                yield prepare(plan.search(own.pop(0)))
     finally:
         for process in processes:
             if process.is_alive():
