@@ -512,9 +512,12 @@ def solutions(model: Model, workers: int | None = None) -> Iterator[str]:
 
 
 def _can_fork() -> bool:
+    """Whether worker processes can be forked safely: a fork start method,
+    and no other thread whose locks a child could inherit held."""
     import multiprocessing
+    import threading
 
-    return "fork" in multiprocessing.get_all_start_methods()
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 def _work(plan: Plan, parts: Sequence[Part], prepare: Callable[[Batch], Any], conn: Any) -> None:

@@ -99,7 +99,7 @@ class SolveProgress:
             transient=True,
             auto_refresh=False,  # no thread: redrawn from the solving loop
         )
-        self._task = self._bar.add_task("solve", total=self.total, rate="")
+        self._task = self._bar.add_task("solve", total=self.total, completed=self.found, rate="")
         self._bar.start()
 
     def close(self) -> None:

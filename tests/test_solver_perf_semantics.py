@@ -176,12 +176,43 @@ def test_small_families_equal_brute_force_by_the_explanations(
     name: str, workers: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(csp, "SPLIT_ABOVE", 0)  # split into parts even when small
+    forked = []
+    in_workers = csp._in_workers
+
+    def counted(*args: object) -> object:
+        forked.append(args)
+        return in_workers(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(csp, "_in_workers", counted)
     family = small_family(name)
     expected = {r for r in arrangements(family.ruleset.pieces) if not family.violations(r)}
     found = list(solve(family.ruleset, workers=workers))
     assert len(found) == len(set(found))
     assert set(found) == expected
     assert count(family.ruleset, workers=workers) == len(expected)
+    assert len(forked) == (2 if workers == 2 else 0)
+
+
+def test_a_family_with_no_rank_solves_to_nothing() -> None:
+    family = Family(parse('''
+        name = "empty"
+        title = "King in the corner, between the rooks"
+        source = "test"
+        files = 6
+        pieces = "KRRBBN"
+        count = 0
+        [[rule]]
+        kind = "between"
+        piece = "K"
+        pair = "RR"
+        [[rule]]
+        kind = "on-files"
+        piece = "K"
+        files = "a"
+    '''.replace("\n        ", "\n")))
+    assert list(solve(family.ruleset)) == []
+    assert family.solved_count() == 0
+    assert family.ranks() == []
 
 
 @pytest.mark.parametrize(
