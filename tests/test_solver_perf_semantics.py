@@ -193,6 +193,16 @@ def test_small_families_equal_brute_force_by_the_explanations(
     assert len(forked) == (2 if workers == 2 else 0)
 
 
+def test_enumerated_family_lists_in_step_order() -> None:
+    family = small_family("wide")
+    assert family.ruleset.numbering == "enumerated"
+    ranks = family.ranks()
+    keys = [family.numbering.digits(r)[::-1] for r in ranks]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+    assert family.solved_count() == len(ranks) == family.side_count
+    assert [family.rank_id(r) for r in ranks] == list(range(len(ranks)))
+
+
 def test_a_family_with_no_rank_solves_to_nothing() -> None:
     family = Family(parse('''
         name = "empty"
@@ -377,16 +387,23 @@ def test_progress_bar_shows_on_a_terminal_only() -> None:
 @pytest.mark.parametrize("args", [["solve", "--rules", "bench-12"],
                                   ["solve", "--count", "--rules", "bench-12"]])
 def test_ctrl_c_stops_at_once_with_130_and_no_traceback(args: list[str]) -> None:
+    # Nobody reads stdout: a listing soon blocks on the full pipe, and a count
+    # of a million ranks takes seconds, so both are still running at SIGINT.
     process = subprocess.Popen([*ENTRY, *args], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, start_new_session=True)
-    time.sleep(1.5)
-    assert process.poll() is None  # still solving
-    process.send_signal(signal.SIGINT)
     try:
-        _, err = process.communicate(timeout=10)
+        time.sleep(1.0)
+        assert process.poll() is None, "the solve ended before it could be interrupted"
+        process.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        process.wait(timeout=10)
+        stopped = time.monotonic() - started
+        err = process.stderr.read() if process.stderr else b""
     finally:
         process.kill()
+        process.wait()
     assert process.returncode == 130
+    assert stopped < 5
     assert b"Traceback" not in err
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):  # no worker process is left behind
