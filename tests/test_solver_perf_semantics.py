@@ -203,6 +203,22 @@ def test_enumerated_family_lists_in_step_order() -> None:
     assert [family.rank_id(r) for r in ranks] == list(range(len(ranks)))
 
 
+@pytest.mark.parametrize("name", sorted(SMALL))
+@pytest.mark.parametrize("forwardcheck", [True, False])
+def test_untabulated_constraints_find_the_same_ranks(
+    name: str, forwardcheck: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    family = small_family(name)
+    expected = set(solve(family.ruleset))
+    monkeypatch.setattr(csp, "TABLE_LIMIT", 1)  # every rule tested as it comes
+    plan = csp.compile_model(build_model(family.ruleset))
+    plan.forwardcheck = forwardcheck
+    assert not plan.mirror and not plan.tables
+    found = [r for b in csp.batches(plan, plan.ranks, workers=1) for r in b]
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+
+
 def test_a_family_with_no_rank_solves_to_nothing() -> None:
     family = Family(parse('''
         name = "empty"
@@ -335,6 +351,28 @@ def run(args: list[str], stdin: str = "") -> tuple[str, str, int]:
     done = subprocess.run([*ENTRY, *args], input=stdin, capture_output=True, text=True,
                           check=False)
     return done.stdout, done.stderr, done.returncode
+
+
+def test_plain_id_runs_in_process(monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from solver import entry
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("QNRBBNKR\nnope\n"))
+    monkeypatch.setattr(sys, "argv", ["chess960", "id", "RNBQKBNR", "-"])
+    with pytest.raises(SystemExit) as exit_:
+        entry.main()
+    assert exit_.value.code == 1
+    out, err = capsys.readouterr()
+    assert out == "518\n105\n"
+    assert err.startswith("error: line 2: 'nope'")
+    assert entry.run_id(["X"], "nope") == 1
+    assert "error: no rule set 'nope'" in capsys.readouterr().err
+
+    def interrupted(name: str) -> Family:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Family, "load", interrupted)
+    assert entry.run_id(["RNBQKBNR"], "chess960") == 130
 
 
 def test_id_from_stdin_answers_every_line_in_order() -> None:
