@@ -251,33 +251,46 @@ class Family:
         encoder = FastEncoder(self.numbering)
         compiled = self._plan()
 
-        def numbered(batch: csp.Batch) -> tuple[list[int], list[str]]:
-            ranks = compiled.ranks(batch)
-            return encoder.ids(ranks), ranks
+        files = self.ruleset.files
 
-        slots: list[str | None] = [None] * count
+        def numbered(batch: csp.Batch) -> tuple[list[int], bytes]:
+            ranks = compiled.ranks(batch)
+            return encoder.ids(ranks), "".join(ranks).encode()
+
+        # Ranks wait here, by ID, a few bytes each, until all before them came.
+        store = bytearray(count * files)
         seen = bytearray(count)
         found = 0
         upto = 0  # every ID below this has been handed on
-        for ids, ranks in csp.batches(compiled, numbered):
-            for number, rank in zip(ids, ranks, strict=True):
-                if seen[number]:
-                    other = slots[number] or "a rank listed before"
-                    raise NumberingError(self.name, f"{rank!r} and {other!r} "
-                                                    f"both get id {number}")
+        for ids, packed in csp.batches(compiled, numbered):
+            at = 0
+            for number in ids:
+                rank = packed[at:at + files]
+                if not 0 <= number < count or seen[number]:
+                    raise self._clash(number, rank.decode(), store, seen)
                 seen[number] = 1
-                slots[number] = rank
-            found += len(ranks)
+                store[number * files:number * files + files] = rank
+                at += files
+            found += len(ids)
             if progress is not None:
                 progress(found)
-            while upto < count and seen[upto]:
-                yield slots[upto] or ""
-                slots[upto] = None
-                upto += 1
+            end = seen.find(0, upto)
+            end = count if end < 0 else end
+            if end > upto:
+                text = store[upto * files:end * files].decode()
+                for begin in range(0, len(text), files):
+                    yield text[begin:begin + files]
+                upto = end
         for number in range(upto, count):  # ranks after an ID no rank has
-            left = slots[number]
-            if left is not None:
-                yield left
+            if seen[number]:
+                yield store[number * files:number * files + files].decode()
+
+    def _clash(self, number: int, rank: str, store: bytearray, seen: bytearray) -> NumberingError:
+        count, files = len(seen), self.ruleset.files
+        if not 0 <= number < count:
+            return NumberingError(self.name, f"{rank!r} gets id {number}, outside 0..{count - 1}")
+        other = store[number * files:number * files + files].decode()
+        return NumberingError(self.name, f"{rank!r} and {other!r} both get id {number}")
 
     def solved_count(self, progress: Progress | None = None) -> int:
         """How many positions the solver finds, counted without keeping any rank."""
