@@ -16,10 +16,12 @@ python-constraint's own :class:`constraint.AllDifferentConstraint`.
 
 When every constraint is mirror-invariant (checked on the tables, never
 assumed), the search places the king on the left half only and each rank
-found also stands for its mirror image, which the rules then allow too.
-Large searches are split into parts (the king's file, then another piece's)
-that run in worker processes, one per core; each part's solutions go to the
-caller in batches, so nothing ever holds the whole family.
+found also stands for its mirror image, which the rules then allow too. A
+lone piece in no rule and free to stand anywhere is not searched: it takes
+the one file the others leave. Large searches are split into parts (the
+king's file, then another piece's) that run in worker processes, one per
+core; each part's solutions reach the caller as a batch, shrunk where they
+were found (counted, or numbered), so counting never holds the family.
 """
 
 from __future__ import annotations
@@ -291,14 +293,6 @@ class Plan:
         """Every solution of one part."""
         csp = self.problem(part)
         return Batch(csp.getSolutions() if csp is not None else [], part.mirrored)
-
-    def complete(self, assignment: dict[str, int]) -> dict[str, int]:
-        """A solution with the derived piece (if any) on the file left for it."""
-        if self.derived is None:
-            return assignment
-        used = set(assignment.values())
-        left = next(f for f in range(self.model.files) if f not in used)
-        return {**assignment, self.derived: left}
 
     def ranks(self, batch: Batch) -> list[str]:
         """The ranks a batch stands for: each solution, then its mirror image."""
