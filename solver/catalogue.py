@@ -2,15 +2,19 @@
 
 :class:`Family` joins a :class:`~solver.rules.RuleSet` with its numbering.
 Arithmetic families number a rank by placement steps alone, so looking up
-one ID or rank needs neither the solver nor a table. Enumerated families
-(and listing any family) ask the solver, imported only then.
+one ID or rank needs neither the solver nor a table (after many lookups, a
+table of the family is built once, when it is small enough, to make further
+ones cheap). Enumerated families (and listing any family) ask the solver,
+imported only then. Listing streams: each rank is handed on as soon as every
+rank before it in canonical order has been found, and counting keeps none.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solver.board import piece_name, square_name
 from solver.errors import (
@@ -28,6 +32,9 @@ from solver.numbering import Numbering
 from solver.rules import RuleSet, load
 from solver.vocabulary import Placement
 
+if TYPE_CHECKING:
+    from solver import csp
+
 
 @dataclass(frozen=True)
 class Position:
@@ -36,6 +43,17 @@ class Position:
     id: int
     white: str
     black: str
+
+
+#: Arithmetic families with at most this many ranks per side get a lookup
+#: table once they have been asked about often enough (see :meth:`Family.rank_id`).
+TABLE_MAX = 1 << 17
+
+#: Build the table after ``side count / TABLE_PAYBACK`` lookups, so that
+#: building it never costs more than that many times the lookups made so far.
+TABLE_PAYBACK = 8
+
+Progress = Callable[[int], object]
 
 
 class Family:
@@ -52,6 +70,9 @@ class Family:
         self.numbering: Numbering = ruleset.step_numbering()
         self._ranks: list[str] | None = None
         self._index: dict[str, int] | None = None
+        self._lookups = 0  # arithmetic lookups made without a table
+        self._ids: dict[str, int] | None = None  # rank -> ID, once built
+        self._by_id: list[str] | None = None  # ID -> rank, once built
 
     @classmethod
     def load(
@@ -112,7 +133,13 @@ class Family:
 
     def rank_id(self, rank: str) -> int:
         """The ID of one side's valid rank (upper-case letters)."""
+        table = self._ids
+        if table is not None:
+            found = table.get(rank)
+            if found is not None:
+                return found
         if self.ruleset.numbering == "arithmetic":
+            self._count_lookup()
             return self.numbering.encode(rank)
         index = self._lookup().get(rank)
         if index is None:
@@ -122,9 +149,26 @@ class Family:
 
     def rank_of(self, number: int) -> str:
         """One side's rank with ID ``number`` (``0 <= number < side_count``)."""
+        table = self._by_id
+        if table is not None and 0 <= number < len(table):
+            return table[number]
         if self.ruleset.numbering == "arithmetic":
+            self._count_lookup()
             return self.numbering.decode(number)
         return self._catalogue()[number]
+
+    def _count_lookup(self) -> None:
+        """Count an arithmetic lookup; build the table once they add up.
+
+        A single lookup (``chess960 id QNRBBNKR``) never builds it.
+        """
+        self._lookups += 1
+        count = self.numbering.count
+        if (self._ids is None and count <= TABLE_MAX
+                and self._lookups * TABLE_PAYBACK >= max(count, 2 * TABLE_PAYBACK)):
+            by_id = [self.numbering.decode(i) for i in range(count)]
+            self._ids = {rank: i for i, rank in enumerate(by_id)}
+            self._by_id = by_id
 
     # -- positions --------------------------------------------------------------
 
@@ -182,29 +226,122 @@ class Family:
         ]
         return self.position(ids[1] * n + ids[0])
 
-    def ranks(self) -> list[str]:
+    def ranks(self, progress: Progress | None = None) -> list[str]:
         """One side's ranks as the solver finds them, in canonical (ID) order."""
-        return list(self._catalogue())
+        if self._ranks is not None:
+            return list(self._ranks)
+        return list(self.side_ranks(progress))
 
-    def positions(self) -> Iterator[Position]:
-        """Every position in ID order, from the solver's ranks."""
-        ranks = self._catalogue()
+    def positions(self, progress: Progress | None = None) -> Iterator[Position]:
+        """Every position in ID order, from the solver's ranks.
+
+        Mirrored families stream: a position comes as soon as the solver has
+        found it and every position before it. ``progress`` is told how many
+        ranks the solver has found so far, batch by batch.
+        """
+        for number, white, black in self.numbered(progress):
+            yield Position(number, white, black)
+
+    def numbered(self, progress: Progress | None = None) -> Iterator[tuple[int, str, str]]:
+        """``(id, white, black)`` for every position in ID order (see :meth:`positions`)."""
         if not self.independent:
-            for number, rank in enumerate(ranks):
-                yield Position(number, rank, rank)
+            for number, rank in enumerate(self.side_ranks(progress)):
+                yield number, rank, rank
             return
+        ranks = self.ranks(progress)
         n = len(ranks)
         for black in range(n):
             for white in range(n):
-                yield Position(black * n + white, ranks[white], ranks[black])
+                yield black * n + white, ranks[white], ranks[black]
+
+    def side_ranks(self, progress: Progress | None = None) -> Iterator[str]:
+        """One side's ranks in canonical order, each as soon as the order allows.
+
+        Arithmetic families place each rank the solver finds at its ID, and
+        hand on the ranks up to the first ID not yet found; enumerated ones
+        must see every rank before sorting.
+        """
+        if self._ranks is not None:
+            yield from self._ranks
+            return
+        if self.ruleset.numbering != "arithmetic":
+            yield from self.canonical(self.solver_ranks(progress))
+            return
+        from solver import csp
+        from solver.ordering import FastEncoder
+
+        count = self.numbering.count
+        encoder = FastEncoder(self.numbering)
+        compiled = self._plan()
+
+        files = self.ruleset.files
+
+        def numbered(batch: csp.Batch) -> tuple[list[int], bytes]:
+            ranks = compiled.ranks(batch)
+            return encoder.ids(ranks), "".join(ranks).encode()
+
+        # Ranks wait here, by ID, a few bytes each, until all before them came.
+        store = bytearray(count * files)
+        seen = bytearray(count)
+        found = 0
+        upto = 0  # every ID below this has been handed on
+        for ids, packed in csp.batches(compiled, numbered):
+            at = 0
+            for number in ids:
+                rank = packed[at:at + files]
+                if not 0 <= number < count or seen[number]:
+                    raise self._clash(number, rank.decode(), store, seen)
+                seen[number] = 1
+                store[number * files:number * files + files] = rank
+                at += files
+            found += len(ids)
+            if progress is not None:
+                progress(found)
+            end = seen.find(0, upto)
+            end = count if end < 0 else end
+            if end > upto:
+                text = store[upto * files:end * files].decode()
+                for begin in range(0, len(text), files):
+                    yield text[begin:begin + files]
+                upto = end
+        for number in range(upto, count):  # ranks after an ID no rank has
+            if seen[number]:
+                yield store[number * files:number * files + files].decode()
+
+    def _clash(self, number: int, rank: str, store: bytearray, seen: bytearray) -> NumberingError:
+        count, files = len(seen), self.ruleset.files
+        if not 0 <= number < count:
+            return NumberingError(self.name, f"{rank!r} gets id {number}, outside 0..{count - 1}")
+        other = store[number * files:number * files + files].decode()
+        return NumberingError(self.name, f"{rank!r} and {other!r} both get id {number}")
+
+    def solved_count(self, progress: Progress | None = None) -> int:
+        """How many positions the solver finds, counted without keeping any rank."""
+        if self._ranks is not None:
+            n = len(self._ranks)
+        else:
+            from solver.solve import count
+
+            n = count(self.ruleset, self.max_arrangements, progress=progress)
+        return n * n if self.independent else n
 
     # -- the catalogue ------------------------------------------------------------
 
-    def solver_ranks(self) -> list[str]:
+    def _plan(self) -> csp.Plan:
+        from solver.solve import plan
+
+        return plan(self.ruleset, self.max_arrangements)
+
+    def solver_ranks(self, progress: Progress | None = None) -> list[str]:
         """One side's ranks in the order the constraint solver finds them."""
         from solver.solve import solve  # the solver is imported only to solve
 
-        return list(solve(self.ruleset, self.max_arrangements))
+        ranks = []
+        for rank in solve(self.ruleset, self.max_arrangements):
+            ranks.append(rank)
+        if progress is not None:
+            progress(len(ranks))
+        return ranks
 
     def canonical(self, ranks: list[str]) -> list[str]:
         """``ranks`` in the family's canonical order.
@@ -213,9 +350,10 @@ class Family:
         ones sort by the placement steps' choices, most significant first.
         """
         if self.ruleset.numbering == "arithmetic":
+            from solver.ordering import FastEncoder
+
             ordered: list[str | None] = [None] * self.numbering.count
-            for rank in ranks:
-                number = self.numbering.encode(rank)
+            for number, rank in zip(FastEncoder(self.numbering).ids(ranks), ranks, strict=True):
                 if ordered[number] is not None:
                     raise NumberingError(self.name, f"{rank!r} and {ordered[number]!r} "
                                                     f"both get id {number}")
@@ -226,7 +364,7 @@ class Family:
 
     def _catalogue(self) -> list[str]:
         if self._ranks is None:
-            self._ranks = self.canonical(self.solver_ranks())
+            self._ranks = list(self.side_ranks())
         return self._ranks
 
     def _lookup(self) -> dict[str, int]:

@@ -115,16 +115,18 @@ def solve(
     fmt: FormatOption = "text",
 ) -> None:
     """Every start position in canonical order, one `<id> <rank>` line each."""
+    from solver.progress import SolveProgress
+
     family = _family(rules, max_arrangements)
-    with _errors():
+    with _errors(), SolveProgress(family) as progress:
         if count:
-            sys.stdout.write(f"{len(family.ranks()) ** (2 if family.independent else 1)}\n")
+            sys.stdout.write(f"{family.solved_count(progress)}\n")
             return
         if fmt != "text":
             _write(family, family.positions(), fmt, "id-rank", unicode)
             return
         out = sys.stdout
-        for position in family.positions():
+        for position in family.positions(progress):
             out.write(f"{position.id} {_position_text(family, position, unicode)}\n")
 
 
@@ -138,33 +140,43 @@ def id_(
     fmt: FormatOption = "text",
 ) -> None:
     """The ID of each rank or start FEN, one per line."""
-    from solver.output import PositionWriter
+    from solver.entry import identify_all
 
     family = _family(rules)
-    out = sys.stdout
-    writer = PositionWriter(out, family, fmt, text="id")
-
-    def answer(text: str, where: str) -> bool:
-        try:
-            writer.write(family.identify(text))
-        except Chess960Error as exc:
-            out.flush()
-            sys.stderr.write(f"error: {where}{exc}\n")
-            return False
-        return True
-
-    bad = False
     with _errors():
-        for text in ranks:
-            if text != "-":
-                bad |= not answer(text, "")
-                continue
-            for number, line in enumerate(sys.stdin, 1):
-                if line.strip():
-                    bad |= not answer(line.rstrip("\r\n"), f"line {number}: ")
-        writer.close()
+        if fmt == "text":
+            bad = identify_all(family, ranks, sys.stdin, sys.stdout, sys.stderr)
+        else:
+            bad = _identify_formatted(family, ranks, fmt)
     if bad:
         raise typer.Exit(1)
+
+
+def _identify_formatted(family: Family, ranks: list[str], fmt: str) -> bool:
+    """``id`` with ``--format`` other than text: one record per good input."""
+    from solver.output import PositionWriter
+
+    bad = False
+    with PositionWriter(sys.stdout, family, fmt, text="id") as writer:
+        for text, where in _inputs(ranks):
+            try:
+                writer.write(family.identify(text))
+            except Chess960Error as exc:
+                sys.stdout.flush()
+                sys.stderr.write(f"error: {where}{exc}\n")
+                bad = True
+    return bad
+
+
+def _inputs(ranks: list[str]) -> Iterator[tuple[str, str]]:
+    """Each input text with its place for messages (``-`` expands to stdin's lines)."""
+    for text in ranks:
+        if text != "-":
+            yield text, ""
+            continue
+        for number, line in enumerate(sys.stdin, 1):
+            if line.strip():
+                yield line.rstrip("\r\n"), f"line {number}: "
 
 
 @app.command()

@@ -52,7 +52,8 @@ class Model:
     letter_of: dict[str, str] = field(default_factory=dict)
     instances: dict[str, tuple[str, ...]] = field(default_factory=dict)
     requirements: list[Requirement] = field(default_factory=list)
-    _colour_split: set[str] = field(default_factory=set)
+    #: Letters whose pair is told apart by colour (first dark, second light).
+    colour_split: set[str] = field(default_factory=set)
 
     @classmethod
     def for_pieces(cls, files: int, pieces: str) -> Model:
@@ -85,7 +86,7 @@ class Model:
         first, second = self.instances[letter]
         self.domains[first] = [f for f in self.domains[first] if colour(f) == "dark"]
         self.domains[second] = [f for f in self.domains[second] if colour(f) == "light"]
-        self._colour_split.add(letter)
+        self.colour_split.add(letter)
 
     def require(self, pieces: Iterable[str], test: Test, rule: str) -> None:
         """Add a requirement over the named pieces."""
@@ -96,7 +97,7 @@ class Model:
         return [
             Ordered(names)
             for letter, names in self.instances.items()
-            if len(names) > 1 and letter not in self._colour_split
+            if len(names) > 1 and letter not in self.colour_split
         ]
 
     def arrangements(self) -> int:

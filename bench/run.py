@@ -1,0 +1,419 @@
+"""Benchmarks for issue 5, "Fast at every size": one run, medians side by side.
+
+Run from a checkout with the project installed (``pip install -e .``)::
+
+    python bench/run.py              # everything (a few minutes)
+    python bench/run.py --quick      # fewer repeats, no 12-file listing
+
+Each measurement is repeated; ours and its baseline alternate, so that a
+machine busy with other work slows both alike, and the table shows medians.
+Baselines are written here: a brute force over permutations, a plain
+python-constraint model (pieces as variables, lambda constraints), the
+published Scharnagl arithmetic, a bare Python loop over the same input, and
+``import typer``. This is a benchmark, not a test: it prints PASS or FAIL per
+target and exits 0 either way (``--strict`` makes a FAIL exit 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import permutations
+from pathlib import Path
+
+from constraint import AllDifferentConstraint, Problem
+
+from solver import Family, load, scharnagl_id, scharnagl_rank
+
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+CHESS960 = str(BIN / "chess960")
+
+#: Subprocesses run with bytecode caching on, as an installed package would.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+#: python-chess's Board.from_chess960_pos / chess960_pos, as quoted in the issue.
+PYTHON_CHESS_US = 4.3
+
+
+# -- baselines written here -----------------------------------------------------------
+
+
+def _rank_strings(solutions: Iterable[dict[str, int]], files: int) -> list[str]:
+    ranks = []
+    for solution in solutions:
+        row = [""] * files
+        for name, file in solution.items():
+            row[file] = name[0]
+        ranks.append("".join(row))
+    return ranks
+
+
+def plain_problem(name: str) -> tuple[Problem, int]:
+    """The family as anyone would first write it for python-constraint."""
+    problem = Problem()
+    if name == "chess960":
+        names, files = ["K", "Q", "R1", "R2", "B1", "B2", "N1", "N2"], 8
+    elif name == "capablanca-random":
+        names, files = ["K", "Q", "A", "C", "R1", "R2", "B1", "B2", "N1", "N2"], 10
+    else:  # bench-12
+        names, files = ["K", "Q", "A", "C1", "C2", "C3", "R1", "R2", "B1", "B2", "N1", "N2"], 12
+    problem.addVariables(names, range(files))
+    problem.addConstraint(AllDifferentConstraint())
+    problem.addConstraint(lambda a, b: a < b, ["R1", "R2"])
+    problem.addConstraint(lambda a, b: a < b, ["B1", "B2"])
+    problem.addConstraint(lambda a, b: a < b, ["N1", "N2"])
+    problem.addConstraint(lambda a, b: a % 2 != b % 2, ["B1", "B2"])
+    problem.addConstraint(lambda k, a, b: a < k < b, ["K", "R1", "R2"])
+    if name != "chess960":
+        problem.addConstraint(lambda q, a: q % 2 != a % 2, ["Q", "A"])
+    if name == "bench-12":
+        problem.addConstraint(lambda a, b, c: a < b < c, ["C1", "C2", "C3"])
+    return problem, files
+
+
+def plain_ranks(name: str) -> list[str]:
+    problem, files = plain_problem(name)
+    return _rank_strings(problem.getSolutionIter(), files)
+
+
+def plain_count(name: str) -> int:
+    problem, _ = plain_problem(name)
+    return sum(1 for _ in problem.getSolutionIter())
+
+
+def _opposite(rank: str, a: str, b: str) -> bool:
+    x = rank.index(a)
+    y = rank.rindex(b) if a == b else rank.index(b)
+    return x % 2 != y % 2
+
+
+def brute_force(name: str) -> list[str]:
+    """Every distinct permutation of the pieces that keeps the rules."""
+    pieces = {"chess960": "KQRRBBNN", "capablanca-random": "KQACRRBBNN"}[name]
+    found = []
+    for rank in set(map("".join, permutations(pieces))):
+        if not _opposite(rank, "B", "B"):
+            continue
+        if "A" in rank and not _opposite(rank, "Q", "A"):
+            continue
+        if rank.index("R") < rank.index("K") < rank.rindex("R"):
+            found.append(rank)
+    return found
+
+
+IO_LIMIT = """
+import json, sys
+table = {f"{rank}\\n": f"{number}\\n" for rank, number in json.load(open(sys.argv[1])).items()}
+write = sys.stdout.write
+for line in sys.stdin:
+    write(table[line])
+"""
+
+TREE_PEAK = """
+import json, os, resource, subprocess, sys, time
+
+def tree(root):
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    todo, found = [root], []
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, []))
+    return found
+
+def rss(pid):
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, IndexError, ValueError):
+        return 0
+
+start = time.perf_counter()
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE)
+peak = 0
+while process.poll() is None:
+    peak = max(peak, sum(rss(p) for p in tree(process.pid)))
+    time.sleep(0.05)
+out = process.stdout.read()
+wall = time.perf_counter() - start
+largest = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+print(json.dumps({"wall": wall, "largest": largest, "tree": peak, "out": out.decode()}))
+"""
+
+
+# -- measuring ------------------------------------------------------------------------
+
+
+def timed(call: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    call()
+    return time.perf_counter() - start
+
+
+def alternate(ours: Callable[[], object], base: Callable[[], object], repeats: int,
+              warm: bool = True) -> tuple[float, float]:
+    """Medians of ``ours`` and ``base``, run in turn ``repeats`` times each."""
+    if warm:
+        ours()
+        base()
+    mine, theirs = [], []
+    for _ in range(repeats):
+        mine.append(timed(ours))
+        theirs.append(timed(base))
+    return statistics.median(mine), statistics.median(theirs)
+
+
+def run(cmd: list[str], stdin: Path | None = None) -> bytes:
+    if stdin is None:
+        return subprocess.run(cmd, stdout=subprocess.PIPE, env=ENV, check=True).stdout
+    with stdin.open("rb") as handle:
+        return subprocess.run(cmd, stdin=handle, stdout=subprocess.PIPE, env=ENV,
+                              check=True).stdout
+
+
+@dataclass
+class Row:
+    what: str
+    ours: str
+    base: str
+    ratio: float | None
+    target: str
+    ok: bool | None
+
+    def cells(self) -> list[str]:
+        ratio = f"{self.ratio:.2f}x" if self.ratio is not None else ""
+        verdict = "" if self.ok is None else ("PASS" if self.ok else "FAIL")
+        return [self.what, self.ours, self.base, ratio, self.target, verdict]
+
+
+def seconds(value: float) -> str:
+    if value < 1e-3:
+        return f"{value * 1e6:.3f} us"
+    if value < 1:
+        return f"{value * 1e3:.1f} ms"
+    return f"{value:.2f} s"
+
+
+def compare(what: str, ours: float, base: float, base_name: str,
+            limit: float | None) -> Row:
+    ratio = ours / base
+    target = f"<= {limit:.2f}x" if limit is not None else "(info)"
+    ok = None if limit is None else ratio <= limit
+    return Row(what, seconds(ours), f"{seconds(base)} {base_name}", ratio, target, ok)
+
+
+# -- the benchmarks -------------------------------------------------------------------
+
+
+def bench_solve(name: str, repeats: int, brute: bool, rows: list[Row], limit: float | None,
+                log: Callable[[str], None]) -> None:
+    ruleset = load(name)
+    ours = Family(ruleset).ranks()
+    plain = plain_ranks(name)
+    assert sorted(ours) == sorted(plain), f"{name}: solver and plain model disagree"
+    head = min(len(ours), 1000)
+    assert [Family(ruleset).numbering.encode(r) for r in ours[:head]] == list(range(head))
+    log(f"solve {name}: {len(ours):,} ranks, same set as the plain model")
+    mine, theirs = alternate(lambda: Family(ruleset).ranks(), lambda: plain_ranks(name),
+                             repeats, warm=repeats > 3)
+    rows.append(compare(f"solve {name} (canonical order)", mine, theirs, "plain model", limit))
+    if brute:
+        assert sorted(brute_force(name)) == sorted(ours)
+        mine_b, brute_t = alternate(lambda: Family(ruleset).ranks(), lambda: brute_force(name),
+                                    max(3, repeats // 2), warm=False)
+        rows.append(compare(f"solve {name} (canonical order)", mine_b, brute_t,
+                            "brute force", None))
+
+
+def bench_count_12(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    cmd = [sys.executable, "-c", TREE_PEAK, CHESS960, "solve", "--count", "--rules", "bench-12"]
+    mine, theirs, largest, tree = [], [], [], []
+    for _ in range(repeats):
+        result = json.loads(run(cmd))
+        assert result["out"].strip() == "1008000", result["out"]
+        mine.append(result["wall"])
+        largest.append(result["largest"])
+        tree.append(result["tree"])
+        theirs.append(timed(lambda: plain_count("bench-12")))
+        log(f"  bench-12 --count {result['wall']:.2f} s, plain {theirs[-1]:.2f} s")
+    rows.append(compare("chess960 solve --count -r bench-12", statistics.median(mine),
+                        statistics.median(theirs), "plain model count", 0.5))
+    mb = max(tree) / 2**20
+    rows.append(Row("  peak memory, all processes (sampled)", f"{mb:.0f} MB", "", None,
+                    "<= 150 MB", mb <= 150))
+    rows.append(Row("  peak memory, largest process (ru_maxrss)",
+                    f"{max(largest) / 2**20:.0f} MB", "", None, "(info)", None))
+
+
+def bench_lookups(rows: list[Row]) -> None:
+    family = Family.load("chess960")
+    rng = random.Random(960)
+    ids = [rng.randrange(960) for _ in range(100_000)]
+    ranks = [scharnagl_rank(i) for i in ids]
+    for rank in ranks[:1000]:  # warm: the library builds its table after enough lookups
+        family.rank_id(rank)
+
+    def per_call(call: Callable[[], object]) -> float:
+        return min(timed(call) for _ in range(7)) / len(ids)
+
+    def lib_id() -> None:
+        rank_id = family.rank_id
+        for rank in ranks:
+            rank_id(rank)
+
+    def lib_rank() -> None:
+        rank_of = family.rank_of
+        for number in ids:
+            rank_of(number)
+
+    def formula_id() -> None:
+        for rank in ranks:
+            scharnagl_id(rank)
+
+    def formula_rank() -> None:
+        for number in ids:
+            scharnagl_rank(number)
+
+    for what, mine_f, base_f in (("rank -> id, Family.rank_id", lib_id, formula_id),
+                                 ("id -> rank, Family.rank_of", lib_rank, formula_rank)):
+        mine, base = per_call(mine_f), per_call(base_f)
+        rows.append(Row(f"{what} (warm, per call)", seconds(mine), "", None, "<= 0.200 us",
+                        mine <= 0.2e-6))
+        rows.append(compare("  against the Scharnagl arithmetic", mine, base, "formula", None))
+        rows.append(Row("  against python-chess (quoted)", seconds(mine),
+                        f"{PYTHON_CHESS_US:.3f} us python-chess", mine / (PYTHON_CHESS_US * 1e-6),
+                        "<= 0.05x", mine <= PYTHON_CHESS_US * 1e-6 / 20))
+
+
+def bench_bulk(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    rng = random.Random(518)
+    with tempfile.TemporaryDirectory() as tmp:
+        ranks = Path(tmp) / "ranks.txt"
+        table = Path(tmp) / "table.json"
+        ranks.write_text("".join(f"{scharnagl_rank(rng.randrange(960))}\n"
+                                 for _ in range(200_000)))
+        table.write_text(json.dumps({scharnagl_rank(i): i for i in range(960)}))
+        ours = [CHESS960, "id", "-"]
+        base = [sys.executable, "-c", IO_LIMIT, str(table)]
+        assert run(ours, ranks) == run(base, ranks)
+        log("bulk id: 200,000 lines, same output as the bare loop")
+        mine, theirs = alternate(lambda: run(ours, ranks), lambda: run(base, ranks), repeats)
+    rows.append(compare("chess960 id - (200,000 ranks)", mine, theirs, "bare I/O loop", 2.0))
+
+
+def bench_startup(repeats: int, rows: list[Row]) -> None:
+    ours = [CHESS960, "id", "QNRBBNKR"]
+    base = [sys.executable, "-c", "import typer"]
+    assert run(ours) == b"105\n"
+    mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
+    rows.append(compare("chess960 id QNRBBNKR (start-up)", mine, theirs, "import typer", 1.15))
+
+
+# -- report ---------------------------------------------------------------------------
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cores = os.cpu_count() or 1
+    from importlib.metadata import version
+
+    return (f"{cpu}, {cores} cores, {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}, python-constraint2 "
+            f"{version('python-constraint2')}")
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def table(rows: list[Row]) -> str:
+    header = ["measurement", "ours (median)", "baseline (median)", "ratio", "target", ""]
+    cells = [header] + [r.cells() for r in rows]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
+    lines = []
+    for index, row in enumerate(cells):
+        lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+        if index == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer repeats; skip the 12-file listing and the brute force")
+    parser.add_argument("--repeats", type=int, default=None, help="repeats of small timings")
+    parser.add_argument("--strict", action="store_true", help="exit 1 if a target fails")
+    args = parser.parse_args()
+    small = args.repeats or (5 if args.quick else 15)
+    large = 1 if args.quick else 3
+
+    def log(message: str) -> None:
+        print(f"# {message}", file=sys.stderr, flush=True)
+
+    began = time.perf_counter()
+    before = load_average()
+    run([CHESS960, "id", "QNRBBNKR"])  # write the bytecode caches once
+    rows: list[Row] = []
+    log("solving chess960")
+    bench_solve("chess960", small * 2, not args.quick, rows, 0.7, log)
+    log("solving capablanca-random")
+    bench_solve("capablanca-random", max(3, small // 3), not args.quick, rows, 0.5, log)
+    if not args.quick:
+        log("solving bench-12 (canonical order, 1,008,000 ranks)")
+        bench_solve("bench-12", large, False, rows, None, log)
+    log("counting bench-12")
+    bench_count_12(large, rows, log)
+    log("id <-> rank lookups")
+    bench_lookups(rows)
+    log("bulk id from stdin")
+    bench_bulk(small, rows, log)
+    log("start-up")
+    bench_startup(small * 2, rows)
+
+    print(f"machine: {machine()}")
+    print(f"load average before / after: {before} / {load_average()}; "
+          f"run took {time.perf_counter() - began:.0f} s")
+    print()
+    print(table(rows))
+    failed = [r.what for r in rows if r.ok is False]
+    print()
+    print("all targets PASS" if not failed else f"FAIL: {'; '.join(failed)}")
+    if args.strict and failed:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

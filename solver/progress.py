@@ -1,0 +1,109 @@
+"""A progress bar for long solves, on stderr, only when a person is watching.
+
+:class:`SolveProgress` is handed to the library as the ``progress``
+callback of :meth:`Family.positions <solver.catalogue.Family.positions>` or
+:meth:`Family.solved_count <solver.catalogue.Family.solved_count>`. It stays
+silent for the first second, so short solves never show it, and when stderr
+is not a terminal; then it shows a Rich bar with the ranks found and the
+rate. Nothing is written to stdout, and Rich is imported only when the bar
+appears.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from solver.catalogue import Family
+
+#: Seconds a solve runs before the bar appears.
+DELAY = 1.0
+
+#: Fewest seconds between two redraws.
+REFRESH = 0.1
+
+
+class SolveProgress:
+    """Counts ranks found; shows a bar on a terminal once a solve takes long."""
+
+    def __init__(self, family: Family, stream: TextIO | None = None, delay: float = DELAY) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.delay = delay
+        self.name = family.name
+        counted = family.ruleset.numbering == "arithmetic"
+        self.total: int | None = family.numbering.count if counted else None
+        self.start = time.monotonic()
+        self.shown = 0.0
+        self.found = 0
+        self._bar: Any = None
+        self._task: Any = None
+        self._interactive: bool | None = None
+
+    def __enter__(self) -> SolveProgress:
+        self.start = time.monotonic()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __call__(self, found: int) -> None:
+        """The solver has found ``found`` ranks so far."""
+        self.found = found
+        now = time.monotonic()
+        if self._bar is None:
+            if now - self.start < self.delay or not self._watched():
+                return
+            self._open()
+        if now - self.shown >= REFRESH:
+            rate = found / max(now - self.start, 1e-9)
+            self._bar.update(self._task, completed=found, rate=f"{rate:,.0f} ranks/s")
+            self._bar.refresh()
+            self.shown = now
+
+    def _watched(self) -> bool:
+        if self._interactive is None:
+            try:
+                self._interactive = self.stream.isatty()
+            except (AttributeError, ValueError):
+                self._interactive = False
+        return self._interactive
+
+    def _open(self) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        columns = [
+            TextColumn(f"solving {self.name}"),
+            BarColumn(),
+            MofNCompleteColumn() if self.total else TextColumn("{task.completed:,} ranks"),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+        ]
+        self._bar = Progress(
+            *columns,
+            console=Console(file=self.stream),
+            transient=True,
+            auto_refresh=False,  # no thread: redrawn from the solving loop
+        )
+        self._task = self._bar.add_task("solve", total=self.total, completed=self.found, rate="")
+        self._bar.start()
+
+    def close(self) -> None:
+        """Remove the bar, if it was shown."""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None

@@ -1,0 +1,448 @@
+"""The tuned solver finds exactly what the rules allow, and streams it.
+
+The oracles here are written from the rules of each family (a brute force
+over every arrangement, or a plain python-constraint model with lambdas),
+never from the solver's code. No test measures time.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from itertools import permutations
+
+import pytest
+from constraint import AllDifferentConstraint, Problem
+
+from solver import csp
+from solver.catalogue import Family
+from solver.entry import _plain_id
+from solver.ordering import FastEncoder
+from solver.progress import SolveProgress
+from solver.rules import load, parse
+from solver.solve import build_model, count, solve
+
+ENTRY = [sys.executable, "-c", "from solver.entry import main; main()"]
+
+
+def arrangements(pieces: str) -> set[str]:
+    return set(map("".join, permutations(pieces)))
+
+
+def files_of(rank: str, piece: str) -> list[int]:
+    return [f for f, p in enumerate(rank) if p == piece]
+
+
+def opposite(rank: str, a: str, b: str) -> bool:
+    x, y = (files_of(rank, a) + files_of(rank, b))[:2] if a != b else files_of(rank, a)
+    return x % 2 != y % 2
+
+
+def between(rank: str) -> bool:
+    first, second = files_of(rank, "R")
+    return first < rank.index("K") < second
+
+
+ORACLES: dict[str, Callable[[str], bool]] = {
+    "chess960": lambda r: opposite(r, "B", "B") and between(r),
+    "shuffle": lambda r: True,
+    "bishops-opposite": lambda r: opposite(r, "B", "B"),
+    "king-between-rooks": between,
+    "chess324": lambda r: r[4] == "K" and r[0] == r[7] == "R" and opposite(r, "B", "B"),
+    "dfrc": lambda r: opposite(r, "B", "B") and between(r),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ORACLES))
+def test_solver_finds_exactly_the_brute_force_ranks(name: str) -> None:
+    expected = {r for r in arrangements("KQRRBBNN") if ORACLES[name](r)}
+    found = list(solve(load(name)))
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+
+
+def plain_capablanca() -> set[str]:
+    """Capablanca Random Chess placement as a naive python-constraint model."""
+    problem = Problem()
+    names = ["K", "Q", "A", "C", "R1", "R2", "B1", "B2", "N1", "N2"]
+    problem.addVariables(names, range(10))
+    problem.addConstraint(AllDifferentConstraint())
+    for a, b in (("R1", "R2"), ("B1", "B2"), ("N1", "N2")):
+        problem.addConstraint(lambda x, y: x < y, [a, b])
+    problem.addConstraint(lambda x, y: x % 2 != y % 2, ["B1", "B2"])
+    problem.addConstraint(lambda x, y: x % 2 != y % 2, ["Q", "A"])
+    problem.addConstraint(lambda k, x, y: x < k < y, ["K", "R1", "R2"])
+    ranks = set()
+    for solution in problem.getSolutions():
+        row = [""] * 10
+        for name, file in solution.items():
+            row[file] = name[0]
+        ranks.add("".join(row))
+    return ranks
+
+
+def test_capablanca_random_equals_a_plain_model_in_one_process_and_in_workers() -> None:
+    expected = plain_capablanca()
+    assert len(expected) == 48_000
+    one = list(solve(load("capablanca-random"), workers=1))
+    two = list(solve(load("capablanca-random"), workers=2))
+    assert len(one) == len(two) == 48_000
+    assert set(one) == set(two) == expected
+
+
+# Small made-up families that take every path of the compiler: an odd board
+# (the king's middle file is not mirrored), rules that are not mirror-invariant
+# (an asymmetric on-files, differs-from, exclude), a rule over every piece that
+# is tabulated (and proven mirror-invariant) or too wide to tabulate, and
+# identical pieces in threes.
+SMALL = {
+    "odd": """
+        files = 7
+        pieces = "KRRBBNQ"
+        [[rule]]
+        kind = "between"
+        piece = "K"
+        pair = "RR"
+        [[rule]]
+        kind = "not-adjacent"
+        pieces = "BB"
+    """,
+    "lopsided": """
+        files = 6
+        pieces = "KQRRNN"
+        [[rule]]
+        kind = "on-files"
+        piece = "Q"
+        files = "abc"
+        [[rule]]
+        kind = "same-colour"
+        pieces = "KQ"
+    """,
+    "protected": """
+        files = 6
+        pieces = "KQRBBN"
+        [[rule]]
+        kind = "pawns-protected"
+        [[rule]]
+        kind = "opposite-colours"
+        pieces = "BB"
+    """,
+    "wide": """
+        files = 7
+        pieces = "KQRRBBN"
+        [[rule]]
+        kind = "pawns-protected"
+        [[rule]]
+        kind = "opposite-colours"
+        pieces = "BB"
+    """,
+    "triples": """
+        files = 7
+        pieces = "KNNNRRB"
+        [[rule]]
+        kind = "between"
+        piece = "K"
+        pair = "RR"
+    """,
+    "excluded": """
+        files = 6
+        pieces = "KQRRBB"
+        [[rule]]
+        kind = "exclude"
+        ranks = ["RBQKBR", "RBKQBR"]
+        [[rule]]
+        kind = "differs-from"
+        rank = "RQBBKR"
+        at-least = 3
+    """,
+}
+
+
+def small_family(name: str) -> Family:
+    head = f'name = "{name}"\ntitle = "t"\nsource = "s"\ncount = 0\n'
+    body = "\n".join(line.strip() for line in SMALL[name].strip().splitlines())
+    fields, _, rules = body.partition("[[rule]]")
+    return Family(parse(head + fields + "[[rule]]" + rules, f"<{name}>"))
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+@pytest.mark.parametrize("workers", [1, 2])
+def test_small_families_equal_brute_force_by_the_explanations(
+    name: str, workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(csp, "SPLIT_ABOVE", 0)  # split into parts even when small
+    forked = []
+    in_workers = csp._in_workers
+
+    def counted(*args: object) -> object:
+        forked.append(args)
+        return in_workers(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(csp, "_in_workers", counted)
+    family = small_family(name)
+    expected = {r for r in arrangements(family.ruleset.pieces) if not family.violations(r)}
+    found = list(solve(family.ruleset, workers=workers))
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+    assert count(family.ruleset, workers=workers) == len(expected)
+    assert len(forked) == (2 if workers == 2 else 0)
+
+
+def test_enumerated_family_lists_in_step_order() -> None:
+    family = small_family("wide")
+    assert family.ruleset.numbering == "enumerated"
+    ranks = family.ranks()
+    keys = [family.numbering.digits(r)[::-1] for r in ranks]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+    assert family.solved_count() == len(ranks) == family.side_count
+    assert [family.rank_id(r) for r in ranks] == list(range(len(ranks)))
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+@pytest.mark.parametrize("forwardcheck", [True, False])
+def test_untabulated_constraints_find_the_same_ranks(
+    name: str, forwardcheck: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    family = small_family(name)
+    expected = set(solve(family.ruleset))
+    monkeypatch.setattr(csp, "TABLE_LIMIT", 1)  # every rule tested as it comes
+    plan = csp.compile_model(build_model(family.ruleset))
+    plan.forwardcheck = forwardcheck
+    assert not plan.mirror and not plan.tables
+    found = [r for b in csp.batches(plan, plan.ranks, workers=1) for r in b]
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+
+
+def test_a_family_with_no_rank_solves_to_nothing() -> None:
+    family = Family(parse('''
+        name = "empty"
+        title = "King in the corner, between the rooks"
+        source = "test"
+        files = 6
+        pieces = "KRRBBN"
+        count = 0
+        [[rule]]
+        kind = "between"
+        piece = "K"
+        pair = "RR"
+        [[rule]]
+        kind = "on-files"
+        piece = "K"
+        files = "a"
+    '''.replace("\n        ", "\n")))
+    assert list(solve(family.ruleset)) == []
+    assert family.solved_count() == 0
+    assert family.ranks() == []
+
+
+@pytest.mark.parametrize(
+    ("name", "mirror", "derived"),
+    [("chess960", True, "Q"), ("capablanca-random", True, "C"), ("bench-12", True, None),
+     ("chess324", False, "Q")],
+)
+def test_symmetry_and_derived_piece_are_detected(
+    name: str, mirror: bool, derived: str | None
+) -> None:
+    plan = csp.compile_model(build_model(load(name)))
+    assert plan.mirror is mirror
+    assert plan.derived == derived
+
+
+@pytest.mark.parametrize(("name", "mirror"), [("odd", True), ("lopsided", False),
+                                              ("protected", True), ("wide", False),
+                                              ("excluded", False), ("triples", True)])
+def test_mirroring_is_used_only_when_every_rule_allows_it(name: str, mirror: bool) -> None:
+    plan = csp.compile_model(build_model(small_family(name).ruleset))
+    assert plan.mirror is mirror
+
+
+# -- canonical order and streaming ----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["chess960", "shuffle", "chess324", "king-between-rooks",
+                                  "capablanca-random"])
+def test_ranks_come_in_id_order_and_count_matches(name: str) -> None:
+    family = Family.load(name)
+    ranks = family.ranks()
+    assert len(ranks) == family.side_count
+    assert [family.numbering.encode(r) for r in ranks] == list(range(len(ranks)))
+    assert family.solved_count() == family.count
+
+
+def test_streamed_positions_match_the_listed_ranks_and_independent_sides_square() -> None:
+    family = Family.load("chess960")
+    positions = list(family.positions())
+    assert [p.white for p in positions] == family.ranks()
+    assert [p.id for p in positions] == list(range(960))
+    dfrc = Family.load("dfrc")
+    assert dfrc.solved_count() == 960 * 960
+    first = next(iter(dfrc.positions()))
+    assert (first.id, first.white, first.black) == (0, "BBQNNRKR", "BBQNNRKR")
+
+
+def test_progress_is_told_the_running_total() -> None:
+    seen: list[int] = []
+    family = Family.load("capablanca-random")
+    assert family.solved_count(seen.append) == 48_000
+    assert seen == sorted(seen)
+    assert seen[-1] == 48_000
+
+
+@pytest.mark.parametrize("name", ["chess960", "bishops-opposite", "chess324", "shuffle",
+                                  "capablanca-shuffle"])
+def test_fast_encoder_is_the_numbering(name: str) -> None:
+    family = Family.load(name)
+    ranks = list(solve(family.ruleset))[:6000]
+    assert FastEncoder(family.numbering).ids(ranks) == [family.numbering.encode(r)
+                                                        for r in ranks]
+
+
+def test_fast_encoder_refuses_what_the_numbering_refuses() -> None:
+    from solver.errors import NumberingError
+
+    encoder = FastEncoder(load("chess960").step_numbering())
+    assert encoder.id("RNBQKBNR") == 518
+    with pytest.raises(NumberingError):
+        encoder.id("RNBQRBNK")  # the last step RKR finds R R K
+
+
+def test_lookup_table_is_built_only_after_many_lookups() -> None:
+    family = Family.load("chess960")
+    assert family.rank_id("QNRBBNKR") == 105
+    assert family.rank_of(518) == "RNBQKBNR"
+    assert family._ids is None  # one lookup (`chess960 id X`) builds nothing
+    for number in range(300):
+        assert family.rank_id(family.rank_of(number)) == number
+    assert family._ids is not None
+    assert all(family.rank_of(i) == family.numbering.decode(i) for i in range(960))
+    assert family.rank_id("RNBQKBNR") == 518
+    with pytest.raises(ValueError, match="not 0 <= 960"):
+        family.rank_of(960)
+    with pytest.raises(ValueError, match="not 0 <="):
+        family.rank_of(-1)
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("argv", "parsed"), [
+    (["id", "QNRBBNKR"], (["QNRBBNKR"], "chess960")),
+    (["id", "-", "X"], (["-", "X"], "chess960")),
+    (["id", "-r", "dfrc", "X"], (["X"], "dfrc")),
+    (["id", "--rules=dfrc", "X"], (["X"], "dfrc")),
+    (["id"], None),
+    (["id", "--help"], None),
+    (["id", "-r"], None),
+    (["id", "X", "--format", "json"], None),
+    (["solve"], None),
+    ([], None),
+])
+def test_plain_id_command_lines(argv: list[str], parsed: tuple[list[str], str] | None) -> None:
+    assert _plain_id(argv) == parsed
+
+
+def run(args: list[str], stdin: str = "") -> tuple[str, str, int]:
+    done = subprocess.run([*ENTRY, *args], input=stdin, capture_output=True, text=True,
+                          check=False)
+    return done.stdout, done.stderr, done.returncode
+
+
+def test_plain_id_runs_in_process(monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from solver import entry
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("QNRBBNKR\nnope\n"))
+    monkeypatch.setattr(sys, "argv", ["chess960", "id", "RNBQKBNR", "-"])
+    with pytest.raises(SystemExit) as exit_:
+        entry.main()
+    assert exit_.value.code == 1
+    out, err = capsys.readouterr()
+    assert out == "518\n105\n"
+    assert err.startswith("error: line 2: 'nope'")
+    assert entry.run_id(["X"], "nope") == 1
+    assert "error: no rule set 'nope'" in capsys.readouterr().err
+
+    def interrupted(name: str) -> Family:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Family, "load", interrupted)
+    assert entry.run_id(["RNBQKBNR"], "chess960") == 130
+
+
+def test_id_from_stdin_answers_every_line_in_order() -> None:
+    lines = ["QNRBBNKR", "", "rnbqkbnr", "QNRBBNKR", "bad", "RNBQKBNR  ", "QNRBBNKR"] * 3
+    out, err, code = run(["id", "-"], "\n".join(lines) + "\n")
+    assert out.split() == ["105", "518", "105", "518", "105"] * 3
+    assert err.count("error: line") == 3 and "error: line 5: 'bad'" in err
+    assert code == 1
+
+
+def test_plain_id_needs_no_typer_pydantic_or_solver() -> None:
+    code = ("import sys; sys.argv = ['chess960', 'id', 'QNRBBNKR']\n"
+            "from solver.entry import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "heavy = {'typer', 'pydantic', 'constraint', 'rich', 'solver.solve', 'solver.csp'}\n"
+            "print(sorted(m for m in sys.modules if m in heavy or m.split('.')[0] in heavy),"
+            " file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout == "105\n"
+    assert done.stderr.strip() == "[]"
+
+
+def test_typer_and_plain_paths_agree() -> None:
+    typer_path = [sys.executable, "-c", "from solver.cli import main; main()"]
+    for args in (["id", "QNRBBNKR", "BBBBBBBB"], ["id", "-r", "nope", "X"]):
+        plain = run(args)
+        typed = subprocess.run([*typer_path, *args], capture_output=True, text=True,
+                               check=False)
+        assert plain == (typed.stdout, typed.stderr, typed.returncode)
+
+
+def test_progress_bar_shows_on_a_terminal_only() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    family = Family.load("capablanca-random")
+    quiet = io.StringIO()
+    with SolveProgress(family, quiet, delay=0) as progress:
+        progress(10)
+    assert quiet.getvalue() == ""
+    shown = Terminal()
+    with SolveProgress(family, shown, delay=0) as progress:
+        progress(24_000)
+    assert "solving capablanca-random" in shown.getvalue()
+    assert "24000/48000" in shown.getvalue()
+
+
+@pytest.mark.parametrize("args", [["solve", "--rules", "bench-12"],
+                                  ["solve", "--count", "--rules", "bench-12"]])
+def test_ctrl_c_stops_at_once_with_130_and_no_traceback(args: list[str]) -> None:
+    # Nobody reads stdout: a listing soon blocks on the full pipe, and a count
+    # of a million ranks takes seconds, so both are still running at SIGINT.
+    process = subprocess.Popen([*ENTRY, *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        time.sleep(1.0)
+        assert process.poll() is None, "the solve ended before it could be interrupted"
+        process.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        process.wait(timeout=10)
+        stopped = time.monotonic() - started
+        err = process.stderr.read() if process.stderr else b""
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == 130
+    assert stopped < 5
+    assert b"Traceback" not in err
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):  # no worker process is left behind
+        os.killpg(process.pid, 0)
