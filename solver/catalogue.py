@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from solver.board import piece_name, square_name
 from solver.errors import (
+    EmptyFamilyError,
     NumberingError,
     PairError,
     PieceCountError,
@@ -265,7 +266,10 @@ class Family:
             yield from self._ranks
             return
         if self.ruleset.numbering != "arithmetic":
-            yield from self.canonical(self.solver_ranks(progress))
+            ranks = self.canonical(self.solver_ranks(progress))
+            if not ranks:
+                raise self._empty()
+            yield from ranks
             return
         from solver import csp
         from solver.ordering import FastEncoder
@@ -307,6 +311,15 @@ class Family:
         for number in range(upto, count):  # ranks after an ID no rank has
             if seen[number]:
                 yield store[number * files:number * files + files].decode()
+        if not found:
+            raise self._empty()
+
+    def _empty(self) -> EmptyFamilyError:
+        """The error for a family whose rules admit no rank, naming a conflict."""
+        from solver.conflicts import conflicting_rules
+
+        conflict = conflicting_rules(self.ruleset, self.max_arrangements)
+        return EmptyFamilyError(self.name, [rule.label for rule in conflict])
 
     def _clash(self, number: int, rank: str, store: bytearray, seen: bytearray) -> NumberingError:
         count, files = len(seen), self.ruleset.files
@@ -316,13 +329,19 @@ class Family:
         return NumberingError(self.name, f"{rank!r} and {other!r} both get id {number}")
 
     def solved_count(self, progress: Progress | None = None) -> int:
-        """How many positions the solver finds, counted without keeping any rank."""
+        """How many positions the solver finds, counted without keeping any rank.
+
+        Raises :class:`~solver.errors.EmptyFamilyError`, naming rules that
+        cannot all hold, when the family has no position at all.
+        """
         if self._ranks is not None:
             n = len(self._ranks)
         else:
             from solver.solve import count
 
             n = count(self.ruleset, self.max_arrangements, progress=progress)
+        if not n:
+            raise self._empty()
         return n * n if self.independent else n
 
     # -- the catalogue ------------------------------------------------------------

@@ -408,3 +408,15 @@ def test_svg_is_byte_identical(tmp_path: Path) -> None:
         outputs.append(path.read_bytes())
     assert outputs[0] == outputs[1]
 
+
+
+@pytest.mark.parametrize("args", [["solve"], ["solve", "--count"]])
+def test_solve_reports_an_empty_family(tmp_path: Path, args: list[str]) -> None:
+    path = tmp_path / "empty.toml"
+    path.write_text(EMPTY)
+    assert run(*args, "--rules", str(path)) == (
+        "",
+        "error: rule set 'empty' has no positions at all: these rules cannot all hold: "
+        "on-files K a; between K RR\n",
+        1,
+    )
