@@ -1,5 +1,5 @@
 """``python -m solver`` runs the ``chess960`` command."""
 
-from solver.cli import main
+from solver.entry import main
 
 main()

@@ -194,6 +194,17 @@ class Family:
         n = self.side_count
         return Position(self.rank_id(black) * n + self.rank_id(white), white, black)
 
+    def read(self, text: str) -> Position:
+        """The position named by an ID, a rank (a pair of ranks) or a start FEN.
+
+        >>> Family.load("chess960").read("518") == Family.load("chess960").read("RNBQKBNR")
+        True
+        """
+        stripped = text.strip()
+        if stripped.isascii() and stripped.lstrip("+-").isdigit():
+            return self.position(self.parse_id(stripped))
+        return self.identify(text)
+
     def parse_id(self, text: str) -> int:
         """Read a position ID of this family (raises :class:`~solver.errors.IdError`)."""
         return parse_id(text, self.count, self.name)

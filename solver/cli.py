@@ -18,7 +18,6 @@ from solver import __version__
 from solver.catalogue import Family, Position
 from solver.errors import Chess960Error
 from solver.model import MAX_ARRANGEMENTS
-from solver.notation import format_rank
 from solver.output import Format, TextStyle
 
 app = typer.Typer(
@@ -71,13 +70,6 @@ def _family(rules: str, max_arrangements: int = MAX_ARRANGEMENTS) -> Family:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _position_text(family: Family, position: Position, unicode: bool) -> str:
-    white = format_rank(position.white, unicode)
-    if not family.independent:
-        return white
-    return f"{white} {format_rank(position.black, unicode, black=True)}"
-
-
 def _write(
     family: Family, positions: Iterable[Position], fmt: str, text: TextStyle, unicode: bool
 ) -> None:
@@ -122,12 +114,7 @@ def solve(
         if count:
             sys.stdout.write(f"{family.solved_count(progress)}\n")
             return
-        if fmt != "text":
-            _write(family, family.positions(), fmt, "id-rank", unicode)
-            return
-        out = sys.stdout
-        for position in family.positions(progress):
-            out.write(f"{position.id} {_position_text(family, position, unicode)}\n")
+        _write(family, family.positions(progress), fmt, "id-rank", unicode)
 
 
 @app.command("id")
@@ -269,11 +256,7 @@ def show(
 
     family = _family(rules)
     with _errors():
-        text = position_.strip()
-        if text.isascii() and text.lstrip("+-").isdigit():
-            found = family.position(family.parse_id(text))
-        else:
-            found = family.identify(text)
+        found = family.read(position_)
         if svg is not None:
             write_svg(svg, family, found)
         console = Console(highlight=False)
