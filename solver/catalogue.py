@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from solver.board import piece_name, square_name
 from solver.errors import (
     EmptyFamilyError,
+    IdRangeError,
     NumberingError,
     PairError,
     PieceCountError,
@@ -213,7 +214,7 @@ class Family:
         """The position with ID ``number``: for independent sides
         ``number = black_id * side_count + white_id``."""
         if not 0 <= number < self.count:
-            raise ValueError(f"{self.name} position index not 0 <= {number} <= {self.count - 1}")
+            raise IdRangeError(str(number), number, self.count, self.name)
         if not self.independent:
             rank = self.rank_of(number)
             return Position(number, rank, rank)
