@@ -244,17 +244,10 @@ def _same(a: int, b: int) -> bool:
 
 
 @dataclass(frozen=True)
-class OppositeColours(Rule):
-    """Two pieces stand on opposite-coloured squares.
+class TwoPieceRule(Rule):
+    """A rule about two pieces: the two of a pair (``BB``) or two single ones (``QA``)."""
 
-    ``pieces = "BB"`` names the two of a pair; ``pieces = "QA"`` two pieces
-    the family has once each. A pair is folded into the domains: one piece
-    takes the dark squares, the other the light ones.
-    """
-
-    kind: ClassVar[str] = "opposite-colours"
     keys: ClassVar[tuple[str, ...]] = ("pieces",)
-    summary: ClassVar[str] = "two pieces stand on opposite-coloured squares"
     pieces: str
 
     @classmethod
@@ -265,6 +258,18 @@ class OppositeColours(Rule):
     def label(self) -> str:
         return f"{self.kind} {self.pieces}"
 
+
+@dataclass(frozen=True)
+class OppositeColours(TwoPieceRule):
+    """Two pieces stand on opposite-coloured squares.
+
+    ``pieces = "BB"`` names the two of a pair; ``pieces = "QA"`` two pieces
+    the family has once each. A pair is folded into the domains: one piece
+    takes the dark squares, the other the light ones.
+    """
+
+    kind: ClassVar[str] = "opposite-colours"
+    summary: ClassVar[str] = "two pieces stand on opposite-coloured squares"
     def constrain(self, model: Model) -> None:
         if self.pieces[0] == self.pieces[1]:
             model.split_by_colour(self.pieces[0])
@@ -285,22 +290,11 @@ class OppositeColours(Rule):
 
 
 @dataclass(frozen=True)
-class SameColour(Rule):
+class SameColour(TwoPieceRule):
     """Two pieces stand on squares of the same colour."""
 
     kind: ClassVar[str] = "same-colour"
-    keys: ClassVar[tuple[str, ...]] = ("pieces",)
     summary: ClassVar[str] = "two pieces stand on squares of the same colour"
-    pieces: str
-
-    @classmethod
-    def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
-        return cls(ctx.two_pieces(table, "pieces"))
-
-    @property
-    def label(self) -> str:
-        return f"{self.kind} {self.pieces}"
-
     def constrain(self, model: Model) -> None:
         model.require(_two_names(model, self.pieces), _same, self.label)
 
@@ -378,23 +372,12 @@ def _apart(a: int, b: int) -> bool:
 
 
 @dataclass(frozen=True)
-class NotAdjacent(Rule):
+class NotAdjacent(TwoPieceRule):
     """Two pieces do not stand on neighbouring files."""
 
     kind: ClassVar[str] = "not-adjacent"
-    keys: ClassVar[tuple[str, ...]] = ("pieces",)
     summary: ClassVar[str] = "two pieces are not on neighbouring files"
     arithmetic: ClassVar[bool] = False
-    pieces: str
-
-    @classmethod
-    def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
-        return cls(ctx.two_pieces(table, "pieces"))
-
-    @property
-    def label(self) -> str:
-        return f"{self.kind} {self.pieces}"
-
     def constrain(self, model: Model) -> None:
         model.require(_two_names(model, self.pieces), _apart, self.label)
 
