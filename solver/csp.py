@@ -505,6 +505,18 @@ def solutions(model: Model, workers: int | None = None) -> Iterator[str]:
         yield from ranks
 
 
+#: Worker processes now running, so that Ctrl-C can stop them at once.
+_WORKERS: list[Any] = []
+
+
+def stop_workers() -> None:
+    """Kill and reap every worker process still searching (for an immediate exit)."""
+    for process in list(_WORKERS):
+        process.kill()
+    for process in list(_WORKERS):
+        process.join(timeout=1)
+
+
 def _can_fork() -> bool:
     """Whether worker processes can be forked safely: a fork start method,
     and no other thread whose locks a child could inherit held."""
@@ -550,6 +562,7 @@ def _in_workers(
                 target=_work, args=(plan, parts[index::workers], prepare, send), daemon=True
             )
             process.start()
+            _WORKERS.append(process)
             send.close()
             processes.append(process)
             live.append(receive)
@@ -578,5 +591,6 @@ def _in_workers(
                 process.terminate()
         for process in processes:
             process.join()
+            _WORKERS.remove(process)
         for conn in live:
             conn.close()

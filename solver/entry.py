@@ -12,6 +12,7 @@ any other option included, goes to :mod:`solver.cli` unchanged.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
@@ -151,8 +152,26 @@ def run_id(ranks: Sequence[str], rules: str) -> int:
     return 1 if bad else 0
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C: stop at once with exit code 130 and no traceback, workers included.
+
+    Exiting from the handler itself cannot be lost, whereas a
+    KeyboardInterrupt that happens to be raised inside a finaliser is
+    swallowed and the work would go on.
+    """
+    csp = sys.modules.get("solver.csp")
+    if csp is not None:
+        csp.stop_workers()
+    try:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+    finally:
+        os._exit(130)
+
+
 def main() -> None:
     """Console-script entry point: the plain ``id`` form here, the rest in Typer."""
+    signal.signal(signal.SIGINT, _interrupted)
     plain = _plain_id(sys.argv[1:])
     if plain is not None:
         raise SystemExit(run_id(*plain))

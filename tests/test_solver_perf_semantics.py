@@ -443,7 +443,7 @@ def test_ctrl_c_stops_at_once_with_130_and_no_traceback(args: list[str]) -> None
     finally:
         process.kill()
         process.wait()
-    assert process.returncode == 130
+    assert process.returncode == 130, err
     assert stopped < 5
     assert b"Traceback" not in err
     time.sleep(0.2)
