@@ -11,7 +11,6 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import permutations
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 
 from solver import Family, NumberingError, RuleFileError, RuleViolationError, bundled_names
 from solver.check import check
-from solver.rules import RuleSet, load, parse
+from solver.rules import RuleSet, load, parse, rules_dir
 
 #: Published counts: Wikipedia "Fischer random chess" (960); "Shuffle chess"
 #: (8!/(2!2!2!) = 5040; with the bishops on opposite colours 2880, with the king
@@ -41,7 +40,7 @@ PUBLISHED = {
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
 SCHARNAGL = {"BBQNNRKR": 0, "QNRBBNKR": 105, "RNBQKBNR": 518, "RKRNNQBB": 959}
 
-CHESS960 = (Path(__file__).parents[1] / "rules" / "chess960.toml").read_text()
+CHESS960 = (rules_dir() / "chess960.toml").read_text()
 
 
 def test_every_bundled_family_is_listed() -> None:

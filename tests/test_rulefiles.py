@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 from solver import Family, RuleFileError, UnknownRuleSetError, load
 from solver.check import check
 from solver.cli import app
-from solver.rules import parse
+from solver.rules import parse, rules_dir
 
-README = Path(__file__).parents[1] / "rules" / "README.md"
+README = rules_dir() / "README.md"
 
 
 def run(*args: str) -> tuple[str, str, int]:
