@@ -212,9 +212,6 @@ class Rule:
         """Every way ``placement`` breaks this rule (empty if it holds)."""
         raise NotImplementedError
 
-    #: Whether placement steps can ever capture a rule of this kind.
-    arithmetic: ClassVar[bool] = True
-
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """Whether placing pieces by ``steps`` already obeys this rule.
 
@@ -377,7 +374,6 @@ class NotAdjacent(TwoPieceRule):
 
     kind: ClassVar[str] = "not-adjacent"
     summary: ClassVar[str] = "two pieces are not on neighbouring files"
-    arithmetic: ClassVar[bool] = False
     def constrain(self, model: Model) -> None:
         model.require(_two_names(model, self.pieces), _apart, self.label)
 
@@ -485,7 +481,6 @@ class PawnsProtected(Rule):
     kind: ClassVar[str] = "pawns-protected"
     keys: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = "every pawn in front of the rank is defended by a piece"
-    arithmetic: ClassVar[bool] = False
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
@@ -523,7 +518,6 @@ class DiffersFrom(Rule):
     kind: ClassVar[str] = "differs-from"
     keys: ClassVar[tuple[str, ...]] = ("rank", "at-least")
     summary: ClassVar[str] = "the rank differs from a given rank in at least k squares"
-    arithmetic: ClassVar[bool] = False
     rank: str
     at_least: int
 
@@ -569,7 +563,6 @@ class Exclude(Rule):
     kind: ClassVar[str] = "exclude"
     keys: ClassVar[tuple[str, ...]] = ("ranks",)
     summary: ClassVar[str] = "the listed ranks are left out"
-    arithmetic: ClassVar[bool] = False
     ranks: frozenset[str]
 
     @classmethod
