@@ -1,4 +1,5 @@
-"""Benchmarks for issue 5, "Fast at every size": one run, medians side by side.
+"""Benchmarks for issues 5 ("Fast at every size") and 12 ("Instant answers"):
+one run, medians side by side.
 
 Run from a checkout with the project installed (``pip install -e .``)::
 
@@ -9,9 +10,14 @@ Each measurement is repeated; ours and its baseline alternate, so that a
 machine busy with other work slows both alike, and the table shows medians.
 Baselines are written here: a brute force over permutations, a plain
 python-constraint model (pieces as variables, lambda constraints), the
-published Scharnagl arithmetic, a bare Python loop over the same input, and
-``import typer``. This is a benchmark, not a test: it prints PASS or FAIL per
-target and exits 0 either way (``--strict`` makes a FAIL exit 1).
+published Scharnagl arithmetic, a bare Python loop over the same input,
+``python -c pass`` and, when it is installed (``pip install -e '.[oracle]'``,
+benchmark-only), python-chess, measured in the same run. Every command and
+baseline runs in the same scrubbed environment (:data:`ENV`: no
+``PYTHONUNBUFFERED`` or other ``PYTHON*`` variable). This is a benchmark, not a
+test: it prints PASS or FAIL per target, writes the table into
+``bench/README.md`` (between its markers) and exits 0 either way
+(``--strict`` makes a FAIL exit 1).
 """
 
 from __future__ import annotations
@@ -39,11 +45,32 @@ HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 CHESS960 = str(BIN / "chess960")
 
-#: Subprocesses run with bytecode caching on, as an installed package would.
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+#: Every subprocess, ours and the baselines, runs in this scrubbed environment: no
+#: PYTHON* variable (PYTHONUNBUFFERED slows only a Python baseline's writes;
+#: bytecode caching stays on, as for an installed package), nothing else inherited.
+ENV = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "TMPDIR")}
+ENV.setdefault("LANG", "C.UTF-8")
 
-#: python-chess's Board.from_chess960_pos / chess960_pos, as quoted in the issue.
-PYTHON_CHESS_US = 4.3
+#: The rule file of full Capablanca Random Chess (pawns protected, bishops apart;
+#: 12,130 ranks, enumerated numbering): the example of ``rules/README.md``.
+RULES_README = HERE.parent / "rules" / "README.md"
+
+#: A family far too large to list (1,210,809,600 ranks, the one tests/test_counting.py
+#: counts by hand).
+BIG = (HERE.parent / "tests" / "data" / "big-16.toml").read_text(encoding="utf-8")
+BIG_COUNT = 1_210_809_600
+
+#: The table's place in bench/README.md.
+BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+
+
+def python_chess() -> object | None:
+    """python-chess, when installed (benchmark-only: it is GPL)."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    return chess
 
 
 # -- baselines written here -----------------------------------------------------------
@@ -111,6 +138,32 @@ def brute_force(name: str) -> list[str]:
             found.append(rank)
     return found
 
+
+PYTHON_CHESS_IDS = """
+import sys
+import chess
+write = sys.stdout.write
+for line in sys.stdin:
+    rank = line.strip()
+    board = chess.Board(f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1",
+                        chess960=True)
+    write(f"{board.chess960_pos()}\\n")
+"""
+
+WRITE_LIST = """
+import sys
+lines = open(sys.argv[1]).read().splitlines(keepends=True)
+write = sys.stdout.write
+for line in lines:
+    write(line)
+"""
+
+PLAIN_COUNT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from run import plain_count
+print(plain_count(sys.argv[2]))
+"""
 
 IO_LIMIT = """
 import json, sys
@@ -182,12 +235,13 @@ def alternate(ours: Callable[[], object], base: Callable[[], object], repeats: i
     return statistics.median(mine), statistics.median(theirs)
 
 
-def run(cmd: list[str], stdin: Path | None = None) -> bytes:
+def run(cmd: list[str], stdin: Path | None = None, discard: bool = False) -> bytes:
+    """``cmd``'s output (``discard``: written to /dev/null), in :data:`ENV`."""
+    out = subprocess.DEVNULL if discard else subprocess.PIPE
     if stdin is None:
-        return subprocess.run(cmd, stdout=subprocess.PIPE, env=ENV, check=True).stdout
+        return subprocess.run(cmd, stdout=out, env=ENV, check=True).stdout or b""
     with stdin.open("rb") as handle:
-        return subprocess.run(cmd, stdin=handle, stdout=subprocess.PIPE, env=ENV,
-                              check=True).stdout
+        return subprocess.run(cmd, stdin=handle, stdout=out, env=ENV, check=True).stdout or b""
 
 
 @dataclass
@@ -219,6 +273,11 @@ def compare(what: str, ours: float, base: float, base_name: str,
     target = f"<= {limit:.2f}x" if limit is not None else "(info)"
     ok = None if limit is None else ratio <= limit
     return Row(what, seconds(ours), f"{seconds(base)} {base_name}", ratio, target, ok)
+
+
+def under(what: str, ours: float, limit: float) -> Row:
+    """An absolute target: ``ours`` seconds at most ``limit``."""
+    return Row(what, seconds(ours), "", None, f"< {seconds(limit)}", ours < limit)
 
 
 # -- the benchmarks -------------------------------------------------------------------
@@ -293,15 +352,33 @@ def bench_lookups(rows: list[Row]) -> None:
         for number in ids:
             scharnagl_rank(number)
 
-    for what, mine_f, base_f in (("rank -> id, Family.rank_id", lib_id, formula_id),
-                                 ("id -> rank, Family.rank_of", lib_rank, formula_rank)):
+    chess = python_chess()
+    pc_id = pc_rank = None
+    if chess is not None:
+        boards = [chess.Board.from_chess960_pos(i) for i in ids]  # type: ignore[attr-defined]
+        assert [b.chess960_pos() for b in boards[:1000]] == ids[:1000]
+
+        def pc_id_f() -> None:
+            for board in boards:
+                board.chess960_pos()
+
+        def pc_rank_f() -> None:
+            from_pos = chess.Board.from_chess960_pos  # type: ignore[attr-defined]
+            for number in ids:
+                from_pos(number)
+
+        pc_id, pc_rank = pc_id_f, pc_rank_f
+    for what, mine_f, base_f, pc_f in (
+            ("rank -> id, Family.rank_id", lib_id, formula_id, pc_id),
+            ("id -> rank, Family.rank_of", lib_rank, formula_rank, pc_rank)):
         mine, base = per_call(mine_f), per_call(base_f)
         rows.append(Row(f"{what} (warm, per call)", seconds(mine), "", None, "<= 0.200 us",
                         mine <= 0.2e-6))
         rows.append(compare("  against the Scharnagl arithmetic", mine, base, "formula", None))
-        rows.append(Row("  against python-chess (quoted)", seconds(mine),
-                        f"{PYTHON_CHESS_US:.3f} us python-chess", mine / (PYTHON_CHESS_US * 1e-6),
-                        "<= 0.05x", mine <= PYTHON_CHESS_US * 1e-6 / 20))
+        if pc_f is not None:
+            theirs = per_call(pc_f)
+            rows.append(compare("  against python-chess (measured)", mine, theirs,
+                                "python-chess", 0.05))
 
 
 def bench_bulk(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
@@ -314,18 +391,125 @@ def bench_bulk(repeats: int, rows: list[Row], log: Callable[[str], None]) -> Non
         table.write_text(json.dumps({scharnagl_rank(i): i for i in range(960)}))
         ours = [CHESS960, "id", "-"]
         base = [sys.executable, "-c", IO_LIMIT, str(table)]
-        assert run(ours, ranks) == run(base, ranks)
-        log("bulk id: 200,000 lines, same output as the bare loop")
+        expected = run(base, ranks)
+        assert run(ours, ranks) == expected
+        log("bulk id: 200,000 lines, same output as the per-line dict loop")
         mine, theirs = alternate(lambda: run(ours, ranks), lambda: run(base, ranks), repeats)
-    rows.append(compare("chess960 id - (200,000 ranks)", mine, theirs, "bare I/O loop", 2.0))
+        rows.append(compare("chess960 id - (200,000 ranks)", mine, theirs,
+                            "per-line dict loop", 1.3))
+        if python_chess() is not None:
+            pc = [sys.executable, "-c", PYTHON_CHESS_IDS]
+            assert run(pc, ranks) == expected
+            log("bulk id: python-chess gives the same 200,000 ids")
+            pc_time = statistics.median(timed(lambda: run(pc, ranks))
+                                        for _ in range(max(1, repeats // 5)))
+            rows.append(compare("  against python-chess (measured, per line)", mine, pc_time,
+                                "python-chess", 0.05))
 
 
 def bench_startup(repeats: int, rows: list[Row]) -> None:
-    ours = [CHESS960, "id", "QNRBBNKR"]
-    base = [sys.executable, "-c", "import typer"]
-    assert run(ours) == b"105\n"
+    """Each command's start-up against ``python -c pass``, in turn."""
+    base = [sys.executable, "-c", "pass"]
+    commands: list[tuple[list[str], bytes | None, float | None]] = [
+        (["position", "518"], b"RNBQKBNR\n", 3.0),
+        (["id", "QNRBBNKR"], b"105\n", 3.0),
+        (["random", "--seed", "1"], None, 3.0),
+        (["position", "518", "--format", "fen"], None, None),
+        (["id", "QNRBBNKR qnrbbnkr", "-r", "dfrc"], None, None),
+        (["show", "518"], None, None),
+        (["rules"], None, None),
+        (["solve", "--count"], b"960\n", None),
+    ]
+    for args, expected, limit in commands:
+        ours = [CHESS960, *args]
+        if expected is not None:
+            assert run(ours) == expected, args
+        mine, theirs = alternate(lambda ours=ours: run(ours), lambda: run(base), repeats)
+        rows.append(compare(f"chess960 {' '.join(args)} (start-up)", mine, theirs,
+                            "python -c pass", limit))
+    mine, theirs = alternate(lambda: run([sys.executable, "-c", "import typer"]),
+                             lambda: run(base), repeats)
+    rows.append(compare("  python -c 'import typer' (for scale)", mine, theirs,
+                        "python -c pass", None))
+
+
+def crc_rules(directory: Path) -> Path:
+    """Full Capablanca Random Chess as a rule file, from the rules README's example."""
+    import re
+
+    text = RULES_README.read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```toml\n(.*?)```", text, re.S)
+                 if 'name = "crc-protected"' in b)
+    path = directory / "crc-protected.toml"
+    path.write_text(block.replace("count = 0", "count = 12130"))
+    return path
+
+
+def bench_enumerated(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """``id`` and ``position`` on an enumerated 10-file family, against Chess960."""
+    with tempfile.TemporaryDirectory() as tmp:
+        crc = str(crc_rules(Path(tmp)))
+        ours = [CHESS960, "id", "RNBQCKABNR", "-r", crc]
+        base = [CHESS960, "id", "QNRBBNKR"]
+        assert run(ours) == b"6288\n", "rules/README.md gives 6288"
+        log("enumerated family: full CRC (12,130 ranks), id 6288 as rules/README.md says")
+        mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
+        rows.append(compare("chess960 id RANK -r crc-protected (12,130, enumerated)", mine,
+                            theirs, "same on chess960", 1.3))
+        ours = [CHESS960, "position", "6288", "-r", crc]
+        base = [CHESS960, "position", "518"]
+        assert run(ours) == b"RNBQCKABNR\n"
+        mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
+        rows.append(compare("chess960 position ID -r crc-protected", mine, theirs,
+                            "same on chess960", None))
+
+
+def bench_big(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """A family of 1,210,809,600 ranks: its count and a seeded draw, whole process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        big = Path(tmp) / "big-16.toml"
+        big.write_text(BIG)
+        count = [CHESS960, "solve", "--count", "-r", str(big)]
+        assert run(count) == f"{BIG_COUNT}\n".encode()
+        log(f"big-16: counts {BIG_COUNT:,}, the figure worked out by hand in the tests")
+        mine = statistics.median(timed(lambda: run(count)) for _ in range(repeats))
+        rows.append(under("chess960 solve --count -r big-16 (1.2e9 ranks)", mine, 1.0))
+        draw = [CHESS960, "random", "--seed", "1", "-r", str(big)]
+        mine = statistics.median(timed(lambda: run(draw)) for _ in range(repeats))
+        rows.append(under("chess960 random --seed 1 -r big-16", mine, 1.0))
+
+
+def bench_count_crc(repeats: int, rows: list[Row]) -> None:
+    """``solve --count`` whole process against a naive python-constraint2 script."""
+    ours = [CHESS960, "solve", "--count", "-r", "capablanca-random"]
+    base = [sys.executable, "-c", PLAIN_COUNT, str(HERE), "capablanca-random"]
+    assert run(ours) == run(base) == b"48000\n"
     mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
-    rows.append(compare("chess960 id QNRBBNKR (start-up)", mine, theirs, "import typer", 1.15))
+    rows.append(compare("chess960 solve --count -r capablanca-random (process)", mine, theirs,
+                        "naive python-constraint2 script", 0.5))
+
+
+def bench_dfrc(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """``solve -r dfrc > /dev/null`` against writing its lines from a precomputed list."""
+    ours = [CHESS960, "solve", "-r", "dfrc"]
+    with tempfile.TemporaryDirectory() as tmp:
+        listed = Path(tmp) / "dfrc.txt"
+        listed.write_bytes(run(ours))
+        lines = listed.read_bytes().count(b"\n")
+        assert lines == 921_600, lines
+        base = [sys.executable, "-c", WRITE_LIST, str(listed)]
+        assert run(base) == listed.read_bytes()
+        log("dfrc: 921,600 lines")
+        mine, theirs = alternate(lambda: run(ours, discard=True),
+                                 lambda: run(base, discard=True), repeats)
+    rows.append(compare("chess960 solve -r dfrc > /dev/null", mine, theirs,
+                        "writing the precomputed list", 3.0))
+
+
+def bench_check_all(rows: list[Row], log: Callable[[str], None]) -> None:
+    log("check --all (once)")
+    mine = timed(lambda: run([CHESS960, "check", "--all"]))
+    rows.append(under("chess960 check --all", mine, 30.0))
 
 
 # -- report ---------------------------------------------------------------------------
@@ -358,6 +542,24 @@ def load_average() -> str:
         return "n/a"
 
 
+def pc_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("chess")
+    except PackageNotFoundError:
+        return "not installed (pip install -e '.[oracle]'); its rows are left out"
+
+
+def write_readme(report: str) -> None:
+    """Put ``report`` between the markers of bench/README.md."""
+    readme = HERE / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    head, _, rest = text.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    readme.write_text(f"{head}{BEGIN}\n```\n{report}\n```\n{END}{tail}", encoding="utf-8")
+
+
 def table(rows: list[Row]) -> str:
     header = ["measurement", "ours (median)", "baseline (median)", "ratio", "target", ""]
     cells = [header] + [r.cells() for r in rows]
@@ -376,6 +578,8 @@ def main() -> None:
                         help="fewer repeats; skip the 12-file listing and the brute force")
     parser.add_argument("--repeats", type=int, default=None, help="repeats of small timings")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target fails")
+    parser.add_argument("--no-readme", action="store_true",
+                        help="print the table only (do not write it into bench/README.md)")
     args = parser.parse_args()
     small = args.repeats or (5 if args.quick else 15)
     large = 1 if args.quick else 3
@@ -393,7 +597,7 @@ def main() -> None:
     bench_solve("capablanca-random", max(3, small // 3), not args.quick, rows, 0.5, log)
     if not args.quick:
         log("solving bench-12 (canonical order, 1,008,000 ranks)")
-        bench_solve("bench-12", large, False, rows, None, log)
+        bench_solve("bench-12", large, False, rows, 0.5, log)
     log("counting bench-12")
     bench_count_12(large, rows, log)
     log("id <-> rank lookups")
@@ -402,15 +606,31 @@ def main() -> None:
     bench_bulk(small, rows, log)
     log("start-up")
     bench_startup(small * 2, rows)
+    log("enumerated family lookups")
+    bench_enumerated(small, rows, log)
+    log("a family too big to list")
+    bench_big(large, rows, log)
+    log("counting capablanca-random, whole process")
+    bench_count_crc(max(3, small // 3), rows)
+    if not args.quick:
+        log("listing dfrc")
+        bench_dfrc(large, rows, log)
+        bench_check_all(rows, log)
 
-    print(f"machine: {machine()}")
-    print(f"load average before / after: {before} / {load_average()}; "
-          f"run took {time.perf_counter() - began:.0f} s")
-    print()
-    print(table(rows))
-    failed = [r.what for r in rows if r.ok is False]
-    print()
-    print("all targets PASS" if not failed else f"FAIL: {'; '.join(failed)}")
+    failed = [r.what.strip() for r in rows if r.ok is False]
+    report = "\n".join([
+        f"machine: {machine()}",
+        f"python-chess: {pc_version()}",
+        f"load average before / after: {before} / {load_average()}; "
+        f"run took {time.perf_counter() - began:.0f} s",
+        "",
+        table(rows),
+        "",
+        "all targets PASS" if not failed else f"FAIL: {'; '.join(failed)}",
+    ])
+    print(report)
+    if not args.no_readme:
+        write_readme(report)
     if args.strict and failed:
         raise SystemExit(1)
 

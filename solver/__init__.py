@@ -9,56 +9,111 @@ canonically and prove the numbering against the published formula.
 105
 >>> chess960.position(518).white
 'RNBQKBNR'
+
+The public names are imported on first use (PEP 562), so that importing
+one part of the package (the console command's start-up) loads only that part.
 """
 
-from solver.catalogue import Family, Position
-from solver.errors import (
-    CastlingRightsError,
-    Chess960Error,
-    DrawError,
-    EmptyFamilyError,
-    FenError,
-    FenSyntaxError,
-    IdError,
-    IdRangeError,
-    IdSyntaxError,
-    MirrorError,
-    NotStartPositionError,
-    NumberingError,
-    PairError,
-    PieceCountError,
-    RankError,
-    RankLengthError,
-    RuleFileError,
-    RuleViolationError,
-    SearchTooLargeError,
-    UnknownPieceError,
-    UnknownRuleSetError,
-    Violation,
-)
-from solver.fen import position_fen, start_fen
-from solver.notation import format_rank, parse_id, parse_rank
-from solver.numbering import Numbering
-from solver.rules import RuleSet, bundled_names, load
-from solver.scharnagl import scharnagl_id, scharnagl_rank
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+#: Every public name, with the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "Family": "solver.family",
+    "Position": "solver.position",
+    "Numbering": "solver.numbering",
+    "RuleSet": "solver.rules",
+    "bundled_names": "solver.rules",
+    "load": "solver.rules",
+    "format_rank": "solver.notation",
+    "parse_id": "solver.notation",
+    "parse_rank": "solver.notation",
+    "position_fen": "solver.fen",
+    "start_fen": "solver.fen",
+    "scharnagl_id": "solver.scharnagl",
+    "scharnagl_rank": "solver.scharnagl",
+    **{
+        name: "solver.errors"
+        for name in (
+            "BetzaError", "CastlingRightsError", "Chess960Error", "DialectError", "DrawError",
+            "EmptyFamilyError", "FenError", "FenSyntaxError", "IdError", "IdMismatchError",
+            "IdRangeError", "IdSyntaxError", "InputFileError",
+            "MirrorError",
+            "NotStartPositionError", "NumberingError", "OutputFileError", "PairError",
+            "PieceCountError", "RankError", "RankLengthError", "RuleFileError",
+            "RuleViolationError", "SearchTooLargeError", "SeedError", "SidesError",
+            "StepSyntaxError", "UnknownPieceError", "UnknownRuleSetError", "Violation",
+            "WorkerError",
+        )
+    },
+}
+
+if TYPE_CHECKING:
+    from solver.errors import (
+        BetzaError,
+        CastlingRightsError,
+        Chess960Error,
+        DialectError,
+        DrawError,
+        EmptyFamilyError,
+        FenError,
+        FenSyntaxError,
+        IdError,
+        IdMismatchError,
+        IdRangeError,
+        IdSyntaxError,
+        InputFileError,
+        MirrorError,
+        NotStartPositionError,
+        NumberingError,
+        OutputFileError,
+        PairError,
+        PieceCountError,
+        RankError,
+        RankLengthError,
+        RuleFileError,
+        RuleViolationError,
+        SearchTooLargeError,
+        SeedError,
+        SidesError,
+        StepSyntaxError,
+        UnknownPieceError,
+        UnknownRuleSetError,
+        Violation,
+        WorkerError,
+    )
+    from solver.family import Family
+    from solver.fen import position_fen, start_fen
+    from solver.notation import format_rank, parse_id, parse_rank
+    from solver.numbering import Numbering
+    from solver.position import Position
+    from solver.rules import RuleSet, bundled_names, load
+    from solver.scharnagl import scharnagl_id, scharnagl_rank
+
 __all__ = [
+    "BetzaError",
     "CastlingRightsError",
     "Chess960Error",
+    "DialectError",
     "DrawError",
     "EmptyFamilyError",
     "Family",
     "FenError",
     "FenSyntaxError",
     "IdError",
+    "IdMismatchError",
     "IdRangeError",
     "IdSyntaxError",
+    "InputFileError",
     "MirrorError",
     "NotStartPositionError",
     "Numbering",
     "NumberingError",
+    "OutputFileError",
     "PairError",
     "PieceCountError",
     "Position",
@@ -68,9 +123,13 @@ __all__ = [
     "RuleSet",
     "RuleViolationError",
     "SearchTooLargeError",
+    "SeedError",
+    "SidesError",
+    "StepSyntaxError",
     "UnknownPieceError",
     "UnknownRuleSetError",
     "Violation",
+    "WorkerError",
     "__version__",
     "bundled_names",
     "format_rank",
@@ -82,3 +141,16 @@ __all__ = [
     "scharnagl_rank",
     "start_fen",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

@@ -6,6 +6,8 @@ first rank an even file index is a dark square and an odd one a light square.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Final, Literal
 
 Colour = Literal["dark", "light"]
@@ -48,8 +50,8 @@ BLACK_GLYPHS: Final[dict[str, str]] = {
 }
 
 MIN_FILES: Final = 4
-MAX_FILES: Final = 12
-FILE_LETTERS: Final = "abcdefghijkl"
+MAX_FILES: Final = 16
+FILE_LETTERS: Final = "abcdefghijklmnop"
 
 
 def colour(file: int) -> Colour:
@@ -70,10 +72,191 @@ def square_name(file: int, rank: int = 1) -> str:
     return f"{FILE_LETTERS[file]}{rank}"
 
 
-def piece_name(piece: str, count: int = 1) -> str:
+def piece_name(piece: str, count: int = 1, names: Mapping[str, str] | None = None) -> str:
     """The English name of a piece letter, plural when ``count`` is not 1.
 
-    >>> piece_name("N", 2)
-    'knights'
+    ``names`` are a family's own pieces (``{"L": "lance"}``); a letter known
+    nowhere is named as such.
+
+    >>> piece_name("N", 2), piece_name("L", 1, {"L": "lance"}), piece_name("X")
+    ('knights', 'lance', "piece 'X'")
     """
-    return PIECE_NAMES[piece] if count == 1 else PIECE_PLURALS[piece]
+    name = PIECE_NAMES.get(piece) or (names or {}).get(piece)
+    if name is None:
+        return f"piece {piece!r}" if count == 1 else f"pieces {piece!r}"
+    return name if count == 1 else f"{name}s"
+
+
+@dataclass(frozen=True)
+class Region:
+    """The squares a side's shuffled pieces fill, in order: a rank is a string
+    of piece letters, one for each square of the region.
+
+    Squares are ``(file, rank)``, files from 0 and ranks from 1; a region is
+    read rank by rank from the lowest, each from the a-file on.
+
+    >>> Region.rank_of(8).names[:3], Region.rank_of(8).colours[:2]
+    (('a1', 'b1', 'c1'), ('dark', 'light'))
+    """
+
+    squares: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def rank_of(cls, files: int, rank: int = 1) -> Region:
+        """One whole rank of a board ``files`` wide."""
+        return cls(tuple((f, rank) for f in range(files)))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(square_name(f, r) for f, r in self.squares)
+
+    @property
+    def colours(self) -> tuple[Colour, ...]:
+        """Each square's colour: a1 is dark."""
+        return tuple("dark" if (f + r) % 2 else "light" for f, r in self.squares)
+
+    @property
+    def file_of(self) -> tuple[int, ...]:
+        return tuple(f for f, _ in self.squares)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks the region spans, lowest first."""
+        return tuple(sorted({r for _, r in self.squares}))
+
+    @property
+    def one_rank(self) -> bool:
+        """Whether the region lies on one rank and covers it from the a-file,
+        so that files and the rank's order coincide."""
+        return self.squares == tuple((f, self.squares[0][1]) for f in range(len(self.squares)))
+
+
+MIN_RANKS: Final = 4
+MAX_RANKS: Final = 16
+#: Ranks of the classical board, and the rank of White's pawns on it.
+STANDARD_RANKS: Final = 8
+STANDARD_PAWNS: Final = 2
+
+#: How Black's rank relates to White's: ``mirror`` (the same letters from the
+#: a-file on), ``rotate`` (the board turned 180 degrees: White's rank read
+#: backwards), ``mirror-files`` (reflected left to right on the same ranks),
+#: ``independent`` (a rank of its own) and ``white-fixed`` (White stands on
+#: fixed squares; the family's rank is Black's).
+SIDES: Final = ("mirror", "independent", "rotate", "mirror-files", "white-fixed")
+
+
+@dataclass(frozen=True)
+class Front:
+    """A piece standing one rank in front of a piece of the family's rank.
+
+    ``of`` is the piece it stands before, ``right`` picks the rightmost of
+    several (seen from White), else the leftmost.
+    """
+
+    piece: str
+    of: str
+    right: bool = False
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The whole start board around the family's ranks.
+
+    ``pawns`` is the rank of White's pawns (``None``: no pawns); Black's
+    stand as far from the top. ``fixed`` holds White's fixed army for
+    ``white-fixed``, one string per rank from rank 1 up (``" "`` for an
+    empty square). ``front`` are pieces one rank in front of the rank's,
+    ``names`` the family's own piece letters and names, ``notation``
+    ``fen`` or ``sfen`` (shogi's).
+
+    >>> Layout(9, 9).rows("RNBQKABNR", "RNBAKQBNR")[0]
+    'rnbakqbnr'
+    """
+
+    files: int
+    ranks: int = STANDARD_RANKS
+    pawns: int | None = STANDARD_PAWNS
+    sides: str = "mirror"
+    fixed: tuple[str, ...] = ()
+    front: tuple[Front, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
+    notation: str = "fen"
+    #: White's region when it is not the first rank (see :class:`Region`).
+    squares: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def standard(self) -> bool:
+        """Whether this is the classical eight-rank board with pawns on ranks 2 and 7."""
+        return (self.ranks == STANDARD_RANKS and self.pawns == STANDARD_PAWNS
+                and self.sides in ("mirror", "independent") and not self.front
+                and self.notation == "fen" and not self.squares)
+
+    @property
+    def region(self) -> tuple[tuple[int, int], ...]:
+        """White's squares for the family's rank (the first rank by default)."""
+        return self.squares or tuple((f, 1) for f in range(self.files))
+
+    def black_square(self, square: tuple[int, int]) -> tuple[int, int]:
+        """Where Black's piece stands for White's on ``square``.
+
+        >>> Layout(8, sides="mirror-files").black_square((0, 1))
+        (7, 1)
+        """
+        f, r = square
+        if self.sides == "mirror-files":
+            return self.files - 1 - f, r
+        if self.sides == "rotate":
+            return self.files - 1 - f, self.ranks + 1 - r
+        return f, self.ranks + 1 - r
+
+    @property
+    def black_pawns(self) -> int | None:
+        """The rank of Black's pawns, as far from the top as White's from the bottom."""
+        return None if self.pawns is None else self.ranks + 1 - self.pawns
+
+    @property
+    def letters(self) -> frozenset[str]:
+        """Every piece letter the board may show (upper case), pawns included."""
+        return frozenset({*PIECE_NAMES, *(n for n, _ in self.names), "P"})
+
+    def black_rank(self, white: str) -> str:
+        """Black's rank (from the a-file on) in a position whose White rank is ``white``;
+        in a region, Black's letters in the order of White's squares they answer.
+
+        >>> Layout(8, sides="rotate").black_rank("RNBQKBNR")
+        'RNBKQBNR'
+        """
+        return white[::-1] if self.sides == "rotate" and not self.squares else white
+
+    def _half(self, rank: str) -> dict[tuple[int, int], str]:
+        """White's pieces from ``rank`` (its back rank): ``(file, rank) -> letter``."""
+        squares = dict(zip(self.region, rank.upper(), strict=True))
+        for front in self.front:
+            files = [f for f, p in enumerate(rank.upper()) if p == front.of]
+            if files:  # (a board being read may lack the piece)
+                squares[(files[-1] if front.right else files[0], 2)] = front.piece
+        if self.pawns is not None:
+            squares.update({(f, self.pawns): "P" for f in range(self.files)})
+        return squares
+
+    def rows(self, white: str, black: str) -> list[str]:
+        """The board, the top rank first, as FEN letters (``" "`` empty).
+
+        ``white`` is White's rank (ignored when White is fixed), ``black``
+        Black's as it stands on the top rank, each from the a-file on. Black's
+        pieces are White's arrangement of ``black`` turned half round
+        (``rotate``) or reflected across the middle rank (any other sides).
+        """
+        board = [[" "] * self.files for _ in range(self.ranks)]
+        if self.sides == "white-fixed":
+            white_squares = {(f, r): p for r, row in enumerate(self.fixed, 1)
+                             for f, p in enumerate(row) if p != " "}
+        else:
+            white_squares = self._half(white)
+        own = black[::-1] if self.sides == "rotate" and not self.squares else black
+        for (f, r), piece in white_squares.items():
+            board[self.ranks - r][f] = piece
+        for square, piece in self._half(own).items():
+            f, r = self.black_square(square)
+            board[self.ranks - r][f] = piece.lower()
+        return ["".join(row) for row in board]

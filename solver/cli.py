@@ -2,46 +2,88 @@
 
 Each command reads its arguments, makes library calls and prints. Library
 errors (all :class:`ValueError` subclasses) become one ``error:`` line on
-stderr and exit code 1. The solver is imported only by commands that solve.
+stderr and exit code 1; usage errors (an unknown option, a bad or missing
+value) one ``error:`` line and exit code 2 (:func:`run`). Help is plain
+text (``-h`` or ``--help``), with examples. The solver is imported only by
+commands that solve.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from solver import __version__
-from solver.catalogue import Family, Position
+from solver.commands import (
+    identify_command,
+    position_command,
+    random_command,
+    rules_command,
+    show_command,
+)
 from solver.errors import Chess960Error
+from solver.family import Family
+from solver.inputs import load_family, stdin_bytes
 from solver.model import MAX_ARRANGEMENTS
-from solver.output import Format, TextStyle
+from solver.output import FORMATS, PositionWriter, TextStyle, format_help
+from solver.position import Position
 
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Chess start positions as constraints: solve, number and prove Chess960 and its kin.",
 )
 
 RulesOption = Annotated[
     str,
-    typer.Option("--rules", "-r", help="A bundled family (see `chess960 rules`) or a rule file."),
+    typer.Option("--rules", "-r", metavar="NAME|FILE",
+                 help="A bundled family (see `chess960 rules`) or a rule file."),
 ]
 UnicodeOption = Annotated[bool, typer.Option("--unicode", "-u", help="Write glyphs, not letters.")]
+
+
+def _format(value: str) -> str:
+    if value not in FORMATS:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(FORMATS)}")
+    return value
+
+
 FormatOption = Annotated[
-    Format,
-    typer.Option("--format", "-f",
-                 help="text (the default), json, csv, fen or shredder (full FENs), pgn (tags)."),
+    str,
+    typer.Option("--format", "-f", callback=_format, metavar="|".join(FORMATS),
+                 help=f"Output format. {format_help()}."),
+]
+DialectOption = Annotated[
+    str,
+    typer.Option("--dialect", metavar="xfen|shredder|lichess|fsf|pychess",
+                 help="How FENs are written (fen, epd, pgn): xfen (default), shredder, or "
+                      "the start FENs of lichess/python-chess, Fairy-Stockfish, pychess-variants."),
+]
+VariantOption = Annotated[
+    str | None,
+    typer.Option("--variant", show_default=False,
+                 metavar="chess|crazyhouse|bughouse|atomic|kingofthehill|3check|antichess|"
+                         "horde|seirawan|capablanca",
+                 help="The game played from the positions (fen, epd, pgn); "
+                      "default from the family."),
 ]
 MaxOption = Annotated[
     int,
-    typer.Option("--max-arrangements", min=1,
+    typer.Option("--max-arrangements", min=1, metavar="N",
                  help="Refuse to search families with more arrangements than this."),
 ]
+
+
+def _examples(*lines: str) -> str:
+    """A help epilog listing example command lines (kept as written)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
 def _fail(message: str) -> NoReturn:
@@ -59,23 +101,20 @@ def _errors() -> Iterator[None]:
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         raise typer.Exit(130) from None
-    except BrokenPipeError:
-        sys.stderr.close()
-        raise typer.Exit(0) from None
 
 
 def _family(rules: str, max_arrangements: int = MAX_ARRANGEMENTS) -> Family:
     with _errors():
-        return Family.load(rules, max_arrangements)
+        return load_family(rules, max_arrangements)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _write(
-    family: Family, positions: Iterable[Position], fmt: str, text: TextStyle, unicode: bool
+    family: Family, positions: Iterable[Position], fmt: str, text: TextStyle, unicode: bool,
+    dialect: str = "xfen", variant: str | None = None,
 ) -> None:
-    from solver.output import PositionWriter
-
-    with PositionWriter(sys.stdout, family, fmt, text=text, unicode=unicode) as writer:
+    with PositionWriter(sys.stdout, family, fmt, text=text, unicode=unicode,
+                        dialect=dialect, variant=variant) as writer:
         for found in positions:
             writer.write(found)
 
@@ -96,7 +135,8 @@ def _main(
     """Chess start positions as constraints: solve, number and prove them."""
 
 
-@app.command()
+@app.command(epilog=_examples("chess960 solve | head -3", "chess960 solve --count --rules dfrc",
+                              "chess960 solve --format fen > chess960.fen"))
 def solve(
     count: Annotated[
         bool, typer.Option("--count", help="Print only the number of positions.")
@@ -105,166 +145,249 @@ def solve(
     unicode: UnicodeOption = False,
     max_arrangements: MaxOption = MAX_ARRANGEMENTS,
     fmt: FormatOption = "text",
+    dialect: DialectOption = "xfen",
+    variant: VariantOption = None,
 ) -> None:
     """Every start position in canonical order, one `<id> <rank>` line each."""
     from solver.progress import SolveProgress
 
     family = _family(rules, max_arrangements)
-    with _errors(), SolveProgress(family) as progress:
-        if count:
-            sys.stdout.write(f"{family.solved_count(progress)}\n")
-            return
-        _write(family, family.positions(progress), fmt, "id-rank", unicode)
+    if count:
+        with _errors(), SolveProgress(family) as progress:
+            found = family.total(progress)
+        sys.stdout.write(f"{found}\n")  # after the bar is gone
+        return
+    with _errors(), SolveProgress(family, output=sys.stdout) as progress:
+        _write(family, family.positions(progress), fmt, "id-rank", unicode, dialect,
+               variant)
 
 
-@app.command("id")
+@app.command("id", epilog=_examples(
+    "chess960 id QNRBBNKR", "chess960 id 'RNBQKBNR rnbqkbnr' --rules dfrc",
+    "chess960 solve | chess960 id -"))
 def id_(
     ranks: Annotated[list[str], typer.Argument(
-        help="Ranks in letters or glyphs (QNRBBNKR, ♕♘♖♗♗♘♔♖) or full FENs; "
-             "`-` reads one per line from stdin.",
+        metavar="RANK",
+        help="Ranks in letters or glyphs (QNRBBNKR, ♕♘♖♗♗♘♔♖), full FENs, or the "
+             "`<id> <rank>` lines `solve` writes (the id must match); `-` reads one per "
+             "line from stdin and answers each line with one line, in order: a blank or "
+             "bad line gets an `error:` line on stderr and an empty line on stdout.",
         show_default=False)],
     rules: RulesOption = "chess960",
     fmt: FormatOption = "text",
+    dialect: DialectOption = "xfen",
+    variant: VariantOption = None,
 ) -> None:
-    """The ID of each rank or start FEN, one per line."""
-    from solver.entry import identify_all
-
-    family = _family(rules)
-    with _errors():
-        if fmt == "text":
-            bad = identify_all(family, ranks, sys.stdin, sys.stdout, sys.stderr)
-        else:
-            bad = _identify_formatted(family, ranks, fmt)
-    if bad:
-        raise typer.Exit(1)
+    """The ID of each rank, start FEN or EPD line, one per line."""
+    code = identify_command(rules, ranks, fmt, dialect, variant, stdin=stdin_bytes(),
+                            out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
-def _identify_formatted(family: Family, ranks: list[str], fmt: str) -> bool:
-    """``id`` with ``--format`` other than text: one record per good input."""
-    from solver.output import PositionWriter
-
-    bad = False
-    with PositionWriter(sys.stdout, family, fmt, text="id") as writer:
-        for text, where in _inputs(ranks):
-            try:
-                writer.write(family.identify(text))
-            except Chess960Error as exc:
-                sys.stdout.flush()
-                sys.stderr.write(f"error: {where}{exc}\n")
-                bad = True
-    return bad
-
-
-def _inputs(ranks: list[str]) -> Iterator[tuple[str, str]]:
-    """Each input text with its place for messages (``-`` expands to stdin's lines)."""
-    for text in ranks:
-        if text != "-":
-            yield text, ""
-            continue
-        for number, line in enumerate(sys.stdin, 1):
-            if line.strip():
-                yield line.rstrip("\r\n"), f"line {number}: "
-
-
-@app.command()
+@app.command(epilog=_examples("chess960 position 518", "chess960 position 105 --format fen",
+                              "seq 0 9 | chess960 position -"))
 def position(
     ctx: typer.Context,
-    ids: Annotated[list[str] | None, typer.Argument(help="Position IDs.", show_default=False)]
-    = None,
+    ids: Annotated[list[str] | None, typer.Argument(
+        metavar="ID", help="Position IDs; `-` reads one per line from stdin.",
+        show_default=False)] = None,
     rules: RulesOption = "chess960",
     unicode: UnicodeOption = False,
     fmt: FormatOption = "text",
     white: Annotated[str | None, typer.Option(
-        "--white", help="White's ID, for families with independent sides (with --black).",
+        "--white", metavar="ID",
+        help="White's ID, for families with independent sides (with --black).",
         show_default=False)] = None,
     black: Annotated[str | None, typer.Option(
-        "--black", help="Black's ID, for families with independent sides (with --white).",
+        "--black", metavar="ID",
+        help="Black's ID, for families with independent sides (with --white).",
         show_default=False)] = None,
+    dialect: DialectOption = "xfen",
+    variant: VariantOption = None,
 ) -> None:
     """The rank of each ID, one per line (`--format fen` for full FENs)."""
-    from solver.output import PositionWriter
-
     if (white is None) != (black is None):
         ctx.fail("--white and --black go together")
     if white is not None and ids:
         ctx.fail("give position IDs or --white and --black, not both")
     if white is None and not ids:
         ctx.fail("missing position IDs (or --white and --black)")
-    family = _family(rules)
-    bad = False
-    with _errors():
-        writer = PositionWriter(sys.stdout, family, fmt, text="rank", unicode=unicode)
-        if white is not None and black is not None:
+    if white is not None and black is not None:
+        family = _family(rules)
+        with _errors(), PositionWriter(sys.stdout, family, fmt, text="rank", unicode=unicode,
+                                       dialect=dialect, variant=variant) as writer:
             writer.write(family.pair(white, black))
-        for text in ids or []:
+        return
+    code = position_command(rules, ids or [], fmt, unicode, dialect, variant,
+                            stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+def _seed(value: str | None) -> str | None:
+    from solver.sampling import seed_value
+
+    if value is not None:
+        try:
+            seed_value(value)
+        except Chess960Error as exc:
+            raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+SeedOption = Annotated[str | None, typer.Option(
+    "--seed", metavar="TEXT", callback=_seed,
+    help="Draw reproducibly from this seed: an integer, or any phrase such as "
+         "\"Freestyle Open 2026, round 3\" (default: OS randomness).",
+    show_default=False)]
+ExcludeOption = Annotated[list[str] | None, typer.Option(
+    "--exclude", "-x", metavar="IDS",
+    help="IDs to leave out, comma-separated (518,534 for Chess959).",
+    show_default=False)]
+
+
+def _left_out(family: Family, exclude: list[str] | None) -> list[int]:
+    return [family.parse_id(part) for item in exclude or []
+            for part in item.split(",") if part.strip()]
+
+
+@app.command("random", epilog=_examples("chess960 random", "chess960 random -n 8 --distinct",
+                                        "chess960 random --seed 2026 --exclude 518",
+                                        "chess960 random --seed 'Freestyle Open 2026, round 3'"))
+def random_(
+    count: Annotated[int, typer.Option(
+        "-n", "--count", min=1, metavar="N", help="How many to draw.")] = 1,
+    distinct: Annotated[
+        bool, typer.Option("--distinct", help="Never draw the same position twice.")
+    ] = False,
+    exclude: ExcludeOption = None,
+    seed: SeedOption = None,
+    rules: RulesOption = "chess960",
+    unicode: UnicodeOption = False,
+    fmt: FormatOption = "text",
+    dialect: DialectOption = "xfen",
+    variant: VariantOption = None,
+) -> None:
+    """Uniformly drawn start positions, one `<id> <rank>` line each (streamed)."""
+    code = random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
+                          fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
+                          out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command("plan")
+def plan_(
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="How many rounds.")],
+    seed: SeedOption = None,
+    exclude: ExcludeOption = None,
+    mirrors: Annotated[bool, typer.Option(
+        "--exclude-mirrors", help="Never a position and its left-right mirror "
+                                  "(nor the mirror of an excluded one).")] = False,
+    rules: RulesOption = "chess960",
+    table: Annotated[str, typer.Option(
+        "--format", "-f", metavar="markdown|csv", help="The table's form.")] = "markdown",
+    svg_dir: Annotated[str | None, typer.Option(
+        "--svg-dir", metavar="DIR", help="Also write each round's board as DIR/round-N.svg.",
+        show_default=False)] = None,
+    dialect: DialectOption = "xfen",
+    variant: VariantOption = None,
+) -> None:
+    """A tournament plan: one start position a round, none twice, as a table."""
+    from solver.output.plan import PLAN_FORMATS, plan_table
+    from solver.sampling import plan
+
+    if table not in PLAN_FORMATS:
+        raise typer.BadParameter(f"{table!r} is not one of {', '.join(PLAN_FORMATS)}",
+                                 param_hint="'--format'")
+    family = _family(rules)
+    with _errors():
+        drawn = plan(family, rounds, seed=seed, exclude=_left_out(family, exclude),
+                     mirrors=mirrors)
+        pictures = None
+        if svg_dir is not None:
+            import os
+
+            from solver.diagram import write_svg
+
+            pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
+            for path, found in zip(pictures, drawn, strict=True):
+                write_svg(path, family, found)
+        sys.stdout.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
+                                    pictures=pictures))
+
+
+@app.command()
+def lint(
+    files: Annotated[list[str] | None, typer.Argument(
+        metavar="[FILE|-]...", help="FEN, EPD or PGN files; `-` (the default) reads stdin.",
+        show_default=False)] = None,
+    fix: Annotated[str | None, typer.Option(
+        "--fix", metavar="xfen|shredder",
+        help="Rewrite each castling field in this notation, nothing else (files are replaced "
+             "atomically; stdin is written to stdout).", show_default=False)] = None,
+    dialect: Annotated[str | None, typer.Option(
+        "--dialect", metavar="lichess|fsf|pychess",
+        help="With --fix: the letters in this program's order (pychess: a-side first).",
+        show_default=False)] = None,
+) -> None:
+    """Check every start position's castling field; exit 1 if any is wrong or mixed."""
+    from solver.lint import FIX_DIALECTS, NOTATIONS, lint_path
+
+    if fix is not None and fix not in NOTATIONS:
+        raise typer.BadParameter(f"{fix!r} is not one of {', '.join(NOTATIONS)}",
+                                 param_hint="'--fix'")
+    if dialect is not None and dialect not in FIX_DIALECTS:
+        raise typer.BadParameter(f"{dialect!r} is not one of {', '.join(FIX_DIALECTS)}",
+                                 param_hint="'--dialect'")
+    bad = False
+    report_to = sys.stderr if fix is not None and "-" in (files or ["-"]) else sys.stdout
+    with _errors():
+        for path in files or ["-"]:
+            text = sys.stdin.read() if path == "-" else None
             try:
-                found = family.position(family.parse_id(text))
+                report = lint_path(path, fix, dialect, text)
             except Chess960Error as exc:
                 sys.stdout.flush()
                 sys.stderr.write(f"error: {exc}\n")
                 bad = True
                 continue
-            writer.write(found)
-        writer.close()
+            if path == "-" and report.fixed is not None:
+                sys.stdout.write(report.fixed)
+            for line in report.lines():
+                report_to.write(f"{line}\n")
+            bad |= report.problems > 0 and fix is None
     if bad:
         raise typer.Exit(1)
 
 
-@app.command("random")
-def random_(
-    count: Annotated[int, typer.Option("-n", "--count", min=1, help="How many to draw.")] = 1,
-    distinct: Annotated[
-        bool, typer.Option("--distinct", help="Never draw the same position twice.")
-    ] = False,
-    exclude: Annotated[list[str] | None, typer.Option(
-        "--exclude", "-x", help="IDs to leave out, comma-separated (518,534 for Chess959).",
-        show_default=False)] = None,
-    seed: Annotated[int | None, typer.Option(
-        "--seed", min=0, help="Draw reproducibly from this seed (default: OS randomness).",
-        show_default=False)] = None,
-    rules: RulesOption = "chess960",
-    unicode: UnicodeOption = False,
-    fmt: FormatOption = "text",
-) -> None:
-    """Uniformly drawn start positions, one `<id> <rank>` line each."""
-    from solver.draw import draw
-
-    family = _family(rules)
-    with _errors():
-        left_out = [family.parse_id(part) for item in exclude or []
-                    for part in item.split(",") if part.strip()]
-        drawn = draw(family, count, seed=seed, distinct=distinct, exclude=left_out)
-        _write(family, drawn, fmt, "id-rank", unicode)
-
-
-@app.command()
+@app.command(epilog=_examples("chess960 show 518", "chess960 show QNRBBNKR --letters",
+                              "chess960 show 105 --svg board.svg",
+                              "chess960 show 105 --svg - > b.svg",
+                              "chess960 random | chess960 show -"))
 def show(
     position_: Annotated[str, typer.Argument(
-        metavar="ID|RANK", help="A position ID, a rank (pair of ranks) or a start FEN.",
+        metavar="ID|RANK|-", help="A position ID, a rank (pair of ranks) or a start FEN; "
+        "`-` reads one per line from stdin.",
         show_default=False)],
     rules: RulesOption = "chess960",
     svg: Annotated[str | None, typer.Option(
-        "--svg", metavar="FILE", help="Also write the diagram as an SVG file.",
+        "--svg", metavar="FILE", help="Also write the diagram as an SVG file "
+        "(`-`: to stdout, instead of the board).",
         show_default=False)] = None,
     letters: Annotated[bool, typer.Option(
         "--letters", "-l", help="Draw piece letters, not glyphs.")] = False,
 ) -> None:
     """Draw a start position's board in the terminal (and as SVG)."""
-    from rich.console import Console
-
-    from solver.show import board_text, write_svg
-
-    family = _family(rules)
-    with _errors():
-        found = family.read(position_)
-        if svg is not None:
-            write_svg(svg, family, found)
-        console = Console(highlight=False)
-        console.print(board_text(family, found, letters, console.color_system is not None),
-                      soft_wrap=True)
+    code = show_command(rules, position_, svg, letters, stdin=stdin_bytes(), out=sys.stdout,
+                        err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
-@app.command()
+@app.command(epilog=_examples("chess960 check", "chess960 check --rules dfrc",
+                              "chess960 check --all"))
 def check(
     rules: RulesOption = "chess960",
     all_: Annotated[bool, typer.Option("--all", help="Check every bundled family.")] = False,
@@ -299,24 +422,63 @@ def check(
         _fail(f"check failed for {', '.join(failed)}")
 
 
-@app.command("rules")
+@app.command("rules", epilog=_examples("chess960 rules"))
 def rules_() -> None:
     """List the bundled families: name, title, files, count, numbering."""
-    from solver.rules import bundled_names, load
+    code = rules_command(out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
-    rows = []
-    with _errors():
-        for name in bundled_names():
-            rs = load(name)
-            rows.append((rs.name, rs.title, str(rs.files), f"{rs.count:,}", rs.numbering))
-    header = ("name", "title", "files", "count", "numbering")
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        cells = [c.ljust(w) if i < 2 or i == 4 else c.rjust(w)
-                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
-        sys.stdout.write("  ".join(cells).rstrip() + "\n")
+
+def _click_class(name: str) -> type[Exception]:
+    """Click's exception class ``name`` (Typer has vendored Click since 0.20)."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+
+
+def usage_error(exc: Exception) -> str:
+    """One ``error:`` line for a usage error (a Click exception)."""
+    message = " ".join(str(getattr(exc, "format_message", exc.__str__)()).split())
+    message = (message[:1].lower() + message[1:]).rstrip(".")
+    context = getattr(exc, "ctx", None)
+    path = getattr(context, "command_path", None) or "chess960"
+    return f"error: {message} (see '{path} --help')"
+
+
+def _plain_help(command: Any) -> Any:
+    """``command`` with its arguments' help naming them by metavar alone, as
+    Click does (recent Typer adds types such as ``<list[str]>``)."""
+    for sub in [command, *getattr(command, "commands", {}).values()]:
+        for param in sub.params:
+            if getattr(param, "param_type_name", "") == "argument" and param.metavar:
+                param.display_type_rich = lambda ctx: None
+    return command
+
+
+def run(argv: Sequence[str]) -> int:
+    """Run the command line ``argv``; returns the exit code.
+
+    Usage errors are one ``error:`` line on stderr and exit code 2.
+    """
+    command = _plain_help(typer.main.get_command(app))
+    click_exception = _click_class("ClickException")
+    abort = typer.Abort
+    try:
+        code = command.main(args=list(argv), prog_name="chess960", standalone_mode=False)
+    except click_exception as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # plain `chess960`: the help
+            context = getattr(exc, "ctx", None)
+            if context is not None:
+                sys.stdout.write(context.get_help() + "\n")
+                return 0
+        sys.stdout.flush()
+        sys.stderr.write(usage_error(exc) + "\n")
+        return int(getattr(exc, "exit_code", 2))
+    except abort:
+        sys.stderr.write("error: aborted\n")
+        return 1
+    return code if isinstance(code, int) else 0
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point (see :mod:`solver.entry` for the installed one)."""
+    raise SystemExit(run(sys.argv[1:]))

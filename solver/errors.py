@@ -11,6 +11,9 @@ from collections.abc import Sequence
 
 #: Inputs longer than this are quoted in part, so that an error stays one line.
 QUOTE_LIMIT = 80
+#: File names up to this long are shown whole in errors (the user needs the
+#: name to act on it); longer ones, which no file system accepts, in part.
+PATH_LIMIT = 1024
 
 
 def quote(text: str) -> str:
@@ -28,6 +31,20 @@ def quote(text: str) -> str:
     while len(repr(prefix)) > QUOTE_LIMIT - 18:
         prefix = prefix[:-1]
     return f"{prefix!r}... ({len(text)} characters)"
+
+
+def shown_path(path: str) -> str:
+    """A file name as an error shows it: whole up to :data:`PATH_LIMIT`
+    characters, else its start and its length.
+
+    >>> shown_path("/tmp/board.svg")
+    '/tmp/board.svg'
+    >>> shown_path("x" * 2000)[-24:]
+    'xxx... (2000 characters)'
+    """
+    if len(path) <= PATH_LIMIT:
+        return path
+    return f"{path[:PATH_LIMIT - 60]}... ({len(path)} characters)"
 
 
 class Chess960Error(ValueError):
@@ -136,6 +153,18 @@ class IdRangeError(IdError):
         self.family = family
 
 
+class IdMismatchError(IdError):
+    """A ``<id> <rank>`` line whose id is not the rank's (``found`` is)."""
+
+    def __init__(self, listed: int, rank: str, found: int) -> None:
+        super().__init__(
+            f"{listed} {rank}", f"id {listed} does not match {quote(rank)}, whose id is {found}"
+        )
+        self.listed = listed
+        self.rank = rank
+        self.found = found
+
+
 class RuleFileError(Chess960Error):
     """A rule file that cannot be read, parsed or validated.
 
@@ -177,12 +206,17 @@ class UnknownRuleSetError(Chess960Error):
 
 
 class SearchTooLargeError(Chess960Error):
-    """A rule set whose search space exceeds the configured limit."""
+    """A rule set whose search space exceeds the configured limit.
+
+    ``arrangements`` counts the arrangements of the pieces within the files
+    the rules allow them (:meth:`solver.model.Model.search_size`).
+    """
 
     def __init__(self, family: str, arrangements: int, limit: int) -> None:
         super().__init__(
-            f"rule set {family!r} has {arrangements:,} arrangements to search, "
-            f"over the limit of {limit:,}; raise it with --max-arrangements"
+            f"rule set {quote(family)} has {arrangements:,} arrangements to search "
+            f"(of its pieces, within the files its rules allow), over the limit of "
+            f"{limit:,}; raise it with --max-arrangements {arrangements}"
         )
         self.family = family
         self.arrangements = arrangements
@@ -226,8 +260,9 @@ class FenSyntaxError(FenError):
     """A FEN that cannot be read: fields, ranks, squares or characters.
 
     ``field`` names the FEN field at fault (``placement``, ``side to move``,
-    ``castling``, ``en passant``, ``halfmove clock``, ``move number``, or
-    ``fields`` for their number) and ``reason`` says what is wrong.
+    ``castling``, ``en passant``, ``halfmove clock``, ``move number``,
+    ``opcodes`` for EPD operations, or ``fields`` for their number) and
+    ``reason`` says what is wrong.
     """
 
     def __init__(self, text: str, field: str, reason: str) -> None:
@@ -240,7 +275,7 @@ class NotStartPositionError(FenError):
     """A readable FEN that is not a start position.
 
     ``reasons`` lists every reason (pawns off their ranks, pieces in the
-    middle of the board, black to move, move counters other than ``0 1``);
+    middle of the board, black to move, an en passant square);
     ``squares`` names the squares involved.
     """
 
@@ -280,22 +315,62 @@ class MirrorError(FenError):
     """
 
     def __init__(
-        self, text: str, family: str, white: str, black: str, families: Sequence[str]
+        self, text: str, family: str, white: str, black: str, families: Sequence[str],
+        rotated: bool = False,
     ) -> None:
         if families:
             names = ", ".join(families)
             hint = f"the {names} famil{'ies take' if len(families) > 1 else 'y takes'} the pair"
         else:
             hint = "no bundled family takes this pair of ranks"
+        relation = (f"is not white's {white!r} turned half round ({white[::-1].lower()!r})"
+                    if rotated else f"does not mirror white's {white!r}")
         super().__init__(
             text,
-            f"fen {quote(text)} is not a {family} position: black's rank {black!r} does not "
-            f"mirror white's {white!r}; {hint}",
+            f"fen {quote(text)} is not a {family} position: black's rank {black!r} {relation}; "
+            f"{hint}",
         )
         self.family = family
         self.white = white
         self.black = black
         self.families = tuple(families)
+
+
+class BetzaError(Chess960Error):
+    """A Betza string (a piece's movement) this reader does not understand.
+
+    ``text`` is the string and ``at`` the index where reading stopped.
+    """
+
+    def __init__(self, text: str, at: int) -> None:
+        super().__init__(f"{quote(text)} is not Betza notation this reader knows, at "
+                         f"{quote(text[at:])} (atoms WFDNAHCZG and KRBQ, modifiers fblrvsmc)")
+        self.text = text
+        self.at = at
+
+
+class StepSyntaxError(Chess960Error):
+    """A placement step that does not parse, or steps that do not place every piece.
+
+    ``index`` is the 0-based index of the step at fault.
+    """
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+class DialectError(Chess960Error):
+    """A variant or FEN dialect that cannot be written for a family.
+
+    ``variant`` and ``dialect`` are as given; ``reason`` says what is wrong.
+    """
+
+    def __init__(self, variant: str, dialect: str, reason: str) -> None:
+        super().__init__(reason)
+        self.variant = variant
+        self.dialect = dialect
+        self.reason = reason
 
 
 class SidesError(Chess960Error):
@@ -335,11 +410,23 @@ class OutputFileError(Chess960Error):
         self.reason = reason
 
 
+class InputFileError(Chess960Error):
+    """A file that cannot be read (``path`` and the ``reason``)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot read {path!r}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
 class SeedError(Chess960Error):
-    """A random seed that is not a non-negative integer."""
+    """A random seed that is a negative integer or empty."""
 
     def __init__(self, seed: object) -> None:
-        super().__init__(f"seed {seed!r} is not an integer >= 0")
+        if seed == "":
+            super().__init__("seed '' is empty: give an integer or a phrase")
+        else:
+            super().__init__(f"seed {seed!r} is not an integer >= 0")
         self.seed = seed
 
 
@@ -356,3 +443,24 @@ class EmptyFamilyError(Chess960Error):
         super().__init__(f"rule set {family!r} has no positions at all{why}")
         self.family = family
         self.conflict = tuple(conflict)
+
+
+class WorkerError(Chess960Error):
+    """A solver worker process that stopped before finishing its part.
+
+    ``exitcode`` is its exit status (negative: the signal that killed it);
+    ``reason`` the error it reported before stopping, if any.
+
+    >>> print(WorkerError(-9))
+    a solver worker process stopped unexpectedly (killed by signal 9)
+    >>> print(WorkerError(None, "MemoryError()"))
+    a solver worker process failed: MemoryError()
+    """
+
+    def __init__(self, exitcode: int | None, reason: str | None = None) -> None:
+        how = (f" (killed by signal {-exitcode})" if exitcode is not None and exitcode < 0
+               else f" (exit status {exitcode})" if exitcode else "")
+        super().__init__(f"a solver worker process failed: {reason}" if reason is not None
+                         else f"a solver worker process stopped unexpectedly{how}")
+        self.exitcode = exitcode
+        self.reason = reason

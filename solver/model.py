@@ -13,14 +13,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import combinations
 from math import factorial
 
-from solver.board import colour
+from solver.board import Colour, Region, colour
 
-#: The default bound on a search: arrangements of the pieces before any rule.
-#: The largest 12-file family (K, Q, R, B, N, A, C with five of them doubled)
-#: has 12!/2**5 = 14,968,800, so every family within the format fits.
-MAX_ARRANGEMENTS = 15_000_000
+#: The default bound on a search: arrangements of the pieces within the files
+#: the rules allow them (:meth:`Model.search_size`). bench-12, the largest
+#: bundled family, has 5,443,200; counting 5,443,200 ranks with no other rule
+#: takes about 35 s on two cores, while the 14,968,800 of twelve pieces with no
+#: rule took 267 s, so the limit sits just above bench-12 (see rules/README.md).
+MAX_ARRANGEMENTS = 6_000_000
 
 #: A test over the files of a requirement's pieces, in the requirement's order.
 Test = Callable[..., bool]
@@ -54,15 +57,29 @@ class Model:
     requirements: list[Requirement] = field(default_factory=list)
     #: Letters whose pair is told apart by colour (first dark, second light).
     colour_split: set[str] = field(default_factory=set)
+    #: The colour and the board file of each square of the region (default: rank 1).
+    colours: tuple[Colour, ...] = ()
+    file_of: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.colours:
+            self.colours = tuple(colour(f) for f in range(self.files))
+        if not self.file_of:
+            self.file_of = tuple(range(self.files))
 
     @classmethod
-    def for_pieces(cls, files: int, pieces: str) -> Model:
-        """A model with every piece free to stand on any file.
+    def for_pieces(cls, files: int, pieces: str, region: Region | None = None) -> Model:
+        """A model with every piece free to stand on any square of the region
+        (``files`` squares; by default the first rank).
 
         >>> Model.for_pieces(8, "KQRRBBNN").instances["R"]
         ('R1', 'R2')
         """
-        model = cls(files=files, pieces=pieces)
+        if region is None:
+            model = cls(files=files, pieces=pieces)
+        else:
+            model = cls(files=files, pieces=pieces, colours=region.colours,
+                        file_of=region.file_of)
         for letter, count in Counter(pieces).items():
             names = (letter,) if count == 1 else tuple(f"{letter}{i}" for i in range(1, count + 1))
             model.instances[letter] = names
@@ -84,8 +101,8 @@ class Model:
         light ones; this both states the rule and tells the two apart.
         """
         first, second = self.instances[letter]
-        self.domains[first] = [f for f in self.domains[first] if colour(f) == "dark"]
-        self.domains[second] = [f for f in self.domains[second] if colour(f) == "light"]
+        self.domains[first] = [f for f in self.domains[first] if self.colours[f] == "dark"]
+        self.domains[second] = [f for f in self.domains[second] if self.colours[f] == "light"]
         self.colour_split.add(letter)
 
     def require(self, pieces: Iterable[str], test: Test, rule: str) -> None:
@@ -110,6 +127,45 @@ class Model:
         for count in Counter(self.pieces).values():
             total //= factorial(count)
         return total
+
+    def search_size(self) -> int:
+        """Arrangements of the pieces within their domains: the rules folded in.
+
+        This is what a search may have to visit after the rules that narrow
+        pieces' files (``on-files``, ``not-on-files``, ``opposite-colours``
+        of a pair); the requirements between pieces are not counted. Counted
+        exactly, file set by file set.
+
+        >>> model = Model.for_pieces(8, "KQRRBBNN")
+        >>> model.search_size()
+        5040
+        >>> model.split_by_colour("B")
+        >>> model.search_size()
+        2880
+        """
+        ways: dict[int, int] = {0: 1}
+        for group in self._groups():
+            domain = self.domains[group[0]]
+            grown: dict[int, int] = {}
+            for used, n in ways.items():
+                free = [f for f in domain if not used >> f & 1]
+                for chosen in combinations(free, len(group)):
+                    mask = used
+                    for f in chosen:
+                        mask |= 1 << f
+                    grown[mask] = grown.get(mask, 0) + n
+            ways = grown
+        return sum(ways.values())
+
+    def _groups(self) -> list[tuple[str, ...]]:
+        """Pieces placed together: a set of identical pieces in order, or one piece."""
+        groups: list[tuple[str, ...]] = []
+        for letter, names in self.instances.items():
+            if len(names) > 1 and letter not in self.colour_split:
+                groups.append(names)
+            else:
+                groups.extend((name,) for name in names)
+        return groups
 
     def rank(self, files_of: dict[str, int]) -> str:
         """The rank a full assignment of pieces to files stands for."""

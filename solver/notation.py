@@ -21,7 +21,7 @@ _ID_RE: Final = re.compile(r"[+-]?[0-9]+")
 _MAX_ID_DIGITS: Final = 40
 
 
-def parse_rank(text: str, files: int | None = None) -> str:
+def parse_rank(text: str, files: int | None = None, own: str = "") -> str:
     """Read a rank written in letters or glyphs; return upper-case letters.
 
     >>> parse_rank("qnrbbnkr")
@@ -29,6 +29,7 @@ def parse_rank(text: str, files: int | None = None) -> str:
     >>> parse_rank("♛ ♞ ♜ ♝ ♝ ♞ ♚ ♜")
     'QNRBBNKR'
 
+    ``own`` are a family's own piece letters besides the built-in ones.
     Raises :class:`~solver.errors.UnknownPieceError` for a character that is
     no piece and :class:`~solver.errors.RankLengthError` when ``files`` is
     given and the rank has another length.
@@ -40,7 +41,8 @@ def parse_rank(text: str, files: int | None = None) -> str:
         letter = _GLYPH_TO_LETTER.get(char)
         if letter is None:
             upper = char.upper()
-            letter = upper if len(upper) == 1 and upper in PIECE_NAMES else None
+            known = upper in PIECE_NAMES or upper in own
+            letter = upper if len(upper) == 1 and known else None
         if letter is None:
             index = len(letters)
             limit = files if files is not None else MAX_FILES
@@ -74,13 +76,14 @@ def parse_id(text: str, count: int, family: str = "chess960") -> int:
 
     Raises :class:`~solver.errors.IdSyntaxError` for anything that is not a
     plain ASCII decimal integer (``1e3``, ``0x10`` and full-width digits
-    included) and :class:`~solver.errors.IdRangeError` when out of range.
+    included) and :class:`~solver.errors.IdRangeError` when out of range or
+    longer than 40 digits (leading zeros included).
     """
     stripped = text.strip()
     if not _ID_RE.fullmatch(stripped):
         raise IdSyntaxError(text)
     digits = stripped.lstrip("+-")
-    if len(digits.lstrip("0")) > _MAX_ID_DIGITS:
+    if len(digits) > _MAX_ID_DIGITS:  # leading zeros too: int() refuses 4,300 digits
         raise IdRangeError(text, None, count, family)
     value = int(stripped)
     if not 0 <= value < count:

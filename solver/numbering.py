@@ -39,7 +39,7 @@ from math import comb, prod
 from typing import Final
 
 from solver.board import PIECE_NAMES, Colour, colour, piece_name
-from solver.errors import IdRangeError, NumberingError
+from solver.errors import IdRangeError, NumberingError, StepSyntaxError
 
 _STEP_RE: Final = re.compile(r"([A-Za-z]+)(?::(light|dark|opposite-([A-Za-z])|same-([A-Za-z])))?")
 
@@ -60,14 +60,6 @@ class Step:
         return len(set(self.pieces)) > 1
 
 
-class StepSyntaxError(ValueError):
-    """A placement step that does not parse; ``index`` is 0-based."""
-
-    def __init__(self, index: int, message: str) -> None:
-        super().__init__(message)
-        self.index = index
-
-
 def parse_steps(texts: Sequence[str], pieces: str) -> tuple[Step, ...]:
     """Read placement steps and check they place every piece exactly once.
 
@@ -84,7 +76,7 @@ def parse_steps(texts: Sequence[str], pieces: str) -> tuple[Step, ...]:
                 index, f"step {text!r} is not LETTERS[:light|dark|opposite-X|same-X]")
         letters = match.group(1).upper()
         for letter in letters:
-            if letter not in PIECE_NAMES:
+            if letter not in PIECE_NAMES and letter not in pieces:
                 raise StepSyntaxError(index, f"step {text!r} has an unknown piece {letter!r}")
         qualifier = match.group(2)
         relative = (match.group(3) or match.group(4) or "").upper() or None
@@ -162,9 +154,13 @@ class Numbering:
         steps: Sequence[str],
         allowed: Mapping[str, frozenset[int]] | None = None,
         family: str = "family",
+        colours: Sequence[Colour] | None = None,
     ) -> None:
         self.files = files
         self.family = family
+        #: The colour of each square of the region (default: the first rank's).
+        self.colours: tuple[Colour, ...] = (
+            tuple(colours) if colours is not None else tuple(colour(f) for f in range(files)))
         self.steps = parse_steps(steps, pieces)
         self.allowed = dict(allowed or {})
         #: The choices at each step, least significant first (on the first
@@ -185,7 +181,7 @@ class Numbering:
 
     def _candidates(self, step: Step, free: Sequence[int], row: Sequence[str]) -> list[int]:
         """The free squares ``step`` may use; ``row`` holds the pieces placed so far."""
-        return self._candidates_by(step, free, lambda letter: colour(row.index(letter)))
+        return self._candidates_by(step, free, lambda letter: self.colours[row.index(letter)])
 
     def _candidates_by(
         self, step: Step, free: Sequence[int], colour_of: Callable[[str], Colour]
@@ -197,7 +193,7 @@ class Numbering:
         allowed = self.allowed.get(step.pieces[0])
         return [
             f for f in free
-            if (want is None or colour(f) == want) and (allowed is None or f in allowed)
+            if (want is None or self.colours[f] == want) and (allowed is None or f in allowed)
         ]
 
     def _first_path(self) -> tuple[int, ...]:
@@ -242,7 +238,7 @@ class Numbering:
                     rest = tuple(f for f in free if f not in chosen)
                     mark = marks
                     if step.pieces[0] in referenced:
-                        mark = (*marks, (step.pieces[0], colour(chosen[0])))
+                        mark = (*marks, (step.pieces[0], self.colours[chosen[0]]))
                     following.add((rest, mark))
             if len(sizes) > 1:
                 *most, last = map(str, sorted(sizes))

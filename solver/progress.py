@@ -1,26 +1,36 @@
 """A progress bar for long solves, on stderr, only when a person is watching.
 
 :class:`SolveProgress` is handed to the library as the ``progress``
-callback of :meth:`Family.positions <solver.catalogue.Family.positions>` or
-:meth:`Family.solved_count <solver.catalogue.Family.solved_count>`. It stays
+callback of :meth:`Family.positions <solver.family.Family.positions>` or
+:meth:`Family.solved_count <solver.family.Family.solved_count>`. It stays
 silent for the first second, so short solves never show it, and when stderr
 is not a terminal; then it shows a Rich bar with the ranks found and the
 rate. Nothing is written to stdout, and Rich is imported only when the bar
-appears.
+appears. The bar is gone (its line erased) once :meth:`SolveProgress.close`
+returns, so callers write their results after closing it. The delay can be
+set with the environment variable ``CHESS960_PROGRESS_DELAY`` (seconds).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from solver.catalogue import Family
+    from solver.family import Family
 
 #: Seconds a solve runs before the bar appears.
 DELAY = 1.0
+
+
+def _delay() -> float:
+    try:
+        return max(0.0, float(os.environ.get("CHESS960_PROGRESS_DELAY", DELAY)))
+    except ValueError:
+        return DELAY
 
 #: Fewest seconds between two redraws.
 REFRESH = 0.1
@@ -29,9 +39,18 @@ REFRESH = 0.1
 class SolveProgress:
     """Counts ranks found; shows a bar on a terminal once a solve takes long."""
 
-    def __init__(self, family: Family, stream: TextIO | None = None, delay: float = DELAY) -> None:
+    def __init__(
+        self,
+        family: Family,
+        stream: TextIO | None = None,
+        delay: float | None = None,
+        output: TextIO | None = None,
+    ) -> None:
+        """``output``: where the results go while the bar runs; when that is
+        a terminal, the results themselves show the progress, and no bar does."""
         self.stream = stream if stream is not None else sys.stderr
-        self.delay = delay
+        self.output = output
+        self.delay = _delay() if delay is None else delay
         self.name = family.name
         counted = family.ruleset.numbering == "arithmetic"
         self.total: int | None = family.numbering.count if counted else None
@@ -71,8 +90,9 @@ class SolveProgress:
     def _watched(self) -> bool:
         if self._interactive is None:
             try:
-                self._interactive = self.stream.isatty()
-            except (AttributeError, ValueError):
+                self._interactive = self.stream.isatty() and not (
+                    self.output is not None and self.output.isatty())
+            except (AttributeError, ValueError, OSError):
                 self._interactive = False
         return self._interactive
 
@@ -98,6 +118,8 @@ class SolveProgress:
             console=Console(file=self.stream),
             transient=True,
             auto_refresh=False,  # no thread: redrawn from the solving loop
+            redirect_stdout=False,  # the results are written by the caller, after the bar
+            redirect_stderr=False,
         )
         self._task = self._bar.add_task("solve", total=self.total, completed=self.found, rate="")
         self._bar.start()
@@ -105,5 +127,6 @@ class SolveProgress:
     def close(self) -> None:
         """Remove the bar, if it was shown."""
         if self._bar is not None:
-            self._bar.stop()
-            self._bar = None
+            bar, self._bar = self._bar, None
+            bar.stop()  # transient: erases its own lines
+            self.stream.flush()

@@ -7,6 +7,11 @@ you mean" for near misses. The format is documented in ``rules/README.md``.
 
 Errors name keys as dotted paths: ``files``, ``numbering.steps[2]``,
 ``rule[3].pieces`` (``[[rule]]`` tables and steps are counted from 1).
+
+The text is first held to the limits of :mod:`solver.rule_limits` (the
+limits and :func:`~solver.rule_limits.prescan` are re-exported here); the
+board's keys are read by :mod:`solver.board_keys`, each rule's arguments by
+:mod:`solver.rule_args`.
 """
 
 from __future__ import annotations
@@ -20,22 +25,69 @@ from math import isqrt
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from solver.board import MAX_FILES, MIN_FILES, PIECE_NAMES
-from solver.errors import RuleFileError, UnknownRuleSetError
-from solver.numbering import Numbering, Step, StepSyntaxError, default_steps, parse_steps
-from solver.vocabulary import Context, OnFiles, Rule, inexact, read_rule, suggest, type_name
+from solver.board import (
+    MAX_FILES,
+    MIN_FILES,
+    PIECE_NAMES,
+    STANDARD_PAWNS,
+    STANDARD_RANKS,
+    Front,
+    Layout,
+    Region,
+)
+from solver.board_keys import (
+    NOTATIONS,
+    Sides,
+    read_board,
+    read_declared,
+    read_front,
+    read_notation,
+    read_region,
+)
+from solver.errors import RuleFileError, StepSyntaxError, UnknownRuleSetError, quote
+from solver.numbering import Numbering, Step, default_steps, parse_steps
+from solver.rule_args import MAX_ITEMS, Context, shown, suggest, type_name
+from solver.rule_args import key_error as _err
+from solver.rule_args import required as _required
+from solver.rule_limits import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_KEY_PARTS,
+    MAX_RULES,
+    MAX_STRING,
+    MAX_WORD,
+    prescan,
+)
+from solver.vocabulary import OnFiles, Rule, inexact, read_rule
 
-Sides = Literal["mirror", "independent"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_KEY_PARTS",
+    "MAX_RULES",
+    "MAX_STRING",
+    "MAX_WORD",
+    "NOTATIONS",
+    "REFERENCES",
+    "NumberingKind",
+    "RuleSet",
+    "Sides",
+    "bundled_names",
+    "load",
+    "load_file",
+    "parse",
+    "prescan",
+    "rules_dir",
+]
+
 NumberingKind = Literal["arithmetic", "enumerated"]
 
 #: Published formulas a family may name as the reference its numbering must match.
 REFERENCES: Final = ("scharnagl",)
 
-#: Largest rule file read, in bytes.
-MAX_FILE_BYTES: Final = 1_000_000
-
-_TOP_KEYS: Final = ("name", "title", "source", "files", "pieces", "count", "sides",
-                    "variant", "benchmark", "rule", "numbering")
+_TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
+                    "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
+                    "rule", "numbering")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference")
 _NAME_RE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
@@ -59,6 +111,44 @@ class RuleSet:
     variant: str | None = None
     benchmark: bool = False
     path: str = "<memory>"
+    ranks: int = STANDARD_RANKS
+    pawns: int | None = STANDARD_PAWNS
+    #: White's fixed army (``sides = "white-fixed"``), rank 1 first, ``" "`` empty.
+    fixed: tuple[str, ...] = ()
+    #: The family's own piece letters with their names.
+    names: tuple[tuple[str, str], ...] = ()
+    #: Pieces standing one rank in front of the rank's pieces.
+    front: tuple[Front, ...] = ()
+    notation: str = "fen"
+    #: The board's width when the region is not the first rank (``files`` is
+    #: then the number of the region's squares), else 0.
+    width: int = 0
+    #: The region's squares when it is not the first rank (see :attr:`region`).
+    squares: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def board_files(self) -> int:
+        """The board's width (``files`` in the rule file)."""
+        return self.width or self.files
+
+    @property
+    def region(self) -> Region:
+        """The squares the pieces fill, in the order of a rank's letters.
+
+        >>> load("chess960").region.names[-1]
+        'h1'
+        """
+        return Region(self.squares) if self.squares else Region.rank_of(self.files)
+
+    @property
+    def layout(self) -> Layout:
+        """The whole start board around the family's ranks.
+
+        >>> load("chess960").layout.standard
+        True
+        """
+        return Layout(self.board_files, self.ranks, self.pawns, self.sides, self.fixed,
+                      self.front, self.names, self.notation, self.squares)
 
     @property
     def side_count(self) -> int:
@@ -67,7 +157,7 @@ class RuleSet:
         >>> load("dfrc").side_count
         960
         """
-        if self.sides == "mirror":
+        if self.sides != "independent":
             return self.count
         return isqrt(self.count)
 
@@ -78,15 +168,17 @@ class RuleSet:
     def allowed_files(self) -> dict[str, frozenset[int]]:
         """Files each piece may stand on, from the ``on-files`` kinds of rule."""
         allowed: dict[str, frozenset[int]] = {}
+        file_of = self.region.file_of
         for rule in self.rules:
             if isinstance(rule, OnFiles):
-                mine = frozenset(f for f in range(self.files) if rule.allowed(f))
+                mine = frozenset(f for f in range(self.files) if rule.allowed(file_of[f]))
                 allowed[rule.piece] = allowed.get(rule.piece, mine) & mine
         return allowed
 
     def step_numbering(self) -> Numbering:
         """The numbering by this family's placement steps (without enumeration)."""
-        return Numbering(self.files, self.pieces, self.steps, self.allowed_files(), self.name)
+        return Numbering(self.files, self.pieces, self.steps, self.allowed_files(), self.name,
+                         self.region.colours)
 
 
 def rules_dir() -> Path:
@@ -145,7 +237,15 @@ def load_file(path: Path, display: str | None = None) -> RuleSet:
 
 
 def parse(text: str, path: str = "<string>") -> RuleSet:
-    """Read a rule set from TOML text; ``path`` names it in errors."""
+    """Read a rule set from TOML text; ``path`` names it in errors.
+
+    The text is first scanned for the limits tomllib does not keep (see
+    :func:`~solver.rule_limits.prescan`), so that any text is read or
+    refused in bounded time.
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise RuleFileError(path, f"larger than {MAX_FILE_BYTES:,} bytes")
+    prescan(text, path)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -157,60 +257,46 @@ def parse(text: str, path: str = "<string>") -> RuleSet:
     return _validate(doc, path)
 
 
-def _err(path: str, key: str, message: str, suggestion: str | None = None) -> RuleFileError:
-    return RuleFileError(path, message, key, suggestion)
-
-
-def _required(doc: Mapping[str, Any], key: str, kind: type, path: str) -> Any:
-    if key not in doc:
-        raise _err(path, key, "missing")
-    value = doc[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        expected = type_name(kind())
-        article = "an" if expected[0] in "aeiou" else "a"
-        raise _err(path, key, f"expected {article} {expected}, got {type_name(value)} {value!r}")
-    return value
-
-
 def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     for key in doc:
         if key not in _TOP_KEYS:
-            raise _err(path, key, f"unknown key {key!r}", suggest(key, _TOP_KEYS))
+            raise _err(path, key, f"unknown key {quote(key)}", suggest(key, _TOP_KEYS))
     name = _required(doc, "name", str, path)
     if not _NAME_RE.fullmatch(name):
-        raise _err(path, "name", f"{name!r} is not a short lower-case name like 'chess960'")
-    title = _required(doc, "title", str, path)
-    source = _required(doc, "source", str, path)
+        raise _err(path, "name", f"{quote(name)} is not a short lower-case name like 'chess960'")
+    title = _text(_required(doc, "title", str, path), "title", path)
+    source = _text(_required(doc, "source", str, path), "source", path)
     files = _required(doc, "files", int, path)
     if not MIN_FILES <= files <= MAX_FILES:
         raise _err(path, "files", f"{files} is not in {MIN_FILES}..{MAX_FILES}")
-    pieces = _pieces(_required(doc, "pieces", str, path), files, path)
-    count = _required(doc, "count", int, path)
-    if count < 0:
-        raise _err(path, "count", f"{count} is negative")
-    sides = doc.get("sides", "mirror")
-    if sides not in ("mirror", "independent"):
-        raise _err(path, "sides", f"expected 'mirror' or 'independent', got {sides!r}",
-                   suggest(str(sides), ["mirror", "independent"]))
-    if sides == "independent" and isqrt(count) ** 2 != count:
-        raise _err(path, "count", f"{count} is not a square, but with independent sides "
-                                  "the count is one side's count squared")
-    variant = doc.get("variant")
-    if variant is not None and not isinstance(variant, str):
-        raise _err(path, "variant", f"expected a string, got {type_name(variant)} {variant!r}")
+    names, betza = read_declared(doc, path)
+    ranks, pawns, sides, fixed = read_board(doc, files, path)
+    region = read_region(doc, files, ranks, pawns, sides, path)
+    size = files if region is None else len(region.squares)
+    pieces = _pieces(_required(doc, "pieces", str, path), size, path, names,
+                     "files" if region is None else "squares of the region")
+    count = _count(doc, sides, path)
+    front = read_front(doc, pieces, names, pawns, path)
+    if front and region is not None:
+        raise _err(path, "front", "pieces in front of the rank need the region to be rank 1")
+    notation = read_notation(doc, path)
+    variant = _variant(doc.get("variant"), path)
     benchmark = doc.get("benchmark", False)
     if not isinstance(benchmark, bool):
         raise _err(path, "benchmark",
-                   f"expected a boolean, got {type_name(benchmark)} {benchmark!r}")
+                   f"expected a boolean, got {type_name(benchmark)} {shown(benchmark)}")
 
     tables = doc.get("rule", [])
     if not isinstance(tables, list):
         raise _err(path, "rule", f"expected an array of tables, got {type_name(tables)}: "
                                  "write [[rule]]")
+    if len(tables) > MAX_RULES:
+        raise _err(path, "rule", f"{len(tables):,} rules, more than the limit of {MAX_RULES}")
     counts = Counter(pieces)
-    rules = tuple(
-        read_rule(table, Context(path, i, files, counts)) for i, table in enumerate(tables, 1)
-    )
+    rules = tuple(dict.fromkeys(  # identical rules are one rule
+        read_rule(table, Context(path, i, size, counts, names, files, region, pawns, betza))
+        for i, table in enumerate(tables, 1)
+    ))
 
     numbering = doc.get("numbering", {})
     if not isinstance(numbering, dict):
@@ -218,21 +304,24 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
                                       "write [numbering]")
     for key in numbering:
         if key not in _NUMBERING_KEYS:
-            raise _err(path, f"numbering.{key}", f"unknown key {key!r}",
+            raise _err(path, f"numbering.{key}", f"unknown key {quote(key)}",
                        suggest(key, _NUMBERING_KEYS))
     steps, parsed = _steps(numbering, pieces, path)
     kind = numbering.get("kind")
     if kind is not None and kind not in ("arithmetic", "enumerated"):
-        raise _err(path, "numbering.kind", f"expected 'arithmetic' or 'enumerated', got {kind!r}",
+        raise _err(path, "numbering.kind",
+                   f"expected 'arithmetic' or 'enumerated', got {shown(kind)}",
                    suggest(str(kind), ["arithmetic", "enumerated"]))
     reference = numbering.get("reference")
     if reference is not None and reference not in REFERENCES:
-        raise _err(path, "numbering.reference", f"unknown reference {reference!r}",
+        raise _err(path, "numbering.reference", f"unknown reference {shown(reference)}",
                    suggest(str(reference), REFERENCES))
     ruleset = RuleSet(
-        name=name, title=title, source=source, files=files, pieces=pieces, count=count,
+        name=name, title=title, source=source, files=size, pieces=pieces, count=count,
         rules=rules, steps=steps, numbering="enumerated", sides=sides, reference=reference,
-        variant=variant, benchmark=benchmark, path=path,
+        variant=variant, benchmark=benchmark, path=path, ranks=ranks, pawns=pawns, fixed=fixed,
+        names=tuple(names.items()), front=front, notation=notation, width=files,
+        squares=() if region is None else region.squares,
     )
     if kind == "enumerated":
         return ruleset
@@ -246,6 +335,25 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     return ruleset
 
 
+_MAX_STEP: Final = 40
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _text(value: str, key: str, path: str) -> str:
+    """``value``, refused if it has a control character (a newline, an escape)."""
+    found = _CONTROL.search(value)
+    if found is not None:
+        raise _err(path, key, f"{quote(value)} has a control character "
+                              f"{found.group()!r} at {found.start()}")
+    return value
+
+
+def _variant(value: object, path: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise _err(path, "variant", f"expected a string, got {type_name(value)} {shown(value)}")
+    return value if value is None else _text(value, "variant", path)
+
+
 def _not_arithmetic(ruleset: RuleSet, steps: tuple[Step, ...], declared: bool) -> str | None:
     """Why the family's placement steps cannot number it without enumeration."""
     if not declared:
@@ -256,16 +364,28 @@ def _not_arithmetic(ruleset: RuleSet, steps: tuple[Step, ...], declared: bool) -
     return ruleset.step_numbering().uneven
 
 
-def _pieces(value: str, files: int, path: str) -> str:
+def _count(doc: Mapping[str, Any], sides: str, path: str) -> int:
+    count: int = _required(doc, "count", int, path)
+    if count < 0:
+        raise _err(path, "count", f"{count} is negative")
+    if sides == "independent" and isqrt(count) ** 2 != count:
+        raise _err(path, "count", f"{count} is not a square, but with independent sides "
+                                  "the count is one side's count squared")
+    return count
+
+
+def _pieces(value: str, files: int, path: str, names: Mapping[str, str],
+            where: str = "files") -> str:
     letters = value.replace(" ", "").upper()
     for char in letters:
-        if char not in PIECE_NAMES:
-            raise _err(path, "pieces", f"unknown piece {char!r} in {value!r}; "
-                                       f"pieces are {''.join(PIECE_NAMES)}")
+        if char not in PIECE_NAMES and char not in names:
+            raise _err(path, "pieces", f"unknown piece {char!r} in {quote(value)}; "
+                                       f"pieces are {''.join([*PIECE_NAMES, *names])}")
     if len(letters) != files:
-        raise _err(path, "pieces", f"{value!r} has {len(letters)} pieces for {files} files")
+        raise _err(path, "pieces",
+                   f"{quote(value)} has {len(letters)} pieces for {files} {where}")
     if letters.count("K") != 1:
-        raise _err(path, "pieces", f"{value!r} must have exactly one king")
+        raise _err(path, "pieces", f"{quote(value)} must have exactly one king")
     return letters
 
 
@@ -277,7 +397,14 @@ def _steps(
         texts = default_steps(pieces)
         return texts, parse_steps(texts, pieces)
     if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw) or not raw:
-        raise _err(path, "numbering.steps", f"expected a non-empty array of strings, got {raw!r}")
+        raise _err(path, "numbering.steps",
+                   f"expected a non-empty array of strings, got {shown(raw)}")
+    if len(raw) > MAX_ITEMS:
+        raise _err(path, "numbering.steps", f"{len(raw):,} steps, more than {MAX_ITEMS:,}")
+    for index, text in enumerate(raw, 1):
+        if len(text) > _MAX_STEP:
+            raise _err(path, f"numbering.steps[{index}]",
+                       f"step {quote(text)} is longer than {_MAX_STEP} characters")
     try:
         parsed = parse_steps(raw, pieces)
     except StepSyntaxError as exc:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from solver.errors import IdRangeError
+
 #: The published KRN table: knights, rooks and king on the five squares left.
 KRN: Final[tuple[str, ...]] = (
     "NNRKR", "NRNKR", "NRKNR", "NRKRN", "RNNKR",
@@ -29,7 +31,7 @@ def scharnagl_rank(n: int) -> str:
     'RNBQKBNR'
     """
     if not 0 <= n <= 959:
-        raise ValueError(f"chess960 position index not 0 <= {n} <= 959")
+        raise IdRangeError(str(n), n, 960, "chess960")
     n, light = divmod(n, 4)
     n, dark = divmod(n, 4)
     krn, queen = divmod(n, 6)

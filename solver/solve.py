@@ -21,32 +21,35 @@ T = TypeVar("T")
 
 def build_model(ruleset: RuleSet) -> Model:
     """The model stating every rule of ``ruleset`` on its pieces."""
-    model = Model.for_pieces(ruleset.files, ruleset.pieces)
+    model = Model.for_pieces(ruleset.files, ruleset.pieces, ruleset.region)
     for rule in ruleset.rules:
         rule.constrain(model)
     return model
 
 
 def search_size(ruleset: RuleSet) -> int:
-    """The number of arrangements of the family's pieces before any rule.
+    """The arrangements a search may visit: the pieces' arrangements within the
+    files the rules leave them (see :meth:`~solver.model.Model.search_size`).
 
     >>> from solver.rules import load
     >>> search_size(load("chess960"))
-    5040
+    2880
     """
-    return Model.for_pieces(ruleset.files, ruleset.pieces).arrangements()
+    return build_model(ruleset).search_size()
 
 
 def plan(ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> csp.Plan:
     """The compiled search for ``ruleset``.
 
-    Refuses, before any search, a rule set whose pieces have more than
-    ``max_arrangements`` arrangements (:class:`~solver.errors.SearchTooLargeError`).
+    Refuses, before any search, a rule set with more than ``max_arrangements``
+    arrangements to search (:func:`search_size`;
+    :class:`~solver.errors.SearchTooLargeError`).
     """
-    size = search_size(ruleset)
+    model = build_model(ruleset)
+    size = model.search_size()
     if size > max_arrangements:
         raise SearchTooLargeError(ruleset.name, size, max_arrangements)
-    return csp.compile_model(build_model(ruleset))
+    return csp.compile_model(model)
 
 
 def batches(
@@ -68,8 +71,8 @@ def solve(
 ) -> Iterator[str]:
     """Every rank of one side of the family, in the solver's order.
 
-    Refuses, before any search, a rule set whose pieces have more than
-    ``max_arrangements`` arrangements (:class:`~solver.errors.SearchTooLargeError`).
+    Refuses, before any search, a rule set with more than ``max_arrangements``
+    arrangements to search (:class:`~solver.errors.SearchTooLargeError`).
 
     >>> from solver.rules import load
     >>> sum(1 for _ in solve(load("chess960")))

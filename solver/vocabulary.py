@@ -17,148 +17,40 @@ ever compiled or evaluated: rule-file text is only compared with known names.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, ClassVar, Final
 
-from solver.board import FILE_LETTERS, PIECE_NAMES, colour, piece_name, square_name
-from solver.errors import RuleFileError, Violation
+from solver.betza import pawn_distances
+from solver.board import FILE_LETTERS, Region, piece_name
+from solver.errors import RuleFileError, Violation, quote
 from solver.model import Model
 from solver.numbering import Step
-
-
-def suggest(word: str, candidates: Sequence[str]) -> str | None:
-    """The candidate nearest to ``word``, if one is near enough.
-
-    >>> suggest("oposite-colours", ["opposite-colours", "between"])
-    'opposite-colours'
-    """
-    import difflib  # only on the error path: keeps start-up fast
-
-    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return found[0] if found else None
-
-
-def type_name(value: object) -> str:
-    """A TOML-ish name for the type of ``value``."""
-    names = {bool: "boolean", int: "integer", float: "float", str: "string",
-             list: "array", dict: "table"}
-    return names.get(type(value), type(value).__name__)
-
-
-@dataclass(frozen=True)
-class Context:
-    """Where a rule stands, for reading its arguments and naming errors.
-
-    ``index`` counts the ``[[rule]]`` tables from 1; errors name the key as
-    ``rule[2].pieces``.
-    """
-
-    path: str
-    index: int
-    files: int
-    counts: Mapping[str, int]
-
-    def error(self, key: str, message: str, suggestion: str | None = None) -> RuleFileError:
-        return RuleFileError(self.path, message, f"rule[{self.index}].{key}", suggestion)
-
-    def string(self, table: Mapping[str, Any], key: str) -> str:
-        if key not in table:
-            raise self.error(key, "missing")
-        value = table[key]
-        if not isinstance(value, str):
-            raise self.error(key, f"expected a string, got {type_name(value)} {value!r}")
-        return value
-
-    def piece(self, table: Mapping[str, Any], key: str) -> str:
-        """One piece letter that the family has."""
-        value = self.string(table, key)
-        if len(value) != 1:
-            raise self.error(key, f"expected one piece letter, got {value!r}")
-        return self._letter(key, value)
-
-    def _letter(self, key: str, char: str) -> str:
-        letter = char.upper()
-        if letter not in PIECE_NAMES:
-            names = list(PIECE_NAMES)
-            raise self.error(key, f"unknown piece {char!r}; pieces are {''.join(names)}")
-        if not self.counts.get(letter):
-            have = "".join(p * n for p, n in self.counts.items())
-            raise self.error(key, f"piece {letter!r} is not among this family's pieces {have}")
-        return letter
-
-    def two_pieces(self, table: Mapping[str, Any], key: str) -> str:
-        """Two pieces: the two of a pair (``BB``) or two single pieces (``QA``)."""
-        value = self.string(table, key)
-        if len(value) != 2:
-            raise self.error(key, f"expected two piece letters, got {value!r}")
-        first, second = (self._letter(key, c) for c in value)
-        if first == second:
-            if self.counts[first] != 2:
-                raise self.error(
-                    key, f"{value!r} names a pair but the family has "
-                    f"{self.counts[first]} {piece_name(first, self.counts[first])}",
-                )
-        else:
-            for letter in (first, second):
-                if self.counts[letter] != 1:
-                    raise self.error(
-                        key, f"{letter!r} stands for {self.counts[letter]} pieces; "
-                        f"name a pair ({letter * 2!r}) or pieces the family has once",
-                    )
-        return first + second
-
-    def file_set(self, table: Mapping[str, Any], key: str) -> tuple[int, ...]:
-        """Files written as letters, ``"ah"`` or ``["a", "h"]``."""
-        if key not in table:
-            raise self.error(key, "missing")
-        value = table[key]
-        if isinstance(value, str):
-            letters: list[Any] = list(value.replace(",", "").replace(" ", ""))
-        elif isinstance(value, list):
-            letters = value
-        else:
-            raise self.error(key, f"expected file letters, got {type_name(value)} {value!r}")
-        valid = FILE_LETTERS[: self.files]
-        files: set[int] = set()
-        for letter in letters:
-            if not isinstance(letter, str) or len(letter) != 1 or letter.lower() not in valid:
-                raise self.error(key, f"{letter!r} is not a file of this {self.files}-file "
-                                      f"board ({valid[0]}..{valid[-1]})")
-            files.add(valid.index(letter.lower()))
-        if not files:
-            raise self.error(key, "names no file")
-        return tuple(sorted(files))
-
-    def rank(self, value: object, key: str) -> str:
-        """A full rank of the family's pieces, in letters."""
-        if not isinstance(value, str):
-            raise self.error(key, f"expected a rank string, got {type_name(value)} {value!r}")
-        letters = value.replace(" ", "").upper()
-        if len(letters) != self.files or Counter(letters) != Counter(self.counts):
-            pieces = "".join(p * n for p, n in self.counts.items())
-            raise self.error(key, f"{value!r} is not an arrangement of the pieces {pieces}")
-        return letters
-
-    def integer(self, table: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-        value = table.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.error(key, f"expected an integer, got {type_name(value)} {value!r}")
-        if not low <= value <= high:
-            raise self.error(key, f"{value} is not in {low}..{high}")
-        return value
+from solver.rule_args import MAX_ITEMS, Context, shown, suggest, type_name
 
 
 class Placement:
-    """A full rank, indexed by piece, for testing rules against it."""
+    """A full rank, indexed by piece, for testing rules against it.
 
-    def __init__(self, rank: str) -> None:
+    ``names`` are the family's own pieces, for messages.
+    """
+
+    def __init__(self, rank: str, names: Mapping[str, str] | None = None,
+                 region: Region | None = None) -> None:
         self.rank = rank
+        self.names = names or {}
+        self.region = region or Region.rank_of(len(rank))
+        self.colours = self.region.colours
+        self.squares = self.region.names
+        self.file_of = self.region.file_of
         self.files: dict[str, list[int]] = {}
         for file, letter in enumerate(rank):
             self.files.setdefault(letter, []).append(file)
+
+    def name(self, letter: str, count: int = 1) -> str:
+        """The piece's name in messages (``knights``, ``lance``)."""
+        return piece_name(letter, count, self.names)
 
     def of(self, letter: str) -> list[int]:
         return self.files.get(letter, [])
@@ -178,14 +70,14 @@ def _two_names(model: Model, pieces: str) -> tuple[str, str]:
     return model.instances[pieces[0]][0], model.instances[pieces[1]][0]
 
 
-def _squares(*files: int) -> list[str]:
-    return [square_name(f) for f in files]
+def _squares(placement: Placement, *at: int) -> list[str]:
+    return [placement.squares[i] for i in at]
 
 
-def _two_label(pieces: str) -> str:
+def _two_label(pieces: str, placement: Placement) -> str:
     if pieces[0] == pieces[1]:
-        return piece_name(pieces[0], 2)
-    return f"{piece_name(pieces[0])} and {piece_name(pieces[1])}"
+        return placement.name(pieces[0], 2)
+    return f"{placement.name(pieces[0])} and {placement.name(pieces[1])}"
 
 
 class Rule:
@@ -193,7 +85,9 @@ class Rule:
 
     kind: ClassVar[str]
     keys: ClassVar[tuple[str, ...]]
-    summary: ClassVar[str]
+    #: Whether the rule depends only on the left-to-right order of its pieces,
+    #: so that it can be tested on any row holding them in that order.
+    order_only: ClassVar[bool] = False
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
@@ -212,6 +106,11 @@ class Rule:
         """Every way ``placement`` breaks this rule (empty if it holds)."""
         raise NotImplementedError
 
+    @property
+    def letters(self) -> frozenset[str]:
+        """The piece letters the rule is about (empty: it reads the whole rank)."""
+        return frozenset()
+
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """Whether placing pieces by ``steps`` already obeys this rule.
 
@@ -219,9 +118,18 @@ class Rule:
         """
         return False
 
+    def justifies(self, step: Step) -> bool:
+        """Whether this rule asks for the colour ``step`` places its piece on.
 
-def _opposite(a: int, b: int) -> bool:
-    return colour(a) != colour(b)
+        A step that restricts colours (``B:light``, ``A:opposite-Q``) numbers
+        exactly the family's ranks only when some rule asks for it.
+        """
+        return False
+
+
+def _opposite(colours: Sequence[str]) -> Callable[[int, int], bool]:
+    """Whether the squares ``a`` and ``b`` of a region have opposite colours."""
+    return lambda a, b: colours[a] != colours[b]
 
 
 def _colour_steps(steps: Sequence[Step], pieces: str, opposite: bool) -> bool:
@@ -236,8 +144,15 @@ def _colour_steps(steps: Sequence[Step], pieces: str, opposite: bool) -> bool:
     )
 
 
-def _same(a: int, b: int) -> bool:
-    return colour(a) == colour(b)
+def _relates(step: Step, pieces: str) -> bool:
+    """Whether ``step`` ties its piece to the colour of the other of ``pieces``."""
+    relative = step.relative
+    return relative is not None and pieces in (step.pieces[0] + relative,
+                                               relative + step.pieces[0])
+
+
+def _same(colours: Sequence[str]) -> Callable[[int, int], bool]:
+    return lambda a, b: colours[a] == colours[b]
 
 
 @dataclass(frozen=True)
@@ -255,6 +170,10 @@ class TwoPieceRule(Rule):
     def label(self) -> str:
         return f"{self.kind} {self.pieces}"
 
+    @property
+    def letters(self) -> frozenset[str]:
+        return frozenset(self.pieces)
+
 
 @dataclass(frozen=True)
 class OppositeColours(TwoPieceRule):
@@ -266,24 +185,31 @@ class OppositeColours(TwoPieceRule):
     """
 
     kind: ClassVar[str] = "opposite-colours"
-    summary: ClassVar[str] = "two pieces stand on opposite-coloured squares"
     def constrain(self, model: Model) -> None:
         if self.pieces[0] == self.pieces[1]:
             model.split_by_colour(self.pieces[0])
         else:
-            model.require(_two_names(model, self.pieces), _opposite, self.label)
+            model.require(_two_names(model, self.pieces), _opposite(model.colours), self.label)
 
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """By ``B:light`` and ``B:dark`` for a pair, ``A:opposite-Q`` for two pieces."""
         return _colour_steps(steps, self.pieces, opposite=True)
 
+    def justifies(self, step: Step) -> bool:
+        """A pair's ``B:light``/``B:dark``, or ``A:opposite-Q`` for two pieces."""
+        letter = step.pieces[0]
+        if step.colour is not None:
+            return self.pieces == letter * 2
+        return step.opposite and _relates(step, self.pieces)
+
     def violations(self, placement: Placement) -> list[Violation]:
         a, b = placement.two(self.pieces)
-        if _opposite(a, b):
+        if _opposite(placement.colours)(a, b):
             return []
-        message = (f"{_two_label(self.pieces)} on {square_name(a)} and {square_name(b)} "
-                   f"are both on {colour(a)} squares")
-        return [Violation(self.label, message, _squares(a, b))]
+        message = (f"{_two_label(self.pieces, placement)} on {placement.squares[a]} and "
+                   f"{placement.squares[b]} "
+                   f"are both on {placement.colours[a]} squares")
+        return [Violation(self.label, message, _squares(placement, a, b))]
 
 
 @dataclass(frozen=True)
@@ -291,21 +217,25 @@ class SameColour(TwoPieceRule):
     """Two pieces stand on squares of the same colour."""
 
     kind: ClassVar[str] = "same-colour"
-    summary: ClassVar[str] = "two pieces stand on squares of the same colour"
     def constrain(self, model: Model) -> None:
-        model.require(_two_names(model, self.pieces), _same, self.label)
+        model.require(_two_names(model, self.pieces), _same(model.colours), self.label)
 
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """By ``A:same-Q`` for two pieces; never for a pair."""
         return _colour_steps(steps, self.pieces, opposite=False)
 
+    def justifies(self, step: Step) -> bool:
+        """``A:same-Q`` for two pieces."""
+        return step.relative is not None and not step.opposite and _relates(step, self.pieces)
+
     def violations(self, placement: Placement) -> list[Violation]:
         a, b = placement.two(self.pieces)
-        if _same(a, b):
+        if _same(placement.colours)(a, b):
             return []
-        message = (f"{_two_label(self.pieces)} on {square_name(a)} ({colour(a)}) and "
-                   f"{square_name(b)} ({colour(b)}) are on different colours")
-        return [Violation(self.label, message, _squares(a, b))]
+        message = (f"{_two_label(self.pieces, placement)} on {placement.squares[a]} "
+                   f"({placement.colours[a]}) and {placement.squares[b]} "
+                   f"({placement.colours[b]}) are on different colours")
+        return [Violation(self.label, message, _squares(placement, a, b))]
 
 
 def _between(x: int, a: int, b: int) -> bool:
@@ -323,12 +253,13 @@ class Between(Rule):
 
     kind: ClassVar[str] = "between"
     keys: ClassVar[tuple[str, ...]] = ("piece", "pair")
-    summary: ClassVar[str] = "a piece stands strictly between the two pieces of a pair"
+    order_only: ClassVar[bool] = True
     piece: str
     pair: str
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
+        ctx.one_rank(cls.kind)
         piece = ctx.piece(table, "piece")
         pair = ctx.two_pieces(table, "pair")
         if piece in pair:
@@ -338,6 +269,10 @@ class Between(Rule):
     @property
     def label(self) -> str:
         return f"{self.kind} {self.piece} {self.pair}"
+
+    @property
+    def letters(self) -> frozenset[str]:
+        return frozenset({self.piece, *self.pair})
 
     def constrain(self, model: Model) -> None:
         first, second = _two_names(model, self.pair)
@@ -358,9 +293,10 @@ class Between(Rule):
         found = []
         for x in placement.of(self.piece):
             if not _between(x, a, b):
-                message = (f"{piece_name(self.piece)} on {square_name(x)} is not between the "
-                           f"{_two_label(self.pair)} on {square_name(a)} and {square_name(b)}")
-                found.append(Violation(self.label, message, _squares(x, a, b)))
+                message = (f"{placement.name(self.piece)} on {placement.squares[x]} is not between "
+                           f"the {_two_label(self.pair, placement)} on {placement.squares[a]} and "
+                           f"{placement.squares[b]}")
+                found.append(Violation(self.label, message, _squares(placement, x, a, b)))
         return found
 
 
@@ -373,7 +309,12 @@ class NotAdjacent(TwoPieceRule):
     """Two pieces do not stand on neighbouring files."""
 
     kind: ClassVar[str] = "not-adjacent"
-    summary: ClassVar[str] = "two pieces are not on neighbouring files"
+
+    @classmethod
+    def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
+        ctx.one_rank(cls.kind)
+        return cls(ctx.two_pieces(table, "pieces"))
+
     def constrain(self, model: Model) -> None:
         model.require(_two_names(model, self.pieces), _apart, self.label)
 
@@ -381,9 +322,55 @@ class NotAdjacent(TwoPieceRule):
         a, b = sorted(placement.two(self.pieces))
         if _apart(a, b):
             return []
-        message = (f"{_two_label(self.pieces)} on {square_name(a)} and {square_name(b)} "
+        message = (f"{_two_label(self.pieces, placement)} on {placement.squares[a]} and "
+                   f"{placement.squares[b]} "
                    "are on neighbouring files")
-        return [Violation(self.label, message, _squares(a, b))]
+        return [Violation(self.label, message, _squares(placement, a, b))]
+
+
+def _left(a: int, b: int) -> bool:
+    return a < b
+
+
+@dataclass(frozen=True)
+class LeftOf(TwoPieceRule):
+    """The first of two pieces stands on a file left of the second (White's view).
+
+    ``pieces = "QK"``: the queen left of the king. Two pieces the family has
+    once each; a pair (``RR``) is always in some order and is refused.
+    Chess480 is Chess960 with ``left-of QK``: of each mirror pair of ranks it
+    keeps the one with the queen left of the king.
+    """
+
+    kind: ClassVar[str] = "left-of"
+    order_only: ClassVar[bool] = True
+
+    @classmethod
+    def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
+        ctx.one_rank(cls.kind)
+        pieces = ctx.two_pieces(table, "pieces")
+        if pieces[0] == pieces[1]:
+            raise ctx.error("pieces", f"{pieces!r} names a pair, whose two pieces are alike; "
+                            "name two different pieces the family has once each")
+        return cls(pieces)
+
+    def constrain(self, model: Model) -> None:
+        model.require(_two_names(model, self.pieces), _left, self.label)
+
+    def captured_by(self, steps: Sequence[Step]) -> bool:
+        """By a last step that places both pieces, the first left of the second."""
+        fill = _fill(steps)
+        if fill is None or any(s is not fill and self.letters & set(s.pieces) for s in steps):
+            return False
+        return not self.violations(Placement(fill.pieces))
+
+    def violations(self, placement: Placement) -> list[Violation]:
+        a, b = placement.two(self.pieces)
+        if _left(a, b):
+            return []
+        message = (f"{placement.name(self.pieces[0])} on {placement.squares[a]} is not left of the "
+                   f"{placement.name(self.pieces[1])} on {placement.squares[b]}")
+        return [Violation(self.label, message, _squares(placement, a, b))]
 
 
 def _file_letters(files: Sequence[int]) -> str:
@@ -396,7 +383,6 @@ class OnFiles(Rule):
 
     kind: ClassVar[str] = "on-files"
     keys: ClassVar[tuple[str, ...]] = ("piece", "files")
-    summary: ClassVar[str] = "a piece stands only on the listed files"
     piece: str
     files: tuple[int, ...]
 
@@ -408,11 +394,16 @@ class OnFiles(Rule):
     def label(self) -> str:
         return f"{self.kind} {self.piece} {_file_letters(self.files)}"
 
+    @property
+    def letters(self) -> frozenset[str]:
+        return frozenset(self.piece)
+
     def allowed(self, file: int) -> bool:
         return file in self.files
 
     def constrain(self, model: Model) -> None:
-        model.restrict(self.piece, (f for f in range(model.files) if self.allowed(f)))
+        model.restrict(self.piece, (i for i in range(model.files)
+                                    if self.allowed(model.file_of[i])))
 
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """By any step that places the piece, except a last step that mixes pieces."""
@@ -421,10 +412,11 @@ class OnFiles(Rule):
 
     def violations(self, placement: Placement) -> list[Violation]:
         return [
-            Violation(self.label, f"{piece_name(self.piece)} on {square_name(x)} is not on "
+            Violation(self.label, f"{placement.name(self.piece)} on {placement.squares[x]} is "
+                      "not on "
                       f"{'file' if len(self.files) == 1 else 'files'} "
-                      f"{_file_letters(self.files)}", _squares(x))
-            for x in placement.of(self.piece) if not self.allowed(x)
+                      f"{_file_letters(self.files)}", _squares(placement, x))
+            for x in placement.of(self.piece) if not self.allowed(placement.file_of[x])
         ]
 
 
@@ -433,19 +425,22 @@ class NotOnFiles(OnFiles):
     """No piece of a kind stands on the listed files (folded into domains)."""
 
     kind: ClassVar[str] = "not-on-files"
-    summary: ClassVar[str] = "a piece never stands on the listed files"
 
     def allowed(self, file: int) -> bool:
         return file not in self.files
 
     def violations(self, placement: Placement) -> list[Violation]:
         return [
-            Violation(self.label, f"{piece_name(self.piece)} on {square_name(x)} stands on "
+            Violation(self.label, f"{placement.name(self.piece)} on {placement.squares[x]} "
+                      "stands on "
                       f"{'file' if len(self.files) == 1 else 'files'} "
-                      f"{_file_letters(self.files)}, where it may not", _squares(x))
-            for x in placement.of(self.piece) if not self.allowed(x)
+                      f"{_file_letters(self.files)}, where it may not", _squares(placement, x))
+            for x in placement.of(self.piece) if not self.allowed(placement.file_of[x])
         ]
 
+
+#: The farthest a piece may defend a pawn (in files) for ``pawns-protected``.
+MAX_DEFENCE: Final = 2
 
 #: The distances |f - g| at which a piece on file f defends a pawn on file g
 #: one rank ahead.
@@ -460,15 +455,19 @@ DEFENCE: Final[dict[str, frozenset[int]]] = {
 }
 
 
-def undefended(files: int, letters: Sequence[str], squares: Sequence[int]) -> list[int]:
+def undefended(files: int, letters: Sequence[str], squares: Sequence[int],
+               defence: Mapping[str, frozenset[int]] = DEFENCE) -> list[int]:
     """The pawn files no piece defends when ``letters[i]`` stands on ``squares[i]``.
+
+    ``defence`` gives each piece's distances (:data:`DEFENCE` and a family's
+    own pieces, from their Betza strings).
 
     >>> undefended(8, "RNBQKBNR", range(8))
     []
     """
     covered: set[int] = set()
     for letter, file in zip(letters, squares, strict=True):
-        for distance in DEFENCE[letter]:
+        for distance in defence[letter]:
             covered.add(file - distance)
             covered.add(file + distance)
     return [g for g in range(files) if g not in covered]
@@ -480,11 +479,36 @@ class PawnsProtected(Rule):
 
     kind: ClassVar[str] = "pawns-protected"
     keys: ClassVar[tuple[str, ...]] = ()
-    summary: ClassVar[str] = "every pawn in front of the rank is defended by a piece"
+    #: The family's own pieces' distances, from their Betza strings.
+    own: tuple[tuple[str, frozenset[int]], ...] = ()
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
-        return cls()
+        ctx.one_rank(cls.kind)
+        if ctx.pawns != 2 or (ctx.region is not None and ctx.region.ranks != (1,)):
+            raise ctx.error("kind", "pawns-protected reads the pawns of rank 2 in front of "
+                                    "the pieces of rank 1, which this family does not have")
+        own = []
+        for letter in ctx.counts:
+            if letter in DEFENCE:
+                continue
+            name = f"{piece_name(letter, 1, ctx.names)} {letter!r}"
+            betza = ctx.betza.get(letter)
+            if betza is None:
+                raise ctx.error("kind", f"pawns-protected needs to know how the {name} "
+                                        "captures: give it a betza string in its [[piece]]")
+            distances = pawn_distances(betza)
+            if max(distances, default=0) > MAX_DEFENCE:
+                raise ctx.error("kind", f"the {name} ({betza!r}) defends pawns more than "
+                                        f"{MAX_DEFENCE} files away, which pawns-protected "
+                                        "does not read")
+            own.append((letter, distances))
+        return cls(tuple(own))
+
+    @property
+    def defence(self) -> Mapping[str, frozenset[int]]:
+        """Each piece's distances, the built-in and the family's own."""
+        return {**DEFENCE, **dict(self.own)}
 
     @property
     def label(self) -> str:
@@ -494,18 +518,19 @@ class PawnsProtected(Rule):
         names = tuple(model.domains)
         letters = [model.letter_of[n] for n in names]
         files = model.files
+        defence = self.defence
 
         def protected(*squares: int) -> bool:
-            return not undefended(files, letters, squares)
+            return not undefended(files, letters, squares, defence)
 
         model.require(names, protected, self.label)
 
     def violations(self, placement: Placement) -> list[Violation]:
         rank = placement.rank
-        bare = undefended(len(rank), rank, range(len(rank)))
+        bare = undefended(len(rank), rank, range(len(rank)), self.defence)
         if not bare:
             return []
-        pawns = [square_name(g, 2) for g in bare]
+        pawns = [f"{FILE_LETTERS[g]}2" for g in bare]
         noun = "pawn" if len(pawns) == 1 else "pawns"
         verb = "is" if len(pawns) == 1 else "are"
         return [Violation(self.label, f"{noun} on {', '.join(pawns)} {verb} not defended", pawns)]
@@ -517,7 +542,6 @@ class DiffersFrom(Rule):
 
     kind: ClassVar[str] = "differs-from"
     keys: ClassVar[tuple[str, ...]] = ("rank", "at-least")
-    summary: ClassVar[str] = "the rank differs from a given rank in at least k squares"
     rank: str
     at_least: int
 
@@ -549,11 +573,11 @@ class DiffersFrom(Rule):
         diff = self._differing(placement.rank)
         if len(diff) >= self.at_least:
             return []
-        where = f" ({', '.join(_squares(*diff))})" if diff else ""
+        where = f" ({', '.join(_squares(placement, *diff))})" if diff else ""
         message = (f"differs from {self.rank} in {len(diff)} "
                    f"{'square' if len(diff) == 1 else 'squares'}{where}, "
                    f"fewer than {self.at_least}")
-        return [Violation(self.label, message, _squares(*diff))]
+        return [Violation(self.label, message, _squares(placement, *diff))]
 
 
 @dataclass(frozen=True)
@@ -562,7 +586,6 @@ class Exclude(Rule):
 
     kind: ClassVar[str] = "exclude"
     keys: ClassVar[tuple[str, ...]] = ("ranks",)
-    summary: ClassVar[str] = "the listed ranks are left out"
     ranks: frozenset[str]
 
     @classmethod
@@ -571,7 +594,9 @@ class Exclude(Rule):
             raise ctx.error("ranks", "missing")
         value = table["ranks"]
         if not isinstance(value, list) or not value:
-            raise ctx.error("ranks", f"expected a non-empty array of ranks, got {value!r}")
+            raise ctx.error("ranks", f"expected a non-empty array of ranks, got {shown(value)}")
+        if len(value) > MAX_ITEMS:
+            raise ctx.error("ranks", f"{len(value):,} ranks, more than {MAX_ITEMS:,}")
         return cls(frozenset(ctx.rank(v, "ranks") for v in value))
 
     @property
@@ -600,7 +625,7 @@ class Exclude(Rule):
 #: Every rule kind, by the name rule files use.
 KINDS: Final[dict[str, type[Rule]]] = {
     kind.kind: kind
-    for kind in (OppositeColours, SameColour, Between, NotAdjacent, OnFiles, NotOnFiles,
+    for kind in (OppositeColours, SameColour, Between, NotAdjacent, LeftOf, OnFiles, NotOnFiles,
                  PawnsProtected, DiffersFrom, Exclude)
 }
 
@@ -608,20 +633,20 @@ KINDS: Final[dict[str, type[Rule]]] = {
 def read_rule(table: object, ctx: Context) -> Rule:
     """Read one ``[[rule]]`` table into a rule of a known kind."""
     if not isinstance(table, dict):
-        raise RuleFileError(ctx.path, f"expected a table, got {type_name(table)} {table!r}",
+        raise RuleFileError(ctx.path, f"expected a table, got {type_name(table)} {shown(table)}",
                             f"rule[{ctx.index}]")
     if "kind" not in table:
         raise ctx.error("kind", f"missing; kinds are {', '.join(KINDS)}")
     name = table["kind"]
     if not isinstance(name, str):
-        raise ctx.error("kind", f"expected a string, got {type_name(name)} {name!r}")
+        raise ctx.error("kind", f"expected a string, got {type_name(name)} {shown(name)}")
     kind = KINDS.get(name)
     if kind is None:
-        raise ctx.error("kind", f"unknown kind {name!r}", suggest(name, list(KINDS)))
+        raise ctx.error("kind", f"unknown kind {quote(name)}", suggest(name, list(KINDS)))
     for key in table:
         if key != "kind" and key not in kind.keys:
             valid = ", ".join(kind.keys) or "none"
-            raise ctx.error(key, f"unknown key {key!r} for kind {name!r} (keys: {valid})",
+            raise ctx.error(key, f"unknown key {quote(key)} for kind {name!r} (keys: {valid})",
                             suggest(key, list(kind.keys)))
     return kind.from_table(table, ctx)
 
@@ -642,24 +667,23 @@ def inexact(rules: Sequence[Rule], steps: Sequence[Step]) -> str | None:
     for rule in rules:
         if not rule.captured_by(steps):
             return f"the steps do not capture rule {rule.label}"
-    pairs = {r.pieces for r in rules if isinstance(r, OppositeColours)}
-    sames = {r.pieces for r in rules if isinstance(r, SameColour)}
     for step in steps:
+        if step.colour is None and step.relative is None:
+            continue
+        if any(rule.justifies(step) for rule in rules):
+            continue
         letter = step.pieces[0]
-        if step.colour is not None and letter * 2 not in pairs:
-            return (f"step {step.text!r} puts {'a' if len(step.pieces) == 1 else 'the'} "
+        if step.colour is not None:
+            return (f"step {quote(step.text)} puts {'a' if len(step.pieces) == 1 else 'the'} "
                     f"{piece_name(letter, len(step.pieces))} on {step.colour} squares, but no "
                     f"{OppositeColours.kind} {letter * 2} rule asks for it")
-        if step.relative is not None:
-            wanted = pairs if step.opposite else sames
-            if {letter + step.relative, step.relative + letter}.isdisjoint(wanted):
-                kind = OppositeColours.kind if step.opposite else SameColour.kind
-                return (f"step {step.text!r} ties the {piece_name(letter)} to the colour of the "
-                        f"{piece_name(step.relative)}, but no {kind} "
-                        f"{letter}{step.relative} rule asks for it")
+        kind = OppositeColours.kind if step.opposite else SameColour.kind
+        return (f"step {quote(step.text)} ties the {piece_name(letter)} to the colour of the "
+                f"{piece_name(step.relative or '')}, but no {kind} "
+                f"{letter}{step.relative} rule asks for it")
     fill = _fill(steps)
     if fill is not None and not _order_forced(fill.pieces, rules):
-        return (f"the last step {fill.text!r} fixes the order of {fill.pieces}, but the rules "
+        return (f"the last step {quote(fill.text)} fixes the order of {fill.pieces}, but the rules "
                 "allow other orders of those pieces")
     return None
 
@@ -669,11 +693,11 @@ MAX_FILL: Final = 8
 
 
 def _order_forced(order: str, rules: Sequence[Rule]) -> bool:
-    """Whether ``between`` rules among these pieces allow them only in ``order``."""
+    """Whether the order-only rules among these pieces allow them only in ``order``."""
     if len(order) > MAX_FILL:
         return False
     letters = set(order)
-    ordering = [r for r in rules if isinstance(r, Between) and {r.piece, *r.pair} <= letters]
+    ordering = [r for r in rules if r.order_only and r.letters and r.letters <= letters]
     return all(
         any(r.violations(Placement("".join(other))) for r in ordering)
         for other in set(permutations(order)) if "".join(other) != order

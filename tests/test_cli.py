@@ -86,10 +86,11 @@ def test_good_answers_survive_bad_ones() -> None:
 def test_stdin_streams_and_numbers_bad_lines() -> None:
     stdin = "QNRBBNKR\nBRBNKQNR\n\nrnbqkbnr\nRNBQ\n"
     out, err, code = run("id", "-", stdin=stdin)
-    assert out == "105\n518\n"
+    assert out == "105\n\n\n518\n\n"  # one line per input line
     assert err == (
         "error: line 2: 'BRBNKQNR' is not a chess960 rank: bishops on a1 and c1 are both on "
         "dark squares (rule opposite-colours BB)\n"
+        "error: line 3: blank line\n"
         "error: line 5: 'RNBQ' has 4 squares, expected 8\n"
     )
     assert code == 1

@@ -18,10 +18,10 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
-from solver.catalogue import Family
 from solver.cli import app
-from solver.draw import draw, draw_ids
 from solver.errors import DrawError, IdRangeError, IdSyntaxError, SeedError
+from solver.family import Family
+from solver.sampling import draw, draw_ids
 
 runner = CliRunner()
 CHUNK = 2**53

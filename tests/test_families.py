@@ -2,7 +2,7 @@
 does not fit placement steps: enumerated, non-uniform, independent sides.
 
 Golden numbers come from the published sources named in each rule file (or
-from a brute force written here), never from the code under test.
+from the brute force of ``tests/oracles.py``), never from the code under test.
 """
 
 from __future__ import annotations
@@ -10,11 +10,20 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from itertools import permutations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import (
+    apart,
+    arrangements,
+    bishops_opposite,
+    differs,
+    family_ranks,
+    king_between_rooks,
+    pawns_protected,
+)
+from profiles import examples
 
 from solver import Family, NumberingError, RuleFileError, RuleViolationError, bundled_names
 from solver.check import check
@@ -25,15 +34,25 @@ from solver.rules import RuleSet, load, parse, rules_dir
 #: between the rooks 1680); chessprogramming.org "Chess324" (18 x 18);
 #: "Double Fischer Random Chess" (960 x 960); Wikipedia "Capablanca random chess"
 #: (48,000 with the bishops, queen/archbishop and king/rook rules; 84,000
-#: without the queen/archbishop rule).
+#: without the queen/archbishop rule); chessvariants.com "Chess480" (Lewis; SMIRF
+#: keeps the 480 Chess960 ranks with the king right of the queen); pychess-variants
+#: "Horde960" (Chess960's 960 ranks for Black); chess99.net "Random variations" (6 x 6 x 6);
+#: lishogi issue 599 "Shuffle (Shogi22680)" (9! / (2! 2! 2! 2!)); Wikipedia "Capablanca
+#: random chess" (12,118 under all six rules); pychess-variants "racingkings960" (1440).
 PUBLISHED = {
     "chess960": 960,
+    "chess480": 480,
+    "horde960": 960,
+    "chess99-random": 216,
+    "shogi-shuffle": 22_680,
+    "racing-kings": 1440,
     "shuffle": 5040,
     "bishops-opposite": 2880,
     "king-between-rooks": 1680,
     "chess324": 324,
     "dfrc": 921_600,
     "capablanca-random": 48_000,
+    "capablanca-random-full": 12_118,
     "capablanca-shuffle": 84_000,
 }
 
@@ -62,41 +81,35 @@ def test_the_benchmark_family_counts_by_hand() -> None:
     assert bench.count == Family(bench).count == expected == 1_008_000
 
 
-@pytest.mark.parametrize("name", sorted(PUBLISHED))
+#: The proofs of the 10-file families take seconds each (a check of every
+#: rank); they run in the slow run, which CI runs. A 10-file check stays in
+#: the default run: the worked example of rules/README.md (test_rulefiles).
+SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full"}
+
+#: Bundled families whose rules no placement step captures (left-of QK, between K NN,
+#: pawns-protected).
+ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings"}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.slow) if n in SLOW_PROOFS else n for n in sorted(PUBLISHED)
+])
 def test_bundled_family_count_and_proof(name: str) -> None:
     fam = Family.load(name)
     assert fam.ruleset.count == PUBLISHED[name]  # what the file declares
-    assert fam.ruleset.numbering == "arithmetic"
-    assert fam.count == PUBLISHED[name]  # what the placement steps give
+    numbering = "enumerated" if name in ENUMERATED else "arithmetic"
+    assert fam.ruleset.numbering == numbering
+    assert fam.count == PUBLISHED[name]  # what the placement steps or the listing give
     report = check(fam)
     assert report.found == PUBLISHED[name]  # what the solver finds
-    assert report.numbering == "arithmetic"
+    assert report.numbering == numbering
     assert report.ok, [c for c in report.claims if not c.ok]
 
 
-# -- brute force for 8-file families, from the rules of chess ------------------------
+# -- brute force for 8-file families, from the rules of chess (tests/oracles.py) ----------
 
 
-def arrangements(pieces: str = "KQRRBBNN") -> set[str]:
-    return set(map("".join, permutations(pieces)))
-
-
-def bishops_opposite(rank: str) -> bool:
-    first, second = (f for f, p in enumerate(rank) if p == "B")
-    return first % 2 != second % 2
-
-
-def king_between_rooks(rank: str) -> bool:
-    first, second = (f for f, p in enumerate(rank) if p == "R")
-    return first < rank.index("K") < second
-
-
-def protected(rank: str) -> bool:
-    reach = {"K": {0, 1}, "Q": {0, 1}, "R": {0}, "B": {1}, "N": {2}}  # |file - pawn file|
-    return all(any(abs(f - pawn) in reach[p] for f, p in enumerate(rank)) for pawn in range(8))
-
-
-CHESS960_RANKS = {r for r in arrangements() if bishops_opposite(r) and king_between_rooks(r)}
+CHESS960_RANKS = family_ranks("chess960")
 
 
 def test_brute_force_agrees_with_the_published_counts() -> None:
@@ -105,14 +118,14 @@ def test_brute_force_agrees_with_the_published_counts() -> None:
     assert len(CHESS960_RANKS) == PUBLISHED["chess960"]
     assert sum(map(bishops_opposite, every)) == PUBLISHED["bishops-opposite"]
     assert sum(map(king_between_rooks, every)) == PUBLISHED["king-between-rooks"]
+    assert len(family_ranks("chess324")) ** 2 == PUBLISHED["chess324"]
+    assert len(family_ranks("dfrc")) ** 2 == PUBLISHED["dfrc"]
 
 
 @pytest.mark.parametrize("name", ["shuffle", "bishops-opposite", "king-between-rooks"])
 def test_eight_file_families_are_the_brute_force_sets(name: str) -> None:
-    tests = {"shuffle": [], "bishops-opposite": [bishops_opposite],
-             "king-between-rooks": [king_between_rooks]}[name]
     fam = Family.load(name)
-    expected = {r for r in arrangements() if all(t(r) for t in tests)}
+    expected = family_ranks(name)
     assert {fam.rank_of(i) for i in range(fam.count)} == expected
 
 
@@ -143,12 +156,11 @@ def test_exclude_numbers_the_rest_in_order() -> None:
 
 
 @pytest.mark.parametrize(("extra", "test"), [
-    ('[[rule]]\nkind = "pawns-protected"', protected),
+    ('[[rule]]\nkind = "pawns-protected"', pawns_protected),
     ('[[rule]]\nkind = "differs-from"\nrank = "RNBQKBNR"\nat-least = 5',
-     lambda r: sum(a != b for a, b in zip(r, "RNBQKBNR", strict=True)) >= 5),
-    ('[[rule]]\nkind = "not-adjacent"\npieces = "BB"',
-     lambda r: abs(r.index("B") - r.rindex("B")) > 1),
-])
+     differs("RNBQKBNR", 5)),
+    ('[[rule]]\nkind = "not-adjacent"\npieces = "BB"', apart("BB")),
+], ids=["pawns-protected", "differs-from", "not-adjacent"])
 def test_enumerated_chess960_variants_match_brute_force(
     extra: str, test: Callable[[str], bool]
 ) -> None:
@@ -242,7 +254,7 @@ def test_dfrc_id_is_black_times_960_plus_white(white: str, black: str) -> None:
     assert (position.white, position.black) == (white, black)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.sampled_from(["dfrc", "chess324"]), st.data())
 def test_independent_pairs_round_trip(name: str, data: st.DataObject) -> None:
     fam = Family.load(name)
@@ -259,9 +271,7 @@ def test_chess324_sides_are_independent() -> None:
     assert fam.side_count == 18
     ranks = {fam.rank_of(i) for i in range(18)}
     # King on e1, rooks in the corners, bishops on opposite colours (Kaufman).
-    expected = {r for r in arrangements() if r[0] == r[7] == "R" and r[4] == "K"
-                and bishops_opposite(r)}
-    assert ranks == expected
+    assert ranks == family_ranks("chess324")
     white, black = sorted(ranks)[:2]
     assert fam.identify(f"{white} {black}").id == fam.identify(white + black).id
     assert fam.identify(f"{white} {black}").id != fam.identify(f"{black} {white}").id

@@ -110,10 +110,12 @@ def test_solve_formats() -> None:
 
 
 def test_pgn_blocks() -> None:
+    roster = ('[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n'
+              '[White "?"]\n[Black "?"]\n[Result "*"]\n')
     assert run("position", "518", "105", "-f", "pgn") == (
         0,
-        f'[Variant "Chess960"]\n[SetUp "1"]\n[FEN "{F518}"]\n\n*\n\n'
-        f'[Variant "Chess960"]\n[SetUp "1"]\n[FEN "{F105}"]\n\n*\n',
+        f'{roster}[Variant "Chess960"]\n[SetUp "1"]\n[FEN "{F518}"]\n\n*\n\n'
+        f'{roster}[Variant "Chess960"]\n[SetUp "1"]\n[FEN "{F105}"]\n\n*\n',
         "",
     )
 

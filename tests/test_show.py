@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from solver.catalogue import Family
 from solver.cli import app
+from solver.diagram import board_svg, board_text, write_atomic, write_svg
 from solver.errors import OutputFileError
-from solver.show import board_svg, board_text, write_atomic, write_svg
+from solver.family import Family
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,107 +1,41 @@
-"""Each rule kind on its own, on small boards, against a brute force written here.
+"""Each rule kind on its own, on small boards, against the brute force of ``oracles``.
 
 The brute force knows nothing of :mod:`solver`: it runs through every
 arrangement of the pieces with :func:`itertools.permutations` and keeps the
-ones that obey the rule as coded below, from the rules of chess (a1 is a
-dark square; a pawn on the second rank is defended by the pieces that could
-capture on its square). The solver must find exactly those ranks, and
-:meth:`Family.violations` must be empty for exactly those ranks.
+ones that obey the rule as coded in ``tests/oracles.py``, from the rules of
+chess (a1 is a dark square; a pawn on the second rank is defended by the
+pieces that could capture on its square). The solver must find exactly those
+ranks, and :meth:`Family.violations` must be empty for exactly those ranks.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
-from itertools import permutations
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from oracles import (
+    Test,
+    apart,
+    between,
+    brute_force,
+    differs,
+    excluded,
+    off,
+    on,
+    opposite,
+    pawns_protected,
+    same,
+)
+from profiles import examples
 
 from solver import EmptyFamilyError, Family, NumberingError
 from solver.numbering import StepSyntaxError, parse_steps
 from solver.rules import parse
 from solver.vocabulary import inexact
-
-Rank = str
-Test = Callable[[Rank], bool]
-
-# -- the rules of chess, independently ----------------------------------------
-
-
-def files_of(rank: Rank, letter: str) -> list[int]:
-    return [f for f, piece in enumerate(rank) if piece == letter]
-
-
-def two(rank: Rank, pieces: str) -> tuple[int, int]:
-    """The files of a pair (``BB``) or of two pieces the family has once (``QA``)."""
-    if pieces[0] == pieces[1]:
-        first, second = files_of(rank, pieces[0])
-        return first, second
-    return files_of(rank, pieces[0])[0], files_of(rank, pieces[1])[0]
-
-
-def is_dark(file: int) -> bool:
-    return file % 2 == 0  # a1 is dark, b1 light, ...
-
-
-ROOK = {(0, 1), (0, -1), (1, 0), (-1, 0)}
-BISHOP = {(1, 1), (1, -1), (-1, 1), (-1, -1)}
-KNIGHT = {(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)}
-#: One-square moves of each piece (enough: a pawn on rank 2 is next to rank 1).
-MOVES = {
-    "K": ROOK | BISHOP, "Q": ROOK | BISHOP, "R": ROOK, "B": BISHOP, "N": KNIGHT,
-    "A": BISHOP | KNIGHT, "C": ROOK | KNIGHT,
-}
-
-
-def pawns_protected(rank: Rank) -> bool:
-    """Every pawn on the second rank can be recaptured by a piece of the first."""
-    return all(
-        any((pawn - file, 1) in MOVES[piece] for file, piece in enumerate(rank))
-        for pawn in range(len(rank))
-    )
-
-
-def opposite(pieces: str) -> Test:
-    return lambda r: is_dark(two(r, pieces)[0]) != is_dark(two(r, pieces)[1])
-
-
-def same(pieces: str) -> Test:
-    return lambda r: is_dark(two(r, pieces)[0]) == is_dark(two(r, pieces)[1])
-
-
-def between(piece: str, pair: str) -> Test:
-    def test(r: Rank) -> bool:
-        low, high = sorted(two(r, pair))
-        return all(low < f < high for f in files_of(r, piece))
-    return test
-
-
-def apart(pieces: str) -> Test:
-    return lambda r: abs(two(r, pieces)[0] - two(r, pieces)[1]) > 1
-
-
-def on(piece: str, files: str) -> Test:
-    return lambda r: all("abcdefghijkl"[f] in files for f in files_of(r, piece))
-
-
-def off(piece: str, files: str) -> Test:
-    return lambda r: all("abcdefghijkl"[f] not in files for f in files_of(r, piece))
-
-
-def differs(target: Rank, at_least: int) -> Test:
-    return lambda r: sum(a != b for a, b in zip(r, target, strict=True)) >= at_least
-
-
-def excluded(ranks: Sequence[Rank]) -> Test:
-    return lambda r: r not in ranks
-
-
-def brute_force(pieces: str, tests: Sequence[Test]) -> set[Rank]:
-    return {r for r in map("".join, permutations(pieces)) if all(t(r) for t in tests)}
-
 
 # -- rule files ---------------------------------------------------------------------
 
@@ -280,7 +214,7 @@ def listed(fam: Family, expected: set[str]) -> list[str]:
     return []
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_small_family_matches_brute_force_and_numbers_exactly(data: st.DataObject) -> None:
     files, pieces, rules, tests = data.draw(small_families())
@@ -385,7 +319,7 @@ def exact_families(draw: st.DrawFn) -> tuple[int, str, list[str], list[Test], li
     return files, pieces, rules, tests, steps
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(exact_families())
 def test_steps_that_capture_every_rule_number_exactly(
     case: tuple[int, str, list[str], list[Test], list[str]],

@@ -8,9 +8,12 @@ rules of the numbering scheme (https://en.wikipedia.org/wiki/Fischer_random_ches
     Q: the queen on the Q-th of the six free squares;
     N: knights, rooks and king on the last five squares by the KRN table.
 
-Run ``python tests/data/make_golden.py`` to regenerate (it should never change).
+Run ``python tests/data/make_golden.py`` to regenerate (it should never change);
+``python tests/data/make_golden.py OUT`` writes the table to OUT instead
+(tests/test_core.py checks that it gives chess960.txt byte for byte).
 """
 
+import sys
 from pathlib import Path
 
 KRN = ["NNRKR", "NRNKR", "NRKNR", "NRKRN", "RNNKR",
@@ -29,5 +32,5 @@ def rank(n: int) -> str:
 
 
 if __name__ == "__main__":
-    out = Path(__file__).with_name("chess960.txt")
-    out.write_text("".join(f"{n} {rank(n)}\n" for n in range(960)), encoding="ascii")
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).with_name("chess960.txt")
+    out.write_bytes("".join(f"{n} {rank(n)}\n" for n in range(960)).encode("ascii"))

@@ -158,3 +158,82 @@ class FastEncoder:
                 total += part
             append(total)
         return out
+
+
+def decode_all(numbering: Numbering) -> list[str]:
+    """Every rank the placement steps number, by ID: ``decode(i)`` for every ``i``, in one walk.
+
+    The walk places the steps in order, trying each choice of a step once
+    for all the ranks below it, so a whole side costs about one string per
+    rank. The steps must give the same choices on every path (arithmetic
+    numbering); raises :class:`~solver.errors.NumberingError` otherwise.
+
+    >>> from solver.rules import load
+    >>> ranks = decode_all(load("chess960").step_numbering())
+    >>> len(ranks), ranks[518], ranks[105]
+    (960, 'RNBQKBNR', 'QNRBBNKR')
+    """
+    from itertools import combinations
+
+    from solver.errors import NumberingError
+
+    if numbering.uneven is not None:
+        raise NumberingError(numbering.family, numbering.uneven)
+    steps = numbering.steps
+    out: list[str] = [""] * numbering.count
+    scales = []
+    scale = 1
+    for radix in numbering.radices:
+        scales.append(scale)
+        scale *= radix
+    row = [""] * numbering.files
+
+    last = max((i for i, s in enumerate(steps) if not s.fill), default=-1)
+    patterns: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
+    fill = steps[-1].pieces if steps and steps[-1].fill else ""
+
+    def walk(index: int, free: list[int], number: int) -> None:
+        if index > last:  # only the filling step is left, or nothing
+            for f, letter in zip(free, fill, strict=True):
+                row[f] = letter
+            out[number] = "".join(row)
+            for f in free:
+                row[f] = ""
+            return
+        step = steps[index]
+        candidates = numbering._candidates(step, free, row)
+        letter, k = step.pieces[0], len(step.pieces)
+        scale = scales[index]
+        if index == last:  # the innermost loop: one format per rank
+            at = tuple(i for i, f in enumerate(free) if f in candidates)
+            words = patterns.get(at)
+            if words is None:
+                words = patterns[at] = _patterns(len(free), at, letter, k, fill)
+            template = "".join(p.replace("%", "%%") if p else "%s" for p in row)
+            end = number + len(words) * scale
+            out[number:end:scale] = [template % word for word in words]
+            return
+        for digit, chosen in enumerate(combinations(candidates, k)):
+            for f in chosen:
+                row[f] = letter
+            walk(index + 1, [f for f in free if f not in chosen], number + digit * scale)
+            for f in chosen:
+                row[f] = ""
+
+    if numbering.count:
+        walk(0, list(range(numbering.files)), 0)
+    return out
+
+
+def _patterns(
+    size: int, at: tuple[int, ...], letter: str, k: int, fill: str
+) -> list[tuple[str, ...]]:
+    """The letters of the last choosing step and the filling step on ``size`` free
+    squares, for each choice of ``k`` of the candidates ``at``, in choice order."""
+    from itertools import combinations
+
+    words = []
+    for chosen in combinations(at, k):
+        rest = iter(fill)
+        words.append(tuple(letter if i in chosen else next(rest) for i in range(size)))
+    return words

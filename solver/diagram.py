@@ -1,8 +1,9 @@
 """Start boards as diagrams: in the terminal (with rich) and as SVG.
 
-Both draw the whole board, eight ranks of the family's files, a1 dark, with
-file letters and rank numbers. Pieces are chess glyphs: White's the outline
-glyphs, Black's the solid ones, as in printed diagrams.
+Both draw the whole board (eight ranks of the family's files, or the
+family's own board), a1 dark, with file letters and rank numbers. Pieces
+are chess glyphs: White's the outline glyphs, Black's the solid ones, as in
+printed diagrams.
 
 The archbishop (A) and chancellor (C) glyphs, U+1FA50/U+1FA4F and
 U+1FA53/U+1FA52, are missing from many fonts, so the terminal board writes
@@ -14,21 +15,19 @@ font. The terminal board can draw every piece as a letter
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
-from pathlib import Path
 from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape, quoteattr
 
-from solver.board import BLACK_GLYPHS, FILE_LETTERS, PIECE_NAMES, WHITE_GLYPHS, colour
-from solver.errors import OutputFileError
+from solver.board import BLACK_GLYPHS, FILE_LETTERS, WHITE_GLYPHS, colour, piece_name
 from solver.fen import RANKS, position_fen
+from solver.files import write_atomic
 
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from solver.catalogue import Family, Position
+    from solver.family import Family
+    from solver.position import Position
 
 #: Square colours (light, dark), the classic brown board.
 LIGHT: Final = "#f0d9b5"
@@ -49,17 +48,25 @@ _PAWN: Final = {True: "\u2659", False: "\u265f"}
 def squares(position: Position) -> list[list[str]]:
     """The board, rank 8 first: FEN letters (upper case White) or ``""``.
 
-    >>> from solver.catalogue import Position
+    >>> from solver.position import Position
     >>> board = squares(Position(518, "RNBQKBNR", "RNBQKBNR"))
     >>> board[0][4], board[1][0], board[2][0], board[7][0]
     ('k', 'p', '', 'R')
     """
+    if position.layout is not None:
+        rows = position.layout.rows(position.white, position.black)
+        return [["" if p == " " else p for p in row] for row in rows]
     files = len(position.white)
     empty = [[""] * files for _ in range(RANKS - 4)]
     return [
         list(position.black.lower()), ["p"] * files, *empty, ["P"] * files,
         list(position.white.upper()),
     ]
+
+
+def height(position: Position) -> int:
+    """The number of ranks of the position's board."""
+    return RANKS if position.layout is None else position.layout.ranks
 
 
 def square_colour(file: int, rank: int) -> str:
@@ -69,6 +76,19 @@ def square_colour(file: int, rank: int) -> str:
     ('dark', 'light', 'light')
     """
     return colour(file + rank - 1)
+
+
+def lettered(piece: str, position: Position) -> bool:
+    """Whether ``piece`` is drawn as its letter: A and C (rare glyphs), a
+    family's own pieces, and every piece of a shogi (SFEN) family.
+
+    >>> from solver.position import Position
+    >>> lettered("A", Position(0, "RNBQKBNR", "RNBQKBNR")), lettered("Q", Position(0, "", ""))
+    (True, False)
+    """
+    layout = position.layout
+    return (piece.upper() in RARE_GLYPHS or piece.upper() not in {*WHITE_GLYPHS, "P"}
+            or (layout is not None and layout.notation == "sfen"))
 
 
 def glyph(piece: str) -> str:
@@ -86,7 +106,7 @@ def glyph(piece: str) -> str:
 def caption(family: Family, position: Position) -> str:
     """The line naming a diagram: family, ID and ranks.
 
-    >>> from solver.catalogue import Family
+    >>> from solver.family import Family
     >>> chess960 = Family.load("chess960")
     >>> caption(chess960, chess960.position(518))
     'chess960 position 518: RNBQKBNR'
@@ -110,7 +130,7 @@ def board_text(
     fonts. Without colour (``coloured=False``, e.g. output to a file) the
     empty dark squares show a dot so the pattern stays visible.
 
-    >>> from solver.catalogue import Family
+    >>> from solver.family import Family
     >>> chess960 = Family.load("chess960")
     >>> print(board_text(chess960, chess960.position(518), letters=True).plain)
        a  b  c  d  e  f  g  h
@@ -129,16 +149,18 @@ def board_text(
     from rich.text import Text
 
     files = len(position.white)
-    legend = ("  " + "".join(f" {FILE_LETTERS[f]} " for f in range(files))).rstrip()
+    ranks = height(position)
+    pad = len(str(ranks))
+    legend = (" " * pad + " " + "".join(f" {FILE_LETTERS[f]} " for f in range(files))).rstrip()
     text = Text(no_wrap=True, overflow="ignore")
     text.append(legend + "\n", style="dim")
     for i, row in enumerate(squares(position)):
-        rank = RANKS - i
-        text.append(f"{rank} ", style="dim")
+        rank = ranks - i
+        text.append(f"{rank:>{pad}} ", style="dim")
         for file, piece in enumerate(row):
             light = square_colour(file, rank) == "light"
             if piece:
-                rare = piece.upper() in RARE_GLYPHS
+                rare = lettered(piece, position)
                 shown = piece if letters or rare else glyph(piece)
             else:
                 shown = " " if coloured or light else "\u00b7"
@@ -161,28 +183,29 @@ def board_svg(family: Family, position: Position, square: int = 64) -> str:
     ``data-square`` name; it scales (``viewBox``) and carries a title and
     the FEN as its description.
 
-    >>> from solver.catalogue import Family
+    >>> from solver.family import Family
     >>> chess960 = Family.load("chess960")
     >>> svg = board_svg(chess960, chess960.position(518))
     >>> svg.count('class="square '), svg.startswith("<?xml")
     (64, True)
     """
     files = len(position.white)
+    ranks = height(position)
     margin = square // 2
     width = files * square + 2 * margin
-    height = RANKS * square + 2 * margin
+    tall = ranks * square + 2 * margin
     title = caption(family, position)
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img">',
+        f'height="{tall}" viewBox="0 0 {width} {tall}" role="img">',
         f"<title>{escape(title)}</title>",
         f"<desc>{escape(position_fen(position))}</desc>",
-        f'<rect class="frame" x="0" y="0" width="{width}" height="{height}" fill="{PAPER}"/>',
+        f'<rect class="frame" x="0" y="0" width="{width}" height="{tall}" fill="{PAPER}"/>',
         '<g class="board">',
     ]
-    for i in range(RANKS):
-        rank = RANKS - i
+    for i in range(ranks):
+        rank = ranks - i
         for file in range(files):
             tone = square_colour(file, rank)
             x, y = margin + file * square, margin + i * square
@@ -196,32 +219,38 @@ def board_svg(family: Family, position: Position, square: int = 64) -> str:
                f'font-size="{square * 0.3:g}" fill="#444444" text-anchor="middle">')
     for file in range(files):
         mid = margin + file * square + square / 2
-        for top in (margin * 0.7, height - margin * 0.3):
+        for top in (margin * 0.7, tall - margin * 0.3):
             out.append(f'<text x="{mid:g}" y="{top:g}">{FILE_LETTERS[file]}</text>')
-    for i in range(RANKS):
+    for i in range(ranks):
         base = margin + i * square + square / 2 + square * 0.1
         for left in (margin / 2, width - margin / 2):
-            out.append(f'<text x="{left:g}" y="{base:g}">{RANKS - i}</text>')
+            out.append(f'<text x="{left:g}" y="{base:g}">{ranks - i}</text>')
     out.append("</g>")
     out.append(f'<g class="pieces" font-family={quoteattr(GLYPH_FONTS)} '
                f'font-size="{square * 0.82:g}" text-anchor="middle">')
     for i, row in enumerate(squares(position)):
         for file, piece in enumerate(row):
             if piece:
-                out.extend(_svg_piece(piece, margin + file * square, margin + i * square, square))
+                out.extend(_svg_piece(piece, margin + file * square, margin + i * square, square,
+                                      position))
     out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _svg_piece(piece: str, x: int, y: int, square: int) -> list[str]:
+def _svg_piece(piece: str, x: int, y: int, square: int, position: Position) -> list[str]:
     white = piece.isupper()
-    name = "pawn" if piece.upper() == "P" else PIECE_NAMES[piece.upper()]
-    label = f'class="piece {"white" if white else "black"} {name}"'
+    names = dict(position.layout.names) if position.layout is not None else {}
+    name = "pawn" if piece.upper() == "P" else piece_name(piece.upper(), 1, names)
+    label = f'class="piece {"white" if white else "black"} {name.replace(" ", "-")}"'
     cx = x + square / 2
-    if piece.upper() in RARE_GLYPHS:
+    if lettered(piece, position):
         cy = y + square / 2
         fill, ink = (PAPER, INK) if white else (INK, PAPER)
+        layout = position.layout
+        if not white and layout is not None and layout.notation == "sfen":
+            # shogi diagrams show Gote's pieces upside down, facing Sente
+            label += f' transform="rotate(180 {cx:g} {cy:g})"'
         return [
             f"<g {label}>",
             f'<circle cx="{cx:g}" cy="{cy:g}" r="{square * 0.34:g}" fill="{fill}" '
@@ -244,42 +273,6 @@ def _svg_piece(piece: str, x: int, y: int, square: int) -> list[str]:
             "</g>",
         ]
     return [f'<g {label}><text x="{cx:g}" y="{base:g}" fill="{INK}">{solid}</text></g>']
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename.
-
-    Readers see the old file or the whole new one; on any error the
-    temporary file is removed and :class:`~solver.errors.OutputFileError`
-    names the path.
-    """
-    target = Path(path)
-    shown = str(path)
-    if target.is_dir():
-        raise OutputFileError(shown, "it is a directory")
-    temp: str | None = None
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                    dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, target)
-        temp = None
-    except OSError as exc:
-        raise OutputFileError(shown, (exc.strerror or str(exc)).lower()) from None
-    finally:
-        if temp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def write_svg(path: str | os.PathLike[str], family: Family, position: Position) -> None:

@@ -1,0 +1,387 @@
+"""The :class:`Counting` engine: one side's ranks counted, drawn, walked and numbered.
+
+Completions of partial ranks are counted by the rules' trackers
+(:mod:`solver.counting.trackers`) and memoised; the canonical numbering adds
+the state of :class:`~solver.counting.order.KeyOrder`. :func:`strangers`
+finds the ranks a counter does not count, :func:`arrangements` lists every
+arrangement of some pieces.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+from solver.counting.order import EQ, LT, KeyOrder, combination_mask
+from solver.counting.trackers import State, Tracker, tracker
+from solver.errors import IdRangeError, NumberingError
+from solver.numbering import Numbering
+from solver.rules import RuleSet
+
+#: A partial rank in a forward pass: pieces left, the rules' states, the key's state.
+_Node = tuple[tuple[int, ...], tuple[State, ...], State]
+
+
+class Counting:
+    """One side's ranks of a family, counted by completions of partial ranks.
+
+    >>> from solver.rules import load
+    >>> counting = Counting(load("capablanca-random"))
+    >>> counting.count
+    48000
+    >>> counting.draw(random.Random(1)) in counting
+    True
+    """
+
+    def __init__(self, ruleset: RuleSet, numbering: Numbering | None = None) -> None:
+        self.ruleset = ruleset
+        self.files = ruleset.files
+        self._numbering = numbering
+        self.letters = tuple(sorted(set(ruleset.pieces)))
+        self.start = tuple(ruleset.pieces.count(x) for x in self.letters)
+        self.trackers = tuple(tracker(rule, ruleset) for rule in ruleset.rules)
+        self._memo: dict[tuple[tuple[int, ...], tuple[State, ...]], int] = {}
+        self._count: int | None = None
+        self._placeable: int | None = None
+        self._rule_steps: dict[tuple[tuple[State, ...], int, str], tuple[State, ...] | None] = {}
+
+    @property
+    def numbering(self) -> Numbering:
+        """The family's placement steps (made only when numbering is asked for)."""
+        if self._numbering is None:
+            self._numbering = self.ruleset.step_numbering()
+        return self._numbering
+
+    # the completions of a partial rank
+
+    def _completions(
+        self,
+        trackers: tuple[Tracker, ...],
+        memo: dict[tuple[tuple[int, ...], tuple[State, ...]], int],
+        counts: tuple[int, ...],
+        states: tuple[State, ...],
+    ) -> int:
+        key = (counts, states)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        file = self.files - sum(counts)
+        if file == self.files:
+            total = int(all(t.finish(s) for t, s in zip(trackers, states, strict=True)))
+        else:
+            total = 0
+            for index, left in enumerate(counts):
+                if not left:
+                    continue
+                after = self._place(trackers, states, file, self.letters[index])
+                if after is None:
+                    continue
+                fewer = (*counts[:index], left - 1, *counts[index + 1:])
+                total += self._completions(trackers, memo, fewer, after)
+        memo[key] = total
+        return total
+
+    @staticmethod
+    def _place(
+        trackers: tuple[Tracker, ...], states: tuple[State, ...], file: int, letter: str
+    ) -> tuple[State, ...] | None:
+        out = []
+        for t, s in zip(trackers, states, strict=True):
+            after = t.place(s, file, letter)
+            if after is None:
+                return None
+            out.append(after)
+        return tuple(out)
+
+    def _total(self, extra: tuple[Tracker, ...] = ()) -> int:
+        trackers = self.trackers + extra
+        memo = self._memo if not extra else {}
+        return self._completions(trackers, memo, self.start, tuple(t.start() for t in trackers))
+
+    @property
+    def count(self) -> int:
+        """How many ranks one side has."""
+        if self._count is None:
+            self._count = self._total()
+        return self._count
+
+    def __contains__(self, rank: object) -> bool:
+        """Whether ``rank`` (upper-case letters) is one of the family's ranks."""
+        if not isinstance(rank, str) or len(rank) != self.files:
+            return False
+        if sorted(rank) != sorted(self.ruleset.pieces):
+            return False
+        states: tuple[State, ...] | None = tuple(t.start() for t in self.trackers)
+        for file, letter in enumerate(rank):
+            assert states is not None
+            states = self._place(self.trackers, states, file, letter)
+            if states is None:
+                return False
+        assert states is not None
+        return all(t.finish(s) for t, s in zip(self.trackers, states, strict=True))
+
+    # walking the ranks in the counter's own order (letters alphabetically, file by file)
+
+    def nth(self, index: int) -> str:
+        """The ``index``-th rank in the counter's own order (alphabetical)."""
+        if not 0 <= index < self.count:
+            raise IdRangeError(str(index), index, self.count, self.ruleset.name)
+        trackers, memo = self.trackers, self._memo
+        counts, states = self.start, tuple(t.start() for t in trackers)
+        row = []
+        for file in range(self.files):
+            for i, left in enumerate(counts):
+                if not left:
+                    continue
+                after = self._place(trackers, states, file, self.letters[i])
+                if after is None:
+                    continue
+                fewer = (*counts[:i], left - 1, *counts[i + 1:])
+                here = self._completions(trackers, memo, fewer, after)
+                if index < here:
+                    row.append(self.letters[i])
+                    counts, states = fewer, after
+                    break
+                index -= here
+        return "".join(row)
+
+    def draw(self, rng: random.Random) -> str:
+        """One rank drawn uniformly at random with ``rng``."""
+        return self.nth(rng.randrange(self.count))
+
+    def __iter__(self) -> Iterator[str]:
+        """Every rank, in the counter's own order (alphabetical)."""
+        if self.count:  # fills the memo that prunes dead branches
+            yield from self._walk(self.start, tuple(t.start() for t in self.trackers), "")
+
+    def _walk(self, counts: tuple[int, ...], states: tuple[State, ...], row: str) -> Iterator[str]:
+        file = len(row)
+        if file == self.files:
+            yield row
+            return
+        for i, left in enumerate(counts):
+            if not left:
+                continue
+            after = self._place(self.trackers, states, file, self.letters[i])
+            if after is None:
+                continue
+            fewer = (*counts[:i], left - 1, *counts[i + 1:])
+            if self._completions(self.trackers, self._memo, fewer, after):
+                yield from self._walk(fewer, after, row + self.letters[i])
+
+    # the canonical numbering
+
+    def _mark_choices(self) -> list[dict[str, str]]:
+        """Every assumption about the colours of pieces that steps refer to."""
+        referenced = sorted({s.relative for s in self.numbering.steps if s.relative})
+        return [dict(zip(referenced, shades, strict=True))
+                for shades in _products(("dark", "light"), len(referenced))]
+
+    def _ends(self, key: KeyOrder) -> dict[State, int]:
+        """How many full ranks end in each state of ``key`` (forward, layer by layer).
+
+        The rules' transitions are remembered across calls, ``key``'s within one.
+        """
+        trackers = self.trackers
+        rule_step = self._rule_steps
+        key_step: dict[tuple[State, int, str], State | None] = {}
+        layer: dict[_Node, int] = {(self.start, tuple(t.start() for t in trackers), key.start()): 1}
+        letters = self.letters
+        for file in range(self.files):
+            following: dict[_Node, int] = {}
+            for (counts, states, mine), paths in layer.items():
+                for i, left in enumerate(counts):
+                    if not left:
+                        continue
+                    letter = letters[i]
+                    probe = (states, file, letter)
+                    if probe in rule_step:
+                        after = rule_step[probe]
+                    else:
+                        after = rule_step[probe] = self._place(trackers, states, file, letter)
+                    if after is None:
+                        continue
+                    probe = (mine, file, letter)
+                    if probe in key_step:
+                        moved = key_step[probe]
+                    else:
+                        moved = key_step[probe] = key.place(mine, file, letter)
+                    if moved is None:
+                        continue
+                    node = ((*counts[:i], left - 1, *counts[i + 1:]), after, moved)
+                    following[node] = following.get(node, 0) + paths
+            layer = following
+        ends: dict[State, int] = {}
+        for (_, states, mine), paths in layer.items():
+            if key.finish(mine) and all(
+                    t.finish(s) for t, s in zip(trackers, states, strict=True)):
+                ends[mine] = ends.get(mine, 0) + paths
+        return ends
+
+    def placeable(self) -> int:
+        """How many of the family's ranks the placement steps can place."""
+        steps = self.numbering.steps
+        return sum(
+            sum(self._ends(KeyOrder(self.numbering, [None] * len(steps), marks)).values())
+            for marks in self._mark_choices())
+
+    def _check_placeable(self) -> None:
+        if self._placeable is None:
+            self._placeable = self.placeable()
+        if self._placeable != self.count:
+            raise NumberingError(
+                self.ruleset.name,
+                f"the placement steps {' '.join(self.ruleset.steps)} cannot place "
+                f"{self.count - self._placeable:,} of the family's ranks")
+
+    def rank_id(self, rank: str) -> int:
+        """The canonical ID of one of the family's ranks (upper-case letters).
+
+        Raises :class:`~solver.errors.NumberingError` when the steps cannot
+        place every rank of the family.
+        """
+        self._check_placeable()
+        targets = self.numbering.digits(rank)
+        before = 0
+        for marks in self._mark_choices():
+            key = KeyOrder(self.numbering, targets, marks)
+            before += sum(paths for state, paths in self._ends(key).items()
+                          if key.verdict(state) == LT)
+        return before
+
+    def rank_of(self, number: int) -> str:
+        """The rank with canonical ID ``number``: the choices, last step first."""
+        if not 0 <= number < self.count:
+            raise IdRangeError(str(number), number, self.count, self.ruleset.name)
+        self._check_placeable()
+        steps = self.numbering.steps
+        targets: list[int | None] = [None] * len(steps)
+        for j in range(len(steps) - 1, -1, -1):
+            if steps[j].fill:
+                targets[j] = 0
+                continue
+            targets[j] = -1
+            before = 0
+            by_choice: dict[int, int] = {}
+            for marks in self._mark_choices():
+                key = KeyOrder(self.numbering, targets, marks)
+                for state, paths in self._ends(key).items():
+                    verdict = key.verdict(state)
+                    if verdict == LT:
+                        before += paths
+                    elif verdict == EQ:
+                        made = key.choice(state)
+                        assert made is not None
+                        by_choice[made] = by_choice.get(made, 0) + paths
+            rest = number - before  # ranks that sort before ``number`` also below
+            for made in sorted(by_choice):
+                if rest < by_choice[made]:
+                    targets[j] = made
+                    break
+                rest -= by_choice[made]
+        return self._decode([t or 0 for t in targets])
+
+    def _decode(self, digits: Sequence[int]) -> str:
+        """The rank the steps place with these choices."""
+        numbering = self.numbering
+        row = [""] * self.files
+        free = list(range(self.files))
+        for step, digit in zip(numbering.steps, digits, strict=True):
+            if step.fill:
+                for f, letter in zip(free, step.pieces, strict=True):
+                    row[f] = letter
+                break
+            candidates = numbering._candidates(step, free, row)
+            k = len(step.pieces)
+            chosen = combination_mask(len(candidates), k, digit)
+            for i in [i for i in range(len(candidates)) if chosen >> i & 1]:
+                row[candidates[i]] = step.pieces[0]
+                free.remove(candidates[i])
+        return "".join(row)
+
+
+def _products(values: tuple[str, str], n: int) -> list[tuple[str, ...]]:
+    return [tuple(values[(i >> b) & 1] for b in range(n)) for i in range(1 << n)]
+
+
+
+def arrangements(pieces: str) -> Iterator[str]:
+    """Every distinct arrangement of ``pieces`` once, in alphabetical order.
+
+    >>> list(arrangements("KRR"))
+    ['KRR', 'RKR', 'RRK']
+    """
+    letters = sorted(set(pieces))
+    left = [pieces.count(x) for x in letters]
+    row: list[str] = []
+
+    def walk() -> Iterator[str]:
+        if len(row) == len(pieces):
+            yield "".join(row)
+            return
+        for i, letter in enumerate(letters):
+            if left[i]:
+                left[i] -= 1
+                row.append(letter)
+                yield from walk()
+                row.pop()
+                left[i] += 1
+
+    yield from walk()
+
+
+def strangers(counting: Counting, ranks: Sequence[str]) -> list[str]:
+    """The ranks among ``ranks`` that ``counting`` does not count.
+
+    The ranks are walked file by file together, each partial rank's state
+    (pieces left and every rule's state) numbered once, so a file costs two
+    lookups per rank.
+
+    >>> from solver.rules import load
+    >>> strangers(Counting(load("chess960")), ["RNBQKBNR", "BRBNQKNR", "RKRNNQBB", "RNBQ"])
+    ['RNBQ', 'BRBNQKNR']
+    """
+    trackers = counting.trackers
+    letters = counting.letters
+    first = (counting.start, tuple(t.start() for t in trackers))
+    nodes: list[tuple[tuple[int, ...], tuple[State, ...]]] = [first]
+    ids: dict[tuple[tuple[int, ...], tuple[State, ...]], int] = {first: 0}
+    dead = -1
+
+    class Moves(dict[str, int]):
+        """The node each letter leads to from one node on one file."""
+
+        def __init__(self, node: int, file: int) -> None:
+            super().__init__()
+            self.node, self.file = node, file
+
+        def __missing__(self, letter: str) -> int:
+            target = dead
+            if self.node >= 0 and letter in letters:
+                counts, states = nodes[self.node]
+                i = letters.index(letter)
+                after = counting._place(trackers, states, self.file, letter) if counts[i] else None
+                if after is not None:
+                    node = ((*counts[:i], counts[i] - 1, *counts[i + 1:]), after)
+                    target = ids.get(node, -1)
+                    if target < 0:
+                        target = ids[node] = len(nodes)
+                        nodes.append(node)
+            self[letter] = target
+            return target
+
+    out = [rank for rank in ranks if len(rank) != counting.files]
+    fitting = [rank for rank in ranks if len(rank) == counting.files] if out else list(ranks)
+    walked = [0] * len(fitting)
+    joined = "".join(fitting)
+    for file in range(counting.files):
+        column = joined[file::counting.files]
+        table = {node: Moves(node, file) for node in set(walked)}
+        walked = [table[node][letter] for node, letter in zip(walked, column, strict=True)]
+    accepted = {
+        node: node >= 0 and all(t.finish(s) for t, s in zip(
+            trackers, nodes[node][1], strict=True))
+        for node in set(walked)
+    }
+    out += [rank for node, rank in zip(walked, fitting, strict=True) if not accepted[node]]
+    return out

@@ -1,0 +1,372 @@
+"""A start-position family: its rules, its numbering, its positions.
+
+:class:`Family` joins a :class:`~solver.rules.RuleSet` with its numbering
+(:class:`~solver.index.RankIndex`) and reads positions written as ranks,
+pairs of ranks or start FENs. Looking up one ID or rank of an arithmetic
+family needs neither the solver nor a table; enumerated families (and
+listing any family, :mod:`solver.listing`) ask the solver, imported only then.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import cache, cached_property
+from typing import TYPE_CHECKING
+
+from solver.board import Layout, piece_name, square_name
+from solver.errors import (
+    Chess960Error,
+    IdRangeError,
+    MirrorError,
+    PairError,
+    PieceCountError,
+    RuleViolationError,
+    SidesError,
+    Violation,
+)
+from solver.fen import (
+    check_castling,
+    check_layout_castling,
+    is_fen,
+    read_layout_start,
+    read_start,
+)
+from solver.index import RankIndex
+from solver.model import MAX_ARRANGEMENTS
+from solver.notation import parse_id, parse_rank
+from solver.numbering import Numbering
+from solver.position import Position
+from solver.rules import RuleSet, bundled_names, load
+from solver.vocabulary import Placement
+
+if TYPE_CHECKING:
+    from solver.counting import Counting
+
+__all__ = ["Family", "Position"]
+
+Progress = Callable[[int], object]
+
+
+class Family:
+    """A start-position family with its numbering.
+
+    >>> fam = Family(load("chess960"))
+    >>> fam.identify("QNRBBNKR").id, fam.position(518).white
+    (105, 'RNBQKBNR')
+    """
+
+    def __init__(self, ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> None:
+        self.ruleset = ruleset
+        self.max_arrangements = max_arrangements
+
+    @cached_property
+    def numbering(self) -> Numbering:
+        """The numbering by placement steps (made on first use: surveying the
+        steps of a wide board takes a while, and counting does not need it)."""
+        return self.ruleset.step_numbering()
+
+    @cached_property
+    def index(self) -> RankIndex:
+        """One side's lookups; enumerated families count rather than list."""
+        return RankIndex(self.numbering, self.ruleset.numbering == "arithmetic",
+                         lambda: list(self.side_ranks()), self._counting)
+
+    @classmethod
+    def load(
+        cls, name_or_path: str = "chess960", max_arrangements: int = MAX_ARRANGEMENTS
+    ) -> Family:
+        """The family of a bundled name or a rule file's path."""
+        return cls(load(name_or_path), max_arrangements)
+
+    def _counting(self) -> Counting:
+        """The counter that numbers an enumerated family without listing it."""
+        return self._counter()
+
+    @cache  # noqa: B019  (one counter per family, kept as long as the family)
+    def _counter(self) -> Counting:
+        from solver.counting import Counting
+
+        return Counting(self.ruleset, None)
+
+    @property
+    def name(self) -> str:
+        return self.ruleset.name
+
+    @property
+    def independent(self) -> bool:
+        return self.ruleset.sides == "independent"
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        """The family's own piece letters with their names."""
+        return dict(self.ruleset.names)
+
+    @cached_property
+    def layout(self) -> Layout | None:
+        """The board around the ranks, or ``None`` for the classical one."""
+        layout = self.ruleset.layout
+        return None if layout.standard else layout
+
+    def _one(self, number: int, rank: str) -> Position:
+        """The position of a family whose sides share one rank."""
+        return Position(number, rank, self.ruleset.layout.black_rank(rank), self.layout)
+
+    @property
+    def side_count(self) -> int:
+        """How many ranks one side may have (from the numbering or by counting)."""
+        if self.ruleset.numbering != "arithmetic" and (
+                "index" not in self.__dict__ or self.index.listed is None):
+            return self._counter().count
+        return self.index.count
+
+    @property
+    def count(self) -> int:
+        """How many positions the family has."""
+        n = self.side_count
+        return n * n if self.independent else n
+
+    # -- one side -------------------------------------------------------------
+
+    def violations(self, rank: str) -> list[Violation]:
+        """Every rule of the family that ``rank`` (upper-case letters) breaks."""
+        placement = Placement(rank, self.names, self.ruleset.region)
+        return [v for rule in self.ruleset.rules for v in rule.violations(placement)]
+
+    def validate(self, text: str) -> str:
+        """Read one rank and check it belongs to the family; return its letters.
+
+        Raises a :class:`~solver.errors.RankError` subclass naming what is
+        wrong: length, unknown piece, piece counts, or every rule it breaks.
+        """
+        rank = parse_rank(text, self.ruleset.files, "".join(self.names))
+        self._check_counts(text, rank)
+        broken = self.violations(rank)
+        if broken:
+            raise RuleViolationError(text, self.name, broken)
+        return rank
+
+    def _check_counts(self, text: str, rank: str) -> None:
+        want = self.ruleset.piece_counts
+        have = Counter(rank)
+        for letter in [*want, *(p for p in have if p not in want)]:
+            if have[letter] != want[letter]:
+                squares = [square_name(f) for f, p in enumerate(rank) if p == letter]
+                what = piece_name(letter, have[letter], self.names)
+                raise PieceCountError(text, letter, have[letter], want[letter], squares, what)
+
+    def rank_id(self, rank: str) -> int:
+        """The ID of one side's valid rank (upper-case letters)."""
+        return self.index.id(rank)
+
+    def rank_of(self, number: int) -> str:
+        """One side's rank with ID ``number`` (``0 <= number < side_count``)."""
+        return self.index.rank(number)
+
+    # -- reading positions -------------------------------------------------------
+
+    def identify(self, text: str) -> Position:
+        """The position a rank, a pair of ranks or a start FEN is.
+
+        A pair is written White's rank first, then Black's, with any spaces
+        or a ``/`` between: ``RNBQKBNR rnbqkbnr``. A full start FEN may use
+        either castling notation (:meth:`identify_fen`).
+        """
+        if is_fen(text):
+            return self.identify_fen(text)
+        if not self.independent:
+            rank = self.validate(text)
+            return self._one(self.rank_id(rank), rank)
+        files = self.ruleset.files
+        letters = parse_rank(text.replace("/", " ").replace(":", " "), None, "".join(self.names))
+        if len(letters) != 2 * files:
+            raise PairError(text, self.name, len(letters), files)
+        return self._pair(self.validate(letters[:files]), self.validate(letters[files:]))
+
+    def identify_fen(self, text: str) -> Position:
+        """The position a start FEN (either castling notation) shows.
+
+        >>> Family.load("chess960").identify_fen(
+        ...     "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1").id
+        105
+
+        Besides the errors of :func:`~solver.fen.read_start` and
+        :func:`~solver.fen.check_castling`, raises
+        :class:`~solver.errors.MirrorError` when Black does not mirror White
+        in a mirrored family, and the rank errors of :meth:`validate`.
+        """
+        layout = self.layout
+        if layout is not None:
+            return self._identify_layout(text, layout)
+        start = read_start(text, self.ruleset.files)
+        if not self.independent and start.black != start.white:
+            raise MirrorError(text, self.name, start.white, start.black.lower(),
+                              self._pair_families(start.white, start.black))
+        white = self.validate(start.white)
+        black = self.validate(start.black.lower()) if self.independent else white
+        check_castling(text, start.castling, white, black)
+        if not self.independent:
+            return Position(self.rank_id(white), white, black)
+        return self._pair(white, black)
+
+    def _identify_layout(self, text: str, layout: Layout) -> Position:
+        """:meth:`identify_fen` on a board other than the classical one."""
+        start = read_layout_start(text, layout)
+        if not self.independent and start.black != layout.black_rank(start.white):
+            raise MirrorError(text, self.name, start.white, start.black.lower(), [],
+                              rotated=layout.sides == "rotate")
+        white = self.validate(start.white)
+        black = self.validate(start.black.lower()) if self.independent else start.black
+        check_layout_castling(text, start.castling, layout, white, black)
+        if not self.independent:
+            return self._one(self.rank_id(white), white)
+        return self._pair(white, black)
+
+    def _pair(self, white: str, black: str) -> Position:
+        number = self.rank_id(black) * self.side_count + self.rank_id(white)
+        return Position(number, white, black, self.layout)
+
+    def _pair_families(self, white: str, black: str) -> list[str]:
+        """Bundled families with independent sides that take ``white`` and ``black``."""
+        names: list[str] = []
+        for name in bundled_names():
+            try:
+                other = Family(load(name))
+                if not other.independent or other.ruleset.files != self.ruleset.files:
+                    continue
+                other.validate(white)
+                other.validate(black)
+            except Chess960Error:
+                continue
+            names.append(name)
+        return names
+
+    def read(self, text: str) -> Position:
+        """The position named by an ID, a rank (a pair of ranks) or a start FEN.
+
+        >>> Family.load("chess960").read("518") == Family.load("chess960").read("RNBQKBNR")
+        True
+        """
+        stripped = text.strip()
+        if stripped.isascii() and stripped.lstrip("+-").isdigit():
+            return self.position(self.parse_id(stripped))
+        return self.identify(text)
+
+    def parse_id(self, text: str) -> int:
+        """Read a position ID of this family (raises :class:`~solver.errors.IdError`)."""
+        return parse_id(text, self.count, self.name)
+
+    # -- positions by ID -----------------------------------------------------------
+
+    def position(self, number: int) -> Position:
+        """The position with ID ``number``: for independent sides
+        ``number = black_id * side_count + white_id``."""
+        if not 0 <= number < self.count:
+            raise IdRangeError(str(number), number, self.count, self.name)
+        if not self.independent:
+            return self._one(number, self.rank_of(number))
+        black, white = divmod(number, self.side_count)
+        return Position(number, self.rank_of(white), self.rank_of(black), self.layout)
+
+    def pair(self, white: int | str, black: int | str) -> Position:
+        """The position of an independent-sides family from each side's ID.
+
+        >>> Family.load("dfrc").pair(518, "105").id
+        101318
+
+        IDs may be given as text; raises :class:`~solver.errors.SidesError`
+        for a mirrored family and :class:`~solver.errors.IdError` for a bad ID.
+        """
+        if not self.independent:
+            raise SidesError(self.name)
+        n = self.side_count
+        ids = [
+            parse_id(str(number), n, f"{self.name} {side}")
+            for side, number in (("white", white), ("black", black))
+        ]
+        return self.position(ids[1] * n + ids[0])
+
+    # -- listing ----------------------------------------------------------------------
+
+    def ranks(self, progress: Progress | None = None) -> list[str]:
+        """One side's ranks as the solver finds them, in canonical (ID) order."""
+        listed = self.index.listed
+        if listed is not None:
+            return list(listed)
+        return list(self.side_ranks(progress))
+
+    def positions(self, progress: Progress | None = None) -> Iterator[Position]:
+        """Every position in ID order, from the solver's ranks.
+
+        Mirrored families stream: a position comes as soon as the solver has
+        found it and every position before it. ``progress`` is told how many
+        ranks the solver has found so far, batch by batch.
+        """
+        for number, white, black in self.numbered(progress):
+            yield Position(number, white, black, self.layout)
+
+    def numbered(self, progress: Progress | None = None) -> Iterator[tuple[int, str, str]]:
+        """``(id, white, black)`` for every position in ID order (see :meth:`positions`)."""
+        if not self.independent:
+            turn = self.ruleset.layout.black_rank
+            for number, rank in enumerate(self.side_ranks(progress)):
+                yield number, rank, turn(rank)
+            return
+        ranks = self.ranks(progress)
+        n = len(ranks)
+        for black in range(n):
+            for white in range(n):
+                yield black * n + white, ranks[white], ranks[black]
+
+    def side_ranks(self, progress: Progress | None = None) -> Iterator[str]:
+        """One side's ranks in canonical order, each as soon as the order allows."""
+        listed = self.index.listed
+        if listed is not None:
+            return iter(listed)
+        from solver.listing import side_ranks
+
+        return side_ranks(self.ruleset, self.numbering, self.max_arrangements, progress)
+
+    def solved_count(self, progress: Progress | None = None) -> int:
+        """How many positions the solver finds, counted without keeping any rank.
+
+        Raises :class:`~solver.errors.EmptyFamilyError`, naming rules that
+        cannot all hold, when the family has no position at all.
+        """
+        listed = self.index.listed
+        if listed:
+            n = len(listed)
+        else:
+            from solver.listing import solved_count
+
+            n = solved_count(self.ruleset, self.max_arrangements, progress)
+        return n * n if self.independent else n
+
+    def total(self, progress: Progress | None = None) -> int:
+        """How many positions the family has: as the solver finds them when the
+        family is within the search limit, else counted by completions of
+        partial ranks (:mod:`solver.counting`, which ``check`` proves agrees).
+
+        >>> Family.load("chess960").total()
+        960
+        """
+        from solver.errors import SearchTooLargeError
+
+        try:
+            return self.solved_count(progress)
+        except SearchTooLargeError:
+            if self.count == 0:
+                raise
+            return self.count
+
+    def solver_ranks(self, progress: Progress | None = None) -> list[str]:
+        """One side's ranks in the order the constraint solver finds them."""
+        from solver.listing import solver_ranks
+
+        return solver_ranks(self.ruleset, self.max_arrangements, progress)
+
+    def canonical(self, ranks: list[str]) -> list[str]:
+        """``ranks`` in the family's canonical order (see :func:`solver.listing.canonical`)."""
+        from solver.listing import canonical
+
+        return canonical(self.ruleset, self.numbering, ranks)

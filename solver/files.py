@@ -1,0 +1,124 @@
+"""Writing files so that nothing is ever half-written: :func:`write_atomic`.
+
+Everything the tool writes to a named file goes through :func:`write_atomic`:
+the text goes to a temporary file beside the target, is synced, and is
+renamed over the target, so readers see the old file or the whole new one.
+
+* Only regular files are written. A directory, device, FIFO or socket at
+  the target is refused; so is a **symbolic link**: replacing it would
+  either turn the link into a plain file or silently rewrite a file
+  elsewhere, so the caller is asked to name the file itself.
+* The temporary name is short (``.chess960-XXXXXXXX.tmp``), so any name
+  the file system takes can be written.
+* The temporary file is removed on any exit: on an error here, and on
+  Ctrl-C or SIGTERM through :func:`remove_temporary`, which the command's
+  signal handler calls. Between creating it and recording it, and between
+  renaming it and forgetting it, those signals are held back.
+* On failure the original is untouched and
+  :class:`~solver.errors.OutputFileError` names the path and the reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from solver.errors import OutputFileError, shown_path
+
+#: Temporary files being written now (removed by :func:`remove_temporary`).
+_TEMPORARY: set[str] = set()
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+def remove_temporary() -> None:
+    """Remove every temporary file being written (for an immediate exit)."""
+    for temp in list(_TEMPORARY):
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        _TEMPORARY.discard(temp)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX, or a thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _refuse_odd_target(target: Path, shown: str) -> int | None:
+    """The mode of the existing regular file at ``target`` (None if there is
+    none); raises :class:`OutputFileError` for anything else there."""
+    try:
+        found = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise OutputFileError(shown, (exc.strerror or str(exc)).lower()) from None
+    mode = found.st_mode
+    if stat.S_ISLNK(mode):
+        raise OutputFileError(shown, "it is a symbolic link (name the file it points to)")
+    if stat.S_ISDIR(mode):
+        raise OutputFileError(shown, "it is a directory")
+    if not stat.S_ISREG(mode):
+        raise OutputFileError(shown, "it is not a regular file")
+    return stat.S_IMODE(mode)
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to the regular file ``path`` atomically.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> write_atomic(folder / ("b" * 250), "<svg/>")
+    >>> (folder / ("b" * 250)).read_text()
+    '<svg/>'
+    >>> write_atomic(folder, "<svg/>")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.OutputFileError: cannot write '...': it is a directory
+    """
+    target = Path(path)
+    name = str(path)
+    shown = shown_path(name)
+    mode = _refuse_odd_target(target, shown)
+    temp: str | None = None
+    try:
+        with _signals_held():
+            fd, temp = tempfile.mkstemp(prefix=".chess960-", suffix=".tmp",
+                                        dir=target.parent)
+            _TEMPORARY.add(temp)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode if mode is not None else 0o666 & ~_umask())
+        _refuse_odd_target(target, shown)  # nothing odd put there meanwhile
+        with _signals_held():
+            os.replace(temp, target)
+            _TEMPORARY.discard(temp)
+            temp = None
+    except OSError as exc:
+        raise OutputFileError(shown, (exc.strerror or str(exc)).lower()) from None
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            _TEMPORARY.discard(temp)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,61 @@
+"""EPD: opening books, one start position a line with an ``id`` operation.
+
+Each line is the FEN's first four fields (placement, side to move,
+castling, en passant: no move counters) and ``id "<family> <id>";``, the
+form engine testers (fastchess, cutechess-cli, OpenBench) read with
+``-openings file=book.epd format=epd``. Castling is X-FEN unless another
+dialect is chosen (``--dialect shredder`` for Shredder-FEN).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solver.fen import read_layout_start, read_start
+from solver.output.base import Writer
+
+if TYPE_CHECKING:
+    from solver.family import Family
+    from solver.position import Position
+
+
+def epd_id(family: Family, number: int) -> str:
+    """The ``id`` operation naming a position: ``id "chess960 518";``.
+
+    >>> from solver.family import Family
+    >>> epd_id(Family.load("dfrc"), 101318)
+    'id "dfrc 101318";'
+    """
+    return f'id "{family.name} {number}";'
+
+
+class EpdWriter(Writer):
+    """One EPD line a position: four FEN fields and an ``id`` operation."""
+
+    name = "epd"
+    sfen = False
+    help = 'one EPD line a position (an opening book): four FEN fields, id "<family> <id>";'
+
+    def write(self, position: Position) -> None:
+        self.count += 1
+        self.out.write(f"{self.fen(position, counters=False)} {epd_id(self.family, position.id)}\n")
+
+    @classmethod
+    def read(cls, family: Family, document: str) -> list[Position]:
+        """Each line identified; an ``id "<family> <n>"`` of this family must agree."""
+        found = []
+        for line in document.splitlines():
+            if not line.strip():
+                continue
+            position = family.identify(line)
+            layout = family.layout
+            start = (read_start(line, family.ruleset.files) if layout is None
+                     else read_layout_start(line, layout))
+            for name, operands in start.opcodes:
+                said = operands.strip('"').split()
+                if (name == "id" and len(said) == 2 and said[0] == family.name
+                        and said[1] != str(position.id)):
+                    raise ValueError(f"line {line!r} says id {said[1]}, "
+                                     f"but the position is {position.id}")
+            found.append(position)
+        return found

@@ -1,0 +1,142 @@
+"""The line and document formats: text, FEN, Shredder-FEN, JSON, CSV.
+
+JSON objects and CSV columns: ``id``, ``rank`` (White's), ``black_rank``
+(families with independent sides only, in lower case as Black's pieces are
+written), ``fen``, ``shredder_fen``, ``family``. :mod:`json` and :mod:`csv`
+are imported only when those formats are written or read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from solver.output.base import Writer, columns, position_text, record
+
+if TYPE_CHECKING:
+    from solver.family import Family
+    from solver.position import Position
+
+
+class TextWriter(Writer):
+    """Each command's own plain lines: an ID, a rank, or ``<id> <rank>``."""
+
+    name = "text"
+    help = "plain lines: <id> <rank> (solve, random), the rank (position), the id (id)"
+
+    def write(self, position: Position) -> None:
+        self.count += 1
+        if self.text == "id":
+            self.out.write(f"{position.id}\n")
+            return
+        shown = position_text(self.family, position, self.unicode)
+        self.out.write(f"{shown}\n" if self.text == "rank" else f"{position.id} {shown}\n")
+
+    @classmethod
+    def read(cls, family: Family, document: str) -> list[Position]:
+        """Lines of an ID, a rank (pair), or an ID then a rank; the two must agree."""
+        found = []
+        for line in document.splitlines():
+            head, _, rest = line.strip().partition(" ")
+            if not head:
+                continue
+            if not rest:
+                found.append(family.read(head))
+                continue
+            position = family.identify(rest) if head.isdigit() else family.identify(line)
+            if head.isdigit() and int(head) != position.id:
+                raise ValueError(f"line {line!r} gives id {head}, but the rank is {position.id}")
+            found.append(position)
+        return found
+
+
+class FenWriter(Writer):
+    """One full FEN a line, castling in X-FEN (``KQkq``, file letters where needed)."""
+
+    name = "fen"
+    help = "one full FEN a line, X-FEN castling"
+    shredder = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.shredder and self.dialect == "xfen":
+            self.dialect = "shredder"
+
+    def write(self, position: Position) -> None:
+        self.count += 1
+        self.out.write(f"{self.fen(position)}\n")
+
+    @classmethod
+    def read(cls, family: Family, document: str) -> list[Position]:
+        return [family.identify(line) for line in document.splitlines() if line.strip()]
+
+
+class ShredderWriter(FenWriter):
+    """One full FEN a line, castling in Shredder-FEN (the rooks' files)."""
+
+    name = "shredder"
+    help = "one full FEN a line, Shredder-FEN castling (the rooks' files)"
+    shredder = True
+
+
+class JsonWriter(Writer):
+    """One JSON array of objects, written as positions come."""
+
+    name = "json"
+    help = "one array of objects: id, rank, fen, shredder_fen, family"
+
+    def write(self, position: Position) -> None:
+        import json
+
+        fields = record(self.family, position, self.unicode)
+        self.out.write(f"{',' if self.count else '['}\n{json.dumps(fields, ensure_ascii=False)}")
+        self.count += 1
+
+    def end(self) -> None:
+        self.out.write("\n]\n" if self.count else "[]\n")
+
+    @classmethod
+    def read(cls, family: Family, document: str) -> list[Position]:
+        """Each object's ``fen``, identified; its ``id`` must agree."""
+        import json
+
+        return [_agreeing(family, item["fen"], item["id"]) for item in json.loads(document)]
+
+
+class CsvWriter(Writer):
+    """A header line, then one row a position."""
+
+    name = "csv"
+    help = "a header line, then one row a position (the JSON fields)"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._csv: Any = None
+
+    def write(self, position: Position) -> None:
+        fields = record(self.family, position, self.unicode)
+        if self._csv is None:
+            import csv
+
+            self._csv = csv.writer(self.out, lineterminator="\n")
+            self._csv.writerow(list(fields))
+        self._csv.writerow(list(fields.values()))
+        self.count += 1
+
+    def end(self) -> None:
+        if self._csv is None:
+            self.out.write(",".join(columns(self.family)) + "\n")
+
+    @classmethod
+    def read(cls, family: Family, document: str) -> list[Position]:
+        """Each row's ``fen``, identified; its ``id`` must agree."""
+        import csv
+
+        rows = csv.DictReader(document.splitlines())
+        return [_agreeing(family, row["fen"], int(row["id"])) for row in rows]
+
+
+def _agreeing(family: Family, fen: str, number: int) -> Position:
+    position = family.identify(fen)
+    if position.id != number:
+        raise ValueError(f"record gives id {number}, but its fen is {position.id}")
+    return position

@@ -1,0 +1,174 @@
+"""PGN: one game a position, with the tag pairs that set it up, and reading them back.
+
+Every game has the Seven Tag Roster (``Event``, ``Site``, ``Date``,
+``Round``, ``White``, ``Black``, ``Result``, unknown values as ``?``,
+``????.??.??`` and ``*``), then ``Variant`` when the game has a name other
+programs know, ``SetUp`` and ``FEN``, and the result ``*``.
+
+The ``Variant`` value (:func:`pgn_variant`) is one that python-chess,
+cutechess and the servers read:
+
+* ``Chess960`` for Chess960 and for DFRC (both are played under Chess960
+  rules; python-chess and lichess read ``Chess960``, fastchess writes it);
+* no tag for a family whose every start keeps the kings on e1/e8 and the
+  rooks on the a- and h-files (``chess324``): that is standard chess from a
+  set-up position, which is what a PGN without ``Variant`` means;
+* ``caparandom`` (cutechess's and pychess-variants' name) for Capablanca
+  Random Chess;
+* ``Horde`` and ``Racing Kings`` (python-chess's and lichess's names, which
+  pychess-variants also writes for their 960 versions) for ``horde960`` and
+  ``racing-kings``;
+* ``Crazyhouse``, ``Atomic``, ``King of the Hill``, ``Three-check``,
+  ``Antichess``, ``Horde`` (python-chess's and lichess's names, which
+  pychess-variants also writes for their 960 versions), ``seirawan``
+  (cutechess) and ``Bughouse960`` (pychess-variants) for ``--variant``;
+* no tag, and a comment saying so, for a family no program has a name for
+  (the shuffle families, ``capablanca-shuffle``, your own rule files). Such a
+  family is not labelled ``Chess960``. python-chess still reads the castling
+  rights of such a game from its FEN.
+
+Tag values are escaped as PGN requires (``\\`` and ``"``), and line breaks
+and other control characters are replaced by spaces, so a rule file's text
+cannot break out of its tag.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from solver.output.base import Writer
+
+if TYPE_CHECKING:
+    from solver.family import Family
+    from solver.position import Position
+    from solver.rules import RuleSet
+
+#: The Seven Tag Roster with unknown values, in order.
+ROSTER: Final = (("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
+                 ("White", "?"), ("Black", "?"), ("Result", "*"))
+
+#: ``Variant`` values for the game played (``--variant``), as python-chess,
+#: cutechess and the servers read them.
+VARIANT_TAGS: Final = {
+    "crazyhouse": "Crazyhouse", "atomic": "Atomic", "kingofthehill": "King of the Hill",
+    "3check": "Three-check", "antichess": "Antichess", "horde": "Horde",
+    "seirawan": "seirawan", "bughouse": "Bughouse960", "capablanca": "caparandom",
+}
+
+#: Family variant names (the rule file's ``variant``, else its ``name``), lower
+#: case, and their tag: ``""`` for standard chess from a set-up position.
+FAMILY_TAGS: Final = {
+    "chess960": "Chess960", "chess 960": "Chess960", "fischerandom": "Chess960",
+    "fischerrandom": "Chess960", "fischer random": "Chess960",
+    "fischer random chess": "Chess960",
+    "dfrc": "Chess960", "double fischer random chess": "Chess960",
+    "chess324": "", "kaufman random chess": "",
+    "capablanca random chess": "caparandom", "caparandom": "caparandom",
+    "capablanca-random": "caparandom",
+    "horde960": "Horde", "racing kings": "Racing Kings", "racing-kings": "Racing Kings",
+}
+
+
+def pgn_variant(ruleset: RuleSet, variant: str | None = None) -> str | None:
+    """The ``Variant`` tag value for a family (and game), ``""`` for none needed,
+    or ``None`` when no program has a name for it.
+
+    >>> from solver.rules import load
+    >>> pgn_variant(load("chess960")), pgn_variant(load("dfrc")), pgn_variant(load("chess324"))
+    ('Chess960', 'Chess960', '')
+    >>> pgn_variant(load("capablanca-random")), pgn_variant(load("shuffle"))
+    ('caparandom', None)
+    >>> pgn_variant(load("chess960"), "3check")
+    'Three-check'
+    """
+    if variant is not None and variant != "chess":
+        return VARIANT_TAGS[variant]
+    for name in (ruleset.variant, ruleset.name):
+        if name is not None and name.lower() in FAMILY_TAGS:
+            return FAMILY_TAGS[name.lower()]
+    return None
+
+
+def tag_value(text: str) -> str:
+    r"""``text`` made safe inside a PGN tag's quotes.
+
+    >>> print(tag_value('say "hi"\nnow \\o/'))
+    say \"hi\" now \\o/
+    """
+    flat = "".join(c if c.isprintable() else " " for c in text)
+    return flat.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def pgn_game(ruleset: RuleSet, fen: str, variant: str | None = None) -> str:
+    """One game: the Seven Tag Roster, the tags that set ``fen`` up, and ``*``.
+
+    >>> from solver.rules import load
+    >>> print(pgn_game(load("chess960"),
+    ...                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+    [Event "?"]
+    [Site "?"]
+    [Date "????.??.??"]
+    [Round "?"]
+    [White "?"]
+    [Black "?"]
+    [Result "*"]
+    [Variant "Chess960"]
+    [SetUp "1"]
+    [FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+    <BLANKLINE>
+    *
+    """
+    tags = list(ROSTER)
+    name = pgn_variant(ruleset, variant)
+    if name:
+        tags.append(("Variant", name))
+    tags += [("SetUp", "1"), ("FEN", fen)]
+    lines = [f'[{key} "{tag_value(value)}"]' for key, value in tags]
+    movetext = "*"
+    if name is None:
+        movetext = (f"{{{ruleset.name.replace('}', ')')}: no variant name known to "
+                    "python-chess, cutechess or the servers} *")
+    return "\n".join([*lines, "", movetext])
+
+
+def pgn_header(ruleset: RuleSet, position: Position) -> str:
+    """:func:`pgn_game` for ``position`` in X-FEN."""
+    from solver.fen import position_fen
+
+    return pgn_game(ruleset, position_fen(position))
+
+
+def _tag_value(line: str) -> tuple[str, str] | None:
+    """``(name, value)`` of one PGN tag-pair line, or None."""
+    line = line.strip()
+    if not (line.startswith("[") and line.endswith("]")):
+        return None
+    name, _, rest = line[1:-1].partition(" ")
+    rest = rest.strip()
+    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
+        return None
+    return name, rest[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+
+
+class PgnWriter(Writer):
+    """One game a position: the Seven Tag Roster and the tags that set it up."""
+
+    name = "pgn"
+    sfen = False
+    help = "one PGN game a position: Seven Tag Roster, Variant, SetUp, FEN"
+
+    def write(self, position: Position) -> None:
+        first = self.count == 0
+        self.count += 1
+        game = pgn_game(self.family.ruleset, self.fen(position), self.variant)
+        self.out.write(f"{'' if first else chr(10)}{game}\n")
+
+    @classmethod
+    def read(cls, family: Family, document: str) -> list[Position]:
+        """Each game's ``FEN`` tag, identified."""
+        found = []
+        for line in document.splitlines():
+            tag = _tag_value(line)
+            if tag is not None and tag[0] == "FEN":
+                found.append(family.identify(tag[1]))
+        return found

@@ -1,0 +1,74 @@
+"""A tournament plan as a table: one start position a round.
+
+Markdown (a table to paste into an announcement) or CSV; each row is the
+round, the position's ID, its rank(s) and its FEN, and a board picture
+when SVG files were written for the rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from solver.dialects import start_fen
+from solver.errors import DialectError
+from solver.fen import position_fen
+from solver.output.base import position_text
+
+if TYPE_CHECKING:
+    from solver.family import Family
+    from solver.position import Position
+
+#: The table forms :func:`plan_table` writes.
+PLAN_FORMATS: Final = ("markdown", "csv")
+
+
+def plan_table(
+    family: Family,
+    positions: Sequence[Position],
+    fmt: str = "markdown",
+    *,
+    dialect: str = "xfen",
+    variant: str | None = None,
+    pictures: Sequence[str] | None = None,
+) -> str:
+    """The plan's table, one row a round (``pictures``: an SVG path a round).
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> print(plan_table(chess960, [chess960.position(518)]))
+    | round | id | rank | FEN |
+    | ---: | ---: | --- | --- |
+    | 1 | 518 | RNBQKBNR | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 |
+    <BLANKLINE>
+    """
+    header = ["round", "id", "rank", "FEN"] + (["board"] if pictures is not None else [])
+    rows = []
+    for number, position in enumerate(positions, 1):
+        if position.layout is not None and variant is None and dialect in ("xfen", "shredder"):
+            fen = position_fen(position, shredder=dialect == "shredder")
+        elif position.layout is not None:
+            raise DialectError(variant or "-", dialect, f"{family.name} starts on a board of "
+                               "its own; only the dialects xfen and shredder write it")
+        else:
+            fen = start_fen(position.white, position.black, variant=variant, dialect=dialect)
+        row = [str(number), str(position.id), position_text(family, position), fen]
+        if pictures is not None:
+            row.append(pictures[number - 1])
+        rows.append(row)
+    if fmt == "csv":
+        import csv
+        import io
+
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(rows)
+        return out.getvalue()
+    if fmt != "markdown":
+        raise ValueError(f"unknown plan format {fmt!r}; formats are {', '.join(PLAN_FORMATS)}")
+    if pictures is not None:
+        rows = [[*row[:-1], f"![round {row[0]}]({row[-1]})"] for row in rows]
+    align = ["---:", "---:", "---", "---"] + (["---"] if pictures is not None else [])
+    lines = [header, align, *rows]
+    return "".join("| " + " | ".join(line) + " |\n" for line in lines)

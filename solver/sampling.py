@@ -1,0 +1,360 @@
+"""Fair random draws of start positions.
+
+A draw picks a position ID uniformly from ``0 .. count-1`` minus any
+excluded IDs, so no family needs its solver to be drawn from when its
+numbering is arithmetic.
+
+Randomness:
+
+* without a seed, from the operating system, by :func:`secrets.randbelow`;
+* with a seed phrase (any text that is not a plain integer), from SHA-256:
+  the phrase is put in Unicode NFC form and encoded as UTF-8, bytes ``P``;
+  block ``k = 0, 1, 2, ...`` is ``SHA-256(P + k as 8 bytes big-endian)``,
+  and each block gives four 64-bit words (8 bytes each, big-endian, in
+  order). A number below ``n`` takes as few words as make ``2**(64*w) >= n``
+  (one for any family we ship), joined high to low, and rejects values at
+  or over the largest multiple of ``n`` before taking the remainder. This
+  uses nothing of Python's :mod:`random`, so it is the same on every machine
+  and version, and :func:`phrase_below` is all of it (the README shows it
+  in a few lines, with test vectors);
+* with a seed ``s`` (an integer ``>= 0``, or text of digits only), from ``random.Random(s)`` by a
+  method fixed here so that the same seed gives the same IDs on every run,
+  machine and Python version. Python promises only that ``Random.random()``
+  repeats for the same integer seed, so nothing else of :mod:`random` is
+  used: each number below ``n`` takes 53-bit integers
+  ``int(random() * 2**53)`` (exact: ``random()`` is a multiple of ``2**-53``),
+  enough of them joined high to low for ``n`` (one while ``n <= 2**53``), and
+  rejects values at or over the largest multiple of ``n`` before taking the
+  remainder, so every number is exactly equally likely. Nothing depends on
+  hash seeds or on the order of sets or dicts.
+
+Several draws repeat independently; ``distinct`` draws are a partial
+Fisher-Yates shuffle of the IDs left (draw ``i`` swaps position ``i`` with a
+uniform one of ``i .. left-1``), so every ordered choice is equally likely.
+
+Excluded IDs are skipped by counting: draw number ``k`` of those left is
+the ``k``-th ID, in increasing order, not excluded.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Final
+
+from solver.errors import DrawError, IdRangeError, SeedError
+
+if TYPE_CHECKING:
+    from solver.family import Family
+    from solver.position import Position
+
+#: Bits of one ``random()`` float, all used.
+CHUNK_BITS: Final = 53
+CHUNK: Final = 1 << CHUNK_BITS
+
+
+def seeded_below(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``0 .. n-1`` from ``rng.random()`` alone (see above).
+
+    >>> seeded_below(random.Random(0), 960)
+    382
+    """
+    if n <= 0:
+        raise ValueError(f"cannot draw below {n}")
+    chunks = 1
+    while CHUNK**chunks < n:
+        chunks += 1
+    span = CHUNK**chunks
+    limit = span - span % n
+    while True:
+        value = 0
+        for _ in range(chunks):
+            value = value * CHUNK + int(rng.random() * CHUNK)
+        if value < limit:
+            return value % n
+
+
+#: Bits of one word of a seed phrase's SHA-256 stream.
+WORD_BITS: Final = 64
+
+
+def phrase_words(phrase: str) -> Iterator[int]:
+    """The 64-bit words a seed phrase gives, endlessly (see above).
+
+    >>> hex(next(phrase_words("Freestyle Open 2026, round 3")))
+    '0x8c9d5274c62ebdef'
+    """
+    import hashlib  # only phrases need it (and its OpenSSL start-up)
+
+    data = unicodedata.normalize("NFC", phrase).encode("utf-8")
+    block = 0
+    while True:
+        digest = hashlib.sha256(data + block.to_bytes(8, "big")).digest()
+        for start in range(0, 32, 8):
+            yield int.from_bytes(digest[start:start + 8], "big")
+        block += 1
+
+
+def phrase_below(words: Iterator[int], n: int) -> int:
+    """A uniform integer in ``0 .. n-1`` from a phrase's words (rejection sampling).
+
+    >>> phrase_below(iter([2**64 - 1, 1000]), 960)
+    40
+    """
+    if n <= 0:
+        raise ValueError(f"cannot draw below {n}")
+    count = 1
+    while 1 << (WORD_BITS * count) < n:
+        count += 1
+    span = 1 << (WORD_BITS * count)
+    limit = span - span % n
+    while True:
+        value = 0
+        for _ in range(count):
+            value = (value << WORD_BITS) | next(words)
+        if value < limit:
+            return value % n
+
+
+def seed_value(seed: int | str) -> int | str:
+    """The integer an integer seed (or text of digits only) stands for, else the phrase.
+
+    >>> seed_value("42"), seed_value("Freestyle Open 2026")
+    (42, 'Freestyle Open 2026')
+
+    Raises :class:`~solver.errors.SeedError` for a negative integer or empty text.
+    """
+    if isinstance(seed, str):
+        if seed.isascii() and seed.isdigit():
+            return int(seed)
+        if not seed or (seed.startswith("-") and seed[1:].isascii() and seed[1:].isdigit()):
+            raise SeedError(seed)
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SeedError(seed)
+    return seed
+
+
+def source(seed: int | str | None) -> Callable[[int], int]:
+    """A function giving uniform integers below its argument.
+
+    ``None``: the operating system's randomness; an integer (or digits), or
+    a phrase: the seeded, reproducible methods described in this module.
+
+    >>> first, again = source(42), source("42")
+    >>> [first(960) for _ in range(5)] == [again(960) for _ in range(5)]
+    True
+    >>> source("Freestyle Open 2026, round 3")(960)
+    687
+    """
+    if seed is None:
+        import secrets  # only unseeded draws need it
+
+        return secrets.randbelow
+    value = seed_value(seed)
+    if isinstance(value, str):
+        words = phrase_words(value)
+        return lambda n: phrase_below(words, n)
+    rng = random.Random(value)
+    return lambda n: seeded_below(rng, n)
+
+
+def draw_ids(
+    count: int,
+    n: int = 1,
+    *,
+    seed: int | str | None = None,
+    distinct: bool = False,
+    exclude: Iterable[int] = (),
+    family: str = "chess960",
+) -> list[int]:
+    """Draw ``n`` IDs from ``0 .. count-1`` uniformly, leaving out ``exclude``.
+
+    >>> draw_ids(960, 3, seed=7) == draw_ids(960, 3, seed=7)
+    True
+    >>> sorted(draw_ids(4, 2, seed=1, distinct=True, exclude=[0, 3]))
+    [1, 2]
+
+    Raises :class:`~solver.errors.IdRangeError` for an excluded ID out of
+    range and :class:`~solver.errors.DrawError` when too few IDs are left
+    (any at all, or ``n`` for ``distinct`` draws).
+    """
+    return list(iter_ids(count, n, seed=seed, distinct=distinct, exclude=exclude, family=family))
+
+
+def iter_ids(
+    count: int,
+    n: int | None = 1,
+    *,
+    seed: int | str | None = None,
+    distinct: bool = False,
+    exclude: Iterable[int] = (),
+    family: str = "chess960",
+) -> Iterator[int]:
+    """:func:`draw_ids` one ID at a time (``n=None``: without end, unless distinct).
+
+    The checks are made at once, before the first ID; then each ID comes as
+    it is drawn, so ``n`` may be as large as you like: repeated draws keep
+    nothing, distinct ones at most one swap per ID drawn.
+
+    >>> ids = iter_ids(960, None, seed=1)
+    >>> [next(ids) for _ in range(3)] == draw_ids(960, 3, seed=1)
+    True
+    """
+    if n is not None and n < 0:
+        raise ValueError(f"cannot draw {n} positions")
+    excluded = set()
+    for number in exclude:
+        if not 0 <= number < count:
+            raise IdRangeError(str(number), number, count, family)
+        excluded.add(number)
+    skipped = sorted(excluded)
+    left = count - len(skipped)
+    if distinct and n is None:
+        n = left
+    if n != 0 and (left == 0 or (distinct and n is not None and n > left)):
+        raise DrawError(family, n if n is not None else 1, left, len(skipped))
+    below = source(seed)
+    return _drawn(below, left, n, distinct, skipped)
+
+
+def _drawn(
+    below: Callable[[int], int], left: int, n: int | None, distinct: bool, skipped: list[int]
+) -> Iterator[int]:
+    def nth_left(k: int) -> int:
+        for number in skipped:
+            if number > k:
+                break
+            k += 1
+        return k
+
+    if not distinct:
+        drawn = 0
+        while n is None or drawn < n:
+            yield nth_left(below(left))
+            drawn += 1
+        return
+    assert n is not None
+    moved: dict[int, int] = {}
+    for i in range(n):
+        j = i + below(left - i)
+        picked = moved.get(j, j)
+        moved[j] = moved.get(i, i)
+        moved.pop(i, None)
+        yield nth_left(picked)
+
+
+def draw(
+    family: Family,
+    n: int = 1,
+    *,
+    seed: int | str | None = None,
+    distinct: bool = False,
+    exclude: Iterable[int] = (),
+) -> list[Position]:
+    """Draw ``n`` positions of ``family`` uniformly (see :func:`draw_ids`).
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> [p.id for p in draw(chess960, 2, seed=5)] == draw_ids(960, 2, seed=5)
+    True
+    """
+    return list(iter_draw(family, n, seed=seed, distinct=distinct, exclude=exclude))
+
+
+def iter_draw(
+    family: Family,
+    n: int | None = 1,
+    *,
+    seed: int | str | None = None,
+    distinct: bool = False,
+    exclude: Iterable[int] = (),
+) -> Iterator[Position]:
+    """:func:`draw`, one position at a time (checks made at once; see :func:`iter_ids`)."""
+    ids = iter_ids(family.count, n, seed=seed, distinct=distinct, exclude=exclude,
+                   family=family.name)
+    return (family.position(number) for number in ids)
+
+
+def mirror_ids(family: Family) -> list[int | None]:
+    """For each side rank's ID, the ID of its left-right mirror (``None``: not in the family).
+
+    >>> from solver.family import Family
+    >>> mirror_ids(Family.load("chess960"))[518]
+    534
+    """
+    from solver.errors import Chess960Error
+
+    found: list[int | None] = []
+    for number in range(family.side_count):
+        try:
+            found.append(family.rank_id(family.validate(family.rank_of(number)[::-1])))
+        except Chess960Error:
+            found.append(None)
+    return found
+
+
+def plan(
+    family: Family,
+    rounds: int,
+    *,
+    seed: int | str | None = None,
+    exclude: Iterable[int] = (),
+    mirrors: bool = False,
+) -> list[Position]:
+    """One position a round for ``rounds`` rounds: never one twice, uniformly.
+
+    Round ``r`` draws ``k`` below the number of IDs still allowed (from one
+    stream for the whole plan, see the module) and takes the ``k``-th
+    allowed ID in increasing order. Allowed: not excluded, not drawn in an
+    earlier round and, with ``mirrors``, not the left-right mirror of an
+    excluded or drawn position (so a position and its mirror are never both
+    played). For Chess960 with a seed phrase, anyone can redo it with the
+    few lines in the README.
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> [p.id for p in plan(chess960, 3, seed="Freestyle Open 2026")]
+    [18, 64, 781]
+
+    Raises :class:`~solver.errors.DrawError` when fewer than ``rounds``
+    positions are allowed, before any is returned.
+    """
+    if rounds < 0:
+        raise ValueError(f"cannot plan {rounds} rounds")
+    count = family.count
+    skipped: set[int] = set()
+    for number in exclude:
+        if not 0 <= number < count:
+            raise IdRangeError(str(number), number, count, family.name)
+        skipped.add(number)
+    excluded = len(skipped)
+    side_mirror = mirror_ids(family) if mirrors else []
+
+    def mirror(number: int) -> int | None:
+        n = family.side_count
+        black, white = divmod(number, n)
+        m_white, m_black = side_mirror[white], side_mirror[black]
+        if m_white is None or m_black is None:
+            return None
+        return m_black * n + m_white if family.independent else m_white
+
+    if mirrors:
+        skipped |= {m for m in map(mirror, list(skipped)) if m is not None}
+    below = source(seed)
+    drawn: list[int] = []
+    for _ in range(rounds):
+        left = count - len(skipped)
+        if left <= 0:
+            raise DrawError(family.name, rounds, len(drawn), excluded)
+        k = below(left)
+        for number in sorted(skipped):
+            if number > k:
+                break
+            k += 1
+        drawn.append(k)
+        skipped.add(k)
+        if mirrors and (m := mirror(k)) is not None:
+            skipped.add(m)
+    return [family.position(number) for number in drawn]

@@ -1,0 +1,219 @@
+"""Counting completions file by file (solver/counting/) against brute force.
+
+Golden data: a brute force over every distinct arrangement written here,
+judged by the rule kinds' own explanations (``Family.violations``); the
+canonical order is sorting by ``Numbering.digits``, last step first (the
+definition in rules/README.md); closed-form counts worked out by hand.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import examples
+
+from solver import Family, NumberingError
+from solver.board import FILE_LETTERS
+from solver.check import check
+from solver.counting import TRACKERS, Counting, arrangements, strangers
+from solver.encoder import decode_all
+from solver.rules import bundled_names, load, parse
+from solver.vocabulary import KINDS
+
+
+def test_every_rule_kind_has_a_counting_state() -> None:
+    missing = [name for name, kind in KINDS.items() if kind not in TRACKERS]
+    assert not missing, f"rule kinds without a counting state: {missing}"
+
+
+def brute(pieces: str) -> list[str]:
+    """Every distinct arrangement, from itertools (not from solver.counting)."""
+    return sorted({"".join(p) for p in permutations(pieces)})
+
+
+def test_arrangements_are_distinct_and_all_there() -> None:
+    for pieces in ("KRR", "KQRRBBNN", "KRRRRRR", "KQABN"):
+        assert list(arrangements(pieces)) == brute(pieces)
+    assert sum(1 for _ in arrangements("KRRRRRRRRRRR")) == 12
+
+
+def test_check_walks_distinct_arrangements_only(tmp_path: object) -> None:
+    """Issue 14.4: 12 ranks of one king and eleven rooks (479 million orderings)."""
+    text = ('name = "rooks"\ntitle = "t"\nsource = "s"\nfiles = 12\n'
+            'pieces = "KRRRRRRRRRRR"\ncount = 12\n')
+    report = check(Family(parse(text, "rooks.toml")))
+    assert report.ok, [c for c in report.claims if not c.ok]
+    assert any("every other arrangement" in c.text for c in report.claims)
+
+
+# -- random families against brute force ------------------------------------------------
+
+
+@st.composite
+def families(draw: st.DrawFn) -> str:
+    """A rule file on 5..7 files with random rules of every kind."""
+    files = draw(st.integers(5, 7))
+    extra = draw(st.lists(st.sampled_from("QRBNAC"), min_size=files - 1,
+                          max_size=files - 1))
+    pieces = "K" + "".join(extra)
+    counts = Counter(pieces)
+    pairs = [x * 2 for x, n in counts.items() if n == 2]
+    singles = [x for x, n in counts.items() if n == 1]
+    pairs += [a + b for a in singles for b in singles if a < b]
+    rules: list[str] = []
+    letters = FILE_LETTERS[:files]
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(sorted(KINDS)))
+        if kind in ("opposite-colours", "same-colour", "not-adjacent") and pairs:
+            rules.append(f'kind = "{kind}"\npieces = "{draw(st.sampled_from(pairs))}"')
+        elif kind == "between" and pairs:
+            pair = draw(st.sampled_from(pairs))
+            others = [x for x in counts if x not in pair]
+            if others:
+                rules.append(f'kind = "between"\npiece = "{draw(st.sampled_from(others))}"\n'
+                             f'pair = "{pair}"')
+        elif kind in ("on-files", "not-on-files"):
+            chosen = draw(st.lists(st.sampled_from(letters), min_size=1, unique=True))
+            rules.append(f'kind = "{kind}"\npiece = "{draw(st.sampled_from(sorted(counts)))}"\n'
+                         f'files = "{"".join(sorted(chosen))}"')
+        elif kind == "pawns-protected":
+            rules.append('kind = "pawns-protected"')
+        elif kind == "differs-from":
+            rank = "".join(draw(st.permutations(pieces)))
+            rules.append(f'kind = "differs-from"\nrank = "{rank}"\n'
+                         f"at-least = {draw(st.integers(1, files))}")
+        elif kind == "exclude":
+            ranks = draw(st.lists(st.permutations(pieces), min_size=1, max_size=3))
+            listed = ", ".join(f'"{"".join(r)}"' for r in ranks)
+            rules.append(f'kind = "exclude"\nranks = [{listed}]')
+    body = "".join(f"\n[[rule]]\n{r}\n" for r in rules)
+    steps = ""
+    if counts["B"] == 2 and draw(st.booleans()):
+        rest = [x * counts[x] for x in counts if x != "B"]
+        steps = ('\n[numbering]\nsteps = ["B:light", "B:dark", '
+                 + ", ".join(f'"{s}"' for s in draw(st.permutations(rest))) + "]\n")
+    elif counts["Q"] == 1 and counts["A"] == 1 and draw(st.booleans()):
+        rest = [x * counts[x] for x in counts if x not in "QA"]
+        same = draw(st.sampled_from(["opposite", "same"]))
+        steps = (f'\n[numbering]\nsteps = ["Q", "A:{same}-Q", '
+                 + ", ".join(f'"{s}"' for s in rest) + "]\n")
+    return (f'name = "random"\ntitle = "t"\nsource = "s"\nfiles = {files}\n'
+            f'pieces = "{pieces}"\ncount = 0\n{body}{steps}')
+
+
+@settings(max_examples=examples(25, most=500), deadline=None)
+@given(families(), st.integers(0, 2**32 - 1))
+def test_counting_agrees_with_brute_force(text: str, seed: int) -> None:
+    ruleset = parse(text, "random.toml")
+    family = Family(ruleset)
+    expected = [r for r in brute(ruleset.pieces) if not family.violations(r)]
+    counting = Counting(ruleset)
+    assert counting.count == len(expected)
+    assert list(counting) == expected  # the counter's own order is alphabetical
+    assert [counting.nth(i) for i in range(len(expected))] == expected
+    assert strangers(counting, brute(ruleset.pieces)) == [
+        r for r in brute(ruleset.pieces) if family.violations(r)]
+    if expected:
+        assert counting.draw(random.Random(seed)) in set(expected)
+    # the canonical order: by the steps' choices, last step first
+    try:
+        keyed = sorted(expected, key=lambda r: ruleset.step_numbering().digits(r)[::-1])
+    except NumberingError:
+        with pytest.raises(NumberingError):
+            for rank in expected:
+                counting.rank_id(rank)
+        return
+    for number in sorted(set(range(0, len(keyed), max(1, len(keyed) // 8)))):
+        assert counting.rank_id(keyed[number]) == number
+    for number in {0, len(keyed) // 2, len(keyed) - 1} if keyed else ():
+        assert counting.rank_of(number) == keyed[number]
+
+
+def test_an_enumerated_family_numbers_without_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chess960 less the classical start: the order is Scharnagl's with 518 left out."""
+    text = ('name = "minus"\ntitle = "t"\nsource = "s"\nfiles = 8\npieces = "KQRRBBNN"\n'
+        'count = 959\n[[rule]]\nkind = "opposite-colours"\npieces = "BB"\n'
+        '[[rule]]\nkind = "between"\npiece = "K"\npair = "RR"\n'
+        '[[rule]]\nkind = "exclude"\nranks = ["RNBQKBNR"]\n'
+        '[numbering]\nsteps = ["B:light", "B:dark", "Q", "NN", "RKR"]\n')
+    family = Family(parse(text, "minus.toml"))
+    assert family.ruleset.numbering == "enumerated"
+
+    def no_solver(*args: object, **kwargs: object) -> list[str]:
+        raise AssertionError("the solver was asked")
+
+    monkeypatch.setattr("solver.listing.solver_ranks", no_solver)
+    monkeypatch.setattr("solver.listing.side_ranks", no_solver)
+    assert family.count == 959
+    # Published Scharnagl numbers (Wikipedia): 105 QNRBBNKR, 959 RKRNNQBB.
+    assert family.identify("QNRBBNKR").id == 105
+    assert family.identify("RKRNNQBB").id == 958
+    assert family.position(958).white == "RKRNNQBB"
+    assert family.position(0).white == "BBQNNRKR"
+
+
+# -- a family far too large to list ------------------------------------------------------
+
+#: The family (tests/data/big-16.toml, also timed by bench/run.py).
+BIG = (Path(__file__).parent / "data" / "big-16.toml").read_text(encoding="utf-8")
+
+
+def test_a_family_of_a_billion_ranks_counts_and_draws() -> None:
+    # By hand: the king on one of 8 files; one bishop on the 8 squares of one
+    # colour and the other on the 8 of the other, less the king's square: 7 x 8;
+    # the other 13 pieces (Q, 4 R, 4 N, 2 A, 2 C) on the 13 squares left.
+    rest = math.factorial(13) // (math.factorial(4) ** 2 * 2 * 2)
+    expected = 8 * 7 * 8 * rest
+    assert expected == 1_210_809_600
+    family = Family(parse(BIG, "big.toml"))
+    assert family.count == expected
+    counting = Counting(family.ruleset)
+    assert counting.count == expected
+    first = counting.draw(random.Random(7))
+    assert first == counting.draw(random.Random(7))
+    family.validate(first)
+    draws = {counting.draw(random.Random(seed)) for seed in range(50)}
+    assert len(draws) == 50
+    for rank in draws:
+        family.validate(rank)
+    # the king's file is uniform over e..l in many draws (8 files, 800 draws)
+    rng = random.Random(1)
+    kings = Counter(counting.draw(rng).index("K") for _ in range(800))
+    assert set(kings) == set(range(4, 12))
+    assert max(kings.values()) < 160
+
+
+# -- the bundled families ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [
+    # The 10-file families take seconds each (walking 10-file orderings): CI's slow run.
+    pytest.param(n, marks=pytest.mark.slow) if load(n).files >= 10 else n
+    for n in bundled_names() if not load(n).benchmark
+])
+def test_bundled_counts_and_order(name: str) -> None:
+    ruleset = load(name)
+    counting = Counting(ruleset)
+    assert counting.count == ruleset.side_count
+    numbering = ruleset.step_numbering()
+    if numbering.uneven is not None:  # enumerated: the solver's ranks sorted by the steps
+        decoded = sorted(Family(ruleset).solver_ranks(),
+                         key=lambda rank: numbering.digits(rank)[::-1])
+    else:
+        decoded = decode_all(numbering)
+        assert decoded == [numbering.decode(i) for i in range(numbering.count)]
+    if ruleset.numbering == "enumerated":  # the steps' order, less the ranks breaking a rule
+        family = Family(ruleset)
+        decoded = [rank for rank in decoded if not family.violations(rank)]
+        assert len(decoded) == ruleset.side_count
+    assert strangers(counting, decoded) == []
+    for number in (0, len(decoded) // 3, len(decoded) - 1):
+        assert counting.rank_of(number) == decoded[number]
+        assert counting.rank_id(decoded[number]) == number

@@ -1,0 +1,184 @@
+"""The console command's fast path (solver.entry.parse_fast/run_fast) answers
+exactly as Typer does, and loads none of Typer, Pydantic, Rich or the solver.
+
+Every command line is run twice in-process: through the fast path (when it
+takes the line) and through the Typer app (solver.cli.run), and the two must
+write the same stdout and stderr and return the same exit code. The
+installed command is checked for its imports with ``python -X importtime``.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from profiles import examples
+
+from solver import cli, entry
+from solver.commands import arithmetic_id, arithmetic_number
+from solver.family import Family
+
+CHESS960 = Path(sys.executable).parent / "chess960"
+
+STDIN = b"518\n\nQNRBBNKR\nx\n105 QNRBBNKR\n104 QNRBBNKR\n\xff\n0\nRNBQKBNR\n"
+
+
+def _run(argv: list[str], fast: bool, stdin: bytes,
+         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+         ) -> tuple[str, str, int]:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    capsys.readouterr()
+    parsed = entry.parse_fast(argv) if fast else None
+    code = entry.run_fast(*parsed) if parsed is not None else cli.run(argv)
+    sys.stdout.flush()
+    out, err = capsys.readouterr()
+    return out, err, code
+
+
+def _same(argv: list[str], capsys: pytest.CaptureFixture[str],
+          monkeypatch: pytest.MonkeyPatch, stdin: bytes = STDIN) -> bool:
+    """Whether the fast path took ``argv``; asserts both paths answer alike."""
+    fast = _run(argv, True, stdin, capsys, monkeypatch)
+    typed = _run(argv, False, stdin, capsys, monkeypatch)
+    assert fast == typed, argv
+    return entry.parse_fast(argv) is not None
+
+
+CORPUS: list[list[str]] = [
+    ["id", "QNRBBNKR"], ["id", "QNRBBNKR", "RNBQKBNR"], ["id", "qnrbbnkr"],
+    ["id", "♕♘♖♗♗♘♔♖"], ["id", "518 RNBQKBNR"], ["id", "519 RNBQKBNR"], ["id", "BBBBBBBB"],
+    ["id", ""], ["id", " QNRBBNKR "], ["id", "-"], ["id", "QNRBBNKR", "-", "X"],
+    ["id", "-r", "dfrc", "RNBQKBNR rnbqkbnr"], ["id", "-r", "nope", "X"],
+    ["id", "--rules=chess960", "RNBQKBNR"], ["id", "--rules=", "RNBQKBNR"],
+    ["id", "-r", "capablanca-random", "RNABQKBCNR", "RNBQKBNR"],
+    ["id", "-f", "json", "QNRBBNKR"], ["id", "--format", "fen", "QNRBBNKR", "--dialect",
+                                       "shredder"],
+    ["id", "QNRBBNKR", "--dialect", "bogus", "-f", "fen"], ["id", "--format", "bogus", "X"],
+    ["id", "QNRBBNKR", "--dialect", "lichess"], ["id", "QNRBBNKR", "--dialect", "shredder"],
+    ["id", "QNRBBNKR", "--variant", "crazyhouse", "-f", "epd"],
+    ["id", "QNRBBNKR", "--variant", "crazyhouse"],
+    ["id", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+    ["id", "-", "-f", "csv"], ["id"], ["id", "--help"], ["id", "-r"], ["id", "-x"],
+    ["id", "--", "-"], ["id", "QNRBBNKR", "-r", "chess960", "-r", "dfrc"],
+    ["id", "-rdfrc", "X"], ["id", "QNRBBNKR", "--format"],
+    ["position", "518"], ["position", "518", "0", "959"], ["position", "960"],
+    ["position", "0518"], ["position", "+5"], ["position", " 5"], ["position", "x"],
+    ["position", "-5"], ["position", "1" * 50], ["position", "-u", "518"],
+    ["position", "518", "--unicode"], ["position", "518", "-f", "fen"],
+    ["position", "518", "--format=pgn"], ["position", "518", "-f", "csv", "--dialect", "fsf"],
+    ["position", "-r", "dfrc", "101318"], ["position", "-r", "dfrc", "518"],
+    ["position", "--white", "518", "--black", "105", "-r", "dfrc"], ["position"],
+    ["position", "-"], ["position", "-", "-f", "json"], ["position", "518", "--variant", "bogus"],
+    ["position", "518", "--dialect", "pychess"], ["position", "518", "-u", "-u"],
+    ["position", "518", "--unicode=1"], ["position", "--", "518"],
+    ["random", "--seed", "1"], ["random", "--seed", "1", "-n", "5"],
+    ["random", "--seed", "phrase words", "-n", "3", "--distinct"],
+    ["random", "--seed", "7", "-x", "518,534", "-x", "0"],
+    ["random", "--seed", "7", "-n", "960", "--distinct", "-x", "5"],
+    ["random", "--seed", "7", "-n", "959", "--distinct", "-x", "5"],
+    ["random", "--seed", "1", "-n", "0"], ["random", "--seed", "-1"], ["random", "--seed", ""],
+    ["random", "--seed", "1", "-x", "960"], ["random", "--seed", "1", "-x", "abc"],
+    ["random", "--seed", "1", "-x", " 5 , 6"], ["random", "--seed", "1", "-x", ","],
+    ["random", "--seed", "1", "-r", "dfrc", "-n", "3"],
+    ["random", "--seed", "1", "-r", "nope"], ["random", "--seed", "1", "-f", "json", "-n", "2"],
+    ["random", "--seed", "1", "-u"], ["random", "--seed", "1", "extra"],
+    ["random", "--seed", "2", "-n", "3", "--distinct", "--distinct"],
+    ["random", "--seed=5", "--count=2"], ["random", "--seed", "1", "-n", "+3"],
+    ["random", "-n", "3", "--seed", "1", "--dialect", "lichess", "-f", "fen"],
+    ["random", "--seed", "1", "--dialect", "lichess"],
+    ["random", "--seed", "١"], ["random", "--seed", "1", "-n", "x"],
+    ["random", "--seed", "1", "--help"],
+    ["show", "518"], ["show", "518", "-l"], ["show", "QNRBBNKR", "--letters"], ["show", "x"],
+    ["show", "-"], ["show", "-", "--svg", "-"], ["show", "105", "--svg", "-"],
+    ["show", "RNBQKBNR rnbqkbnr", "-r", "dfrc"], ["show"], ["show", "1", "2"],
+    ["show", "518", "--svg"], ["show", "-r", "-", "518"], ["id", "-r", "-", "X"],
+    ["position", "518", "--dialect", "-"], ["show", "518", "--letters=1"],
+    ["rules"], ["rules", "x"], ["rules", "--help"], [], ["--version"], ["nope"],
+]
+
+
+@pytest.mark.parametrize("argv", CORPUS, ids=lambda argv: " ".join(argv) or "(none)")
+def test_fast_path_answers_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    _same(argv, capsys, monkeypatch)
+
+
+def test_the_corpus_exercises_the_fast_path() -> None:
+    taken = [argv for argv in CORPUS if entry.parse_fast(argv) is not None]
+    assert len(taken) >= 60
+    for argv in (["id", "--help"], ["id", "-rdfrc", "X"], ["random", "--seed", "1", "-n", "0"],
+                 ["position", "--white", "1", "--black", "2"], ["rules", "x"], ["--version"]):
+        assert entry.parse_fast(argv) is None
+
+
+TOKENS = ["id", "position", "random", "rules", "QNRBBNKR", "RNBQKBNR", "rnbqkbnr", "518", "0",
+          "959", "960", "x", "", "-", "--", "-r", "--rules", "chess960", "dfrc", "shuffle",
+          "-f", "--format", "text", "json", "fen", "epd", "--dialect", "lichess", "shredder",
+          "--variant", "crazyhouse", "-u", "--unicode", "-n", "--count", "2", "--seed",
+          "--distinct",
+          "-x", "--exclude", "5,6", "--help", "--rules=dfrc", "--format=csv", "--seed=x",
+          "-l", "--letters"]  # never --svg: it would write files named by other tokens
+
+
+@settings(max_examples=examples(60, most=1500), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(command=st.sampled_from(["id", "position", "random", "show", "rules"]),
+       rest=st.lists(st.sampled_from(TOKENS), max_size=7))
+def test_any_command_line_of_known_tokens_is_answered_alike(
+        command: str, rest: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    if command == "random" and "--seed" not in rest and not any(
+            t.startswith("--seed=") for t in rest):
+        rest = [*rest, "--seed", "3"]  # unseeded draws differ from run to run
+    _same([command, *rest], capsys, monkeypatch)
+
+
+def test_arithmetic_agrees_with_the_rule_file_on_every_position() -> None:
+    family = Family.load("chess960")
+    for number in range(960):
+        rank = family.position(number).white
+        assert arithmetic_id(rank) == number
+        assert arithmetic_number(str(number)) == number
+
+
+@pytest.mark.parametrize("args", [
+    ["position", "518"], ["id", "QNRBBNKR"], ["random", "--seed", "1"],
+    ["random", "--seed", "Open 2026", "-n", "3", "-x", "518"], ["id", "-"], ["rules"],
+    ["position", "518", "0", "-r", "chess960"], ["show", "518"], ["show", "105", "--svg", "-"],
+])
+def test_fast_commands_import_no_typer_pydantic_rich_or_solver(args: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-X", "importtime", str(CHESS960), *args],
+                          input=b"RNBQKBNR\n", capture_output=True, check=False)
+    assert done.returncode == 0, done.stderr[-500:]
+    imported = {line.rsplit("|", 1)[1].strip()
+                for line in done.stderr.decode().splitlines() if line.startswith("import time:")}
+    heavy = {"constraint", "pydantic", "typer", "click", "solver.cli", "solver.solve",
+             "solver.csp"}
+    if args[0] != "show":  # show draws with Rich
+        heavy.add("rich")
+    assert imported and not {m for m in imported if m in heavy or m.split(".")[0] in heavy}
+    if args[0] in ("id", "position", "random") and "-" not in args:  # by arithmetic
+        assert "solver.family" not in imported and "tomllib" not in imported
+
+
+def test_stdin_answers_each_distinct_line_once_even_within_a_chunk() -> None:
+    from solver.inputs import answer_all
+
+    asked: list[str] = []
+
+    def answer(text: str) -> str:
+        asked.append(text)
+        return f"{len(text)}\n"
+
+    lines = ["QNRBBNKR", "RNBQKBNR", "QNRBBNKR", "", "RNBQKBNR", "x"] * 500  # one chunk
+    stdin = io.BytesIO("".join(f"{line}\n" for line in lines).encode())
+    out, err = io.StringIO(), io.StringIO()
+    assert answer_all(["-"], answer, stdin, out, err) is True  # the blank lines
+    assert sorted(asked) == ["QNRBBNKR", "RNBQKBNR", "x"]
+    assert out.getvalue().splitlines() == [str(len(line)) if line else "" for line in lines]
+    assert err.getvalue().count("blank line") == 500

@@ -1,0 +1,156 @@
+"""The castling linter: clean on the tool's books, finds hand-broken fields, rewrites them.
+
+Oracles: a brute force written here (the outermost rook on each side of a
+king between two rooks) and python-chess (test-only) reading the rewritten
+lines.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.family import Family
+from solver.lint import lint_path, lint_text
+from solver.output import PositionWriter
+
+
+def write(name: str, fmt: str, ids: list[int], dialect: str = "xfen") -> str:
+    family = Family.load(name)
+    out = io.StringIO()
+    with PositionWriter(out, family, fmt, dialect=dialect) as writer:
+        for number in ids:
+            writer.write(family.position(number))
+    return out.getvalue()
+
+
+def rooks(rank: str) -> list[int]:
+    king = rank.index("K")
+    left = [f for f in range(king) if rank[f] == "R"]
+    right = [f for f in range(king + 1, len(rank)) if rank[f] == "R"]
+    return [left[0], right[-1]] if left and right else []
+
+
+def ranks(fen: str) -> tuple[str, str]:
+    rows = fen.split(maxsplit=1)[0].split("/")
+    return rows[-1], rows[0].upper()
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    done = subprocess.run([sys.executable, "-m", "solver", "lint", *args], input=stdin,
+                          capture_output=True, text=True, check=False)
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize(("name", "fmt", "dialect"), [
+    ("chess960", "fen", "xfen"), ("chess960", "epd", "shredder"), ("chess960", "pgn", "xfen"),
+    ("dfrc", "epd", "xfen"), ("shuffle", "shredder", "xfen"),
+    ("capablanca-random", "epd", "shredder"),
+])
+def test_books_written_by_the_tool_are_clean(name: str, fmt: str, dialect: str) -> None:
+    family = Family.load(name)
+    ids = list(range(0, family.count, max(1, family.count // 300)))
+    report = lint_text(write(name, fmt, ids, dialect), "book")
+    assert (report.positions, report.problems) == (len(ids), 0)
+
+
+def broken_book() -> tuple[str, set[int]]:
+    """A shuffle book with KQkq everywhere, one mixed field and one missing right."""
+    lines = write("shuffle", "fen", list(range(0, 5040, 37))).splitlines()
+    wrong = set()
+    out = []
+    for number, written in enumerate(lines, 1):
+        line = re.sub(r" w \S+ ", " w KQkq ", written)
+        if not rooks(ranks(line)[0]):
+            wrong.add(number)
+        out.append(line)
+    out.append(write("chess960", "shredder", [105]).strip().replace("HChc", "HCh"))
+    wrong.add(len(out))
+    out.append(write("chess960", "fen", [7]).strip().replace("KQkq", "GQge"))
+    wrong.add(len(out))
+    return "\n".join(out) + "\n", wrong
+
+
+def test_every_broken_field_is_found(tmp_path: Path) -> None:
+    text, wrong = broken_book()
+    report = lint_text(text, "broken.fen")
+    assert {f.line for f in report.findings if f.problem and f.line} == wrong
+    path = tmp_path / "broken.fen"
+    path.write_text(text)
+    code, out, err = run(str(path))
+    assert code == 1 and err == "" and out.count("is wrong") + out.count("mixes") >= len(wrong)
+
+
+@pytest.mark.parametrize("notation", ["xfen", "shredder"])
+def test_fix_rewrites_only_the_castling_field(tmp_path: Path, notation: str) -> None:
+    chess = pytest.importorskip("chess")
+    text, _ = broken_book()
+    path = tmp_path / "book.fen"
+    path.write_text(text)
+    os.chmod(path, 0o640)
+    code, _out, _ = run("--fix", notation, str(path))
+    assert code == 0
+    fixed = path.read_text()
+    assert os.stat(path).st_mode & 0o777 == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["book.fen"]
+    for before, after in zip(text.splitlines(), fixed.splitlines(), strict=True):
+        b, a = before.split(), after.split()
+        assert b[:2] + b[3:] == a[:2] + a[3:]
+        board = chess.Board(after, chess960=True)
+        assert board.status() & chess.STATUS_BAD_CASTLING_RIGHTS == 0
+        want = 0
+        for rank, row in zip(ranks(after), (0, 7), strict=True):
+            for f in rooks(rank):
+                want |= chess.BB_SQUARES[row * 8 + f]
+        assert board.castling_rights == want
+        if notation == "shredder" and a[2] != "-":
+            assert a[2].upper() == a[2].upper().strip("KQ")
+    assert run(str(path))[0] == 0
+
+
+def test_fix_that_cannot_replace_the_file_leaves_it_as_it_was(tmp_path: Path) -> None:
+    # The project's one atomic writer refuses to replace a symbolic link.
+    text, _ = broken_book()
+    book = tmp_path / "book.fen"
+    book.write_text(text)
+    link = tmp_path / "link.fen"
+    link.symlink_to(book)
+    code, _out, err = run("--fix", "xfen", str(link))
+    assert code == 1
+    assert err == (f"error: cannot write {str(link)!r}: "
+                   "it is a symbolic link (name the file it points to)\n")
+    assert book.read_text() == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.fen", "link.fen"]
+
+
+def test_fix_in_pgn_and_from_stdin() -> None:
+    pgn = write("chess960", "pgn", [105, 518])
+    code, out, err = run("--fix", "shredder", "--dialect", "pychess", "-", stdin=pgn)
+    assert code == 0 and "2 lines rewritten" in err
+    assert out == pgn.replace("w KQkq", "w CHch", 1).replace("w KQkq", "w AHah", 1)
+
+
+def test_a_book_mixing_notations() -> None:
+    text = write("chess960", "fen", [105]) + write("chess960", "shredder", [0])
+    report = lint_text(text, "mixed")
+    assert report.problems == 1 and "mixes castling notations" in report.findings[0].message
+
+
+def test_lines_that_are_not_start_positions_are_skipped() -> None:
+    text = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n# comment\n\n"
+    report = lint_text(text)
+    assert (report.positions, report.problems, len(report.findings)) == (0, 0, 1)
+
+
+def test_unreadable_file() -> None:
+    code, out, err = run("/nonexistent/book.epd")
+    assert (code, out) == (1, "")
+    assert err.startswith("error: cannot read '/nonexistent/book.epd'")
+    with pytest.raises(ValueError):
+        lint_path("/nonexistent/book.epd")

@@ -1,0 +1,231 @@
+"""The house rules: one way for data to flow, and nothing shipped undocumented or untested.
+
+* no import cycles among the package's modules (function-level imports
+  and imports for type checking included);
+* every rule kind in the code has its section in ``rules/README.md`` and an
+  example here, checked against both the explanations and the solver;
+* every output format is in the README's table and the command's help, and
+  is written and read back by one parametrised test;
+* Ctrl-C at any moment of start-up exits 130 without a traceback.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import solver
+from solver.cli import app
+from solver.family import Family
+from solver.output import FORMATS, PositionWriter, read_back
+from solver.rules import parse, rules_dir
+from solver.vocabulary import KINDS
+
+PACKAGE = Path(solver.__file__).resolve().parent
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+# -- imports -----------------------------------------------------------------------------
+
+
+def _import_graph() -> dict[str, set[str]]:
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        modules[name.removesuffix(".__init__")] = path
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for module, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            for name in names:
+                # importing one's own package (its __init__) is not an edge
+                if name in graph and name != module and not module.startswith(name + "."):
+                    graph[module].add(name)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycles_among_the_packages_modules() -> None:
+    graph = _import_graph()
+    assert len(graph) > 20
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_data_flows_one_way_cli_last() -> None:
+    graph = _import_graph()
+    below_cli = [m for m, deps in graph.items() if "solver.cli" in deps]
+    assert below_cli == ["solver.entry"]  # only the console entry point starts the CLI
+    assert "solver.family" not in graph["solver.fen"]
+
+
+# -- rule kinds ----------------------------------------------------------------------------
+
+#: One example per rule kind: the rule's table, a rank that obeys it and one
+#: that breaks it (checked by hand, not by the code under test).
+KIND_EXAMPLES: dict[str, tuple[str, str, str]] = {
+    "opposite-colours": ('pieces = "BB"', "RNBQKBNR", "BRBNKQNR"),
+    "same-colour": ('pieces = "QK"', "QRKRBBNN", "RNBQKBNR"),
+    "between": ('piece = "K"\npair = "RR"', "RNBQKBNR", "KRRQBBNN"),
+    "not-adjacent": ('pieces = "BB"', "RNBQKBNR", "RNBBQKNR"),
+    "left-of": ('pieces = "QK"', "RNBQKBNR", "RNBKQBNR"),
+    "on-files": ('piece = "K"\nfiles = "defg"', "RNBQKBNR", "KRNQBBNR"),
+    "not-on-files": ('piece = "Q"\nfiles = "d"', "RNBKQBNR", "RNBQKBNR"),
+    "pawns-protected": ("", "RNBQKBNR", "BBKNNRQR"),  # e2 undefended
+    "differs-from": ('rank = "RNBQKBNR"\nat-least = 2', "QNRBBNKR", "RNBQKBNR"),
+    "exclude": ('ranks = ["RNBQKBNR"]', "QNRBBNKR", "RNBQKBNR"),
+}
+
+
+def _documented_kinds() -> set[str]:
+    text = (rules_dir() / "README.md").read_text(encoding="utf-8")
+    rules_part = text.split("\n## Rules\n", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^### (\S+)$", rules_part, flags=re.MULTILINE))
+
+
+def test_every_rule_kind_is_documented_and_has_an_example() -> None:
+    assert set(KINDS) == _documented_kinds()
+    assert set(KINDS) == set(KIND_EXAMPLES)
+
+
+@pytest.mark.parametrize("kind", sorted(KIND_EXAMPLES))
+def test_each_rule_kind_explains_and_solves_alike(kind: str) -> None:
+    table, good, bad = KIND_EXAMPLES[kind]
+    text = (f'name = "one-{kind}"\ntitle = "t"\nsource = "s"\nfiles = 8\n'
+            f'pieces = "KQRRBBNN"\ncount = 0\n\n[[rule]]\nkind = "{kind}"\n{table}\n')
+    family = Family(parse(text))
+    assert family.violations(good) == []
+    broken = family.violations(bad)
+    assert broken and all(v.rule.startswith(kind) for v in broken)
+    solved = set(family.solver_ranks())
+    assert good in solved
+    assert bad not in solved
+
+
+# -- output formats ------------------------------------------------------------------------
+
+
+def _readme_formats() -> dict[str, str]:
+    if not README.is_file():
+        pytest.skip("README.md is not beside the tests (installed-package run)")
+    block = README.read_text(encoding="utf-8").split("<!-- formats -->")[1]
+    block = block.split("<!-- /formats -->")[0]
+    rows = re.findall(r"^\| `([a-z]+)` \| (.+) \|$", block, flags=re.MULTILINE)
+    return dict(rows)
+
+
+def test_the_readme_lists_every_format_as_the_registry_describes_it() -> None:
+    assert _readme_formats() == {name: kind.help for name, kind in FORMATS.items()}
+
+
+def test_the_help_names_every_format() -> None:
+    result = CliRunner().invoke(app, ["solve", "--help"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0
+    for name, kind in FORMATS.items():
+        assert name in result.stdout
+        words = " ".join(re.sub("[│╭╮╰╯─]", " ", result.stdout).split())
+        assert kind.help in words
+
+
+SAMPLES = {
+    "chess960": [0, 105, 518, 959],
+    "dfrc": [0, 101318, 497798, 921599],
+    "capablanca-random": [0, 12345, 47999],
+}
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_every_format_reads_back_what_it_wrote(fmt: str, name: str) -> None:
+    family = Family.load(name)
+    positions = [family.position(i) for i in SAMPLES[name]]
+    for style in ("id", "rank", "id-rank"):
+        out = io.StringIO()
+        with PositionWriter(out, family, fmt, text=style) as writer:
+            for position in positions:
+                writer.write(position)
+        assert read_back(fmt, family, out.getvalue()) == positions
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_a_failed_listing_is_not_ended_as_if_complete(fmt: str) -> None:
+    family = Family.load("chess960")
+    out = io.StringIO()
+    with pytest.raises(RuntimeError), PositionWriter(out, family, fmt) as writer:
+        writer.write(family.position(518))
+        raise RuntimeError("the solver failed")
+    if fmt == "json":
+        assert not out.getvalue().rstrip().endswith("]")
+
+
+# -- Ctrl-C at start-up --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("half_imported", ["solver.csp", "solver.csp.workers"])
+def test_ctrl_c_while_the_solver_half_imports_exits_130_quietly(half_imported: str) -> None:
+    code = ("import sys, types\nfrom solver import entry\n"
+            f"sys.modules[{half_imported!r}] = types.ModuleType({half_imported!r})\n"
+            "entry._interrupted(2, None)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 130
+    assert "Traceback" not in done.stderr
+    assert done.stderr == "\n"
+
+
+def test_the_readme_layout_names_every_module_and_only_those() -> None:
+    if not README.is_file():
+        pytest.skip("README.md is not beside the tests (installed-package run)")
+    layout = README.read_text(encoding="utf-8").split("## Layout", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`([a-z_]+\.py)`", layout))
+    packages = set(re.findall(r"`([a-z_]+)/`", layout))
+    modules = {p.name for p in PACKAGE.rglob("*.py") if p.name not in ("__init__.py",
+                                                                        "__main__.py")}
+    subpackages = {p.parent.name for p in PACKAGE.rglob("__init__.py") if p.parent != PACKAGE}
+    assert named == modules
+    assert subpackages <= packages
