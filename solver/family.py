@@ -87,7 +87,7 @@ class Family:
     def _counter(self) -> Counting:
         from solver.counting import Counting
 
-        return Counting(self.ruleset, None)
+        return Counting(self.ruleset, lambda: self.numbering)
 
     @property
     def name(self) -> str:
@@ -333,7 +333,7 @@ class Family:
         Raises :class:`~solver.errors.EmptyFamilyError`, naming rules that
         cannot all hold, when the family has no position at all.
         """
-        listed = self.index.listed
+        listed = self.index.listed if "index" in self.__dict__ else None
         if listed:
             n = len(listed)
         else:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import combinations
 from math import factorial
 
 from solver.board import Colour, Region, colour
@@ -143,17 +142,22 @@ class Model:
         >>> model.search_size()
         2880
         """
-        ways: dict[int, int] = {0: 1}
-        for group in self._groups():
-            domain = self.domains[group[0]]
-            grown: dict[int, int] = {}
-            for used, n in ways.items():
-                free = [f for f in domain if not used >> f & 1]
-                for chosen in combinations(free, len(group)):
-                    mask = used
-                    for f in chosen:
-                        mask |= 1 << f
-                    grown[mask] = grown.get(mask, 0) + n
+        groups = self._groups()
+        domains = [set(self.domains[group[0]]) for group in groups]
+        # File by file: which groups each file may take, and how many pieces
+        # of each group are still to place (identical pieces fill their files
+        # left to right, so each arrangement is counted once).
+        ways: dict[tuple[int, ...], int] = {tuple(len(g) for g in groups): 1}
+        for file in range(self.files):
+            takers = [i for i, domain in enumerate(domains) if file in domain]
+            grown: dict[tuple[int, ...], int] = {}
+            for left, n in ways.items():
+                if sum(left) < self.files - file:  # more squares than pieces
+                    grown[left] = grown.get(left, 0) + n
+                for i in takers:
+                    if left[i]:
+                        after = (*left[:i], left[i] - 1, *left[i + 1:])
+                        grown[after] = grown.get(after, 0) + n
             ways = grown
         return sum(ways.values())
 

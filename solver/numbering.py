@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -183,13 +183,18 @@ class Numbering:
         """The free squares ``step`` may use; ``row`` holds the pieces placed so far."""
         return self._candidates_by(step, free, lambda letter: self.colours[row.index(letter)])
 
+    @staticmethod
+    def _wanted(step: Step, colour_of: Callable[[str], Colour]) -> Colour | None:
+        """The colour ``step`` asks for, given the colours of placed pieces."""
+        if step.relative is None:
+            return step.colour
+        there = colour_of(step.relative)
+        return ("light" if there == "dark" else "dark") if step.opposite else there
+
     def _candidates_by(
         self, step: Step, free: Sequence[int], colour_of: Callable[[str], Colour]
     ) -> list[int]:
-        want: Colour | None = step.colour
-        if step.relative is not None:
-            there = colour_of(step.relative)
-            want = ("light" if there == "dark" else "dark") if step.opposite else there
+        want = self._wanted(step, colour_of)
         allowed = self.allowed.get(step.pieces[0])
         return [
             f for f in free
@@ -217,29 +222,45 @@ class Numbering:
     def _survey(self) -> str | None:
         """Walk every path of the steps; say where the numbers of choices differ.
 
-        A state is the set of free squares and the colours of placed pieces
-        that later steps refer to, so equal states are walked once.
+        How many choices a step has depends only on how many free squares of
+        each *kind* are left, a kind being the squares alike for every step
+        (same colour, inside the same ``on-files`` sets). A state is those
+        counts and the colours of placed pieces that later steps refer to, so
+        equal states are walked once.
         """
         referenced = {s.relative for s in self.steps if s.relative is not None}
-        states: set[tuple[tuple[int, ...], tuple[tuple[str, Colour], ...]]] = {
-            (tuple(range(self.files)), ())
-        }
+        sets = sorted({self.allowed[s.pieces[0]] for s in self.steps
+                       if not s.fill and s.pieces[0] in self.allowed}, key=sorted)
+        kinds = sorted({(self.colours[f], tuple(f in a for a in sets)) for f in range(self.files)})
+        slot = {kind: i for i, kind in enumerate(kinds)}
+        start = [0] * len(kinds)
+        for f in range(self.files):
+            start[slot[(self.colours[f], tuple(f in a for a in sets))]] += 1
+        states: set[tuple[tuple[int, ...], tuple[tuple[str, Colour], ...]]] = {(tuple(start), ())}
         for index, step in enumerate(self.steps):
             if step.fill:
                 break
             k = len(step.pieces)
+            letter = step.pieces[0]
+            inside = sets.index(self.allowed[letter]) if letter in self.allowed else None
             sizes: set[int] = set()
             following: set[tuple[tuple[int, ...], tuple[tuple[str, Colour], ...]]] = set()
             for free, marks in states:
-                where = dict(marks)
-                candidates = self._candidates_by(step, free, where.__getitem__)
-                sizes.add(comb(len(candidates), k))
-                for chosen in combinations(candidates, k):
-                    rest = tuple(f for f in free if f not in chosen)
-                    mark = marks
-                    if step.pieces[0] in referenced:
-                        mark = (*marks, (step.pieces[0], self.colours[chosen[0]]))
-                    following.add((rest, mark))
+                want = self._wanted(step, dict(marks).__getitem__)
+                usable = [i for i, (shade, within) in enumerate(kinds)
+                          if (want is None or shade == want)
+                          and (inside is None or within[inside])]
+                sizes.add(comb(sum(free[i] for i in usable), k))
+                for taken in _spreads(k, [free[i] for i in usable]):
+                    rest = list(free)
+                    for i, n in zip(usable, taken, strict=True):
+                        rest[i] -= n
+                    if letter not in referenced:
+                        following.add((tuple(rest), marks))
+                        continue
+                    # a piece steps refer to is single (parse_steps): one kind holds it
+                    shade = next(kinds[i][0] for i, n in zip(usable, taken, strict=True) if n)
+                    following.add((tuple(rest), (*marks, (letter, shade))))
             if len(sizes) > 1:
                 *most, last = map(str, sorted(sizes))
                 shown = f"{', '.join(most)} or {last}"
@@ -324,3 +345,20 @@ class Numbering:
                 row[candidates[i]] = step.pieces[0]
                 free.remove(candidates[i])
         return "".join(row)
+
+
+def _spreads(k: int, sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``k`` items from groups of these sizes (how many from each).
+
+    >>> list(_spreads(2, [1, 2]))
+    [(0, 2), (1, 1)]
+    """
+    if not sizes:
+        if k == 0:
+            yield ()
+        return
+    first, rest = sizes[0], sizes[1:]
+    for n in range(min(k, first) + 1):
+        if k - n <= sum(rest):
+            for tail in _spreads(k - n, rest):
+                yield (n, *tail)

@@ -10,16 +10,13 @@ arrangement of some pieces.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from solver.counting.order import EQ, LT, KeyOrder, combination_mask
 from solver.counting.trackers import State, Tracker, tracker
 from solver.errors import IdRangeError, NumberingError
 from solver.numbering import Numbering
 from solver.rules import RuleSet
-
-#: A partial rank in a forward pass: pieces left, the rules' states, the key's state.
-_Node = tuple[tuple[int, ...], tuple[State, ...], State]
 
 
 class Counting:
@@ -33,9 +30,12 @@ class Counting:
     True
     """
 
-    def __init__(self, ruleset: RuleSet, numbering: Numbering | None = None) -> None:
+    def __init__(
+        self, ruleset: RuleSet, numbering: Numbering | Callable[[], Numbering] | None = None
+    ) -> None:
         self.ruleset = ruleset
         self.files = ruleset.files
+        #: The numbering, or what makes it when first needed (default: the rule set).
         self._numbering = numbering
         self.letters = tuple(sorted(set(ruleset.pieces)))
         self.start = tuple(ruleset.pieces.count(x) for x in self.letters)
@@ -43,14 +43,15 @@ class Counting:
         self._memo: dict[tuple[tuple[int, ...], tuple[State, ...]], int] = {}
         self._count: int | None = None
         self._placeable: int | None = None
-        self._rule_steps: dict[tuple[tuple[State, ...], int, str], tuple[State, ...] | None] = {}
+        self._graph: list[tuple[tuple[str, int], ...]] | None = None
 
     @property
     def numbering(self) -> Numbering:
         """The family's placement steps (made only when numbering is asked for)."""
-        if self._numbering is None:
-            self._numbering = self.ruleset.step_numbering()
-        return self._numbering
+        made = self._numbering
+        if not isinstance(made, Numbering):
+            made = self._numbering = (made or self.ruleset.step_numbering)()
+        return made
 
     # the completions of a partial rank
 
@@ -177,46 +178,69 @@ class Counting:
         return [dict(zip(referenced, shades, strict=True))
                 for shades in _products(("dark", "light"), len(referenced))]
 
+    def _live(self) -> list[tuple[tuple[str, int], ...]]:
+        """The partial ranks that have completions, numbered, with their moves.
+
+        Node 0 is the empty rank; ``graph[node]`` lists ``(letter, node)``
+        for each letter that may stand on the next file and still complete.
+        A node's file is its depth, so the graph is walked layer by layer.
+        """
+        if self._graph is None:
+            trackers, memo, letters = self.trackers, self._memo, self.letters
+            first = (self.start, tuple(t.start() for t in trackers))
+            ids = {first: 0}
+            nodes = [first]
+            graph: list[tuple[tuple[str, int], ...]] = []
+            if self.count:
+                for counts, states in nodes:  # grows as it goes: breadth first
+                    file = self.files - sum(counts)
+                    moves = []
+                    for i, left in enumerate(counts):
+                        if not left:
+                            continue
+                        after = self._place(trackers, states, file, letters[i])
+                        if after is None:
+                            continue
+                        node = ((*counts[:i], left - 1, *counts[i + 1:]), after)
+                        if not self._completions(trackers, memo, *node):
+                            continue
+                        if node not in ids:
+                            ids[node] = len(nodes)
+                            nodes.append(node)
+                        moves.append((letters[i], ids[node]))
+                    graph.append(tuple(moves))
+            self._graph = graph
+        return self._graph
+
     def _ends(self, key: KeyOrder) -> dict[State, int]:
         """How many full ranks end in each state of ``key`` (forward, layer by layer).
 
-        The rules' transitions are remembered across calls, ``key``'s within one.
+        A layer maps each state of ``key`` to the partial ranks (nodes of
+        :meth:`_live`) in it, with how many ways lead there; ``key`` moves
+        once per state and letter, not once per partial rank.
         """
-        trackers = self.trackers
-        rule_step = self._rule_steps
-        key_step: dict[tuple[State, int, str], State | None] = {}
-        layer: dict[_Node, int] = {(self.start, tuple(t.start() for t in trackers), key.start()): 1}
-        letters = self.letters
+        graph = self._live()
+        if not graph:
+            return {}
+        layer: dict[State, dict[int, int]] = {key.start(): {0: 1}}
+        place = key.place
         for file in range(self.files):
-            following: dict[_Node, int] = {}
-            for (counts, states, mine), paths in layer.items():
-                for i, left in enumerate(counts):
-                    if not left:
-                        continue
-                    letter = letters[i]
-                    probe = (states, file, letter)
-                    if probe in rule_step:
-                        after = rule_step[probe]
-                    else:
-                        after = rule_step[probe] = self._place(trackers, states, file, letter)
-                    if after is None:
-                        continue
-                    probe = (mine, file, letter)
-                    if probe in key_step:
-                        moved = key_step[probe]
-                    else:
-                        moved = key_step[probe] = key.place(mine, file, letter)
-                    if moved is None:
-                        continue
-                    node = ((*counts[:i], left - 1, *counts[i + 1:]), after, moved)
-                    following[node] = following.get(node, 0) + paths
+            following: dict[State, dict[int, int]] = {}
+            for mine, nodes in layer.items():
+                moved: dict[str, dict[int, int] | None] = {}
+                for node, paths in nodes.items():
+                    for letter, target in graph[node]:
+                        if letter in moved:
+                            into = moved[letter]
+                        else:
+                            after = place(mine, file, letter)
+                            into = moved[letter] = (
+                                None if after is None else following.setdefault(after, {}))
+                        if into is not None:
+                            into[target] = into.get(target, 0) + paths
             layer = following
-        ends: dict[State, int] = {}
-        for (_, states, mine), paths in layer.items():
-            if key.finish(mine) and all(
-                    t.finish(s) for t, s in zip(trackers, states, strict=True)):
-                ends[mine] = ends.get(mine, 0) + paths
-        return ends
+        # every live full rank obeys the rules
+        return {mine: sum(nodes.values()) for mine, nodes in layer.items() if key.finish(mine)}
 
     def placeable(self) -> int:
         """How many of the family's ranks the placement steps can place."""
@@ -250,22 +274,27 @@ class Counting:
         return before
 
     def rank_of(self, number: int) -> str:
-        """The rank with canonical ID ``number``: the choices, last step first."""
+        """The rank with canonical ID ``number``: the choices, last step first.
+
+        Each step's choice takes one forward pass; the first pass also counts
+        the ranks the steps can place (every rank there is kept); the last
+        step takes the squares left, so it has one choice and takes no pass.
+        """
         if not 0 <= number < self.count:
             raise IdRangeError(str(number), number, self.count, self.ruleset.name)
-        self._check_placeable()
         steps = self.numbering.steps
         targets: list[int | None] = [None] * len(steps)
         for j in range(len(steps) - 1, -1, -1):
-            if steps[j].fill:
+            if steps[j].fill or j == len(steps) - 1:  # the last step takes what is left
                 targets[j] = 0
                 continue
             targets[j] = -1
-            before = 0
+            before = placed = 0
             by_choice: dict[int, int] = {}
             for marks in self._mark_choices():
                 key = KeyOrder(self.numbering, targets, marks)
                 for state, paths in self._ends(key).items():
+                    placed += paths
                     verdict = key.verdict(state)
                     if verdict == LT:
                         before += paths
@@ -273,12 +302,16 @@ class Counting:
                         made = key.choice(state)
                         assert made is not None
                         by_choice[made] = by_choice.get(made, 0) + paths
+            if self._placeable is None:  # no step above has a choice: all kept
+                self._placeable = placed
+            self._check_placeable()
             rest = number - before  # ranks that sort before ``number`` also below
             for made in sorted(by_choice):
                 if rest < by_choice[made]:
                     targets[j] = made
                     break
                 rest -= by_choice[made]
+        self._check_placeable()
         return self._decode([t or 0 for t in targets])
 
     def _decode(self, digits: Sequence[int]) -> str:

@@ -147,7 +147,8 @@ class KeyOrder(Tracker):
         if entries == _SETTLED:
             return (placed, entries)
         new = list(entries)
-        for j in range(min(step, len(entries) - 1) + 1):
+        top = min(step, len(entries) - 1)
+        for j in range(top + 1):
             entry = entries[j]
             if entry is None or not self.fits[j][file] or entry[0] < 0:
                 continue
@@ -166,6 +167,7 @@ class KeyOrder(Tracker):
             new[j] = (seen + 1, tuple(out))
         # A step decided for every number still possible makes the steps below
         # it irrelevant; when no step above it is followed, it decides the rank.
+        # (Only entries this file changed can have become decided.)
         for j in range(len(new) - 1, -1, -1):
             entry = new[j]
             if entry is None or self.targets[j] == -1:
@@ -173,6 +175,8 @@ class KeyOrder(Tracker):
             seen, kept = entry
             if seen < 0:
                 break
+            if j > top or entry is entries[j]:
+                continue
             open_ = {v for n, v in zip(self.sizes_possible[j], kept, strict=True) if n >= seen}
             if len(open_) == 1 and EQ not in open_:
                 decided = open_.pop()
