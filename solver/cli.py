@@ -157,9 +157,10 @@ def solve(
             found = family.total(progress)
         sys.stdout.write(f"{found}\n")  # after the bar is gone
         return
-    with _errors(), SolveProgress(family, output=sys.stdout) as progress:
-        _write(family, family.positions(progress), fmt, "id-rank", unicode, dialect,
-               variant)
+    with (_errors(), SolveProgress(family, output=sys.stdout) as progress,
+          PositionWriter(sys.stdout, family, fmt, text="id-rank", unicode=unicode,
+                         dialect=dialect, variant=variant) as writer):
+        writer.write_rows(family.numbered(progress))
 
 
 @app.command("id", epilog=_examples(

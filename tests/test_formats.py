@@ -6,13 +6,16 @@ output written out by hand from the FENs quoted in issue 4.
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from solver.cli import app
+from solver.position import Position
 
 runner = CliRunner()
 
@@ -146,3 +149,26 @@ def test_id_and_position_do_not_import_the_solver_or_rich() -> None:
         done = subprocess.run([sys.executable, "-c", code, *args],
                               capture_output=True, text=True, check=True)
         assert done.stdout.splitlines()[-1] == "[] False", args
+
+
+@pytest.mark.parametrize("name", ["chess324", "chess960", "racing-kings"])
+@pytest.mark.parametrize("unicode", [False, True])
+def test_a_listing_in_bulk_writes_what_writing_each_position_writes(
+        name: str, unicode: bool) -> None:
+    """``write_rows`` (what ``solve`` calls) against ``write`` one position at a time."""
+    from solver import Family
+    from solver.output import FORMATS, PositionWriter
+
+    family = Family.load(name)
+    rows = [(p.id, p.white, p.black) for p in family.positions()][:6000]
+    for fmt in FORMATS:
+        if fmt in ("epd", "pgn") and family.layout is not None:
+            continue
+        bulk, single = io.StringIO(), io.StringIO()
+        with PositionWriter(bulk, family, fmt, unicode=unicode) as writer:
+            writer.write_rows(iter(rows))
+        assert writer.count == len(rows)
+        with PositionWriter(single, family, fmt, unicode=unicode) as writer:
+            for number, white, black in rows:
+                writer.write(Position(number, white, black, family.layout))
+        assert bulk.getvalue() == single.getvalue(), (name, fmt)

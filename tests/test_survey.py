@@ -97,7 +97,8 @@ def test_a_pinned_uneven_plan() -> None:
     # Chess960 with the queen placed before the bishops: 6 or 7 choices (hand count:
     # the queen takes a light or dark square, leaving 3 or 4 of that colour).
     numbering = Numbering(8, "KQRRBBNN", ["Q", "B:light", "B:dark", "NN", "RKR"])
-    assert numbering.uneven is not None and "step 2 'B:light' has 3 or 4 choices" in numbering.uneven
+    assert numbering.uneven is not None
+    assert "step 2 'B:light' has 3 or 4 choices" in numbering.uneven
     assert first_uneven_step(8, "KQRRBBNN", ["Q", "B:light", "B:dark", "NN", "RKR"], {}) == 2
 
 

@@ -18,6 +18,7 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1,chess960
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import TracebackType
 from typing import TYPE_CHECKING, Final, TextIO
 
@@ -99,6 +100,10 @@ class PositionWriter:
     def write(self, position: Position) -> None:
         """Write one position."""
         self.writer.write(position)
+
+    def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
+        """Write ``(id, white, black)`` rows (a listing, in bulk where the format can)."""
+        self.writer.write_rows(rows)
 
     def close(self) -> None:
         """End the output (close a JSON array, write a CSV's header if no row came)."""

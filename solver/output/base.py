@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TextIO
 
 from solver.dialects import check_style, default_variant, start_fen
@@ -93,6 +94,18 @@ class Writer:
                                    "of its own; only the dialects xfen and shredder write it")
             files = family.ruleset.files
             check_style(variant or default_variant(files), dialect, files)
+
+    def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
+        """Write ``(id, white, black)`` rows, as :meth:`write` writes positions.
+
+        Formats that can write a listing without a position object a line
+        (``text``) do so; the rest make the positions.
+        """
+        from solver.position import Position
+
+        layout = self.family.layout
+        for number, white, black in rows:
+            self.write(Position(number, white, black, layout))
 
     def fen(self, position: Position, counters: bool = True) -> str:
         """The position's start FEN in this writer's variant and dialect."""

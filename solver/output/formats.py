@@ -8,8 +8,10 @@ are imported only when those formats are written or read.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from solver.notation import format_rank
 from solver.output.base import Writer, columns, position_text, record
 
 if TYPE_CHECKING:
@@ -30,6 +32,32 @@ class TextWriter(Writer):
             return
         shown = position_text(self.family, position, self.unicode)
         self.out.write(f"{shown}\n" if self.text == "rank" else f"{position.id} {shown}\n")
+
+    def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
+        """``<id> <rank>`` lines straight from the rows, each rank formatted once."""
+        if self.text != "id-rank":
+            super().write_rows(rows)
+            return
+        unicode, out = self.unicode, self.out
+        whites: dict[str, str] = {}
+        blacks: dict[str, str] = {}
+        written = 0
+        try:
+            if not self.family.independent:
+                for number, white, _ in rows:
+                    shown = whites.get(white) or whites.setdefault(
+                        white, format_rank(white, unicode))
+                    out.write(f"{number} {shown}\n")
+                    written += 1
+                return
+            for number, white, black in rows:
+                shown = whites.get(white) or whites.setdefault(white, format_rank(white, unicode))
+                theirs = blacks.get(black) or blacks.setdefault(
+                    black, format_rank(black, unicode, black=True))
+                out.write(f"{number} {shown} {theirs}\n")
+                written += 1
+        finally:
+            self.count += written
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
