@@ -24,6 +24,7 @@ from solver.commands import (
     random_command,
     rules_command,
     show_command,
+    solve_command,
 )
 from solver.errors import Chess960Error
 from solver.family import Family
@@ -149,18 +150,10 @@ def solve(
     variant: VariantOption = None,
 ) -> None:
     """Every start position in canonical order, one `<id> <rank>` line each."""
-    from solver.progress import SolveProgress
-
-    family = _family(rules, max_arrangements)
-    if count:
-        with _errors(), SolveProgress(family) as progress:
-            found = family.total(progress)
-        sys.stdout.write(f"{found}\n")  # after the bar is gone
-        return
-    with (_errors(), SolveProgress(family, output=sys.stdout) as progress,
-          PositionWriter(sys.stdout, family, fmt, text="id-rank", unicode=unicode,
-                         dialect=dialect, variant=variant) as writer):
-        writer.write_rows(family.numbered(progress))
+    code = solve_command(rules, count, fmt, unicode, dialect, variant, max_arrangements,
+                         out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command("id", epilog=_examples(

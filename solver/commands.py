@@ -1,4 +1,5 @@
-"""What the commands that do not solve do: ``id``, ``position``, ``random``, ``show``, ``rules``.
+"""What the commands scripts call most do: ``id``, ``position``, ``random``, ``show``,
+``rules``, and ``solve`` (whose own work, the search, dwarfs its start-up anyway).
 
 Each function here is one command after its arguments are parsed: it
 writes the answers to ``out``, one ``error:`` line per failed input to
@@ -213,6 +214,39 @@ def random_command(
                                 dialect=dialect, variant=variant) as writer:
                 for found in drawn:
                     writer.write(found)
+        out.flush()
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return _failed(out, err, exc)
+    return 0
+
+
+def solve_command(
+    rules: str, count: bool = False, fmt: str = "text", unicode: bool = False,
+    dialect: str = "xfen", variant: str | None = None,
+    max_arrangements: int | None = None, *, out: TextIO, err: TextIO,
+) -> int:
+    """``chess960 solve``: every position in canonical order, one ``<id> <rank>``
+    line each (or in ``fmt``); with ``count``, only how many there are.
+
+    >>> import sys
+    >>> solve_command("chess960", count=True, out=sys.stdout, err=sys.stdout)
+    960
+    0
+    """
+    from solver.output import PositionWriter
+    from solver.progress import SolveProgress
+
+    try:
+        family = load_family(rules, max_arrangements)
+        if count:
+            with SolveProgress(family) as progress:
+                found = family.total(progress)
+            out.write(f"{found}\n")  # after the bar is gone
+        else:
+            with (SolveProgress(family, output=out) as progress,
+                  PositionWriter(out, family, fmt, text="id-rank", unicode=unicode,
+                                 dialect=dialect, variant=variant) as writer):
+                writer.write_rows(family.numbered(progress))
         out.flush()
     except (Chess960Error, KeyboardInterrupt) as exc:
         return _failed(out, err, exc)

@@ -13,8 +13,8 @@
 * A closed standard stream is replaced by ``/dev/null`` at its descriptor,
   so that no file the command opens takes its number.
 
-``chess960 id``, ``position``, ``random``, ``show`` and ``rules`` are what scripts
-call most, one call at a time, so their start-up matters: Typer parses
+``chess960 id``, ``position``, ``random``, ``show``, ``rules`` and ``solve`` are
+what scripts call most, one call at a time, so their start-up matters: Typer parses
 options through Pydantic, which alone takes longer to import than
 answering. So :func:`main` parses the common forms of these commands itself
 (:func:`parse_fast`: known options, values Typer takes as they are) and
@@ -48,6 +48,7 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
     "show": (True, {**_RULES, "--svg": ("svg", True, False),
                     "--letters": ("letters", False, False), "-l": ("letters", False, False)}),
     "rules": (False, {}),
+    "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, "--count": ("count_only", False, False)}),
 }
 
 Parsed = tuple[str, list[str], dict[str, object]]
@@ -152,6 +153,9 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
             exclude=list(exclude) if isinstance(exclude, list) else [],
             seed=None if seed is None else str(seed), fmt=fmt, unicode=unicode,
             dialect=dialect, variant=variant, out=out, err=err)
+    if command == "solve":
+        return commands.solve_command(rules, bool(options.get("count_only")), fmt, unicode,
+                                      dialect, variant, out=out, err=err)
     if command == "show":
         svg = options.get("svg")
         return commands.show_command(rules, arguments[0], None if svg is None else str(svg),
