@@ -150,15 +150,18 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[list[bytes |
             chunk = chunk.encode("utf-8", "surrogateescape")
         pieces = chunk.split(b"\n")
         batch: list[bytes | None] = []
-        for piece in pieces[:-1]:
-            if over or size + len(piece) > limit:
+        if len(pieces) > 1:
+            first = pieces[0]  # ends the line the chunks before began
+            if over or size + len(first) > limit:
                 batch.append(None)
-            elif parts:
-                parts.append(piece)
-                batch.append(b"".join(parts))
             else:
-                batch.append(piece)
+                batch.append(b"".join([*parts, first]) if parts else first)
             parts, size, over = [], 0, False
+            whole = pieces[1:-1]  # lines wholly in this chunk: kept as they are
+            if whole and max(map(len, whole)) > limit:
+                batch += [None if len(piece) > limit else piece for piece in whole]
+            else:
+                batch += whole
         tail = pieces[-1]
         if not over and tail:
             if size + len(tail) > limit:

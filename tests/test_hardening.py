@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -12,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute_force, excluded, opposite
+from profiles import examples
 from typer.testing import CliRunner
 
 from solver import Chess960Error, Family, RuleFileError, SearchTooLargeError, bundled_names
@@ -446,3 +448,33 @@ def test_solve_reports_an_empty_family(tmp_path: Path, args: list[str]) -> None:
         "on-files K a; between K RR\n",
         1,
     )
+
+
+class _Trickle(io.RawIOBase):
+    """A stream that hands out at most ``size`` bytes a read, like a slow pipe."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        self.data, self.size, self.at = data, size, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read1(self, n: int = -1) -> bytes:
+        piece = self.data[self.at:self.at + min(self.size, n if n > 0 else self.size)]
+        self.at += len(piece)
+        return piece
+
+
+@settings(max_examples=examples(200, 3000))
+@given(st.lists(st.binary(max_size=12).filter(lambda b: b"\n" not in b), max_size=30),
+       st.booleans(), st.integers(1, 20), st.integers(1, 10))
+def test_reading_stdin_in_chunks_gives_each_line_once_long_ones_as_none(
+        lines: list[bytes], final_newline: bool, chunk: int, limit: int) -> None:
+    from solver.inputs import read_lines
+
+    data = b"\n".join(lines) + (b"\n" if final_newline and lines else b"")
+    expected: list[bytes | None] = [None if len(x) > limit else x for x in data.split(b"\n")]
+    if expected and expected[-1] == b"":  # nothing after the last line break
+        expected.pop()
+    got = [line for batch in read_lines(_Trickle(data, chunk), limit) for line in batch]
+    assert got == expected
