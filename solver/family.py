@@ -157,11 +157,21 @@ class Family:
 
     def rank_id(self, rank: str) -> int:
         """The ID of one side's valid rank (upper-case letters)."""
-        return self.index.id(rank)
+        index = self.index
+        table = index.ids  # bulk lookups: the table without another call
+        if table is not None:
+            found = table.get(rank)
+            if found is not None:
+                return found
+        return index.id(rank)
 
     def rank_of(self, number: int) -> str:
         """One side's rank with ID ``number`` (``0 <= number < side_count``)."""
-        return self.index.rank(number)
+        index = self.index
+        table = index.by_id
+        if table is not None and 0 <= number < len(table):
+            return table[number]
+        return index.rank(number)
 
     # -- reading positions -------------------------------------------------------
 

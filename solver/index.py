@@ -61,8 +61,9 @@ class RankIndex:
         self._ranks: list[str] | None = None
         self._index: dict[str, int] | None = None
         self._lookups = 0  # arithmetic lookups made without a table
-        self._ids: dict[str, int] | None = None  # rank -> ID, once built
-        self._by_id: list[str] | None = None  # ID -> rank, once built
+        #: rank -> ID and ID -> rank, once the lookups have built them (else None).
+        self.ids: dict[str, int] | None = None
+        self.by_id: list[str] | None = None
 
     @property
     def count(self) -> int:
@@ -103,7 +104,7 @@ class RankIndex:
 
     def id(self, rank: str) -> int:
         """The ID of one side's valid rank (upper-case letters)."""
-        table = self._ids
+        table = self.ids
         if table is not None:
             found = table.get(rank)
             if found is not None:
@@ -125,7 +126,7 @@ class RankIndex:
 
     def rank(self, number: int) -> str:
         """The rank with ID ``number`` (``0 <= number < count``)."""
-        table = self._by_id
+        table = self.by_id
         if table is not None and 0 <= number < len(table):
             return table[number]
         if self.arithmetic:
@@ -144,8 +145,8 @@ class RankIndex:
         """
         self._lookups += 1
         count = self.numbering.count
-        if (self._ids is None and count <= TABLE_MAX
+        if (self.ids is None and count <= TABLE_MAX
                 and self._lookups * TABLE_PAYBACK >= max(count, 2 * TABLE_PAYBACK)):
             by_id = [self.numbering.decode(i) for i in range(count)]
-            self._ids = {rank: i for i, rank in enumerate(by_id)}
-            self._by_id = by_id
+            self.ids = {rank: i for i, rank in enumerate(by_id)}
+            self.by_id = by_id
