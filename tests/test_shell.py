@@ -20,7 +20,7 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -515,32 +515,63 @@ def test_a_failed_listing_prints_no_complete_document(tmp_path: Path, fmt: str) 
 # -- 11.6: usage errors, help, completion ------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [
+USAGE_ERRORS = [
     ["random", "-n", "abc"], ["solve", "--bogus"], ["id"], ["bogus"], ["position", "--white"],
     ["random", "-n", "0"], ["solve", "--format", "xml"], ["show"],
-])
-def test_a_usage_error_is_one_error_line_and_exit_2(args: list[str]) -> None:
-    done = run(*args)
-    line = one_error(done.stderr)
+]
+
+
+def in_process(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """What the console command does with ``argv`` when Typer answers it (solver.cli.run,
+    which the installed command calls for these lines), run in this process."""
+    from solver import cli, entry
+
+    assert entry.parse_fast(argv) is None  # Typer's own lines
+    capsys.readouterr()
+    code = cli.run(argv)
+    sys.stdout.flush()
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("args", USAGE_ERRORS)
+def test_a_usage_error_is_one_error_line_and_exit_2(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = in_process(args, capsys)
+    line = one_error(err.encode())
     assert "╭" not in line
     assert line.endswith("--help')")
+    assert code == 2
+    assert out == ""
+
+
+def test_the_installed_command_words_a_usage_error_the_same() -> None:
+    done = run(*USAGE_ERRORS[0])
     assert done.returncode == 2
     assert done.stdout == b""
+    assert one_error(done.stderr).endswith("--help')")
 
 
 SUBCOMMANDS = ["solve", "id", "position", "random", "show", "check", "rules"]
 
 
 @pytest.mark.parametrize("command", [[], *([c] for c in SUBCOMMANDS)], ids=str)
-def test_h_is_help_with_examples_and_plain_metavars(command: Sequence[str]) -> None:
-    short = run(*command, "-h")
-    assert short.returncode == 0
-    assert short.stdout == run(*command, "--help").stdout
-    text = short.stdout.decode()
+def test_h_is_help_with_examples_and_plain_metavars(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, text, _ = in_process([*command, "-h"], capsys)
+    assert code == 0
+    assert text == in_process([*command, "--help"], capsys)[1]
     assert not re.search(r"<(bool|str|int|list)", text), text
     assert "╭" not in text
     if command:
         assert "Examples:\n    chess960 " in text
+
+
+def test_the_installed_command_answers_h_as_help() -> None:
+    short = run("solve", "-h")
+    assert short.returncode == 0
+    assert short.stdout == run("solve", "--help").stdout
+    assert b"Examples:\n    chess960 " in short.stdout
 
 
 def test_completion_is_available() -> None:

@@ -271,10 +271,10 @@ def test_lookup_table_is_built_only_after_many_lookups() -> None:
     family = Family.load("chess960")
     assert family.rank_id("QNRBBNKR") == 105
     assert family.rank_of(518) == "RNBQKBNR"
-    assert family.index._ids is None  # one lookup (`chess960 id X`) builds nothing
+    assert family.index.ids is None  # one lookup (`chess960 id X`) builds nothing
     for number in range(300):
         assert family.rank_id(family.rank_of(number)) == number
-    assert family.index._ids is not None
+    assert family.index.ids is not None
     assert all(family.rank_of(i) == family.numbering.decode(i) for i in range(960))
     assert family.rank_id("RNBQKBNR") == 518
     with pytest.raises(ValueError, match="not 0 <= 960"):
