@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final, Literal
 
 Colour = Literal["dark", "light"]
@@ -106,16 +107,16 @@ class Region:
         """One whole rank of a board ``files`` wide."""
         return cls(tuple((f, rank) for f in range(files)))
 
-    @property
+    @cached_property
     def names(self) -> tuple[str, ...]:
         return tuple(square_name(f, r) for f, r in self.squares)
 
-    @property
+    @cached_property
     def colours(self) -> tuple[Colour, ...]:
         """Each square's colour: a1 is dark."""
         return tuple("dark" if (f + r) % 2 else "light" for f, r in self.squares)
 
-    @property
+    @cached_property
     def file_of(self) -> tuple[int, ...]:
         return tuple(f for f, _ in self.squares)
 

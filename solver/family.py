@@ -133,6 +133,12 @@ class Family:
         placement = Placement(rank, self.names, self.ruleset.region)
         return [v for rule in self.ruleset.rules for v in rule.violations(placement)]
 
+    def breaks_a_rule(self, rank: str) -> bool:
+        """Whether ``rank`` breaks a rule as the rules explain it (the first
+        explained violation decides; see :meth:`violations`)."""
+        placement = Placement(rank, self.names, self.ruleset.region)
+        return any(rule.violations(placement) for rule in self.ruleset.rules)
+
     def validate(self, text: str) -> str:
         """Read one rank and check it belongs to the family; return its letters.
 

@@ -21,6 +21,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from math import isqrt
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -131,7 +132,7 @@ class RuleSet:
         """The board's width (``files`` in the rule file)."""
         return self.width or self.files
 
-    @property
+    @cached_property
     def region(self) -> Region:
         """The squares the pieces fill, in the order of a rank's letters.
 

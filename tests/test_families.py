@@ -289,3 +289,19 @@ def test_a_file_rule_can_make_steps_uneven() -> None:
     fam = Family(rules)
     assert fam.count == len(expected)
     assert set(fam.ranks()) == expected
+
+
+def test_check_refutes_a_rule_whose_explanation_misses_a_case(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An explanation that never finds bishops on one colour: the solver still
+    refuses those ranks, so check names the arrangements nothing explains."""
+    from solver.check import check
+    from solver.vocabulary import KINDS
+
+    monkeypatch.setattr(KINDS["opposite-colours"], "violations", lambda self, placement: [])
+    report = check(Family.load("chess960"))
+    failed = [c for c in report.claims if not c.ok]
+    assert [c.text for c in failed] == [
+        "every other arrangement of the pieces breaks a named rule (4,080)"]
+    # bishops alike (12 pairs of squares), then Q (6) and NN (10), R K R in order: 720
+    assert "(720 of 4,080)" in failed[0].detail
