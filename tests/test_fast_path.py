@@ -130,7 +130,7 @@ TOKENS = ["id", "position", "random", "rules", "QNRBBNKR", "RNBQKBNR", "rnbqkbnr
           "-l", "--letters"]  # never --svg: it would write files named by other tokens
 
 
-@settings(max_examples=examples(60, most=1500), deadline=None,
+@settings(max_examples=examples(40, most=1500), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(command=st.sampled_from(["id", "position", "random", "show", "rules"]),
        rest=st.lists(st.sampled_from(TOKENS), max_size=7))

@@ -28,7 +28,7 @@ import pytest
 COMMAND = Path(sys.executable).parent / "chess960"
 # Every command, as run in the stream tests: each writes to stdout.
 COMMANDS = [
-    ["id", "RNBQKBNR"], ["id", "--format", "json", "RNBQKBNR"], ["--help"], ["-h"],
+    ["id", "RNBQKBNR"], ["id", "--format", "json", "RNBQKBNR"], ["--help"],
     ["--version"], ["solve"], ["solve", "--count"], ["position", "518"], ["random"],
     ["show", "518"], ["check"], ["rules"], ["solve", "--help"],
 ]

@@ -39,6 +39,7 @@ def test_solver_finds_exactly_the_brute_force_ranks(name: str) -> None:
     assert set(found) == expected
 
 
+@pytest.mark.slow  # 48,000 ranks three ways; the small families below take every path: CI
 def test_capablanca_random_equals_a_plain_model_in_one_process_and_in_workers() -> None:
     expected = plain_capablanca_random()
     assert len(expected) == 48_000
@@ -221,7 +222,7 @@ def test_mirroring_is_used_only_when_every_rule_allows_it(name: str, mirror: boo
 
 
 @pytest.mark.parametrize("name", ["chess960", "shuffle", "chess324", "king-between-rooks",
-                                  "capablanca-random"])
+                                  pytest.param("capablanca-random", marks=pytest.mark.slow)])
 def test_ranks_come_in_id_order_and_count_matches(name: str) -> None:
     family = Family.load(name)
     ranks = family.ranks()

@@ -78,7 +78,7 @@ def step_plans(draw: st.DrawFn) -> tuple[int, str, list[str], dict[str, frozense
     return files, pieces, steps, allowed
 
 
-@settings(max_examples=examples(150, 2000))
+@settings(max_examples=examples(60, 2000))
 @given(step_plans())
 def test_the_survey_by_kinds_of_square_finds_what_walking_every_path_finds(
         plan: tuple[int, str, list[str], dict[str, frozenset[int]]]) -> None:
