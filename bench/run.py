@@ -53,7 +53,6 @@ ENV.setdefault("LANG", "C.UTF-8")
 
 #: The rule file of full Capablanca Random Chess (pawns protected, bishops apart;
 #: 12,130 ranks, enumerated numbering): the example of ``rules/README.md``.
-RULES_README = HERE.parent / "rules" / "README.md"
 
 #: A family far too large to list (1,210,809,600 ranks, the one tests/test_counting.py
 #: counts by hand).
@@ -433,35 +432,23 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
                         "python -c pass", None))
 
 
-def crc_rules(directory: Path) -> Path:
-    """Full Capablanca Random Chess as a rule file, from the rules README's example."""
-    import re
-
-    text = RULES_README.read_text(encoding="utf-8")
-    block = next(b for b in re.findall(r"```toml\n(.*?)```", text, re.S)
-                 if 'name = "crc-protected"' in b)
-    path = directory / "crc-protected.toml"
-    path.write_text(block.replace("count = 0", "count = 12130"))
-    return path
-
-
 def bench_enumerated(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
-    """``id`` and ``position`` on an enumerated 10-file family, against Chess960."""
-    with tempfile.TemporaryDirectory() as tmp:
-        crc = str(crc_rules(Path(tmp)))
-        ours = [CHESS960, "id", "RNBQCKABNR", "-r", crc]
-        base = [CHESS960, "id", "QNRBBNKR"]
-        assert run(ours) == b"6288\n", "rules/README.md gives 6288"
-        log("enumerated family: full CRC (12,130 ranks), id 6288 as rules/README.md says")
-        mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
-        rows.append(compare("chess960 id RANK -r crc-protected (12,130, enumerated)", mine,
-                            theirs, "same on chess960", 1.3))
-        ours = [CHESS960, "position", "6288", "-r", crc]
-        base = [CHESS960, "position", "518"]
-        assert run(ours) == b"RNBQCKABNR\n"
-        mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
-        rows.append(compare("chess960 position ID -r crc-protected", mine, theirs,
-                            "same on chess960", None))
+    """``id`` and ``position`` on the bundled enumerated 10-file family (full CRC,
+    12,118 ranks), against the same on Chess960."""
+    crc = "capablanca-random-full"
+    rank = run([CHESS960, "position", "6000", "-r", crc]).decode().strip()
+    ours = [CHESS960, "id", rank, "-r", crc]
+    base = [CHESS960, "id", "QNRBBNKR"]
+    assert run(ours) == b"6000\n", "id and position agree"
+    log(f"enumerated family: full CRC (12,118 ranks), position 6000 is {rank} and back")
+    mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
+    rows.append(compare(f"chess960 id RANK -r {crc} (12,118, enumerated)", mine,
+                        theirs, "same on chess960", 1.3))
+    ours = [CHESS960, "position", "6000", "-r", crc]
+    base = [CHESS960, "position", "518"]
+    mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
+    rows.append(compare(f"chess960 position ID -r {crc}", mine, theirs,
+                        "same on chess960", None))
 
 
 def bench_big(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:

@@ -8,7 +8,8 @@ are imported only when those formats are written or read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from solver.notation import format_rank
@@ -17,6 +18,18 @@ from solver.output.base import Writer, columns, position_text, record
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.position import Position
+
+
+class _Shown(dict[str, str]):
+    """Each rank's text, made on first use."""
+
+    def __init__(self, make: Callable[[str], str]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, rank: str) -> str:
+        shown = self[rank] = self.make(rank)
+        return shown
 
 
 class TextWriter(Writer):
@@ -34,30 +47,27 @@ class TextWriter(Writer):
         self.out.write(f"{shown}\n" if self.text == "rank" else f"{position.id} {shown}\n")
 
     def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
-        """``<id> <rank>`` lines straight from the rows, each rank formatted once."""
+        """``<id> <rank>`` lines straight from the rows, each rank formatted once.
+
+        A mirrored family's lines go out one by one, as the solver finds them;
+        an independent family's rows come from a listing already made, so
+        they are joined and written a block at a time.
+        """
         if self.text != "id-rank":
             super().write_rows(rows)
             return
         unicode, out = self.unicode, self.out
-        whites: dict[str, str] = {}
-        blacks: dict[str, str] = {}
-        written = 0
-        try:
-            if not self.family.independent:
-                for number, white, _ in rows:
-                    shown = whites.get(white) or whites.setdefault(
-                        white, format_rank(white, unicode))
-                    out.write(f"{number} {shown}\n")
-                    written += 1
-                return
-            for number, white, black in rows:
-                shown = whites.get(white) or whites.setdefault(white, format_rank(white, unicode))
-                theirs = blacks.get(black) or blacks.setdefault(
-                    black, format_rank(black, unicode, black=True))
-                out.write(f"{number} {shown} {theirs}\n")
-                written += 1
-        finally:
-            self.count += written
+        whites = _Shown(lambda rank: format_rank(rank, unicode))
+        if not self.family.independent:
+            for number, white, _ in rows:
+                out.write(f"{number} {whites[white]}\n")
+                self.count += 1
+            return
+        blacks = _Shown(lambda rank: format_rank(rank, unicode, black=True))
+        iterator = iter(rows)
+        while block := list(islice(iterator, 8192)):
+            out.write("".join([f"{n} {whites[w]} {blacks[b]}\n" for n, w, b in block]))
+            self.count += len(block)
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
