@@ -706,7 +706,8 @@ startFen = rnbakqbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKABNR w KQkq - 0 1
 @pytest.mark.parametrize(("name", "variant"), [("racing-kings", "racingkings"),
                                                ("horde960", "horde"),
                                                ("chess99-random", "chess99"),
-                                               ("shogi-shuffle", "shogi")])
+                                               pytest.param("shogi-shuffle", "shogi",
+                                                            marks=pytest.mark.slow)])
 def test_fairy_stockfish_accepts_every_position(name: str, variant: str) -> None:
     """Fairy-Stockfish (a peer program) validates each start position of the family
     (castling rights read as Chess960's, where the family has them).
