@@ -11,7 +11,7 @@ commands that solve.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Annotated, Any, NoReturn
 
@@ -30,8 +30,7 @@ from solver.errors import Chess960Error
 from solver.family import Family
 from solver.inputs import load_family, stdin_bytes
 from solver.model import MAX_ARRANGEMENTS
-from solver.output import FORMATS, PositionWriter, TextStyle, format_help
-from solver.position import Position
+from solver.output import FORMATS, PositionWriter, format_help
 
 app = typer.Typer(
     add_completion=True,
@@ -108,16 +107,6 @@ def _family(rules: str, max_arrangements: int = MAX_ARRANGEMENTS) -> Family:
     with _errors():
         return load_family(rules, max_arrangements)
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _write(
-    family: Family, positions: Iterable[Position], fmt: str, text: TextStyle, unicode: bool,
-    dialect: str = "xfen", variant: str | None = None,
-) -> None:
-    with PositionWriter(sys.stdout, family, fmt, text=text, unicode=unicode,
-                        dialect=dialect, variant=variant) as writer:
-        for found in positions:
-            writer.write(found)
 
 
 def _version(value: bool) -> None:
