@@ -31,8 +31,9 @@ BBQNNRKR
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
+from solver.cache import Source, find, remember
 from solver.errors import Chess960Error
 from solver.inputs import answer_all, id_answer, identify_all, load_family
 from solver.scharnagl import scharnagl_id, scharnagl_rank
@@ -47,10 +48,10 @@ ARITHMETIC = "chess960"
 ARITHMETIC_COUNT = 960
 
 
-def _arithmetic(rules: str, fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
-    """Whether a command line is answered by arithmetic: Chess960 in plain letters."""
-    return (rules == ARITHMETIC and fmt == "text" and not unicode
-            and dialect in ("xfen", "shredder") and variant is None)
+def _plain(fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
+    """Whether answers are plain text: an ID, or a rank in its letters."""
+    return (fmt == "text" and not unicode and dialect in ("xfen", "shredder")
+            and variant is None)
 
 
 def arithmetic_id(rank: str) -> int | None:
@@ -78,6 +79,41 @@ def arithmetic_number(text: str) -> int | None:
     if str(number) != text or number >= ARITHMETIC_COUNT:
         return None
     return number
+
+
+class Quick(Protocol):
+    """A family's plain answers without loading it: None where the family must answer."""
+
+    name: str
+    count: int
+
+    def id_of(self, text: str) -> int | None: ...
+    def number(self, text: str) -> int | None: ...
+    def rank(self, number: int) -> str: ...
+
+
+class _Scharnagl:
+    """Chess960 by Scharnagl's arithmetic."""
+
+    name = ARITHMETIC
+    count = ARITHMETIC_COUNT
+    id_of = staticmethod(arithmetic_id)
+    number = staticmethod(arithmetic_number)
+    rank = staticmethod(scharnagl_rank)
+
+
+def _quick(
+    rules: str, fmt: str, unicode: bool, dialect: str, variant: str | None
+) -> tuple[Quick | None, Source | None]:
+    """How plain answers come without loading the family, if they can: Chess960
+    by arithmetic, another family from its table (:mod:`solver.cache`); and
+    the rule file read, to make that table once the family has answered."""
+    if not _plain(fmt, unicode, dialect, variant):
+        return None, None
+    if rules == ARITHMETIC:
+        return _Scharnagl(), None
+    source = Source.read(rules)
+    return find(source), source
 
 
 class _Lazy:
@@ -115,20 +151,26 @@ def identify_command(
 ) -> int:
     """``chess960 id``: the ID of each rank, pair or start FEN (``-``: stdin's lines)."""
     try:
-        if _arithmetic(rules, fmt, False, dialect, variant):
+        quick, source = _quick(rules, fmt, False, dialect, variant)
+        loaded: Family | None = None
+        if quick is not None:
             family = _Lazy(rules)
+            id_of = quick.id_of
 
             def identify(text: str) -> int:
-                number = arithmetic_id(text)
+                number = id_of(text)
                 return number if number is not None else family().identify(text).id
 
             bad = answer_all(ranks, id_answer(identify), stdin, out, err)
         elif fmt == "text":
-            bad = identify_all(load_family(rules), ranks, stdin, out, err)
+            loaded = load_family(rules)
+            bad = identify_all(loaded, ranks, stdin, out, err)
         else:
             bad = _write_each(load_family(rules), ranks, fmt, "id", False, dialect, variant,
                               "identify", stdin, out, err)
         out.flush()
+        if loaded is not None:
+            remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return _failed(out, err, exc)
     return 1 if bad else 0
@@ -161,21 +203,27 @@ def position_command(
 ) -> int:
     """``chess960 position``: the rank of each ID (``-``: stdin's lines)."""
     try:
-        if _arithmetic(rules, fmt, unicode, dialect, variant):
+        quick, source = _quick(rules, fmt, unicode, dialect, variant)
+        loaded: Family | None = None
+        if quick is not None:
             family = _Lazy(rules)
+            number_of, rank = quick.number, quick.rank
 
             def answer(text: str) -> str:
-                number = arithmetic_number(text)
+                number = number_of(text)
                 if number is not None:
-                    return f"{scharnagl_rank(number)}\n"
+                    return f"{rank(number)}\n"
                 found = family()
                 return f"{found.position(found.parse_id(text)).white}\n"
 
             bad = answer_all(ids, answer, stdin, out, err)
         else:
-            bad = _write_each(load_family(rules), ids, fmt, "rank", unicode, dialect, variant,
+            loaded = load_family(rules)
+            bad = _write_each(loaded, ids, fmt, "rank", unicode, dialect, variant,
                               "position", stdin, out, err)
         out.flush()
+        if loaded is not None:
+            remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return _failed(out, err, exc)
     return 1 if bad else 0
@@ -190,19 +238,21 @@ def random_command(
     from solver.sampling import iter_draw, iter_ids
 
     try:
-        if _arithmetic(rules, fmt, unicode, dialect, variant):
+        quick, source = _quick(rules, fmt, unicode, dialect, variant)
+        if quick is not None:
             family = _Lazy(rules)
+            number_of, rank = quick.number, quick.rank
 
             def parse(text: str) -> int:
-                number = arithmetic_number(text.strip())
+                number = number_of(text.strip())
                 return number if number is not None else family().parse_id(text)
 
             left_out = [parse(part) for item in exclude for part in item.split(",")
                         if part.strip()]
-            ids = iter_ids(ARITHMETIC_COUNT, count, seed=seed, distinct=distinct,
-                           exclude=left_out, family=ARITHMETIC)
+            ids = iter_ids(quick.count, count, seed=seed, distinct=distinct,
+                           exclude=left_out, family=quick.name)
             for number in ids:
-                out.write(f"{number} {scharnagl_rank(number)}\n")
+                out.write(f"{number} {rank(number)}\n")
         else:
             from solver.output import PositionWriter
 
@@ -215,6 +265,8 @@ def random_command(
                 for found in drawn:
                     writer.write(found)
         out.flush()
+        if quick is None:
+            remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return _failed(out, err, exc)
     return 0

@@ -311,6 +311,21 @@ class Family:
             return list(listed)
         return list(self.side_ranks(progress))
 
+    def side_table(self) -> list[str]:
+        """One side's ranks in canonical (ID) order, made the fastest proven way:
+        by the solver for an arithmetic family, by counting for an enumerated one
+        (``check`` proves both equal to the other method).
+
+        >>> Family.load("chess480").side_table()[:2]
+        ['BBQNNRKR', 'BQNBNRKR']
+        """
+        listed = self.index.listed
+        if listed is not None or self.ruleset.numbering == "arithmetic":
+            return self.ranks()
+        from solver.listing import canonical
+
+        return canonical(self.ruleset, self.numbering, list(self._counter()))
+
     def positions(self, progress: Progress | None = None) -> Iterator[Position]:
         """Every position in ID order, from the solver's ranks.
 

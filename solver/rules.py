@@ -45,6 +45,7 @@ from solver.board_keys import (
     read_notation,
     read_region,
 )
+from solver.bundled import NAME_RE, bundled_path, rules_folder
 from solver.errors import RuleFileError, StepSyntaxError, UnknownRuleSetError, quote
 from solver.numbering import Numbering, Step, default_steps, parse_steps
 from solver.rule_args import MAX_ITEMS, Context, shown, suggest, type_name
@@ -90,7 +91,7 @@ _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "piec
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
                     "rule", "numbering")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference")
-_NAME_RE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_NAME_RE: Final = NAME_RE
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
 
@@ -188,11 +189,7 @@ def rules_dir() -> Path:
     Inside an installed wheel they sit in the package (``solver/rules``); in a
     source checkout or an editable install, beside it (``rules/``).
     """
-    here = Path(__file__).resolve().parent
-    packaged = here / "rules"
-    if packaged.is_dir():
-        return packaged
-    return here.parent / "rules"
+    return Path(rules_folder())
 
 
 def bundled_names() -> list[str]:
@@ -210,9 +207,9 @@ def load(name_or_path: str) -> RuleSet:
     >>> load("chess960").count
     960
     """
-    bundled = rules_dir() / f"{name_or_path}.toml"
-    if _NAME_RE.fullmatch(name_or_path) and bundled.is_file():
-        return load_file(bundled, display=f"rules/{bundled.name}")
+    bundled = bundled_path(name_or_path)
+    if bundled is not None:
+        return load_file(Path(bundled), display=f"rules/{name_or_path}.toml")
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.is_file() or "/" in name_or_path:
         return load_file(path)

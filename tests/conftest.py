@@ -8,6 +8,11 @@ Where ``PYTHONDONTWRITEBYTECODE`` is set, as on the shared machines, every
 one of them would compile the package from source again; so for the run,
 bytecode goes to a temporary directory of its own (``PYTHONPYCACHEPREFIX``),
 which is removed at the end: nothing is written beside the sources.
+
+The commands keep tables of small families between runs (:mod:`solver.cache`).
+The run gets a cache directory of its own (``CHESS960_CACHE_DIR``), removed at
+the end: no test reads a table an earlier run (or other code) made, and none
+writes to the user's cache.
 """
 
 import os
@@ -18,6 +23,7 @@ import profiles  # noqa: F401  (registers and loads the profiles)
 import pytest
 
 _PREFIX_KEY = "chess960_pycache_prefix"
+_CACHE_KEY = "chess960_cache_dir"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -26,7 +32,13 @@ def pytest_configure(config: pytest.Config) -> None:
     if not any(line.startswith("slow:") for line in config.getini("markers")):
         config.addinivalue_line("markers", "slow: a whole-family or every-id check")
     # Only the first process (not an xdist worker, which inherits the setting).
-    if hasattr(config, "workerinput") or "PYTHONPYCACHEPREFIX" in os.environ:
+    if hasattr(config, "workerinput"):
+        return
+    cache = tempfile.mkdtemp(prefix="chess960-tests-cache-")
+    setattr(config, _CACHE_KEY, cache)
+    os.environ["CHESS960_CACHE_DIR"] = cache
+    os.environ.pop("CHESS960_NO_CACHE", None)
+    if "PYTHONPYCACHEPREFIX" in os.environ:
         return
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         prefix = tempfile.mkdtemp(prefix="chess960-tests-pycache-")
@@ -36,6 +48,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    prefix = getattr(config, _PREFIX_KEY, None)
-    if prefix is not None:
-        shutil.rmtree(prefix, ignore_errors=True)
+    for key in (_PREFIX_KEY, _CACHE_KEY):
+        made = getattr(config, key, None)
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
