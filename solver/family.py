@@ -10,7 +10,7 @@ listing any family, :mod:`solver.listing`) ask the solver, imported only then.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
@@ -36,7 +36,7 @@ from solver.index import RankIndex
 from solver.model import MAX_ARRANGEMENTS
 from solver.notation import parse_id, parse_rank
 from solver.numbering import Numbering
-from solver.position import Position
+from solver.position import Pairs, Position
 from solver.rules import RuleSet, bundled_names, load
 from solver.vocabulary import Placement
 
@@ -336,18 +336,18 @@ class Family:
         for number, white, black in self.numbered(progress):
             yield Position(number, white, black, self.layout)
 
-    def numbered(self, progress: Progress | None = None) -> Iterator[tuple[int, str, str]]:
-        """``(id, white, black)`` for every position in ID order (see :meth:`positions`)."""
-        if not self.independent:
-            turn = self.ruleset.layout.black_rank
-            for number, rank in enumerate(self.side_ranks(progress)):
-                yield number, rank, turn(rank)
-            return
-        ranks = self.ranks(progress)
-        n = len(ranks)
-        for black in range(n):
-            for white in range(n):
-                yield black * n + white, ranks[white], ranks[black]
+    def numbered(self, progress: Progress | None = None) -> Iterable[tuple[int, str, str]]:
+        """``(id, white, black)`` for every position in ID order (see :meth:`positions`):
+        streamed for mirrored families, :class:`~solver.position.Pairs` of the
+        listed side for independent ones."""
+        if self.independent:
+            return Pairs(self.ranks(progress))
+        return self._mirrored(progress)
+
+    def _mirrored(self, progress: Progress | None) -> Iterator[tuple[int, str, str]]:
+        turn = self.ruleset.layout.black_rank
+        for number, rank in enumerate(self.side_ranks(progress)):
+            yield number, rank, turn(rank)
 
     def side_ranks(self, progress: Progress | None = None) -> Iterator[str]:
         """One side's ranks in canonical order, each as soon as the order allows."""

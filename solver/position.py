@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -26,3 +27,29 @@ class Position:
     white: str
     black: str
     layout: Layout | None = field(default=None, compare=False, repr=False)
+
+
+class Pairs:
+    """Every position of a family whose sides are independent, in ID order:
+    ``(black * n + white, white, black)`` over one side's ``n`` ``ranks``.
+
+    Iterated, it gives the rows; a writer that can use the ranks whole
+    (the text format) takes :attr:`ranks` instead.
+
+    >>> list(Pairs(["AB", "BA"]))
+    [(0, 'AB', 'AB'), (1, 'BA', 'AB'), (2, 'AB', 'BA'), (3, 'BA', 'BA')]
+    """
+
+    def __init__(self, ranks: list[str]) -> None:
+        self.ranks = ranks
+
+    def __len__(self) -> int:
+        return len(self.ranks) ** 2
+
+    def __iter__(self) -> Iterator[tuple[int, str, str]]:
+        ranks = self.ranks
+        n = len(ranks)
+        for black, rank in enumerate(ranks):
+            start = black * n
+            for white, other in enumerate(ranks):
+                yield start + white, other, rank

@@ -152,6 +152,30 @@ def test_id_and_position_do_not_import_the_solver_or_rich() -> None:
         assert done.stdout.splitlines()[-1] == "[] False", args
 
 
+@pytest.mark.parametrize("unicode", [False, True])
+def test_pairs_in_bulk_write_what_writing_each_pair_writes(unicode: bool) -> None:
+    """The text writer's block-at-a-time path for independent sides (``Pairs``,
+    what ``solve -r dfrc`` writes) against one position at a time, with a
+    ``%`` in a rank's text (the blocks are filled by ``%``) and an ID of 6 digits."""
+    from solver import Family
+    from solver.output import PositionWriter
+    from solver.position import Pairs
+
+    family = Family.load("dfrc")
+    ranks = family.ranks()[:120] + family.ranks()[-1:]
+    odd = [] if unicode else [[*ranks[:3], "R%BQKBNR"]]  # glyphs know no '%'
+    for shown in (ranks, *odd):
+        pairs = Pairs(shown)
+        bulk, single = io.StringIO(), io.StringIO()
+        with PositionWriter(bulk, family, "text", unicode=unicode) as writer:
+            writer.write_rows(pairs)
+        assert writer.count == len(pairs) == len(shown) ** 2
+        with PositionWriter(single, family, "text", unicode=unicode) as writer:
+            for number, white, black in pairs:
+                writer.write(Position(number, white, black))
+        assert bulk.getvalue() == single.getvalue()
+
+
 @pytest.mark.parametrize("name", ["chess324", "chess960", "racing-kings", "dfrc"])
 @pytest.mark.parametrize("unicode", [False, True])
 def test_a_listing_in_bulk_writes_what_writing_each_position_writes(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from solver.notation import format_rank
 from solver.output.base import Writer, columns, position_text, record
+from solver.position import Pairs
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -64,10 +65,25 @@ class TextWriter(Writer):
                 self.count += 1
             return
         blacks = _Shown(lambda rank: format_rank(rank, unicode, black=True))
+        if isinstance(rows, Pairs):
+            self._write_pairs(rows.ranks, whites, blacks)
+            return
         iterator = iter(rows)
         while block := list(islice(iterator, 8192)):
             out.write("".join([f"{n} {whites[w]} {blacks[b]}\n" for n, w, b in block]))
             self.count += len(block)
+
+    def _write_pairs(self, ranks: list[str], whites: _Shown, blacks: _Shown) -> None:
+        """Every pair of ``ranks``, a black rank's block of lines at a time: one
+        template of the block's lines (``%d`` for each ID, a mark for Black's
+        rank) is made once, then filled by ``%`` for each black rank."""
+        n = len(ranks)
+        template = "".join([f"%d {whites[w].replace('%', '%%')} \0\n" for w in ranks])
+        for black, rank in enumerate(ranks):
+            start = black * n
+            block = template.replace("\0", blacks[rank].replace("%", "%%"))
+            self.out.write(block % tuple(range(start, start + n)))
+            self.count += n
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
