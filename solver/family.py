@@ -164,19 +164,19 @@ class Family:
     def rank_id(self, rank: str) -> int:
         """The ID of one side's valid rank (upper-case letters)."""
         index = self.index
-        table = index.ids  # bulk lookups: the table without another call
-        if table is not None:
-            found = table.get(rank)
-            if found is not None:
-                return found
-        return index.id(rank)
+        try:  # bulk lookups: the table without another call (None until built)
+            return index.ids[rank]  # type: ignore[index]
+        except (KeyError, TypeError):
+            return index.id(rank)
 
     def rank_of(self, number: int) -> str:
         """One side's rank with ID ``number`` (``0 <= number < side_count``)."""
         index = self.index
-        table = index.by_id
-        if table is not None and 0 <= number < len(table):
-            return table[number]
+        if number >= 0:  # the table, once built (None until then), without another call
+            try:
+                return index.by_id[number]  # type: ignore[index]
+            except (IndexError, TypeError):
+                pass
         return index.rank(number)
 
     # -- reading positions -------------------------------------------------------
