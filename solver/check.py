@@ -211,22 +211,23 @@ def _explained(family: Family, ranks: list[str]) -> list[str]:
     wanted = sorted(family.ruleset.pieces)
     whole = [r for r in family.ruleset.rules if not r.letters]
     suspects = set(ranks) if whole else set()
+    joined = "\n".join(ranks)
     for rule in family.ruleset.rules:
         if not rule.letters:
             continue
-        table = bytes(c if chr(c) in rule.letters else ord(".") for c in range(256))
-        verdicts: dict[str, bool] = {}
-        for rank in ranks:
-            seen = rank.translate(table)
-            broken = verdicts.get(seen)
-            if broken is None:
-                try:
-                    broken = bool(rule.violations(Placement(seen)))
-                except (ValueError, IndexError):  # not the family's pieces
-                    broken = True
-                verdicts[seen] = broken
-            if broken:
-                suspects.add(rank)
+        table = bytes(c if chr(c) in rule.letters or c == 10 else ord(".") for c in range(256))
+        seen = joined.translate(table).split("\n")  # every rank blanked in one call
+        if len(seen) != len(ranks):  # a line break in a rank: one at a time
+            seen = [rank.translate(table) for rank in ranks]
+        broken = set()
+        for way in set(seen):
+            try:
+                if rule.violations(Placement(way)):
+                    broken.add(way)
+            except (ValueError, IndexError):  # not the family's pieces
+                broken.add(way)
+        if broken:
+            suspects.update(rank for rank, way in zip(ranks, seen, strict=True) if way in broken)
     found = []
     for rank in ranks:
         if rank not in suspects:

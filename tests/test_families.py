@@ -305,3 +305,40 @@ def test_check_refutes_a_rule_whose_explanation_misses_a_case(
         "every other arrangement of the pieces breaks a named rule (4,080)"]
     # bishops alike (12 pairs of squares), then Q (6) and NN (10), R K R in order: 720
     assert "(720 of 4,080)" in failed[0].detail
+
+
+@pytest.mark.parametrize("name", ["capablanca-random", "chess99-random", "racing-kings"])
+def test_checks_explanations_in_bulk_are_each_ranks_own(name: str) -> None:
+    """``check`` blanks all ranks at once per rule (one ``translate``); against
+    asking every rule about each rank on its own, over good ranks, mirrored,
+    rotated and swapped ones, wrong pieces, a short rank and one with a line break."""
+    from solver.check import _explained
+    from solver.vocabulary import Placement
+
+    family = Family.load(name)
+    ranks = family.ranks()[:2000]
+    every = [*ranks, "R" * len(ranks[0]), ranks[0][:-1], ranks[5].replace("K", "X")]
+    for r in ranks[:300]:  # good and odd ranks interleaved: each must keep its own view
+        every += [r, r[::-1], r, r[1:] + r[0], r, r[1] + r[0] + r[2:]]
+    wanted = sorted(family.ruleset.pieces)
+    expected = []
+    for rank in every:
+        suspect = any(not rule.letters for rule in family.ruleset.rules)
+        for rule in family.ruleset.rules:
+            if rule.letters:
+                seen = "".join(c if c in rule.letters else "." for c in rank)
+                try:
+                    suspect = suspect or bool(rule.violations(Placement(seen)))
+                except (ValueError, IndexError):
+                    suspect = True
+        if not suspect:
+            continue
+        if sorted(rank) != wanted:
+            expected.append(f"{rank}: not the family's pieces")
+        elif broken := family.violations(rank):
+            expected.append(f"{rank}: {'; '.join(map(str, broken))}")
+    assert _explained(family, every) == expected
+    # A line break in a rank (never from the solver) is read one rank at a time.
+    assert _explained(family, [*every, "K\nQ"]) == [*expected, "K\nQ: not the family's pieces"]
+    assert any("not the family's pieces" in line for line in expected)
+    assert any("rule" in line for line in expected) or name == "racing-kings"
