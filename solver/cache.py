@@ -200,12 +200,12 @@ def remember(source: Source | None, family: Family) -> None:
     stem = os.path.join(folder, source.stem())
     seen = f"{stem}.seen"
     try:
+        if not keeps(family):
+            return
         if not os.path.exists(seen):
             os.makedirs(folder, exist_ok=True)
             with open(seen, "wb"):
                 pass
-            return
-        if not keeps(family):
             return
         again = Source.read(source.path)
         if again is None or again.data != source.data:
