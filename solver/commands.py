@@ -9,12 +9,13 @@ fast path (:mod:`solver.entry`, which parses the common command lines
 itself, without Typer) both call them, so the two cannot answer
 differently.
 
-The default family, Chess960 in plain text, is answered by Scharnagl's
-arithmetic (:mod:`solver.scharnagl`), which ``chess960 check`` proves equal
-to the rule file's ranks and numbering; the rule file, the solver and the
-output formats are loaded only for anything else (another family, another
-format, glyphs, a FEN, a bad input), so the error lines are the library's
-own.
+Plain-text answers come without loading the family where they can: the
+default family, Chess960, by Scharnagl's arithmetic (:mod:`solver.scharnagl`),
+which ``chess960 check`` proves equal to the rule file's ranks and numbering;
+a small family answered before, from its table (:mod:`solver.cache`). The rule
+file, the solver and the output formats are loaded only for anything else
+(another format, glyphs, a FEN, a bad input), so the error lines are the
+library's own.
 
 >>> import io, sys
 >>> position_command("chess960", ["518", "0"], stdin=None, out=sys.stdout, err=sys.stdout)
