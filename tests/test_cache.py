@@ -13,6 +13,7 @@ import io
 import os
 import subprocess
 import sys
+from functools import cache as cache_once
 from itertools import permutations
 from pathlib import Path
 
@@ -124,12 +125,18 @@ def test_a_table_answers_as_the_family_does(
     assert any(code == 0 for _, _, code in expected) and any(code for _, _, code in expected)
 
 
+@cache_once
+def _chess480_table() -> tuple[Family, cache.Table]:
+    family = Family.load("chess480")
+    return family, cache.Table("chess480", 480, family.side_table())
+
+
 @settings(max_examples=examples(50), deadline=None)
 @given(numbers=st.lists(st.integers(0, 479), min_size=1, max_size=20))
 def test_ids_and_ranks_from_the_table_are_the_familys(numbers: list[int]) -> None:
-    """Any IDs of chess480 from its table, and their ranks back, against the family."""
-    family = Family.load("chess480")
-    table = cache.Table("chess480", 480, family.side_table())
+    """Any IDs of chess480 from its table, and their ranks back, against the family
+    (both made once: the examples only look up)."""
+    family, table = _chess480_table()
     for number in numbers:
         rank = family.rank_of(number)
         assert table.rank(number) == rank
