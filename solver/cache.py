@@ -138,12 +138,21 @@ class Table:
 
     def number(self, text: str) -> int | None:
         """``text`` as an ID when it is written as Python writes one in range, else None."""
-        if not (text.isascii() and text.isdigit()) or len(text) > len(str(self.count)):
-            return None
-        number = int(text)
-        if str(number) != text or number >= self.count:
-            return None
-        return number
+        return plain_number(text, self.count)
+
+
+def plain_number(text: str, count: int) -> int | None:
+    """``text`` as an ID below ``count`` when it is written as Python writes it, else None.
+
+    >>> plain_number("518", 960), plain_number("0518", 960), plain_number("960", 960)
+    (518, None, None)
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(count)):
+        return None
+    number = int(text)
+    if str(number) != text or number >= count:
+        return None
+    return number
 
 
 def _header(name: str, source: Source, count: int, body: bytes) -> bytes:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
-from solver.cache import Source, find, remember
+from solver.cache import Source, find, plain_number, remember
 from solver.errors import Chess960Error
 from solver.inputs import answer_all, id_answer, identify_all, load_family
 from solver.scharnagl import scharnagl_id, scharnagl_rank
@@ -74,12 +74,7 @@ def arithmetic_number(text: str) -> int | None:
     >>> arithmetic_number("518"), arithmetic_number("0518"), arithmetic_number("960")
     (518, None, None)
     """
-    if not (text.isascii() and text.isdigit() and len(text) <= 3):
-        return None
-    number = int(text)
-    if str(number) != text or number >= ARITHMETIC_COUNT:
-        return None
-    return number
+    return plain_number(text, ARITHMETIC_COUNT)
 
 
 class Quick(Protocol):
