@@ -19,9 +19,9 @@ from solver.board import Colour, Region, colour
 
 #: The default bound on a search: arrangements of the pieces within the files
 #: the rules allow them (:meth:`Model.search_size`). bench-12, the largest
-#: bundled family, has 5,443,200; counting 5,443,200 ranks with no other rule
-#: takes about 35 s on two cores, while the 14,968,800 of twelve pieces with no
-#: rule took 267 s, so the limit sits just above bench-12 (see rules/README.md).
+#: bundled family, has 5,443,200 and lists in about 7 s; listing 5,443,200
+#: ranks of an enumerated family took 300 s and 1 GB, so the limit sits just
+#: above bench-12 (see rules/README.md).
 MAX_ARRANGEMENTS = 6_000_000
 
 #: A test over the files of a requirement's pieces, in the requirement's order.

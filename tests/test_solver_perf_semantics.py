@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from itertools import permutations
 
 import pytest
 from oracles import EIGHT_FILE_RULES, arrangements, family_ranks, plain_capablanca_random
@@ -197,17 +198,48 @@ def test_a_family_with_no_rank_solves_to_nothing() -> None:
         assert info.value.conflict == ("between K RR", "on-files K a")
 
 
+# Which pieces the search leaves out, read off each family's rules: the king
+# (the pivot) is always searched; pieces no rule ties to another piece, or
+# tied only among themselves, are filled in afterwards while their ways stay
+# within FILL_LIMIT. capablanca-random-full's pawns-protected reads every
+# piece, so nothing is left out.
 @pytest.mark.parametrize(
-    ("name", "mirror", "derived"),
-    [("chess960", True, "Q"), ("capablanca-random", True, "C"), ("bench-12", True, None),
-     ("chess324", False, "Q")],
+    ("name", "mirror", "searched"),
+    [("chess960", True, {"K", "R1", "R2"}),
+     ("capablanca-random", True, {"K", "R1", "R2", "C", "B2"}),
+     ("bench-12", True, {"K", "R1", "R2", "Q", "A", "B1", "B2"}),
+     ("chess324", False, {"K"}),
+     ("capablanca-random-full", False, {"K", "Q", "A", "C", "R1", "R2", "B1", "B2", "N1",
+                                        "N2"})],
 )
-def test_symmetry_and_derived_piece_are_detected(
-    name: str, mirror: bool, derived: str | None
+def test_symmetry_and_left_out_pieces_are_detected(
+    name: str, mirror: bool, searched: set[str]
 ) -> None:
     plan = csp.compile_model(build_model(load(name)))
     assert plan.mirror is mirror
-    assert plan.derived == derived
+    assert set(plan.domains) == searched
+    everyone = set(plan.model.domains)
+    assert set(plan.fill.pieces if plan.fill else ()) == everyone - searched
+
+
+def test_left_out_pieces_take_every_way_their_rules_allow_on_the_files_left() -> None:
+    # chess960 searches K R R only. R1 on b, K on e, R2 on f leave a, c, d,
+    # g, h: three dark and two light, so the bishops have 3 x 2 ways and the
+    # queen 3 of the files left, the knights the rest: 18 ways, listed here
+    # by brute force over the letters.
+    plan = csp.compile_model(build_model(load("chess960")))
+    assert plan.fill is not None
+    free = (0, 2, 3, 6, 7)  # R1 on b, K on e, R2 on f
+    mask = sum(1 << f for f in free)
+    dark = [f for f in free if f % 2 == 0]
+    expected = set()
+    for letters in set(permutations("BBQNN")):
+        bishops = [f for f, letter in zip(free, letters, strict=True) if letter == "B"]
+        if len([f for f in bishops if f in dark]) == 1:
+            expected.add("".join(letters))
+    assert len(expected) == 18
+    assert set(plan.fill.ways[mask]) == expected
+    assert len(plan.fill.ways[mask]) == 18
 
 
 @pytest.mark.parametrize(("name", "mirror"), [("odd", True), ("lopsided", False),
