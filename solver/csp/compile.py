@@ -16,11 +16,11 @@ search places the king on the left half only and each rank found also
 stands for its mirror image.
 
 When every square takes a piece, some pieces are not searched at all
-(:class:`Fill`): pieces that no constraint ties to the others (a lone piece,
-a pair kept in order, three rooks' worth of a table) are placed afterwards on
-the files the searched pieces leave, in every way their own tables allow
-there. The solver finds far fewer, shorter solutions (bench-12: a tenth),
-and each stands for the ranks its leftover files can be filled in.
+(:class:`Fill`): pieces that no constraint ties to the others (a lone queen,
+bishops split by colour, knights kept in order) are placed afterwards on the
+files the searched pieces leave, in every way their own tables allow there.
+The solver finds far fewer, shorter solutions (bench-12: a tenth), and each
+stands for the ranks its leftover files can be filled in.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise, product
+from operator import itemgetter
 
 from constraint import AllDifferentConstraint, Constraint, OptimizedBacktrackingSolver, Problem
 
@@ -61,7 +62,8 @@ class Fill:
     No constraint ties them to a searched piece, so a solution of the search
     completes in exactly the ways their own tables allow on its leftover
     files. ``ways`` maps the bit mask of the leftover files to those ways,
-    each the letters of the leftover files from left to right (R K R).
+    each the letters of the leftover files from left to right (Chess960's
+    king and rooks on b, e, f leave a, c, d, g, h: ``"BNQNB"`` is one way).
     """
 
     pieces: tuple[str, ...]
@@ -322,14 +324,25 @@ def _fill(
     if not chosen:
         return None
     names = tuple(n for pieces, _ in chosen for n in pieces)
-    letters = [model.letter_of[n] for n in names]
-    ways: dict[int, list[str]] = {}
-    for combination in product(*(rows for _, rows in chosen)):
-        files = [f for row in combination for f in row]
-        mask = 0
-        for file in files:
-            mask |= 1 << file
-        if mask.bit_count() == len(files):  # each piece on its own file
-            order = sorted(range(len(files)), key=files.__getitem__)
-            ways.setdefault(mask, []).append("".join(letters[i] for i in order))
-    return Fill(names, {mask: tuple(w) for mask, w in ways.items()}, (1 << model.files) - 1)
+    # Join the chosen tables one at a time, keyed by the files taken so far,
+    # dropping a combination as soon as two pieces share a file.
+    joined: dict[int, list[tuple[tuple[int, str], ...]]] = {0: [()]}
+    for pieces, rows in chosen:
+        letters = [model.letter_of[n] for n in pieces]
+        placed: list[tuple[int, tuple[tuple[int, str], ...]]] = []
+        for row in rows:
+            mask = 0
+            for file in row:
+                mask |= 1 << file
+            if mask.bit_count() == len(row):
+                placed.append((mask, tuple(zip(row, letters, strict=True))))
+        grown: dict[int, list[tuple[tuple[int, str], ...]]] = {}
+        for mask, partial in joined.items():
+            for more, pairs in placed:
+                if not mask & more:
+                    grown.setdefault(mask | more, []).extend(p + pairs for p in partial)
+        joined = grown
+    letter = itemgetter(1)
+    ways = {mask: tuple(["".join(map(letter, sorted(p))) for p in partial])
+            for mask, partial in joined.items()}
+    return Fill(names, ways, (1 << model.files) - 1)
