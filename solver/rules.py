@@ -91,7 +91,6 @@ _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "piec
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
                     "rule", "numbering")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference")
-_NAME_RE: Final = NAME_RE
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
 
@@ -260,7 +259,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         if key not in _TOP_KEYS:
             raise _err(path, key, f"unknown key {quote(key)}", suggest(key, _TOP_KEYS))
     name = _required(doc, "name", str, path)
-    if not _NAME_RE.fullmatch(name):
+    if not NAME_RE.fullmatch(name):
         raise _err(path, "name", f"{quote(name)} is not a short lower-case name like 'chess960'")
     title = _text(_required(doc, "title", str, path), "title", path)
     source = _text(_required(doc, "source", str, path), "source", path)

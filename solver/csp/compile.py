@@ -85,8 +85,19 @@ class Batch:
 
     assignments: list[dict[str, int]]
     mirrored: bool
-    #: How many ranks the batch stands for (fills and mirror images included).
-    size: int
+    #: The pieces left out of the search, filled in each solution's leftover files.
+    fill: Fill | None = None
+
+    @property
+    def size(self) -> int:
+        """How many ranks the batch stands for (fills and mirror images included)."""
+        fill = self.fill
+        if fill is None:
+            size = len(self.assignments)
+        else:
+            ways, leftover = fill.ways, fill.leftover
+            size = sum(len(ways.get(leftover(a), ())) for a in self.assignments)
+        return size * (2 if self.mirrored else 1)
 
 
 @dataclass
@@ -157,14 +168,7 @@ class Plan:
     def search(self, part: Part) -> Batch:
         """Every solution of one part."""
         csp = self.problem(part)
-        found = csp.getSolutions() if csp is not None else []
-        fill = self.fill
-        if fill is None:
-            size = len(found)
-        else:
-            ways, leftover = fill.ways, fill.leftover
-            size = sum(len(ways.get(leftover(a), ())) for a in found)
-        return Batch(found, part.mirrored, size * (2 if part.mirrored else 1))
+        return Batch(csp.getSolutions() if csp is not None else [], part.mirrored, self.fill)
 
     def ranks(self, batch: Batch) -> list[str]:
         """The ranks a batch stands for: each solution (in each way its leftover
