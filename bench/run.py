@@ -433,7 +433,7 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
 def bench_enumerated(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
     """``id`` and ``position`` on the bundled enumerated 10-file family (full CRC,
     12,118 ranks), against the same on Chess960: the first call (no table yet),
-    the second (which makes the family's table, :mod:`solver.cache`), then warm."""
+    the second (which makes the family's table, :mod:`solver.cli.cache`), then warm."""
     crc = "capablanca-random-full"
     ours = [CHESS960, "id", "BRCNQAKBNR", "-r", crc]
     base = [CHESS960, "id", "QNRBBNKR"]

@@ -25,17 +25,17 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     "Family": "solver.family",
     "Position": "solver.position",
-    "Numbering": "solver.numbering",
-    "RuleSet": "solver.rules",
-    "bundled_names": "solver.rules",
-    "load": "solver.rules",
-    "format_rank": "solver.notation",
-    "parse_id": "solver.notation",
-    "parse_rank": "solver.notation",
-    "position_fen": "solver.fen",
-    "start_fen": "solver.fen",
-    "scharnagl_id": "solver.scharnagl",
-    "scharnagl_rank": "solver.scharnagl",
+    "Numbering": "solver.numbering.steps",
+    "RuleSet": "solver.ruleset.reader",
+    "bundled_names": "solver.ruleset.reader",
+    "load": "solver.ruleset.reader",
+    "format_rank": "solver.notation.ranks",
+    "parse_id": "solver.notation.ranks",
+    "parse_rank": "solver.notation.ranks",
+    "position_fen": "solver.notation.fen",
+    "start_fen": "solver.notation.fen",
+    "scharnagl_id": "solver.numbering.scharnagl",
+    "scharnagl_rank": "solver.numbering.scharnagl",
     **{
         name: "solver.errors"
         for name in (
@@ -87,12 +87,12 @@ if TYPE_CHECKING:
         WorkerError,
     )
     from solver.family import Family
-    from solver.fen import position_fen, start_fen
-    from solver.notation import format_rank, parse_id, parse_rank
-    from solver.numbering import Numbering
+    from solver.notation.fen import position_fen, start_fen
+    from solver.notation.ranks import format_rank, parse_id, parse_rank
+    from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
+    from solver.numbering.steps import Numbering
     from solver.position import Position
-    from solver.rules import RuleSet, bundled_names, load
-    from solver.scharnagl import scharnagl_id, scharnagl_rank
+    from solver.ruleset.reader import RuleSet, bundled_names, load
 
 __all__ = [
     "BetzaError",

@@ -1,5 +1,5 @@
 """``python -m solver`` runs the ``chess960`` command."""
 
-from solver.entry import main
+from solver.cli.entry import main
 
 main()

@@ -7,7 +7,7 @@
   reads it, and (for families small enough) every other arrangement breaks
   a named rule, so explanations and the solver agree;
 * a second, independent method, counting completions of partial ranks file
-  by file (:mod:`solver.counting`), finds the same count and accepts every
+  by file (:mod:`solver.numbering.counting`), finds the same count and accepts every
   rank the solver finds (so the same set), and numbers sampled IDs both ways
   as the canonical order does;
 * arithmetic numbering: decoding every ID, in one walk of the placement
@@ -23,11 +23,11 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from solver.counting import Counting, arrangements, strangers
-from solver.encoder import decode_all
 from solver.errors import Chess960Error, SearchTooLargeError
 from solver.family import Family
-from solver.scharnagl import scharnagl_id
+from solver.numbering.counting import Counting, arrangements, strangers
+from solver.numbering.encoder import decode_all
+from solver.numbering.scharnagl import scharnagl_id
 
 #: Families with at most this many arrangements also have every arrangement
 #: outside the family checked against the explanations.
@@ -113,7 +113,7 @@ def _prove(family: Family, report: Report) -> None:
         [] if report.found == rules.count else [f"found {report.found:,}"],
     )
     if not unique:
-        from solver.conflicts import conflicting_rules
+        from solver.search.conflicts import conflicting_rules
 
         conflict = conflicting_rules(rules, family.max_arrangements)
         why = ("these rules cannot all hold: " + "; ".join(r.label for r in conflict)
@@ -207,7 +207,7 @@ def _explained(family: Family, ranks: list[str]) -> list[str]:
     once per way they stand (the rank with every other piece blanked); rules
     that read the whole rank are asked about every rank.
     """
-    from solver.vocabulary import Placement
+    from solver.kinds.vocabulary import Placement
 
     wanted = sorted(family.ruleset.pieces)
     whole = [r for r in family.ruleset.rules if not r.letters]
@@ -241,6 +241,6 @@ def _explained(family: Family, ranks: list[str]) -> list[str]:
 
 
 def _arrangements(pieces: str) -> int:
-    from solver.model import Model
+    from solver.search.model import Model
 
     return Model.for_pieces(len(pieces), pieces).arrangements()

@@ -1,10 +1,10 @@
 """A start-position family: its rules, its numbering, its positions.
 
-:class:`Family` joins a :class:`~solver.rules.RuleSet` with its numbering
-(:class:`~solver.index.RankIndex`) and reads positions written as ranks,
+:class:`Family` joins a :class:`~solver.ruleset.reader.RuleSet` with its numbering
+(:class:`~solver.numbering.index.RankIndex`) and reads positions written as ranks,
 pairs of ranks or start FENs. Looking up one ID or rank of an arithmetic
 family needs neither the solver nor a table; enumerated families (and
-listing any family, :mod:`solver.listing`) ask the solver, imported only then.
+listing any family, :mod:`solver.numbering.listing`) ask the solver, imported only then.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
-from solver.board import Layout, piece_name, square_name
+from solver.board.geometry import Layout, piece_name, square_name
 from solver.errors import (
     Chess960Error,
     IdRangeError,
@@ -25,23 +25,23 @@ from solver.errors import (
     SidesError,
     Violation,
 )
-from solver.fen import (
+from solver.kinds.vocabulary import Placement
+from solver.notation.fen import (
     check_castling,
     check_layout_castling,
     is_fen,
     read_layout_start,
     read_start,
 )
-from solver.index import RankIndex
-from solver.model import MAX_ARRANGEMENTS
-from solver.notation import parse_id, parse_rank
-from solver.numbering import Numbering
+from solver.notation.ranks import parse_id, parse_rank
+from solver.numbering.index import RankIndex
+from solver.numbering.steps import Numbering
 from solver.position import Pairs, Position
-from solver.rules import RuleSet, bundled_names, load
-from solver.vocabulary import Placement
+from solver.ruleset.reader import RuleSet, bundled_names, load
+from solver.search.model import MAX_ARRANGEMENTS
 
 if TYPE_CHECKING:
-    from solver.counting import Counting
+    from solver.numbering.counting import Counting
 
 __all__ = ["Family", "Position"]
 
@@ -85,7 +85,7 @@ class Family:
 
     @cache  # noqa: B019  (one counter per family, kept as long as the family)
     def _counter(self) -> Counting:
-        from solver.counting import Counting
+        from solver.numbering.counting import Counting
 
         return Counting(self.ruleset, lambda: self.numbering)
 
@@ -206,8 +206,8 @@ class Family:
         ...     "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1").id
         105
 
-        Besides the errors of :func:`~solver.fen.read_start` and
-        :func:`~solver.fen.check_castling`, raises
+        Besides the errors of :func:`~solver.notation.fen.read_start` and
+        :func:`~solver.notation.fen.check_castling`, raises
         :class:`~solver.errors.MirrorError` when Black does not mirror White
         in a mirrored family, and the rank errors of :meth:`validate`.
         """
@@ -322,7 +322,7 @@ class Family:
         listed = self.index.listed
         if listed is not None or self.ruleset.numbering == "arithmetic":
             return self.ranks()
-        from solver.listing import canonical
+        from solver.numbering.listing import canonical
 
         return canonical(self.ruleset, self.numbering, list(self._counter()))
 
@@ -354,7 +354,7 @@ class Family:
         listed = self.index.listed
         if listed is not None:
             return iter(listed)
-        from solver.listing import side_ranks
+        from solver.numbering.listing import side_ranks
 
         return side_ranks(self.ruleset, self.numbering, self.max_arrangements, progress)
 
@@ -368,7 +368,7 @@ class Family:
         if listed:
             n = len(listed)
         else:
-            from solver.listing import solved_count
+            from solver.numbering.listing import solved_count
 
             n = solved_count(self.ruleset, self.max_arrangements, progress)
         return n * n if self.independent else n
@@ -376,7 +376,7 @@ class Family:
     def total(self, progress: Progress | None = None) -> int:
         """How many positions the family has: as the solver finds them when the
         family is within the search limit, else counted by completions of
-        partial ranks (:mod:`solver.counting`, which ``check`` proves agrees).
+        partial ranks (:mod:`solver.numbering.counting`, which ``check`` proves agrees).
 
         >>> Family.load("chess960").total()
         960
@@ -392,12 +392,13 @@ class Family:
 
     def solver_ranks(self, progress: Progress | None = None) -> list[str]:
         """One side's ranks in the order the constraint solver finds them."""
-        from solver.listing import solver_ranks
+        from solver.numbering.listing import solver_ranks
 
         return solver_ranks(self.ruleset, self.max_arrangements, progress)
 
     def canonical(self, ranks: list[str]) -> list[str]:
-        """``ranks`` in the family's canonical order (see :func:`solver.listing.canonical`)."""
-        from solver.listing import canonical
+        """``ranks`` in the family's canonical order
+        (see :func:`solver.numbering.listing.canonical`)."""
+        from solver.numbering.listing import canonical
 
         return canonical(self.ruleset, self.numbering, ranks)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from solver.board import Layout
+    from solver.board.geometry import Layout
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ one of them would compile the package from source again; so for the run,
 bytecode goes to a temporary directory of its own (``PYTHONPYCACHEPREFIX``),
 which is removed at the end: nothing is written beside the sources.
 
-The commands keep tables of small families between runs (:mod:`solver.cache`).
+The commands keep tables of small families between runs (:mod:`solver.cli.cache`).
 The run gets a cache directory of its own (``CHESS960_CACHE_DIR``), removed at
 the end: no test reads a table an earlier run (or other code) made, and none
 writes to the user's cache.

@@ -23,11 +23,11 @@ from typer.testing import CliRunner
 
 from solver import Chess960Error, Family, RuleFileError, RuleViolationError
 from solver.check import check
-from solver.cli import app
-from solver.counting import Counting
-from solver.diagram import board_svg, board_text
-from solver.fen import position_fen
-from solver.rules import parse, rules_dir
+from solver.cli.app import app
+from solver.notation.fen import position_fen
+from solver.numbering.counting import Counting
+from solver.output.diagram import board_svg, board_text
+from solver.ruleset.reader import parse, rules_dir
 
 # -- Chess480 ----------------------------------------------------------------------------
 
@@ -604,7 +604,7 @@ def test_bad_or_unreadable_betza_names_the_key(betza: str, key: str, message: st
 
 
 def test_captures_reads_directions_and_riders() -> None:
-    from solver.betza import captures, pawn_distances
+    from solver.board.betza import captures, pawn_distances
 
     assert pawn_distances("K") == {0, 1} and pawn_distances("R") == {0}
     assert pawn_distances("WW") == {0} and pawn_distances("mQ") == set()

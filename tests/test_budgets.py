@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.rules import MAX_FILE_BYTES, MAX_RULES, rules_dir
+from solver.ruleset.reader import MAX_FILE_BYTES, MAX_RULES, rules_dir
 
 CPU_BUDGET = 5.0  # seconds of child CPU time: the promise is 1 s, with a factor for load
 RSS_BUDGET = 100  # MB of the child's peak resident memory
@@ -148,7 +148,7 @@ def test_the_arrangement_limit_refuses_what_cannot_finish(tmp_path: Path) -> Non
     assert_refused(measured("solve", "--rules", str(path)),
                    "rule set 'big' has 14,968,800 arrangements to search",
                    "--max-arrangements")
-    # Counting and numbering need no listing (solver/counting/): answered within budget.
+    # Counting and numbering need no listing (solver/numbering/counting/): answered within budget.
     for args, out in ((("id", "KQRRBBNNAACC"), "0\n"), (("solve", "--count"), "14968800\n")):
         found = measured(*args, "--rules", str(path))
         assert (found["code"], found["out"], found["err"]) == (0, out, "")

@@ -1,9 +1,9 @@
-"""Tables kept between runs (solver.cache): made the second time a family
+"""Tables kept between runs (solver.cli.cache): made the second time a family
 answers, used from the third, answering exactly as the family does, and never
 trusted when damaged, stale or made from other bytes.
 
 Every command line is answered with the cache turned off and with it on,
-through the same functions the console command calls (solver.commands);
+through the same functions the console command calls (solver.cli.commands);
 the two must write the same stdout and stderr and return the same code.
 """
 
@@ -22,10 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from solver import cache, commands
-from solver.bundled import bundled_path
+from solver.cli import cache, commands
 from solver.family import Family
-from solver.scharnagl import scharnagl_rank
+from solver.numbering.scharnagl import scharnagl_rank
+from solver.ruleset.bundled import bundled_path
 
 Answer = tuple[str, str, int]
 
@@ -261,10 +261,10 @@ def test_where_the_cache_is(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_table_answers_without_loading_the_rules_or_the_solver(tmp_path: Path) -> None:
     """The third run of the installed command's entry imports neither."""
     code = (
-        "import sys\nfrom solver.entry import main\n"
+        "import sys\nfrom solver.cli.entry import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m in {'solver.rules', 'solver.family',"
-        " 'constraint', 'typer', 'tomllib', 'solver.counting'}))"
+        "print(sorted(m for m in sys.modules if m in {'solver.ruleset.reader', 'solver.family',"
+        " 'constraint', 'typer', 'tomllib', 'solver.numbering.counting'}))"
     )
     for n, args in enumerate((["id", "RNBQKBNR", "-r", "chess480"],
                               ["position", "5", "-r", "chess480"],

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from solver import __version__, bundled_names
-from solver.cli import app
-from solver.rules import rules_dir
+from solver.cli.app import app
+from solver.ruleset.reader import rules_dir
 
 GOLDEN = Path(__file__).parent / "data" / "chess960.txt"
 
@@ -157,11 +157,11 @@ def test_installed_command_has_no_traceback() -> None:
 def test_id_does_not_import_the_solver() -> None:
     code = (
         "import sys\n"
-        "from solver.cli import main\n"
+        "from solver.cli.app import main\n"
         "sys.argv = ['chess960', 'id', 'QNRBBNKR']\n"
         "try:\n    main()\n"
         "except SystemExit:\n    pass\n"
-        "print('constraint' in sys.modules, 'solver.solve' in sys.modules)\n"
+        "print('constraint' in sys.modules, 'solver.search.solve' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)

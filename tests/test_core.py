@@ -26,7 +26,7 @@ from solver import (
     scharnagl_id,
     scharnagl_rank,
 )
-from solver.solve import solve
+from solver.search.solve import solve
 
 GOLDEN = Path(__file__).parent / "data" / "chess960.txt"
 

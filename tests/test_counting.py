@@ -1,4 +1,4 @@
-"""Counting completions file by file (solver/counting/) against brute force.
+"""Counting completions file by file (solver/numbering/counting/) against brute force.
 
 Golden data: a brute force over every distinct arrangement written here,
 judged by the rule kinds' own explanations (``Family.violations``); the
@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from solver import Family, NumberingError
-from solver.board import FILE_LETTERS
+from solver.board.geometry import FILE_LETTERS
 from solver.check import check
-from solver.counting import TRACKERS, Counting, arrangements, strangers
-from solver.encoder import decode_all
-from solver.rules import bundled_names, load, parse
-from solver.vocabulary import KINDS
+from solver.kinds.vocabulary import KINDS
+from solver.numbering.counting import TRACKERS, Counting, arrangements, strangers
+from solver.numbering.encoder import decode_all
+from solver.ruleset.reader import bundled_names, load, parse
 
 
 def test_every_rule_kind_has_a_counting_state() -> None:
@@ -34,7 +34,7 @@ def test_every_rule_kind_has_a_counting_state() -> None:
 
 
 def brute(pieces: str) -> list[str]:
-    """Every distinct arrangement, from itertools (not from solver.counting)."""
+    """Every distinct arrangement, from itertools (not from solver.numbering.counting)."""
     return sorted({"".join(p) for p in permutations(pieces)})
 
 
@@ -151,8 +151,8 @@ def test_an_enumerated_family_numbers_without_listing(monkeypatch: pytest.Monkey
     def no_solver(*args: object, **kwargs: object) -> list[str]:
         raise AssertionError("the solver was asked")
 
-    monkeypatch.setattr("solver.listing.solver_ranks", no_solver)
-    monkeypatch.setattr("solver.listing.side_ranks", no_solver)
+    monkeypatch.setattr("solver.numbering.listing.solver_ranks", no_solver)
+    monkeypatch.setattr("solver.numbering.listing.side_ranks", no_solver)
     assert family.count == 959
     # Published Scharnagl numbers (Wikipedia): 105 QNRBBNKR, 959 RKRNNQBB.
     assert family.identify("QNRBBNKR").id == 105

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from solver.cli import app
-from solver.dialects import VARIANTS, start_fen
+from solver.cli.app import app
 from solver.errors import DialectError, RuleFileError
 from solver.family import Family
-from solver.fen import position_fen
+from solver.notation.dialects import VARIANTS, start_fen
+from solver.notation.fen import position_fen
 from solver.output import PositionWriter
-from solver.rules import bundled_names, load, rules_dir
+from solver.ruleset.reader import bundled_names, load, rules_dir
 
 runner = CliRunner()
 CHESS960 = Family.load("chess960")
@@ -112,7 +112,7 @@ def test_lichess_form_is_python_chess_s_own(variant: str) -> None:
 
 
 def test_xfen_and_shredder_are_today_s_fens() -> None:
-    from solver.fen import start_fen as plain
+    from solver.notation.fen import start_fen as plain
 
     for rank in RANKS:
         assert start_fen(rank) == plain(rank)

@@ -18,7 +18,7 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
-from solver.cli import app
+from solver.cli.app import app
 from solver.errors import DrawError, IdRangeError, IdSyntaxError, SeedError
 from solver.family import Family
 from solver.sampling import draw, draw_ids
@@ -73,7 +73,7 @@ def test_seeded_draws_repeat() -> None:
 
 
 def test_seeded_draws_repeat_across_processes() -> None:
-    code = "from solver.cli import main; main()"
+    code = "from solver.cli.app import main; main()"
     args = [sys.executable, "-c", code, "random", "--seed", "31337", "-n", "6", "--distinct"]
     outputs = []
     for hash_seed in ("1", "2"):
@@ -189,7 +189,7 @@ def test_chi_square_distinct_pairs() -> None:
 
 def test_any_family_without_the_solver() -> None:
     code = (
-        "import sys\nfrom solver.cli import main\n"
+        "import sys\nfrom solver.cli.app import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(any(m.split('.')[0] == 'constraint' for m in sys.modules))"
     )

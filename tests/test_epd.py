@@ -14,10 +14,10 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from solver.cli import app
+from solver.cli.app import app
 from solver.errors import FenSyntaxError, NotStartPositionError
 from solver.family import Family
-from solver.fen import read_start, split_opcodes
+from solver.notation.fen import read_start, split_opcodes
 from solver.output import PositionWriter, read_back
 
 runner = CliRunner()

@@ -27,7 +27,7 @@ from profiles import examples
 
 from solver import Family, NumberingError, RuleFileError, RuleViolationError, bundled_names
 from solver.check import check
-from solver.rules import RuleSet, load, parse, rules_dir
+from solver.ruleset.reader import RuleSet, load, parse, rules_dir
 
 #: Published counts: Wikipedia "Fischer random chess" (960); "Shuffle chess"
 #: (8!/(2!2!2!) = 5040; with the bishops on opposite colours 2880, with the king
@@ -296,7 +296,7 @@ def test_check_refutes_a_rule_whose_explanation_misses_a_case(
     """An explanation that never finds bishops on one colour: the solver still
     refuses those ranks, so check names the arrangements nothing explains."""
     from solver.check import check
-    from solver.vocabulary import KINDS
+    from solver.kinds.vocabulary import KINDS
 
     monkeypatch.setattr(KINDS["opposite-colours"], "violations", lambda self, placement: [])
     report = check(Family.load("chess960"))
@@ -313,7 +313,7 @@ def test_checks_explanations_in_bulk_are_each_ranks_own(name: str) -> None:
     asking every rule about each rank on its own, over good ranks, mirrored,
     rotated and swapped ones, wrong pieces, a short rank and one with a line break."""
     from solver.check import _explained
-    from solver.vocabulary import Placement
+    from solver.kinds.vocabulary import Placement
 
     family = Family.load(name)
     ranks = family.ranks()[:2000]

@@ -1,8 +1,8 @@
-"""The console command's fast path (solver.entry.parse_fast/run_fast) answers
+"""The console command's fast path (solver.cli.entry.parse_fast/run_fast) answers
 exactly as Typer does, and loads none of Typer, Pydantic, Rich or the solver.
 
 Every command line is run twice in-process: through the fast path (when it
-takes the line) and through the Typer app (solver.cli.run), and the two must
+takes the line) and through the Typer app (solver.cli.app.run), and the two must
 write the same stdout and stderr and return the same exit code. The
 installed command is checked for its imports with ``python -X importtime``.
 """
@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from solver import cli, entry
-from solver.commands import arithmetic_id, arithmetic_number
+from solver.cli import app as cli
+from solver.cli import entry
+from solver.cli.commands import arithmetic_id, arithmetic_number
 from solver.family import Family
 
 CHESS960 = Path(sys.executable).parent / "chess960"
@@ -163,9 +164,9 @@ def test_fast_commands_import_only_what_they_use(args: list[str]) -> None:
     assert done.returncode == 0, done.stderr[-500:]
     imported = {line.rsplit("|", 1)[1].strip()
                 for line in done.stderr.decode().splitlines() if line.startswith("import time:")}
-    heavy = {"pydantic", "typer", "click", "solver.cli"}
+    heavy = {"pydantic", "typer", "click", "solver.cli.app"}
     if args[0] != "solve":
-        heavy |= {"constraint", "solver.solve", "solver.csp"}
+        heavy |= {"constraint", "solver.search.solve", "solver.search.csp"}
     if args[0] != "show":  # show draws with Rich
         heavy.add("rich")
     assert imported and not {m for m in imported if m in heavy or m.split(".")[0] in heavy}
@@ -174,7 +175,7 @@ def test_fast_commands_import_only_what_they_use(args: list[str]) -> None:
 
 
 def test_stdin_answers_each_distinct_line_once_even_within_a_chunk() -> None:
-    from solver.inputs import answer_all
+    from solver.cli.inputs import answer_all
 
     asked: list[str] = []
 

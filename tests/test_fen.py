@@ -12,7 +12,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from solver.cli import app
+from solver.cli.app import app
 from solver.errors import (
     CastlingRightsError,
     Chess960Error,
@@ -22,7 +22,7 @@ from solver.errors import (
     SidesError,
 )
 from solver.family import Family
-from solver.fen import castling_field, is_fen, read_start, start_fen
+from solver.notation.fen import castling_field, is_fen, read_start, start_fen
 
 CLASSICAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 GOLDEN = {  # id: (X-FEN, Shredder-FEN)

@@ -15,7 +15,7 @@ from itertools import islice
 import pytest
 from typer.testing import CliRunner
 
-from solver.cli import app
+from solver.cli.app import app
 from solver.position import Position
 
 runner = CliRunner()
@@ -141,10 +141,10 @@ def test_unknown_format_is_a_usage_error() -> None:
 
 def test_id_and_position_do_not_import_the_solver_or_rich() -> None:
     code = (
-        "import sys\nfrom solver.cli import main\n"
+        "import sys\nfrom solver.cli.app import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'constraint', 'rich', 'json'}),"
-        " 'solver.solve' in sys.modules)"
+        " 'solver.search.solve' in sys.modules)"
     )
     for args in (["id", F105], ["position", "518", "-f", "fen"], ["position", "7", "-f", "pgn"]):
         done = subprocess.run([sys.executable, "-c", code, *args],

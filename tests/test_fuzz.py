@@ -27,10 +27,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import Chess960Error, Family
-from solver.fen import read_start
-from solver.notation import parse_id, parse_rank
-from solver.rules import bundled_names, parse, rules_dir
-from solver.solve import build_model
+from solver.notation.fen import read_start
+from solver.notation.ranks import parse_id, parse_rank
+from solver.ruleset.reader import bundled_names, parse, rules_dir
+from solver.search.solve import build_model
 
 CI = os.environ.get("HYPOTHESIS_PROFILE") == "ci"
 READER_CASES = 20_000 if CI else 200

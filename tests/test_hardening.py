@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from solver import Chess960Error, Family, RuleFileError, SearchTooLargeError, bundled_names
 from solver.check import check
-from solver.cli import app
-from solver.rules import load, parse, rules_dir
+from solver.cli.app import app
+from solver.ruleset.reader import load, parse, rules_dir
 
 RULES = rules_dir()
 
@@ -404,7 +404,7 @@ SAME_TWICE = [
 _RUN_ALL = """
 import json, sys
 from typer.testing import CliRunner
-from solver.cli import app
+from solver.cli.app import app
 runner = CliRunner()
 done = [runner.invoke(app, args) for args in json.loads(sys.argv[1])]
 json.dump([[r.exit_code, r.stdout] for r in done], sys.stdout)
@@ -470,7 +470,7 @@ class _Trickle(io.RawIOBase):
        st.booleans(), st.integers(1, 20), st.integers(1, 10))
 def test_reading_stdin_in_chunks_gives_each_line_once_long_ones_as_none(
         lines: list[bytes], final_newline: bool, chunk: int, limit: int) -> None:
-    from solver.inputs import read_lines
+    from solver.cli.inputs import read_lines
 
     data = b"\n".join(lines) + (b"\n" if final_newline and lines else b"")
     expected: list[bytes | None] = [None if len(x) > limit else x for x in data.split(b"\n")]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from solver.family import Family
-from solver.lint import lint_path, lint_text
+from solver.notation.lint import lint_path, lint_text
 from solver.output import PositionWriter
 
 

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from solver import Family, RuleFileError, UnknownRuleSetError, load
 from solver.check import check
-from solver.cli import app
-from solver.rules import parse, rules_dir
+from solver.cli.app import app
+from solver.ruleset.reader import parse, rules_dir
 
 README = rules_dir() / "README.md"
 

@@ -23,7 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from solver.cli import app
+from solver.cli.app import app
 from solver.errors import DrawError, SeedError
 from solver.family import Family
 from solver.sampling import draw_ids, iter_ids, plan, seed_value

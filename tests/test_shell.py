@@ -344,7 +344,7 @@ def test_the_signal_handler_is_installed_before_anything_is_imported() -> None:
     # After the console script's own imports, the entry point must run
     # nothing of the package before installing the handler.
     code = ("import signal, sys\n"
-            "import solver.entry as entry\n"
+            "import solver.cli.entry as entry\n"
             "before = set(sys.modules)\n"
             "signal.signal = lambda *a: sys.exit(set(sys.modules) - before and 1 or 0)\n"
             "entry.main()\n")
@@ -414,7 +414,7 @@ def test_ctrl_c_while_writing_the_svg_leaves_no_temporary(tmp_path: Path) -> Non
     # The command's own entry point, with Ctrl-C arriving while the file is synced.
     code = (
         "import os, signal, sys\n"
-        "from solver import entry\n"
+        "from solver.cli import entry\n"
         "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGINT)\n"
         "sys.argv = ['chess960', 'show', '518', '--svg', sys.argv[1]]\n"
         "entry.main()\n"
@@ -522,9 +522,10 @@ USAGE_ERRORS = [
 
 
 def in_process(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """What the console command does with ``argv`` when Typer answers it (solver.cli.run,
+    """What the console command does with ``argv`` when Typer answers it (solver.cli.app.run,
     which the installed command calls for these lines), run in this process."""
-    from solver import cli, entry
+    from solver.cli import app as cli
+    from solver.cli import entry
 
     assert entry.parse_fast(argv) is None  # Typer's own lines
     capsys.readouterr()

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from solver.cli import app
-from solver.diagram import board_svg, board_text, write_atomic, write_svg
+from solver.cli.app import app
 from solver.errors import OutputFileError
 from solver.family import Family
+from solver.output.diagram import board_svg, board_text, write_atomic, write_svg
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

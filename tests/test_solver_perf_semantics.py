@@ -20,16 +20,16 @@ from itertools import permutations
 import pytest
 from oracles import EIGHT_FILE_RULES, arrangements, family_ranks, plain_capablanca_random
 
-from solver import csp
-from solver.encoder import FastEncoder
-from solver.entry import _plain_id
+from solver.cli.entry import _plain_id
+from solver.cli.progress import SolveProgress
 from solver.errors import EmptyFamilyError
 from solver.family import Family
-from solver.progress import SolveProgress
-from solver.rules import load, parse
-from solver.solve import build_model, count, solve
+from solver.numbering.encoder import FastEncoder
+from solver.ruleset.reader import load, parse
+from solver.search import csp
+from solver.search.solve import build_model, count, solve
 
-ENTRY = [sys.executable, "-c", "from solver.entry import main; main()"]
+ENTRY = [sys.executable, "-c", "from solver.cli.entry import main; main()"]
 
 
 @pytest.mark.parametrize("name", sorted(EIGHT_FILE_RULES))
@@ -343,7 +343,7 @@ def run(args: list[str], stdin: str = "") -> tuple[str, str, int]:
 
 def test_plain_id_runs_in_process(monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]) -> None:
-    from solver import entry
+    from solver.cli import entry
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("QNRBBNKR\nnope\n"))
     monkeypatch.setattr(sys, "argv", ["chess960", "id", "RNBQKBNR", "-"])
@@ -374,9 +374,10 @@ def test_id_from_stdin_answers_every_line_in_order() -> None:
 
 def test_plain_id_needs_no_typer_pydantic_or_solver() -> None:
     code = ("import sys; sys.argv = ['chess960', 'id', 'QNRBBNKR']\n"
-            "from solver.entry import main\n"
+            "from solver.cli.entry import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "heavy = {'typer', 'pydantic', 'constraint', 'rich', 'solver.solve', 'solver.csp'}\n"
+            "heavy = {'typer', 'pydantic', 'constraint', 'rich', 'solver.search.solve',"
+            " 'solver.search.csp'}\n"
             "print(sorted(m for m in sys.modules if m in heavy or m.split('.')[0] in heavy),"
             " file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -386,7 +387,7 @@ def test_plain_id_needs_no_typer_pydantic_or_solver() -> None:
 
 
 def test_typer_and_plain_paths_agree() -> None:
-    typer_path = [sys.executable, "-c", "from solver.cli import main; main()"]
+    typer_path = [sys.executable, "-c", "from solver.cli.app import main; main()"]
     for args in (["id", "QNRBBNKR", "BBBBBBBB"], ["id", "-r", "nope", "X"]):
         plain = run(args)
         typed = subprocess.run([*typer_path, *args], capture_output=True, text=True,
@@ -518,7 +519,7 @@ def test_a_worker_that_fails_is_one_library_error() -> None:
     # process, not in the caller's own share) reaches the caller as a
     # WorkerError (one `error:` line in the CLI), never as a bare exception.
     from solver.errors import WorkerError
-    from solver.solve import batches
+    from solver.search.solve import batches
 
     caller = os.getpid()
 

@@ -22,11 +22,11 @@ import pytest
 from typer.testing import CliRunner
 
 import solver
-from solver.cli import app
+from solver.cli.app import app
 from solver.family import Family
+from solver.kinds.vocabulary import KINDS
 from solver.output import FORMATS, PositionWriter, read_back
-from solver.rules import parse, rules_dir
-from solver.vocabulary import KINDS
+from solver.ruleset.reader import parse, rules_dir
 
 PACKAGE = Path(solver.__file__).resolve().parent
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -99,9 +99,9 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 def test_data_flows_one_way_cli_last() -> None:
     graph = _import_graph()
-    below_cli = [m for m, deps in graph.items() if "solver.cli" in deps]
-    assert below_cli == ["solver.entry"]  # only the console entry point starts the CLI
-    assert "solver.family" not in graph["solver.fen"]
+    below_cli = [m for m, deps in graph.items() if "solver.cli.app" in deps]
+    assert below_cli == ["solver.cli.entry"]  # only the console entry point starts the CLI
+    assert "solver.family" not in graph["solver.notation.fen"]
 
 
 # -- rule kinds ----------------------------------------------------------------------------
@@ -206,9 +206,9 @@ def test_a_failed_listing_is_not_ended_as_if_complete(fmt: str) -> None:
 # -- Ctrl-C at start-up --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("half_imported", ["solver.csp", "solver.csp.workers"])
+@pytest.mark.parametrize("half_imported", ["solver.search.csp", "solver.search.csp.workers"])
 def test_ctrl_c_while_the_solver_half_imports_exits_130_quietly(half_imported: str) -> None:
-    code = ("import sys, types\nfrom solver import entry\n"
+    code = ("import sys, types\nfrom solver.cli import entry\n"
             f"sys.modules[{half_imported!r}] = types.ModuleType({half_imported!r})\n"
             "entry._interrupted(2, None)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -218,14 +218,29 @@ def test_ctrl_c_while_the_solver_half_imports_exits_130_quietly(half_imported: s
     assert done.stderr == "\n"
 
 
-def test_the_readme_layout_names_every_module_and_only_those() -> None:
+def _layout_tree() -> set[str]:
+    """The paths the README's layout tree names (two spaces of indent a level)."""
+    block = README.read_text(encoding="utf-8").split("<!-- layout -->", 1)[1]
+    block = block.split("<!-- /layout -->", 1)[0].strip().strip("`").removeprefix("text")
+    paths: set[str] = set()
+    parents: list[str] = []
+    for line in block.strip("\n").splitlines():
+        depth = (len(line) - len(line.lstrip(" "))) // 2
+        name = line.split()[0]
+        del parents[depth:]
+        path = "".join(parents) + name
+        paths.add(path.rstrip("/"))
+        if name.endswith("/"):
+            parents.append(name)
+    return paths
+
+
+def test_the_readme_layout_is_the_packages_tree() -> None:
     if not README.is_file():
         pytest.skip("README.md is not beside the tests (installed-package run)")
-    layout = README.read_text(encoding="utf-8").split("## Layout", 1)[1].split("\n## ", 1)[0]
-    named = set(re.findall(r"`([a-z_]+\.py)`", layout))
-    packages = set(re.findall(r"`([a-z_]+)/`", layout))
-    modules = {p.name for p in PACKAGE.rglob("*.py") if p.name not in ("__init__.py",
-                                                                        "__main__.py")}
-    subpackages = {p.parent.name for p in PACKAGE.rglob("__init__.py") if p.parent != PACKAGE}
-    assert named == modules
-    assert subpackages <= packages
+    code = {str(p.relative_to(PACKAGE.parent)) for p in PACKAGE.rglob("*.py")}
+    code |= {str(p.parent.relative_to(PACKAGE.parent)) for p in PACKAGE.rglob("__init__.py")}
+    named = _layout_tree()
+    # a package's __init__ is named only where it holds more than a docstring
+    inits = {p for p in code if p.endswith("/__init__.py") and p.count("/") > 1}
+    assert named == code - inits

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from solver.board import colour
-from solver.model import Model
-from solver.numbering import Numbering, parse_steps
+from solver.board.geometry import colour
+from solver.numbering.steps import Numbering, parse_steps
+from solver.search.model import Model
 
 
 def first_uneven_step(files: int, pieces: str, steps: list[str],

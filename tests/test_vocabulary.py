@@ -33,9 +33,9 @@ from oracles import (
 from profiles import examples
 
 from solver import EmptyFamilyError, Family, NumberingError
-from solver.numbering import StepSyntaxError, parse_steps
-from solver.rules import parse
-from solver.vocabulary import inexact
+from solver.kinds.vocabulary import inexact
+from solver.numbering.steps import StepSyntaxError, parse_steps
+from solver.ruleset.reader import parse
 
 # -- rule files ---------------------------------------------------------------------
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TextIO
 
-from solver.dialects import check_style, default_variant, start_fen
 from solver.errors import DialectError
-from solver.fen import position_fen
-from solver.notation import format_rank
+from solver.notation.dialects import check_style, default_variant, start_fen
+from solver.notation.fen import position_fen
+from solver.notation.ranks import format_rank
 
 if TYPE_CHECKING:
     from solver.family import Family

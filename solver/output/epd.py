@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solver.fen import read_layout_start, read_start
+from solver.notation.fen import read_layout_start, read_start
 from solver.output.base import Writer
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from solver.notation import format_rank
+from solver.notation.ranks import format_rank
 from solver.output.base import Writer, columns, position_text, record
 from solver.position import Pairs
 

@@ -41,7 +41,7 @@ from solver.output.base import Writer
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.position import Position
-    from solver.rules import RuleSet
+    from solver.ruleset.reader import RuleSet
 
 #: The Seven Tag Roster with unknown values, in order.
 ROSTER: Final = (("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
@@ -73,7 +73,7 @@ def pgn_variant(ruleset: RuleSet, variant: str | None = None) -> str | None:
     """The ``Variant`` tag value for a family (and game), ``""`` for none needed,
     or ``None`` when no program has a name for it.
 
-    >>> from solver.rules import load
+    >>> from solver.ruleset.reader import load
     >>> pgn_variant(load("chess960")), pgn_variant(load("dfrc")), pgn_variant(load("chess324"))
     ('Chess960', 'Chess960', '')
     >>> pgn_variant(load("capablanca-random")), pgn_variant(load("shuffle"))
@@ -102,7 +102,7 @@ def tag_value(text: str) -> str:
 def pgn_game(ruleset: RuleSet, fen: str, variant: str | None = None) -> str:
     """One game: the Seven Tag Roster, the tags that set ``fen`` up, and ``*``.
 
-    >>> from solver.rules import load
+    >>> from solver.ruleset.reader import load
     >>> print(pgn_game(load("chess960"),
     ...                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
     [Event "?"]
@@ -133,7 +133,7 @@ def pgn_game(ruleset: RuleSet, fen: str, variant: str | None = None) -> str:
 
 def pgn_header(ruleset: RuleSet, position: Position) -> str:
     """:func:`pgn_game` for ``position`` in X-FEN."""
-    from solver.fen import position_fen
+    from solver.notation.fen import position_fen
 
     return pgn_game(ruleset, position_fen(position))
 

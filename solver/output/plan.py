@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from solver.dialects import start_fen
 from solver.errors import DialectError
-from solver.fen import position_fen
+from solver.notation.dialects import start_fen
+from solver.notation.fen import position_fen
 from solver.output.base import position_text
 
 if TYPE_CHECKING:

@@ -1,0 +1,375 @@
+"""What the commands scripts call most do: ``id``, ``position``, ``random``, ``show``,
+``rules``, and ``solve`` (whose own work, the search, dwarfs its start-up anyway).
+
+Each function here is one command after its arguments are parsed: it
+writes the answers to ``out``, one ``error:`` line per failed input to
+``err``, and returns the exit code (0, or 1 when an input or the family
+failed). The Typer commands (:mod:`solver.cli.app`) and the console command's
+fast path (:mod:`solver.cli.entry`, which parses the common command lines
+itself, without Typer) both call them, so the two cannot answer
+differently.
+
+Plain-text answers come without loading the family where they can: the
+default family, Chess960, by Scharnagl's arithmetic (:mod:`solver.numbering.scharnagl`),
+which ``chess960 check`` proves equal to the rule file's ranks and numbering;
+a small family answered before, from its table (:mod:`solver.cli.cache`). The rule
+file, the solver and the output formats are loaded only for anything else
+(another format, glyphs, a FEN, a bad input), so the error lines are the
+library's own.
+
+>>> import io, sys
+>>> position_command("chess960", ["518", "0"], stdin=None, out=sys.stdout, err=sys.stdout)
+RNBQKBNR
+BBQNNRKR
+0
+>>> identify_command("chess960", ["QNRBBNKR", "RNBQKBNR"], stdin=None, out=sys.stdout,
+...                  err=sys.stdout)
+105
+518
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
+
+from solver.cli.cache import Source, find, plain_number, remember
+from solver.cli.inputs import answer_all, id_answer, identify_all, load_family
+from solver.errors import Chess960Error
+from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
+
+if TYPE_CHECKING:
+    from solver.family import Family
+
+#: The bundled family answered by arithmetic (``check`` proves it equal to its rule file).
+ARITHMETIC = "chess960"
+
+#: Its count of positions.
+ARITHMETIC_COUNT = 960
+
+
+def _plain(fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
+    """Whether answers are plain text: an ID, or a rank in its letters."""
+    return (fmt == "text" and not unicode and dialect in ("xfen", "shredder")
+            and variant is None)
+
+
+def arithmetic_id(rank: str) -> int | None:
+    """Scharnagl's number of ``rank`` when it is a Chess960 rank in upper-case letters, else None.
+
+    >>> arithmetic_id("QNRBBNKR"), arithmetic_id("qnrbbnkr"), arithmetic_id("KRRNNBBQ")
+    (105, None, None)
+    """
+    try:
+        number = scharnagl_id(rank)
+    except (ValueError, StopIteration):
+        return None
+    return number if scharnagl_rank(number) == rank else None
+
+
+def arithmetic_number(text: str) -> int | None:
+    """``text`` as a Chess960 ID when it is written as Python writes it (``518``), else None.
+
+    >>> arithmetic_number("518"), arithmetic_number("0518"), arithmetic_number("960")
+    (518, None, None)
+    """
+    return plain_number(text, ARITHMETIC_COUNT)
+
+
+class Quick(Protocol):
+    """A family's plain answers without loading it: None where the family must answer."""
+
+    name: str
+    count: int
+
+    def id_of(self, text: str) -> int | None: ...
+    def number(self, text: str) -> int | None: ...
+    def rank(self, number: int) -> str: ...
+
+
+class _Scharnagl:
+    """Chess960 by Scharnagl's arithmetic."""
+
+    name = ARITHMETIC
+    count = ARITHMETIC_COUNT
+    id_of = staticmethod(arithmetic_id)
+    number = staticmethod(arithmetic_number)
+    rank = staticmethod(scharnagl_rank)
+
+
+def _quick(
+    rules: str, fmt: str, unicode: bool, dialect: str, variant: str | None
+) -> tuple[Quick | None, Source | None]:
+    """How plain answers come without loading the family, if they can: Chess960
+    by arithmetic, another family from its table (:mod:`solver.cli.cache`); and
+    the rule file read, to make that table once the family has answered."""
+    if not _plain(fmt, unicode, dialect, variant):
+        return None, None
+    if rules == ARITHMETIC:
+        return _Scharnagl(), None
+    source = Source.read(rules)
+    return find(source), source
+
+
+class _Lazy:
+    """The family, loaded the first time an input needs it."""
+
+    def __init__(self, rules: str) -> None:
+        self.rules = rules
+        self.loaded: Family | None = None
+
+    def __call__(self) -> Family:
+        if self.loaded is None:
+            self.loaded = load_family(self.rules)
+        return self.loaded
+
+
+def _failed(out: TextIO, err: TextIO, exc: BaseException) -> int:
+    """A library error: one ``error:`` line, exit 1; Ctrl-C (called in-process,
+    without the console command's signal handler): a line break, exit 130."""
+    out.flush()
+    if isinstance(exc, KeyboardInterrupt):
+        err.write("\n")
+        return 130
+    err.write(f"error: {exc}\n")
+    return 1
+
+
+def _blank(fmt: str) -> str:
+    """What a failed stdin line writes to stdout: an empty line in text."""
+    return "\n" if fmt == "text" else ""
+
+
+def identify_command(
+    rules: str, ranks: Sequence[str], fmt: str = "text", dialect: str = "xfen",
+    variant: str | None = None, *, stdin: BinaryIO | None, out: TextIO, err: TextIO,
+) -> int:
+    """``chess960 id``: the ID of each rank, pair or start FEN (``-``: stdin's lines)."""
+    try:
+        quick, source = _quick(rules, fmt, False, dialect, variant)
+        loaded: Family | None = None
+        if quick is not None:
+            family = _Lazy(rules)
+            id_of = quick.id_of
+
+            def identify(text: str) -> int:
+                number = id_of(text)
+                return number if number is not None else family().identify(text).id
+
+            bad = answer_all(ranks, id_answer(identify), stdin, out, err)
+        elif fmt == "text":
+            loaded = load_family(rules)
+            bad = identify_all(loaded, ranks, stdin, out, err)
+        else:
+            bad = _write_each(load_family(rules), ranks, fmt, "id", False, dialect, variant,
+                              "identify", stdin, out, err)
+        out.flush()
+        if loaded is not None:
+            remember(source, loaded)
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return _failed(out, err, exc)
+    return 1 if bad else 0
+
+
+def _write_each(
+    family: Family, texts: Sequence[str], fmt: str, style: str, unicode: bool, dialect: str,
+    variant: str | None, how: str, stdin: BinaryIO | None, out: TextIO, err: TextIO,
+) -> bool:
+    """Write the position each text names (``how``: identify a rank or read an ID)."""
+    from solver.output import PositionWriter
+
+    with PositionWriter(out, family, fmt, text=style, unicode=unicode,  # type: ignore[arg-type]
+                        dialect=dialect, variant=variant) as writer:
+
+        def answer(text: str) -> str:
+            if how == "identify":
+                writer.write(family.identify(text))
+            else:
+                writer.write(family.position(family.parse_id(text)))
+            return ""
+
+        return answer_all(texts, answer, stdin, out, err, memo=False, blank=_blank(fmt))
+
+
+def position_command(
+    rules: str, ids: Sequence[str], fmt: str = "text", unicode: bool = False,
+    dialect: str = "xfen", variant: str | None = None, *, stdin: BinaryIO | None,
+    out: TextIO, err: TextIO,
+) -> int:
+    """``chess960 position``: the rank of each ID (``-``: stdin's lines)."""
+    try:
+        quick, source = _quick(rules, fmt, unicode, dialect, variant)
+        loaded: Family | None = None
+        if quick is not None:
+            family = _Lazy(rules)
+            number_of, rank = quick.number, quick.rank
+
+            def answer(text: str) -> str:
+                number = number_of(text)
+                if number is not None:
+                    return f"{rank(number)}\n"
+                found = family()
+                return f"{found.position(found.parse_id(text)).white}\n"
+
+            bad = answer_all(ids, answer, stdin, out, err)
+        else:
+            loaded = load_family(rules)
+            bad = _write_each(loaded, ids, fmt, "rank", unicode, dialect, variant,
+                              "position", stdin, out, err)
+        out.flush()
+        if loaded is not None:
+            remember(source, loaded)
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return _failed(out, err, exc)
+    return 1 if bad else 0
+
+
+def random_command(
+    rules: str, count: int = 1, *, distinct: bool = False, exclude: Sequence[str] = (),
+    seed: str | None = None, fmt: str = "text", unicode: bool = False, dialect: str = "xfen",
+    variant: str | None = None, out: TextIO, err: TextIO,
+) -> int:
+    """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each (streamed)."""
+    from solver.sampling import iter_draw, iter_ids
+
+    try:
+        quick, source = _quick(rules, fmt, unicode, dialect, variant)
+        if quick is not None:
+            family = _Lazy(rules)
+            number_of, rank = quick.number, quick.rank
+
+            def parse(text: str) -> int:
+                number = number_of(text.strip())
+                return number if number is not None else family().parse_id(text)
+
+            left_out = [parse(part) for item in exclude for part in item.split(",")
+                        if part.strip()]
+            ids = iter_ids(quick.count, count, seed=seed, distinct=distinct,
+                           exclude=left_out, family=quick.name)
+            for number in ids:
+                out.write(f"{number} {rank(number)}\n")
+        else:
+            from solver.output import PositionWriter
+
+            loaded = load_family(rules)
+            left_out = [loaded.parse_id(part) for item in exclude for part in item.split(",")
+                        if part.strip()]
+            drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
+            with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
+                                dialect=dialect, variant=variant) as writer:
+                for found in drawn:
+                    writer.write(found)
+        out.flush()
+        if quick is None:
+            remember(source, loaded)
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return _failed(out, err, exc)
+    return 0
+
+
+def solve_command(
+    rules: str, count: bool = False, fmt: str = "text", unicode: bool = False,
+    dialect: str = "xfen", variant: str | None = None,
+    max_arrangements: int | None = None, *, out: TextIO, err: TextIO,
+) -> int:
+    """``chess960 solve``: every position in canonical order, one ``<id> <rank>``
+    line each (or in ``fmt``); with ``count``, only how many there are.
+
+    >>> import sys
+    >>> solve_command("chess960", count=True, out=sys.stdout, err=sys.stdout)
+    960
+    0
+    """
+    from solver.cli.progress import SolveProgress
+    from solver.output import PositionWriter
+
+    try:
+        family = load_family(rules, max_arrangements)
+        if count:
+            with SolveProgress(family) as progress:
+                found = family.total(progress)
+            out.write(f"{found}\n")  # after the bar is gone
+        else:
+            with (SolveProgress(family, output=out) as progress,
+                  PositionWriter(out, family, fmt, text="id-rank", unicode=unicode,
+                                 dialect=dialect, variant=variant) as writer):
+                writer.write_rows(family.numbered(progress))
+        out.flush()
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return _failed(out, err, exc)
+    return 0
+
+
+def show_command(
+    rules: str, text: str, svg: str | None = None, letters: bool = False, *,
+    stdin: BinaryIO | None, out: TextIO, err: TextIO,
+) -> int:
+    """``chess960 show``: draw the position ``text`` names (``-``: each line of stdin)
+    in the terminal with Rich, and as SVG to the file ``svg`` (``-``: to ``out``,
+    instead of the board)."""
+    from solver.output.diagram import board_svg, board_text, write_svg
+
+    try:
+        family = load_family(rules)
+        console = _console(out)
+        coloured = console.color_system is not None and not console.no_color
+
+        def draw(line: str) -> str:
+            found = family.read(line)
+            if svg == "-":
+                out.write(board_svg(family, found))
+                return ""
+            if svg is not None:
+                write_svg(svg, family, found)
+            out.flush()
+            console.print(board_text(family, found, letters, coloured), soft_wrap=True)
+            return ""
+
+        bad = answer_all([text], draw, stdin, out, err, memo=False, blank="")
+        out.flush()
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return _failed(out, err, exc)
+    return 1 if bad else 0
+
+
+def _console(out: TextIO) -> Any:
+    """A Rich console on ``out`` that never crops the board (``COLUMNS=0`` included)."""
+    from rich.console import Console
+
+    console = Console(highlight=False, file=out)
+    # The board is never wrapped: a narrower console (COLUMNS=0) would only lose it.
+    console.width = max(console.width, 80)
+    return console
+
+
+def rules_table() -> Iterator[str]:
+    """The lines of ``chess960 rules``: each bundled family's name, title, files, count
+    and numbering, in columns.
+
+    >>> next(rules_table()).split()
+    ['name', 'title', 'files', 'count', 'numbering']
+    """
+    from solver.ruleset.reader import bundled_names, load
+
+    rows = []
+    for name in bundled_names():
+        rs = load(name)
+        rows.append((rs.name, rs.title, str(rs.board_files), f"{rs.count:,}", rs.numbering))
+    header = ("name", "title", "files", "count", "numbering")
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        cells = [c.ljust(w) if i < 2 or i == 4 else c.rjust(w)
+                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        yield "  ".join(cells).rstrip()
+
+
+def rules_command(*, out: TextIO, err: TextIO) -> int:
+    """``chess960 rules``: the table of bundled families."""
+    try:
+        lines = list(rules_table())
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return _failed(out, err, exc)
+    out.write("".join(f"{line}\n" for line in lines))
+    return 0
+

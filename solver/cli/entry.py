@@ -1,0 +1,319 @@
+"""The ``chess960`` console command's entry point: signals, streams, the ``id`` loop.
+
+:func:`main` first makes the process safe to stop and to pipe:
+
+* Ctrl-C (and SIGTERM) exit at once, 130 (143), from the signal handler
+  itself, with solver workers killed and temporary files removed; the
+  handler is the first thing :func:`main` installs.
+* Standard output is written through :class:`_Stdout`: when the reader has
+  gone (a closed pipe, ``| head -1``) the command exits 0 quietly, and when
+  the output cannot be written (a full disk, a closed stream) it prints one
+  ``error:`` line and exits 1, whichever command, option or library was
+  writing (``--help`` and ``--version`` included).
+* A closed standard stream is replaced by ``/dev/null`` at its descriptor,
+  so that no file the command opens takes its number.
+
+``chess960 id``, ``position``, ``random``, ``show``, ``rules`` and ``solve`` are
+what scripts call most, one call at a time, so their start-up matters: Typer parses
+options through Pydantic, which alone takes longer to import than
+answering. So :func:`main` parses the common forms of these commands itself
+(:func:`parse_fast`: known options, values Typer takes as they are) and
+answers them through :mod:`solver.cli.commands`, the same functions the Typer
+commands call; every other command line (``--help``, completion, an unknown
+option, a value Typer would refuse) goes to :mod:`solver.cli.app` unchanged.
+"""
+
+import contextlib
+import os
+import signal
+import sys
+
+#: Exit codes of the signals that stop the command (128 + the signal's number).
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+#: Options of the commands answered without Typer: name -> (key, takes a value, repeats).
+_RULES = {"--rules": ("rules", True, False), "-r": ("rules", True, False)}
+_FORMAT = {"--format": ("fmt", True, False), "-f": ("fmt", True, False),
+           "--dialect": ("dialect", True, False), "--variant": ("variant", True, False)}
+_UNICODE = {"--unicode": ("unicode", False, False), "-u": ("unicode", False, False)}
+_OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
+    "id": (True, {**_RULES, **_FORMAT}),
+    "position": (True, {**_RULES, **_FORMAT, **_UNICODE}),
+    "random": (False, {**_RULES, **_FORMAT, **_UNICODE,
+                       "--count": ("count", True, False), "-n": ("count", True, False),
+                       "--distinct": ("distinct", False, False),
+                       "--exclude": ("exclude", True, True), "-x": ("exclude", True, True),
+                       "--seed": ("seed", True, False)}),
+    "show": (True, {**_RULES, "--svg": ("svg", True, False),
+                    "--letters": ("letters", False, False), "-l": ("letters", False, False)}),
+    "rules": (False, {}),
+    "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, "--count": ("count_only", False, False)}),
+}
+
+Parsed = tuple[str, list[str], dict[str, object]]
+
+
+def parse_fast(argv: list[str]) -> Parsed | None:
+    """``(command, arguments, options)`` when ``argv`` is a command line answered
+    without Typer, else None (Typer then answers it, errors and help included).
+
+    Only forms whose answer cannot differ are taken: known options, each
+    once (``--exclude`` may repeat), values that do not start with ``-`` and
+    that Typer would accept as they are; never ``--``, ``--help``, attached
+    short values (``-rdfrc``) or anything else (a value may be ``-`` alone).
+
+    >>> parse_fast(["position", "518", "-r", "dfrc"])
+    ('position', ['518'], {'rules': 'dfrc'})
+    >>> parse_fast(["random", "--seed", "1", "-n", "0"]) is None  # Typer words the error
+    True
+    """
+    if not argv or argv[0] not in _OPTIONS:
+        return None
+    takes_arguments, known = _OPTIONS[argv[0]]
+    arguments: list[str] = []
+    options: dict[str, object] = {}
+    args = iter(argv[1:])
+    for arg in args:
+        if arg == "-" or not arg.startswith("-"):
+            if not takes_arguments:
+                return None
+            arguments.append(arg)
+            continue
+        name, equals, attached = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if name not in known:
+            return None
+        key, takes_value, repeats = known[name]
+        if not takes_value:
+            if equals or key in options:
+                return None
+            options[key] = True
+            continue
+        value = attached if equals else next(args, None)
+        if value is None or (value.startswith("-") and value != "-"):
+            return None
+        if repeats:
+            options.setdefault(key, [])
+            options[key].append(value)  # type: ignore[attr-defined]
+        elif key in options:
+            return None
+        else:
+            options[key] = value
+    if (takes_arguments and not arguments) or (argv[0] == "show" and len(arguments) != 1):
+        return None
+    return (argv[0], arguments, options) if _accepted(options) else None
+
+
+def _accepted(options: dict[str, object]) -> bool:
+    """Whether Typer takes these option values as they are (no usage error)."""
+    fmt = options.get("fmt", "text")
+    if fmt != "text":
+        from solver.output import FORMATS
+
+        if fmt not in FORMATS:
+            return False
+    count = options.get("count", "1")
+    if not (isinstance(count, str) and count.isascii() and count.isdigit() and int(count) >= 1):
+        return False
+    seed = options.get("seed")
+    if seed is not None:
+        from solver.errors import SeedError
+        from solver.sampling import seed_value
+
+        try:
+            seed_value(str(seed))
+        except SeedError:
+            return False
+    return True
+
+
+def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> int:
+    """Answer a command line :func:`parse_fast` took; returns the exit code."""
+    from solver.cli import commands
+    from solver.cli.inputs import stdin_bytes
+
+    out, err = sys.stdout, sys.stderr
+    rules = str(options.get("rules", "chess960"))
+    fmt = str(options.get("fmt", "text"))
+    dialect = str(options.get("dialect", "xfen"))
+    variant = options.get("variant")
+    variant = None if variant is None else str(variant)
+    unicode = bool(options.get("unicode", False))
+    if command == "id":
+        return commands.identify_command(rules, arguments, fmt, dialect, variant,
+                                         stdin=stdin_bytes(), out=out, err=err)
+    if command == "position":
+        return commands.position_command(rules, arguments, fmt, unicode, dialect, variant,
+                                         stdin=stdin_bytes(), out=out, err=err)
+    if command == "random":
+        exclude = options.get("exclude", [])
+        seed = options.get("seed")
+        return commands.random_command(
+            rules, int(str(options.get("count", "1"))), distinct=bool(options.get("distinct")),
+            exclude=list(exclude) if isinstance(exclude, list) else [],
+            seed=None if seed is None else str(seed), fmt=fmt, unicode=unicode,
+            dialect=dialect, variant=variant, out=out, err=err)
+    if command == "solve":
+        return commands.solve_command(rules, bool(options.get("count_only")), fmt, unicode,
+                                      dialect, variant, out=out, err=err)
+    if command == "show":
+        svg = options.get("svg")
+        return commands.show_command(rules, arguments[0], None if svg is None else str(svg),
+                                     bool(options.get("letters", False)), stdin=stdin_bytes(),
+                                     out=out, err=err)
+    return commands.rules_command(out=out, err=err)
+
+
+def _plain_id(argv: list[str]) -> tuple[list[str], str] | None:
+    """``(ranks, rules)`` when ``argv`` is a plain ``id`` command line (ranks and
+    at most ``--rules``), else None."""
+    parsed = parse_fast(argv)
+    if parsed is None or parsed[0] != "id" or set(parsed[2]) - {"rules"}:
+        return None
+    return parsed[1], str(parsed[2].get("rules", "chess960"))
+
+
+def run_id(ranks: list[str], rules: str) -> int:
+    """``chess960 id`` without Typer; returns the exit code."""
+    return run_fast("id", ranks, {"rules": rules})
+
+
+def _completing() -> bool:
+    """Whether the shell asks for completions (Typer answers those)."""
+    return any(name.endswith("_COMPLETE") for name in os.environ)
+
+
+def _clean_up() -> None:
+    """Kill solver workers and remove temporary files, for an immediate exit.
+
+    Only modules already imported, and only if their import got as far as
+    defining the function: this may run at any moment of start-up.
+    """
+    for module, name in (("solver.search.csp.workers", "stop_workers"),
+                         ("solver.files", "remove_temporary")):
+        try:
+            function = getattr(sys.modules.get(module), name, None)
+            if callable(function):
+                function()
+        except BaseException:  # exiting anyway
+            pass
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C or SIGTERM: stop at once with 128 + the signal's number, no traceback.
+
+    Exiting from the handler itself cannot be lost, whereas a
+    KeyboardInterrupt that happens to be raised inside a finaliser is
+    swallowed and the work would go on.
+    """
+    _clean_up()
+    try:
+        if signum == signal.SIGINT:
+            os.write(2, b"\n")
+    except BaseException:
+        pass
+    finally:
+        os._exit(128 + signum)
+
+
+def _stream_error(what: str, exc: OSError) -> str:
+    reason = (exc.strerror or str(exc)).lower()
+    return f"error: cannot {what}: {reason}"
+
+
+def _exit_now(code: int, message: str = "") -> None:
+    """Leave at once: nothing more can be written (or there is no one to read it)."""
+    _clean_up()
+    if message:
+        with contextlib.suppress(OSError):
+            os.write(2, f"{message}\n".encode())
+    os._exit(code)
+
+
+class _Stdout:
+    """The raw layer under ``sys.stdout``: writes to descriptor 1, and
+    exits at once when that fails (0 quietly if the reader has gone, else 1
+    with one ``error:`` line)."""
+
+    def __init__(self, closed: bool) -> None:
+        self.closed_at_start = closed
+
+    def write(self, data: bytes) -> int:
+        if self.closed_at_start:
+            _exit_now(1, "error: cannot write to standard output: it is closed")
+        try:
+            return os.write(1, data)
+        except BrokenPipeError:
+            _exit_now(0)
+        except OSError as exc:
+            _exit_now(1, _stream_error("write to standard output", exc))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+def _guard_streams() -> None:
+    """Make the standard streams safe: closed ones taken by ``/dev/null``,
+    standard output written through :class:`_Stdout`."""
+    import io
+
+    closed = {fd: not _is_open(fd) for fd in (0, 1, 2)}
+    for fd, is_closed in closed.items():
+        if is_closed:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    if closed[0]:
+        sys.stdin = None
+    if closed[2] or sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    old = sys.stdout
+    if old is not None and old is not sys.__stdout__:
+        return  # stdout was replaced by the caller (a test capturing it): keep theirs
+    raw = _Stdout(closed[1])
+
+    class _Raw(io.RawIOBase):
+        def writable(self) -> bool:
+            return True
+
+        def write(self, data: object) -> int:
+            return raw.write(bytes(data))  # type: ignore[call-overload]
+
+        def fileno(self) -> int:
+            return 1
+
+        def isatty(self) -> bool:
+            return not raw.closed_at_start and os.isatty(1)
+
+    buffered = io.BufferedWriter(_Raw(), buffer_size=1 << 16)
+    sys.stdout = io.TextIOWrapper(
+        buffered,
+        encoding=getattr(old, "encoding", None) or "utf-8",
+        errors=getattr(old, "errors", None) or "strict",
+        newline="\n",
+        line_buffering=bool(getattr(old, "line_buffering", False)),
+        write_through=False,
+    )
+
+
+def main() -> None:
+    """Console-script entry point: the common forms here, the rest in Typer."""
+    for stop in _STOP_SIGNALS:
+        signal.signal(stop, _interrupted)
+    _guard_streams()
+    fast = None if _completing() else parse_fast(sys.argv[1:])
+    if fast is not None:
+        code = run_fast(*fast)
+    else:
+        from solver.cli.app import run
+
+        code = run(sys.argv[1:])
+    sys.stdout.flush()  # a failure exits from _Stdout
+    raise SystemExit(code)

@@ -1,0 +1,289 @@
+"""Answering many inputs, each on its own: the loop every command shares.
+
+Commands take several inputs (ranks, FENs, IDs), and ``-`` for one input per
+line of standard input. Each is answered in turn; one that fails gets an
+``error:`` line on stderr (after the answers before it are flushed, so the
+two streams stay in order), and the others are still answered.
+
+Standard input is read as bytes, in chunks of :data:`CHUNK` bytes, and
+decoded here, line by line, as UTF-8: memory stays bounded whatever comes
+in. A line longer than :data:`MAX_LINE` bytes, a line that is not UTF-8 and
+a blank line are each one ``error: line N: ...``; with ``blank="\\n"`` (the
+text formats) each of them still gets its own empty line on stdout, so that
+answers line up with input lines.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, BinaryIO, TextIO
+
+from solver.errors import Chess960Error, IdMismatchError, RuleFileError, shown_path
+
+if TYPE_CHECKING:
+    from solver.family import Family
+
+#: Answers remembered per distinct input line of ``-``.
+MEMO_MAX = 1 << 20
+
+#: How much of stdin is read at a time, in bytes.
+CHUNK = 1 << 16
+
+#: The longest input line answered, in bytes (without its line break).
+MAX_LINE = 1 << 20
+
+Answer = Callable[[str], str]
+
+
+def stdin_bytes() -> BinaryIO | None:
+    """Standard input as bytes, or None when it is closed."""
+    stream = sys.stdin
+    if stream is None:
+        return None
+    return getattr(stream, "buffer", None) or stream  # type: ignore[return-value]
+
+
+def load_family(rules: str, max_arrangements: int | None = None) -> Family:
+    """:meth:`Family.load <solver.family.Family.load>`, after making sure that
+    a rule file named by path is a regular file that can be opened at once
+    (not a FIFO, a device or a directory), and that its name is not too long.
+
+    >>> load_family("/dev/null")
+    Traceback (most recent call last):
+    ...
+    solver.errors.RuleFileError: /dev/null: not a regular file
+    """
+    from solver.family import Family
+    from solver.ruleset.reader import bundled_names
+
+    if rules not in bundled_names():
+        try:
+            found = os.stat(rules)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            reason = (exc.strerror or str(exc)).lower()
+            raise RuleFileError(shown_path(rules), f"cannot read: {reason}") from None
+        else:
+            if not stat.S_ISREG(found.st_mode):
+                raise RuleFileError(shown_path(rules), "not a regular file")
+    if max_arrangements is None:
+        return Family.load(rules)
+    return Family.load(rules, max_arrangements)
+
+
+def answer_all(
+    texts: Iterable[str],
+    answer: Answer,
+    stdin: BinaryIO | None,
+    out: TextIO,
+    err: TextIO,
+    memo: bool = True,
+    blank: str = "\n",
+) -> bool:
+    """Write ``answer(text)`` for each of ``texts`` (``-``: each line of ``stdin``).
+
+    ``answer`` returns the text to write, or writes itself and returns ``""``
+    (then ``memo`` must be false: equal stdin lines are otherwise answered
+    once). A stdin line that fails gets ``blank`` on ``out``. Returns
+    whether any input failed.
+
+    >>> import io, sys
+    >>> from solver.notation.ranks import parse_id
+    >>> def answer(text: str) -> str:
+    ...     return f"{parse_id(text, 960)}\\n"
+    >>> answer_all(["518", "x"], answer, None, sys.stdout, sys.stdout)
+    518
+    error: position id 'x' is not an integer
+    True
+    >>> answer_all(["-"], answer, io.BytesIO(b"1\\n\\n\\xff\\n2"), sys.stdout, sys.stdout)
+    1
+    error: line 2: blank line
+    <BLANKLINE>
+    error: line 3: not UTF-8 (byte 0xff at column 1)
+    <BLANKLINE>
+    2
+    True
+    """
+    bad = False
+    for text in texts:
+        if text == "-":
+            if stdin is None:
+                _error(out, err, "cannot read standard input: it is closed")
+                bad = True
+                continue
+            bad |= _lines(answer, stdin, out, err, memo, blank)
+            continue
+        try:
+            found = answer(text)
+        except Chess960Error as exc:
+            _error(out, err, str(exc))
+            bad = True
+            continue
+        out.write(found)
+    return bad
+
+
+def _error(out: TextIO, err: TextIO, message: str) -> None:
+    out.flush()
+    err.write(f"error: {message}\n")
+    err.flush()
+
+
+def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[list[bytes | None]]:
+    """The lines of ``stream`` (without line breaks), a batch per chunk read;
+    a line over ``limit`` bytes is None. Memory stays within a chunk and a line.
+
+    >>> import io
+    >>> list(read_lines(io.BytesIO(b"ab\\ncdefg\\nh"), limit=3))
+    [[b'ab', None], [b'h']]
+    """
+    read = getattr(stream, "read1", stream.read)
+    parts: list[bytes] = []
+    size = 0
+    over = False
+    while chunk := read(CHUNK):
+        if isinstance(chunk, str):  # a text stream handed in by a caller
+            chunk = chunk.encode("utf-8", "surrogateescape")
+        pieces = chunk.split(b"\n")
+        batch: list[bytes | None] = []
+        if len(pieces) > 1:
+            first = pieces[0]  # ends the line the chunks before began
+            if over or size + len(first) > limit:
+                batch.append(None)
+            else:
+                batch.append(b"".join([*parts, first]) if parts else first)
+            parts, size, over = [], 0, False
+            whole = pieces[1:-1]  # lines wholly in this chunk: kept as they are
+            if whole and max(map(len, whole)) > limit:
+                batch += [None if len(piece) > limit else piece for piece in whole]
+            else:
+                batch += whole
+        tail = pieces[-1]
+        if not over and tail:
+            if size + len(tail) > limit:
+                parts, size, over = [], 0, True
+            else:
+                parts.append(tail)
+                size += len(tail)
+        if batch:
+            yield batch
+    if over:
+        yield [None]
+    elif parts:
+        yield [b"".join(parts)]
+
+
+def _decode(line: bytes | None) -> str:
+    """A line's text, or a :class:`_LineError` saying why it has none."""
+    if line is None:
+        raise _LineError(f"longer than {MAX_LINE:,} bytes")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _LineError(
+            f"not UTF-8 (byte 0x{line[exc.start]:02x} at column {exc.start + 1})"
+        ) from None
+    text = text.removesuffix("\r")
+    if not text.strip():
+        raise _LineError("blank line")
+    return text
+
+
+class _LineError(Exception):
+    """A stdin line that is no input at all (too long, not UTF-8, blank)."""
+
+
+def _lines(
+    answer: Answer, stdin: BinaryIO, out: TextIO, err: TextIO, memo: bool, blank: str
+) -> bool:
+    """Answer stdin line by line, in order; equal lines are answered once."""
+    known: dict[bytes | None, str] = {}
+    lookup = known.get
+    bad = False
+    number = 0
+    for lines in read_lines(stdin):
+        answers = list(map(lookup, lines))
+        if None not in answers:
+            out.write("".join(answers))  # type: ignore[arg-type]
+            number += len(lines)
+            out.flush()
+            continue
+        start = 0
+        for index, known_answer in enumerate(answers):
+            if known_answer is not None:
+                continue
+            line = lines[index]
+            if memo and (known_answer := lookup(line)) is not None:  # earlier in this batch
+                answers[index] = known_answer
+                continue
+            try:
+                found = answer(_decode(line))
+            except (Chess960Error, _LineError) as exc:
+                out.write("".join(answers[start:index]))  # type: ignore[arg-type]
+                _error(out, err, f"line {number + index + 1}: {exc}")
+                out.write(blank)
+                answers[index] = ""
+                start = index + 1
+                bad = True
+                continue
+            if not memo:
+                out.write("".join(answers[start:index]))  # type: ignore[arg-type]
+                start = index + 1
+            answers[index] = found
+            if memo and line is not None and len(known) < MEMO_MAX:
+                known[line] = found
+        out.write("".join(answers[start:]))  # type: ignore[arg-type]
+        out.flush()
+        number += len(lines)
+    return bad
+
+
+def split_listed(text: str) -> tuple[int | None, str]:
+    """``(id, rest)`` of a line ``solve`` writes (``<id> <rank>``), else ``(None, text)``.
+
+    >>> split_listed("518 RNBQKBNR"), split_listed("RNBQKBNR")
+    ((518, 'RNBQKBNR'), (None, 'RNBQKBNR'))
+    """
+    head, _, rest = text.strip().partition(" ")
+    if rest.strip() and head.isascii() and head.isdigit() and len(head) <= 20:
+        return int(head), rest.strip()
+    return None, text
+
+
+def identify_all(
+    family: Family, texts: Iterable[str], stdin: BinaryIO | None, out: TextIO, err: TextIO
+) -> bool:
+    """Write the ID of each rank, pair or start FEN in ``texts`` (``-``: stdin's lines).
+
+    The plain ``chess960 id``; returns whether any input failed. Lines that
+    ``solve`` writes, ``<id> <rank>``, are taken too: the id must be the rank's.
+    """
+    identify = family.identify
+    return answer_all(texts, id_answer(lambda text: identify(text).id), stdin, out, err)
+
+
+def id_answer(identify: Callable[[str], int]) -> Answer:
+    """The answer of ``chess960 id`` to one input, given how to identify a rank:
+    its ID and a line break; a ``solve`` line's id must be the rank's.
+
+    >>> answer = id_answer(len)
+    >>> answer("ABC"), answer("3 ABC")
+    ('3\\n', '3\\n')
+    >>> answer("4 ABC")
+    Traceback (most recent call last):
+    ...
+    solver.errors.IdMismatchError: id 4 does not match 'ABC', whose id is 3
+    """
+
+    def answer(text: str) -> str:
+        listed, text = split_listed(text)
+        found = identify(text)
+        if listed is not None and listed != found:
+            raise IdMismatchError(listed, text, found)
+        return f"{found}\n"
+
+    return answer

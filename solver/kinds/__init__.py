@@ -1,0 +1,1 @@
+"""The rule kinds: every kind of placement rule a rule file may declare."""

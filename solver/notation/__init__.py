@@ -1,0 +1,1 @@
+"""Positions as text: ranks and IDs, FENs and SFENs, castling fields, dialects, book linting."""

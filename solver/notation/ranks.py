@@ -1,0 +1,91 @@
+"""Reading and writing ranks and position IDs.
+
+A rank is written as piece letters (``RNBQKBNR``), in any case, or as chess
+glyphs of either colour (``♖♘♗♕♔♗♘♖``), with or without spaces between the
+pieces. Internally a rank is always a string of upper-case letters.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from solver.board.geometry import BLACK_GLYPHS, MAX_FILES, PIECE_NAMES, WHITE_GLYPHS, square_name
+from solver.errors import IdRangeError, IdSyntaxError, RankLengthError, UnknownPieceError
+
+_GLYPH_TO_LETTER: Final[dict[str, str]] = {
+    **{g: p for p, g in WHITE_GLYPHS.items()},
+    **{g: p for p, g in BLACK_GLYPHS.items()},
+}
+_ID_RE: Final = re.compile(r"[+-]?[0-9]+")
+_MAX_ID_DIGITS: Final = 40
+
+
+def parse_rank(text: str, files: int | None = None, own: str = "") -> str:
+    """Read a rank written in letters or glyphs; return upper-case letters.
+
+    >>> parse_rank("qnrbbnkr")
+    'QNRBBNKR'
+    >>> parse_rank("♛ ♞ ♜ ♝ ♝ ♞ ♚ ♜")
+    'QNRBBNKR'
+
+    ``own`` are a family's own piece letters besides the built-in ones.
+    Raises :class:`~solver.errors.UnknownPieceError` for a character that is
+    no piece and :class:`~solver.errors.RankLengthError` when ``files`` is
+    given and the rank has another length.
+    """
+    letters: list[str] = []
+    for char in text:
+        if char.isspace():
+            continue
+        letter = _GLYPH_TO_LETTER.get(char)
+        if letter is None:
+            upper = char.upper()
+            known = upper in PIECE_NAMES or upper in own
+            letter = upper if len(upper) == 1 and known else None
+        if letter is None:
+            index = len(letters)
+            limit = files if files is not None else MAX_FILES
+            square = square_name(index) if index < limit else None
+            raise UnknownPieceError(text, char, square)
+        letters.append(letter)
+    if files is not None and len(letters) != files:
+        raise RankLengthError(text, len(letters), files)
+    return "".join(letters)
+
+
+def format_rank(rank: str, unicode: bool = False, black: bool = False) -> str:
+    """Write a rank as letters (the default) or glyphs.
+
+    >>> format_rank("RNBQKBNR", unicode=True)
+    '♖♘♗♕♔♗♘♖'
+    >>> format_rank("RNBQKBNR", black=True)
+    'rnbqkbnr'
+    """
+    if unicode:
+        glyphs = BLACK_GLYPHS if black else WHITE_GLYPHS
+        return "".join(glyphs[p] for p in rank)
+    return rank.lower() if black else rank
+
+
+def parse_id(text: str, count: int, family: str = "chess960") -> int:
+    """Read a position ID: a decimal integer with ``0 <= id < count``.
+
+    >>> parse_id("518", 960)
+    518
+
+    Raises :class:`~solver.errors.IdSyntaxError` for anything that is not a
+    plain ASCII decimal integer (``1e3``, ``0x10`` and full-width digits
+    included) and :class:`~solver.errors.IdRangeError` when out of range or
+    longer than 40 digits (leading zeros included).
+    """
+    stripped = text.strip()
+    if not _ID_RE.fullmatch(stripped):
+        raise IdSyntaxError(text)
+    digits = stripped.lstrip("+-")
+    if len(digits) > _MAX_ID_DIGITS:  # leading zeros too: int() refuses 4,300 digits
+        raise IdRangeError(text, None, count, family)
+    value = int(stripped)
+    if not 0 <= value < count:
+        raise IdRangeError(text, value, count, family)
+    return value

@@ -1,0 +1,1 @@
+"""Numbering a family: placement steps, counting without listing, lookups, listing in order."""

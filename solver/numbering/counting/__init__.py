@@ -1,0 +1,27 @@
+"""Counting a family's ranks without listing them: dynamic programming over the files.
+
+A rank is built file by file, left to right. After some files the rest of
+the rank may be completed in a number of ways that depends only on the
+pieces still to place and, for each rule, a small *state* summing up what
+the placed files mean for it (:mod:`solver.numbering.counting.trackers`).
+
+:class:`Counting` (:mod:`solver.numbering.counting.engine`) memoises the number of
+completions of every state it meets, which gives the exact count of one
+side's ranks, a uniform draw, the ranks one by one, and
+(:meth:`Counting.rank_id`, :meth:`Counting.rank_of`) the canonical numbering
+of any family, enumerated numbering included, by one more state that follows
+the canonical order (:mod:`solver.numbering.counting.order`). No solver and no listing
+is involved: this is the second, independent method :mod:`solver.check`
+compares with the solver.
+
+>>> from solver.ruleset.reader import load
+>>> counting = Counting(load("chess960"))
+>>> counting.count, counting.rank_id("RNBQKBNR"), counting.rank_of(105)
+(960, 518, 'QNRBBNKR')
+"""
+
+from solver.numbering.counting.engine import Counting, arrangements, strangers
+from solver.numbering.counting.trackers import DONE, TRACKERS, State, Tracker, tracker
+
+__all__ = ["DONE", "TRACKERS", "Counting", "State", "Tracker", "arrangements", "strangers",
+           "tracker"]

@@ -1,0 +1,153 @@
+"""Listing one side's ranks in canonical (ID) order, as the solver finds them.
+
+Arithmetic families place each rank the solver finds at its ID and hand on
+the ranks up to the first ID not yet found, so a listing streams; enumerated
+families must see every rank before sorting by the placement steps' choices.
+The solver is imported only here, and only when a listing starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from solver.errors import EmptyFamilyError, NumberingError
+from solver.numbering.steps import Numbering
+from solver.ruleset.reader import RuleSet
+from solver.search.model import MAX_ARRANGEMENTS
+
+if TYPE_CHECKING:
+    from solver.search import csp
+
+Progress = Callable[[int], object]
+
+
+def empty_family(ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> EmptyFamilyError:
+    """The error for a family whose rules admit no rank, naming a conflict."""
+    from solver.search.conflicts import conflicting_rules
+
+    conflict = conflicting_rules(ruleset, max_arrangements)
+    return EmptyFamilyError(ruleset.name, [rule.label for rule in conflict])
+
+
+def solver_ranks(
+    ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS, progress: Progress | None = None
+) -> list[str]:
+    """One side's ranks in the order the constraint solver finds them."""
+    from solver.search.solve import solve  # the solver is imported only to solve
+
+    ranks = list(solve(ruleset, max_arrangements))
+    if progress is not None:
+        progress(len(ranks))
+    return ranks
+
+
+def canonical(ruleset: RuleSet, numbering: Numbering, ranks: list[str]) -> list[str]:
+    """``ranks`` in the family's canonical order.
+
+    Arithmetic families place each rank at its computed ID; enumerated
+    ones sort by the placement steps' choices, most significant first.
+
+    >>> from solver.ruleset.reader import load
+    >>> rules = load("chess960")
+    >>> canonical(rules, rules.step_numbering(), ["RNBQKBNR", "BBQNNRKR"])
+    ['BBQNNRKR', 'RNBQKBNR']
+    """
+    if ruleset.numbering == "arithmetic":
+        from solver.numbering.encoder import FastEncoder
+
+        ordered: list[str | None] = [None] * numbering.count
+        for number, rank in zip(FastEncoder(numbering).ids(ranks), ranks, strict=True):
+            if ordered[number] is not None:
+                raise NumberingError(ruleset.name, f"{rank!r} and {ordered[number]!r} "
+                                                   f"both get id {number}")
+            ordered[number] = rank
+        return [r for r in ordered if r is not None]
+    return sorted(ranks, key=lambda r: numbering.digits(r)[::-1])
+
+
+def side_ranks(
+    ruleset: RuleSet,
+    numbering: Numbering,
+    max_arrangements: int = MAX_ARRANGEMENTS,
+    progress: Progress | None = None,
+) -> Iterator[str]:
+    """One side's ranks in canonical order, each as soon as the order allows.
+
+    ``progress`` is told how many ranks the solver has found so far, batch
+    by batch. Raises :class:`~solver.errors.EmptyFamilyError` when the rules
+    admit no rank.
+    """
+    if ruleset.numbering != "arithmetic":
+        ranks = canonical(ruleset, numbering, solver_ranks(ruleset, max_arrangements, progress))
+        if not ranks:
+            raise empty_family(ruleset, max_arrangements)
+        yield from ranks
+        return
+    from solver.numbering.encoder import FastEncoder
+    from solver.search import csp
+    from solver.search.solve import plan
+
+    count = numbering.count
+    encoder = FastEncoder(numbering)
+    compiled = plan(ruleset, max_arrangements)
+    files = ruleset.files
+
+    def numbered(batch: csp.Batch) -> tuple[list[int], bytes]:
+        ranks = compiled.ranks(batch)
+        return encoder.ids(ranks), "".join(ranks).encode()
+
+    # Ranks wait here, by ID, a few bytes each, until all before them came.
+    store = bytearray(count * files)
+    seen = bytearray(count)
+    found = 0
+    upto = 0  # every ID below this has been handed on
+    for ids, packed in csp.batches(compiled, numbered):
+        at = 0
+        for number in ids:
+            rank = packed[at:at + files]
+            if not 0 <= number < count or seen[number]:
+                raise _clash(ruleset.name, files, number, rank.decode(), store, seen)
+            seen[number] = 1
+            store[number * files:number * files + files] = rank
+            at += files
+        found += len(ids)
+        if progress is not None:
+            progress(found)
+        end = seen.find(0, upto)
+        end = count if end < 0 else end
+        if end > upto:
+            text = store[upto * files:end * files].decode()
+            for begin in range(0, len(text), files):
+                yield text[begin:begin + files]
+            upto = end
+    for number in range(upto, count):  # ranks after an ID no rank has
+        if seen[number]:
+            yield store[number * files:number * files + files].decode()
+    if not found:
+        raise empty_family(ruleset, max_arrangements)
+
+
+def _clash(
+    family: str, files: int, number: int, rank: str, store: bytearray, seen: bytearray
+) -> NumberingError:
+    count = len(seen)
+    if not 0 <= number < count:
+        return NumberingError(family, f"{rank!r} gets id {number}, outside 0..{count - 1}")
+    other = store[number * files:number * files + files].decode()
+    return NumberingError(family, f"{rank!r} and {other!r} both get id {number}")
+
+
+def solved_count(
+    ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS, progress: Progress | None = None
+) -> int:
+    """How many ranks one side has, counted as the solver finds them (none kept).
+
+    Raises :class:`~solver.errors.EmptyFamilyError` when there is none.
+    """
+    from solver.search.solve import count
+
+    n = count(ruleset, max_arrangements, progress=progress)
+    if not n:
+        raise empty_family(ruleset, max_arrangements)
+    return n

@@ -1,0 +1,364 @@
+"""Numbering ranks by placement steps: a mixed-radix code, both ways.
+
+A family declares its numbering as placement steps, least significant digit
+first. Each step places one piece or a group of identical pieces on the
+squares still free::
+
+    "B:light"       a bishop on a free light square
+    "B:dark"        a bishop on a free dark square
+    "Q"             the queen on any free square
+    "NN"            both knights on two free squares (pairs in lexicographic order)
+    "A:opposite-Q"  the archbishop on a free square of the colour opposite the queen
+    "A:same-Q"      ... of the queen's colour
+    "RKR"           the last step may mix pieces: it fills the remaining squares in order
+
+A step's choices are the free squares, narrowed by the family's
+``on-files``/``not-on-files`` rules and the step's colour, taken
+left to right (groups: their combinations in lexicographic order). The ID is
+``d0 + r0*(d1 + r1*(d2 + ...))`` where ``d`` are the choices made and ``r``
+the numbers of choices. For Chess960 this is Scharnagl's
+``4*(4*(6*N + Q) + D) + L``.
+
+Numbering works with no enumeration: :meth:`Numbering.encode` and
+:meth:`Numbering.decode` walk the steps only. That needs the same number of
+choices at each step on every path; :class:`Numbering` surveys the paths
+once (equal sets of free squares are walked once, so this is cheap) and,
+when they differ, refuses to encode or decode with
+:class:`~solver.errors.NumberingError` rather than number ranks wrongly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from math import comb, prod
+from typing import Final
+
+from solver.board.geometry import PIECE_NAMES, Colour, colour, piece_name
+from solver.errors import IdRangeError, NumberingError, StepSyntaxError
+
+_STEP_RE: Final = re.compile(r"([A-Za-z]+)(?::(light|dark|opposite-([A-Za-z])|same-([A-Za-z])))?")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One placement step: which pieces it places and on which colour."""
+
+    text: str
+    pieces: str
+    colour: Colour | None = None
+    relative: str | None = None  # a placed piece whose colour decides this step's
+    opposite: bool = False
+
+    @property
+    def fill(self) -> bool:
+        """Whether this step mixes pieces (and so fills the remaining squares)."""
+        return len(set(self.pieces)) > 1
+
+
+def parse_steps(texts: Sequence[str], pieces: str) -> tuple[Step, ...]:
+    """Read placement steps and check they place every piece exactly once.
+
+    >>> [s.pieces for s in parse_steps(["B:light", "B:dark", "Q", "NN", "RKR"], "KQRRBBNN")]
+    ['B', 'B', 'Q', 'NN', 'RKR']
+    """
+    steps: list[Step] = []
+    left = Counter(pieces)
+    placed: set[str] = set()
+    for index, text in enumerate(texts):
+        match = _STEP_RE.fullmatch(text)
+        if not match:
+            raise StepSyntaxError(
+                index, f"step {text!r} is not LETTERS[:light|dark|opposite-X|same-X]")
+        letters = match.group(1).upper()
+        for letter in letters:
+            if letter not in PIECE_NAMES and letter not in pieces:
+                raise StepSyntaxError(index, f"step {text!r} has an unknown piece {letter!r}")
+        qualifier = match.group(2)
+        relative = (match.group(3) or match.group(4) or "").upper() or None
+        step = Step(
+            text=text,
+            pieces=letters,
+            colour=qualifier if qualifier in ("light", "dark") else None,  # type: ignore[arg-type]
+            relative=relative,
+            opposite=bool(match.group(3)),
+        )
+        if step.fill and qualifier:
+            raise StepSyntaxError(index, f"step {text!r} mixes pieces, so it takes no colour")
+        if step.fill and index != len(texts) - 1:
+            raise StepSyntaxError(index, f"step {text!r} mixes pieces; only the last step may")
+        if relative is not None:
+            if relative not in placed:
+                raise StepSyntaxError(index, f"step {text!r} refers to {relative!r}, "
+                                             "which no earlier step places")
+            if Counter(pieces)[relative] != 1:
+                raise StepSyntaxError(index, f"step {text!r} refers to {relative!r}, "
+                                             "which the family has more than once")
+        need = Counter(letters)
+        for letter, n in need.items():
+            if left[letter] < n:
+                raise StepSyntaxError(
+                    index, f"step {text!r} places more {piece_name(letter, 2)} than are left")
+            if not qualifier and not step.fill and left[letter] != n:
+                raise StepSyntaxError(
+                    index, f"step {text!r} places {n} of {left[letter]} "
+                    f"{piece_name(letter, 2)} left; unqualified steps place them all")
+        left -= need
+        placed.update(letters)
+        steps.append(step)
+    missing = "".join(sorted(left.elements()))
+    if missing:
+        raise StepSyntaxError(len(texts) - 1 if texts else 0,
+                              f"steps leave pieces unplaced: {missing}")
+    return tuple(steps)
+
+
+def default_steps(pieces: str) -> tuple[str, ...]:
+    """Steps placing each kind of piece in the order the family lists them.
+
+    >>> default_steps("KQRRBBNN")
+    ('K', 'Q', 'RR', 'BB', 'NN')
+    """
+    counts = Counter(pieces)
+    return tuple(letter * counts[letter] for letter in dict.fromkeys(pieces))
+
+
+@cache
+def _choices(size: int, k: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(combinations(range(size), k))
+
+
+@cache
+def _choice_index(size: int, k: int) -> dict[tuple[int, ...], int]:
+    return {c: i for i, c in enumerate(_choices(size, k))}
+
+
+class Numbering:
+    """A mixed-radix numbering of ranks by placement steps.
+
+    >>> n = Numbering(8, "KQRRBBNN", ["B:light", "B:dark", "Q", "NN", "RKR"])
+    >>> n.radices, n.count
+    ((4, 4, 6, 10, 1), 960)
+    >>> n.encode("RNBQKBNR"), n.decode(518)
+    (518, 'RNBQKBNR')
+    """
+
+    def __init__(
+        self,
+        files: int,
+        pieces: str,
+        steps: Sequence[str],
+        allowed: Mapping[str, frozenset[int]] | None = None,
+        family: str = "family",
+        colours: Sequence[Colour] | None = None,
+    ) -> None:
+        self.files = files
+        self.family = family
+        #: The colour of each square of the region (default: the first rank's).
+        self.colours: tuple[Colour, ...] = (
+            tuple(colours) if colours is not None else tuple(colour(f) for f in range(files)))
+        self.steps = parse_steps(steps, pieces)
+        self.allowed = dict(allowed or {})
+        #: The choices at each step, least significant first (on the first
+        #: path, when they differ between paths).
+        self.radices = self._first_path()
+        self.count = prod(self.radices)
+        #: Why the steps cannot number without enumeration (``None`` when they can).
+        self.uneven: str | None = self._survey()
+
+    @property
+    def uniform(self) -> bool:
+        """Whether every step has the same number of choices on every path.
+
+        >>> Numbering(8, "KQRRBBNN", ["Q", "B:light", "B:dark", "NN", "RKR"]).uniform
+        False
+        """
+        return self.uneven is None
+
+    def _candidates(self, step: Step, free: Sequence[int], row: Sequence[str]) -> list[int]:
+        """The free squares ``step`` may use; ``row`` holds the pieces placed so far."""
+        return self._candidates_by(step, free, lambda letter: self.colours[row.index(letter)])
+
+    @staticmethod
+    def _wanted(step: Step, colour_of: Callable[[str], Colour]) -> Colour | None:
+        """The colour ``step`` asks for, given the colours of placed pieces."""
+        if step.relative is None:
+            return step.colour
+        there = colour_of(step.relative)
+        return ("light" if there == "dark" else "dark") if step.opposite else there
+
+    def _candidates_by(
+        self, step: Step, free: Sequence[int], colour_of: Callable[[str], Colour]
+    ) -> list[int]:
+        want = self._wanted(step, colour_of)
+        allowed = self.allowed.get(step.pieces[0])
+        return [
+            f for f in free
+            if (want is None or self.colours[f] == want) and (allowed is None or f in allowed)
+        ]
+
+    def _first_path(self) -> tuple[int, ...]:
+        radices: list[int] = []
+        row = [""] * self.files
+        free = list(range(self.files))
+        for step in self.steps:
+            if step.fill:
+                radices.append(1)
+                continue
+            candidates = self._candidates(step, free, row)
+            k = len(step.pieces)
+            radices.append(comb(len(candidates), k))
+            if not radices[-1]:  # a dead end: no rank at all
+                return tuple(radices + [0] * (len(self.steps) - len(radices)))
+            for f in candidates[:k]:
+                row[f] = step.pieces[0]
+                free.remove(f)
+        return tuple(radices)
+
+    def _survey(self) -> str | None:
+        """Walk every path of the steps; say where the numbers of choices differ.
+
+        How many choices a step has depends only on how many free squares of
+        each *kind* are left, a kind being the squares alike for every step
+        (same colour, inside the same ``on-files`` sets). A state is those
+        counts and the colours of placed pieces that later steps refer to, so
+        equal states are walked once.
+        """
+        referenced = {s.relative for s in self.steps if s.relative is not None}
+        sets = sorted({self.allowed[s.pieces[0]] for s in self.steps
+                       if not s.fill and s.pieces[0] in self.allowed}, key=sorted)
+        kinds = sorted({(self.colours[f], tuple(f in a for a in sets)) for f in range(self.files)})
+        slot = {kind: i for i, kind in enumerate(kinds)}
+        start = [0] * len(kinds)
+        for f in range(self.files):
+            start[slot[(self.colours[f], tuple(f in a for a in sets))]] += 1
+        states: set[tuple[tuple[int, ...], tuple[tuple[str, Colour], ...]]] = {(tuple(start), ())}
+        for index, step in enumerate(self.steps):
+            if step.fill:
+                break
+            k = len(step.pieces)
+            letter = step.pieces[0]
+            inside = sets.index(self.allowed[letter]) if letter in self.allowed else None
+            sizes: set[int] = set()
+            following: set[tuple[tuple[int, ...], tuple[tuple[str, Colour], ...]]] = set()
+            for free, marks in states:
+                want = self._wanted(step, dict(marks).__getitem__)
+                usable = [i for i, (shade, within) in enumerate(kinds)
+                          if (want is None or shade == want)
+                          and (inside is None or within[inside])]
+                sizes.add(comb(sum(free[i] for i in usable), k))
+                for taken in _spreads(k, [free[i] for i in usable]):
+                    rest = list(free)
+                    for i, n in zip(usable, taken, strict=True):
+                        rest[i] -= n
+                    if letter not in referenced:
+                        following.add((tuple(rest), marks))
+                        continue
+                    # a piece steps refer to is single (parse_steps): one kind holds it
+                    shade = next(kinds[i][0] for i, n in zip(usable, taken, strict=True) if n)
+                    following.add((tuple(rest), (*marks, (letter, shade))))
+            if len(sizes) > 1:
+                *most, last = map(str, sorted(sizes))
+                shown = f"{', '.join(most)} or {last}"
+                return (f"placement steps do not give the same number of choices on every "
+                        f"path: step {index + 1} {step.text!r} has {shown} choices, depending "
+                        "on the steps before it")
+            states = following
+        return None
+
+    def _walk(self, rank: str) -> list[tuple[int, int]]:
+        """The (choice, number of choices) of each step on the way to ``rank``."""
+        free = list(range(self.files))
+        row = list(rank)
+        out: list[tuple[int, int]] = []
+        for step in self.steps:
+            if step.fill:
+                got = "".join(rank[f] for f in free)
+                if got != step.pieces:
+                    raise NumberingError(self.family, f"{rank!r}: last step {step.text!r} "
+                                                      f"does not fill {got!r}")
+                out.append((0, 1))
+                continue
+            candidates = self._candidates(step, free, row)
+            letter, k = step.pieces[0], len(step.pieces)
+            chosen = tuple(i for i, f in enumerate(candidates) if rank[f] == letter)
+            if len(chosen) != k:
+                raise NumberingError(
+                    self.family,
+                    f"{rank!r}: step {step.text!r} finds {len(chosen)} "
+                    f"{piece_name(letter, len(chosen))} where it places {k}")
+            out.append((_choice_index(len(candidates), k)[chosen], comb(len(candidates), k)))
+            for i in chosen:
+                free.remove(candidates[i])
+        return out
+
+    def digits(self, rank: str) -> tuple[int, ...]:
+        """The choice made at each step to reach ``rank`` (least significant first).
+
+        This orders ranks even where the steps do not give the same number of
+        choices on every path (enumerated numbering). Raises
+        :class:`~solver.errors.NumberingError` when the steps cannot place ``rank``.
+        """
+        return tuple(digit for digit, _ in self._walk(rank))
+
+    def encode(self, rank: str) -> int:
+        """The ID of ``rank`` (which must follow the family's rules).
+
+        Raises :class:`~solver.errors.NumberingError` when the steps cannot
+        place ``rank`` or do not give the same number of choices on every path.
+        """
+        if self.uneven is not None:
+            raise NumberingError(self.family, self.uneven)
+        value, scale = 0, 1
+        for digit, size in self._walk(rank):
+            value += scale * digit
+            scale *= size
+        return value
+
+    def decode(self, number: int) -> str:
+        """The rank with ID ``number``, ``0 <= number < count``.
+
+        Raises :class:`~solver.errors.IdRangeError` for a number out of range
+        and :class:`~solver.errors.NumberingError` when the steps do not give
+        the same number of choices on every path.
+        """
+        if self.uneven is not None:
+            raise NumberingError(self.family, self.uneven)
+        if not 0 <= number < self.count:
+            raise IdRangeError(str(number), number, self.count, self.family)
+        row = [""] * self.files
+        free = list(range(self.files))
+        for index, step in enumerate(self.steps):
+            if step.fill:
+                for f, letter in zip(free, step.pieces, strict=True):
+                    row[f] = letter
+                free = []
+                continue
+            candidates = self._candidates(step, free, row)
+            k = len(step.pieces)
+            number, digit = divmod(number, self.radices[index])
+            for i in _choices(len(candidates), k)[digit]:
+                row[candidates[i]] = step.pieces[0]
+                free.remove(candidates[i])
+        return "".join(row)
+
+
+def _spreads(k: int, sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``k`` items from groups of these sizes (how many from each).
+
+    >>> list(_spreads(2, [1, 2]))
+    [(0, 2), (1, 1)]
+    """
+    if not sizes:
+        if k == 0:
+            yield ()
+        return
+    first, rest = sizes[0], sizes[1:]
+    for n in range(min(k, first) + 1):
+        if k - n <= sum(rest):
+            for tail in _spreads(k - n, rest):
+                yield (n, *tail)

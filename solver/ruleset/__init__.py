@@ -1,0 +1,1 @@
+"""Reading a rule file into a frozen :class:`~solver.ruleset.reader.RuleSet`."""

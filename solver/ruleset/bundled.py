@@ -1,0 +1,41 @@
+"""Where the bundled rule files are: found without importing the rule reader.
+
+:mod:`solver.ruleset.reader` reads them; :mod:`solver.cli.cache` only needs their bytes,
+at start-up, so this module imports nothing but :mod:`os` and :mod:`re`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Final
+
+#: A family's name: short, lower case (also how a bundled family is named on the command line).
+NAME_RE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+
+
+def rules_folder() -> str:
+    """The directory of the bundled rule files.
+
+    Inside an installed wheel they sit in the package (``solver/rules``); in a
+    source checkout or an editable install, beside it (``rules/``).
+    """
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    packaged = os.path.join(package, "rules")
+    if os.path.isdir(packaged):
+        return packaged
+    return os.path.join(os.path.dirname(package), "rules")
+
+
+def bundled_path(name: str) -> str | None:
+    """The path of the bundled rule file ``name`` names, or None when it names none.
+
+    >>> os.path.basename(bundled_path("chess960") or "")
+    'chess960.toml'
+    >>> bundled_path("rules/chess960.toml") is None
+    True
+    """
+    if not NAME_RE.fullmatch(name):
+        return None
+    path = os.path.join(rules_folder(), f"{name}.toml")
+    return path if os.path.isfile(path) else None

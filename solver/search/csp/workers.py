@@ -1,0 +1,204 @@
+"""Running a compiled search: in parts, in worker processes when it is large.
+
+Large searches are split into parts (the pivot's file, then another
+piece's) that run in worker processes, one per core; each part's solutions
+reach the caller as a batch, shrunk where they were found (counted, or
+numbered), so counting never holds the family.
+
+:func:`stop_workers` kills and reaps every worker still running. It is safe
+to call at any moment, from a signal handler included: it only walks the
+list of running workers, which this module defines before anything else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from solver.search.csp.compile import Batch, Part, Plan
+
+T = TypeVar("T")
+
+#: Worker processes now running, so that Ctrl-C can stop them at once.
+_WORKERS: list[Any] = []
+
+#: Searches over more arrangements than this are split into parts, and run in
+#: worker processes when there is more than one core.
+SPLIT_ABOVE = 100_000
+
+#: The most worker processes a search uses.
+MAX_WORKERS = 8
+
+#: prctl(2) option: the signal a process gets when its parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
+def stop_workers() -> None:
+    """Kill and reap every worker process still searching (for an immediate exit)."""
+    for process in list(_WORKERS):
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone
+            process.kill()
+    for process in list(_WORKERS):
+        with contextlib.suppress(OSError, ValueError, AssertionError, AttributeError):
+            process.join(timeout=1)
+
+
+def cores() -> int:
+    """How many cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def batches(
+    plan: Plan,
+    prepare: Callable[[Batch], T],
+    workers: int | None = None,
+) -> Iterator[T]:
+    """Search every part of ``plan``; yield ``prepare(batch)`` for each.
+
+    ``prepare`` runs where the part was searched: in a worker process when
+    the search is large and there is more than one core (``workers`` says how
+    many; default: one per core), so it should shrink the batch (count it,
+    number its ranks). Batches come in no particular order.
+    """
+    split = plan.model.arrangements() > SPLIT_ABOVE
+    parts = plan.parts(split)
+    if workers is None:
+        workers = min(cores(), MAX_WORKERS) if split else 1
+    workers = max(1, min(workers, len(parts)))
+    if workers == 1 or not _can_fork():
+        for part in parts:
+            yield prepare(plan.search(part))
+        return
+    yield from _in_workers(plan, parts, prepare, workers)
+
+
+
+def _can_fork() -> bool:
+    """Whether worker processes can be forked safely: a fork start method,
+    and no other thread whose locks a child could inherit held."""
+    import multiprocessing
+    import threading
+
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """Have the kernel kill this worker when its parent dies (Linux), and
+    exit now if the parent is already gone."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _work(
+    plan: Plan,
+    parts: Sequence[Part],
+    prepare: Callable[[Batch], Any],
+    conn: Any,
+    parent: int,
+    inherited: Sequence[Any],
+) -> None:
+    """A worker: search its parts, send each prepared batch, then ``done``.
+
+    It dies with its parent, and holds no read end of any result pipe (its
+    own included), so that a send whose reader has gone fails at once
+    instead of blocking forever.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
+    for end in inherited:
+        with contextlib.suppress(OSError):
+            end.close()
+    # Never flush the parent's buffered output a second time.
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    try:
+        for part in parts:
+            batch = prepare(plan.search(part))
+            if os.getppid() != parent:
+                os._exit(1)
+            conn.send(("batch", batch))
+        conn.send(("done",))
+    except BaseException as exc:  # report everything; the parent raises it
+        from solver.errors import Chess960Error
+
+        with contextlib.suppress(OSError):
+            known = isinstance(exc, Chess960Error)
+            conn.send(("error", known, f"{exc}" if known
+                       else f"{type(exc).__name__}: {exc}".removesuffix(": ")))
+    finally:
+        with contextlib.suppress(OSError):
+            conn.close()
+
+
+def _in_workers(
+    plan: Plan, parts: Sequence[Part], prepare: Callable[[Batch], T], workers: int
+) -> Iterator[T]:
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    from solver.errors import Chess960Error, WorkerError
+
+    context = multiprocessing.get_context("fork")
+    processes = []
+    live: list[Any] = []
+    ends: list[Any] = []  # every worker's result pipe, in the order of processes
+    own = list(parts[0::workers])  # this process searches a share too
+    parent = os.getpid()
+    try:
+        for index in range(1, workers):
+            receive, send = context.Pipe(duplex=False)
+            process = context.Process(
+                target=_work,
+                args=(plan, parts[index::workers], prepare, send, parent, [*live, receive]),
+                daemon=True,
+            )
+            process.start()
+            _WORKERS.append(process)
+            send.close()
+            processes.append(process)
+            live.append(receive)
+            ends.append(receive)
+        while own or live:
+            for ready in wait(live, timeout=0 if own else None) if live else ():
+                conn: Any = next(c for c in live if c is ready)
+                try:
+                    message = conn.recv()
+                except (EOFError, OSError):
+                    process = processes[ends.index(conn)]
+                    process.join(timeout=1)
+                    raise WorkerError(process.exitcode) from None
+                if message[0] == "batch":
+                    batch: T = message[1]
+                    yield batch
+                elif message[0] == "done":
+                    live.remove(conn)
+                    conn.close()
+                elif message[1]:
+                    raise Chess960Error(message[2])
+                else:
+                    raise WorkerError(None, message[2])
+            if own:
+                yield prepare(plan.search(own.pop(0)))
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join()
+            _WORKERS.remove(process)
+        for conn in live:
+            conn.close()
