@@ -99,6 +99,10 @@ def apart(pieces: str) -> Test:
     return lambda r: abs(two(r, pieces)[0] - two(r, pieces)[1]) > 1
 
 
+def left_of(pieces: str) -> Test:
+    return lambda r: two(r, pieces)[0] < two(r, pieces)[1]
+
+
 def on(piece: str, files: str) -> Test:
     return lambda r: all(FILES[f] in files for f in files_of(r, piece))
 

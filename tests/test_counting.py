@@ -8,6 +8,7 @@ definition in rules/README.md); closed-form counts worked out by hand.
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 from collections import Counter
@@ -17,20 +18,38 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kind_examples import EXAMPLES, Board
 from profiles import examples
 
 from solver import Family, NumberingError
-from solver.board.geometry import FILE_LETTERS
 from solver.check import check
+from solver.kinds.base import Rule
 from solver.kinds.vocabulary import KINDS
-from solver.numbering.counting import TRACKERS, Counting, arrangements, strangers
+from solver.numbering.counting import Counting, arrangements, strangers
 from solver.numbering.encoder import decode_all
 from solver.ruleset.reader import bundled_names, load, parse
 
 
 def test_every_rule_kind_has_a_counting_state() -> None:
-    missing = [name for name, kind in KINDS.items() if kind not in TRACKERS]
+    """Each kind counts itself: its class defines its tracker (so it is not abstract)."""
+    missing = [name for name, kind in KINDS.items()
+               if inspect.isabstract(kind) or kind.tracker is Rule.tracker]
     assert not missing, f"rule kinds without a counting state: {missing}"
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_rule_kind_counts_as_it_explains(kind: str) -> None:
+    """The kind's tracker keeps exactly the ranks its explanations allow."""
+    example = EXAMPLES[kind]
+    text = (f'name = "one-{kind}"\ntitle = "t"\nsource = "s"\nfiles = 8\n'
+            f'pieces = "KQRRBBNN"\ncount = 0\n\n[[rule]]\nkind = "{kind}"\n{example.table}\n')
+    ruleset = parse(text)
+    counting = Counting(ruleset)
+    assert example.good in counting
+    assert example.bad not in counting
+    every = brute("KQRRBBNN")
+    family = Family(ruleset)
+    assert strangers(counting, every) == [r for r in every if family.violations(r)]
 
 
 def brute(pieces: str) -> list[str]:
@@ -58,41 +77,20 @@ def test_check_walks_distinct_arrangements_only(tmp_path: object) -> None:
 
 @st.composite
 def families(draw: st.DrawFn) -> str:
-    """A rule file on 5..7 files with random rules of every kind."""
+    """A rule file on 5..7 files with random rules of every registered kind
+    (:data:`~kind_examples.EXAMPLES`)."""
     files = draw(st.integers(5, 7))
     extra = draw(st.lists(st.sampled_from("QRBNAC"), min_size=files - 1,
                           max_size=files - 1))
     pieces = "K" + "".join(extra)
     counts = Counter(pieces)
-    pairs = [x * 2 for x, n in counts.items() if n == 2]
-    singles = [x for x, n in counts.items() if n == 1]
-    pairs += [a + b for a in singles for b in singles if a < b]
+    board = Board(files, pieces)
     rules: list[str] = []
-    letters = FILE_LETTERS[:files]
     for _ in range(draw(st.integers(0, 3))):
         kind = draw(st.sampled_from(sorted(KINDS)))
-        if kind in ("opposite-colours", "same-colour", "not-adjacent") and pairs:
-            rules.append(f'kind = "{kind}"\npieces = "{draw(st.sampled_from(pairs))}"')
-        elif kind == "between" and pairs:
-            pair = draw(st.sampled_from(pairs))
-            others = [x for x in counts if x not in pair]
-            if others:
-                rules.append(f'kind = "between"\npiece = "{draw(st.sampled_from(others))}"\n'
-                             f'pair = "{pair}"')
-        elif kind in ("on-files", "not-on-files"):
-            chosen = draw(st.lists(st.sampled_from(letters), min_size=1, unique=True))
-            rules.append(f'kind = "{kind}"\npiece = "{draw(st.sampled_from(sorted(counts)))}"\n'
-                         f'files = "{"".join(sorted(chosen))}"')
-        elif kind == "pawns-protected":
-            rules.append('kind = "pawns-protected"')
-        elif kind == "differs-from":
-            rank = "".join(draw(st.permutations(pieces)))
-            rules.append(f'kind = "differs-from"\nrank = "{rank}"\n'
-                         f"at-least = {draw(st.integers(1, files))}")
-        elif kind == "exclude":
-            ranks = draw(st.lists(st.permutations(pieces), min_size=1, max_size=3))
-            listed = ", ".join(f'"{"".join(r)}"' for r in ranks)
-            rules.append(f'kind = "exclude"\nranks = [{listed}]')
+        made = EXAMPLES[kind].draw(draw, board)
+        if made is not None:
+            rules.append(made[0])
     body = "".join(f"\n[[rule]]\n{r}\n" for r in rules)
     steps = ""
     if counts["B"] == 2 and draw(st.booleans()):

@@ -2,8 +2,10 @@
 
 * no import cycles among the package's modules (function-level imports
   and imports for type checking included);
-* every rule kind in the code has its section in ``rules/README.md`` and an
-  example here, checked against both the explanations and the solver;
+* every rule kind in the code is one whole class (its counting tracker
+  included) in the one registry, has its section in ``rules/README.md`` and
+  its example in ``tests/kind_examples.py``, checked against both the
+  explanations and the solver;
 * every output format is in the README's table and the command's help, and
   is written and read back by one parametrised test;
 * Ctrl-C at any moment of start-up exits 130 without a traceback.
@@ -12,21 +14,30 @@
 from __future__ import annotations
 
 import ast
+import inspect
 import io
 import re
 import subprocess
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
+from kind_examples import EXAMPLES
 from typer.testing import CliRunner
 
 import solver
 from solver.cli.app import app
+from solver.errors import Violation
 from solver.family import Family
-from solver.kinds.vocabulary import KINDS
+from solver.kinds.base import REGISTRY, Placement, Rule
+from solver.kinds.vocabulary import KINDS, Between
 from solver.output import FORMATS, PositionWriter, read_back
+from solver.ruleset.args import Context
 from solver.ruleset.reader import parse, rules_dir
+from solver.search.model import Model
 
 PACKAGE = Path(solver.__file__).resolve().parent
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -106,22 +117,6 @@ def test_data_flows_one_way_cli_last() -> None:
 
 # -- rule kinds ----------------------------------------------------------------------------
 
-#: One example per rule kind: the rule's table, a rank that obeys it and one
-#: that breaks it (checked by hand, not by the code under test).
-KIND_EXAMPLES: dict[str, tuple[str, str, str]] = {
-    "opposite-colours": ('pieces = "BB"', "RNBQKBNR", "BRBNKQNR"),
-    "same-colour": ('pieces = "QK"', "QRKRBBNN", "RNBQKBNR"),
-    "between": ('piece = "K"\npair = "RR"', "RNBQKBNR", "KRRQBBNN"),
-    "not-adjacent": ('pieces = "BB"', "RNBQKBNR", "RNBBQKNR"),
-    "left-of": ('pieces = "QK"', "RNBQKBNR", "RNBKQBNR"),
-    "on-files": ('piece = "K"\nfiles = "defg"', "RNBQKBNR", "KRNQBBNR"),
-    "not-on-files": ('piece = "Q"\nfiles = "d"', "RNBKQBNR", "RNBQKBNR"),
-    "pawns-protected": ("", "RNBQKBNR", "BBKNNRQR"),  # e2 undefended
-    "differs-from": ('rank = "RNBQKBNR"\nat-least = 2', "QNRBBNKR", "RNBQKBNR"),
-    "exclude": ('ranks = ["RNBQKBNR"]', "QNRBBNKR", "RNBQKBNR"),
-}
-
-
 def _documented_kinds() -> set[str]:
     text = (rules_dir() / "README.md").read_text(encoding="utf-8")
     rules_part = text.split("\n## Rules\n", 1)[1].split("\n## ", 1)[0]
@@ -130,12 +125,51 @@ def _documented_kinds() -> set[str]:
 
 def test_every_rule_kind_is_documented_and_has_an_example() -> None:
     assert set(KINDS) == _documented_kinds()
-    assert set(KINDS) == set(KIND_EXAMPLES)
+    assert set(KINDS) == set(EXAMPLES)  # tests/kind_examples.py
 
 
-@pytest.mark.parametrize("kind", sorted(KIND_EXAMPLES))
+def test_every_rule_kind_is_one_whole_class() -> None:
+    """Each registered kind is a concrete Rule of its own name: it reads, states,
+    explains and counts itself (no abstract method left, its tracker included)."""
+    for name, kind in KINDS.items():
+        assert issubclass(kind, Rule) and kind.kind == name
+        assert not inspect.isabstract(kind), (name, sorted(kind.__abstractmethods__))
+        assert kind.tracker is not Rule.tracker, name
+
+
+def test_a_kind_without_its_counting_half_cannot_be_made() -> None:
+    @dataclass(frozen=True)
+    class Half(Rule):  # reads, states and explains, but does not count
+        @classmethod
+        def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
+            return cls()
+
+        @property
+        def label(self) -> str:
+            return "half"
+
+        def constrain(self, model: Model) -> None:
+            pass
+
+        def violations(self, placement: Placement) -> list[Violation]:
+            return []
+
+    assert inspect.isabstract(Half)
+    with pytest.raises(TypeError, match="tracker"):
+        Half()  # type: ignore[abstract]
+
+
+def test_defining_a_kind_registers_it_once() -> None:
+    assert list(KINDS) == list(REGISTRY)
+    with pytest.raises(TypeError, match="'between' is defined twice"):
+        class Again(Between):
+            kind: ClassVar[str] = "between"
+    assert KINDS["between"] is Between
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
 def test_each_rule_kind_explains_and_solves_alike(kind: str) -> None:
-    table, good, bad = KIND_EXAMPLES[kind]
+    table, good, bad = EXAMPLES[kind].table, EXAMPLES[kind].good, EXAMPLES[kind].bad
     text = (f'name = "one-{kind}"\ntitle = "t"\nsource = "s"\nfiles = 8\n'
             f'pieces = "KQRRBBNN"\ncount = 0\n\n[[rule]]\nkind = "{kind}"\n{table}\n')
     family = Family(parse(text))

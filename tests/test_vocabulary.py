@@ -6,6 +6,8 @@ ones that obey the rule as coded in ``tests/oracles.py``, from the rules of
 chess (a1 is a dark square; a pawn on the second rank is defended by the
 pieces that could capture on its square). The solver must find exactly those
 ranks, and :meth:`Family.violations` must be empty for exactly those ranks.
+Every registered kind is run: its cases and random rules come from
+``tests/kind_examples.py``, keyed by the kind's name.
 """
 
 from __future__ import annotations
@@ -17,13 +19,11 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from kind_examples import EXAMPLES, Board
 from oracles import (
     Test,
-    apart,
     between,
     brute_force,
-    differs,
-    excluded,
     off,
     on,
     opposite,
@@ -33,7 +33,7 @@ from oracles import (
 from profiles import examples
 
 from solver import EmptyFamilyError, Family, NumberingError
-from solver.kinds.vocabulary import inexact
+from solver.kinds.vocabulary import KINDS, inexact
 from solver.numbering.steps import StepSyntaxError, parse_steps
 from solver.ruleset.reader import parse
 
@@ -54,31 +54,19 @@ def family(files: int, pieces: str, rules: Sequence[str], steps: Sequence[str] =
     return Family(parse(rule_file(files, pieces, rules, steps), "small.toml"))
 
 
+#: Every case of every kind (:attr:`kind_examples.Example.cases`), against brute force.
 CASES: list[tuple[str, int, str, str, Test]] = [
-    ("opposite pair", 6, "KRRBBN", 'kind = "opposite-colours"\npieces = "BB"', opposite("BB")),
-    ("opposite two", 5, "KQABN", 'kind = "opposite-colours"\npieces = "QA"', opposite("QA")),
-    ("same two", 5, "KQABN", 'kind = "same-colour"\npieces = "AQ"', same("AQ")),
-    ("same pair", 6, "KQBBNN", 'kind = "same-colour"\npieces = "NN"', same("NN")),
-    ("between pair", 5, "KRRNQ", 'kind = "between"\npiece = "K"\npair = "RR"', between("K", "RR")),
-    ("between two", 6, "KQANNB", 'kind = "between"\npiece = "N"\npair = "QA"',
-     between("N", "QA")),
-    ("apart pair", 6, "KRRBBQ", 'kind = "not-adjacent"\npieces = "BB"', apart("BB")),
-    ("apart two", 5, "KQRRN", 'kind = "not-adjacent"\npieces = "KQ"', apart("KQ")),
-    ("on files", 6, "KRRBBN", 'kind = "on-files"\npiece = "R"\nfiles = "af"', on("R", "af")),
-    ("on files list", 5, "KRRBN", 'kind = "on-files"\npiece = "b"\nfiles = ["b", "C", "d"]',
-     on("B", "bcd")),
-    ("not on files", 5, "KQRRN", 'kind = "not-on-files"\npiece = "K"\nfiles = "a, e"',
-     off("K", "ae")),
-    ("pawns 6", 6, "KACRBN", 'kind = "pawns-protected"', pawns_protected),
-    ("pawns 5", 5, "KQRNN", 'kind = "pawns-protected"', pawns_protected),
-    ("pawns 4", 4, "KRBN", 'kind = "pawns-protected"', pawns_protected),
-    ("differs", 5, "KRRBN", 'kind = "differs-from"\nrank = "RBKNR"\nat-least = 3',
-     differs("RBKNR", 3)),
-    ("differs default", 5, "KRRBN", 'kind = "differs-from"\nrank = "r b k n r"',
-     differs("RBKNR", 1)),
-    ("exclude", 5, "KRRBN", 'kind = "exclude"\nranks = ["RBKNR", "rkrbn"]',
-     excluded(["RBKNR", "RKRBN"])),
+    (f"{kind}: {name}", files, pieces, rule, test)
+    for kind, example in EXAMPLES.items() for name, files, pieces, rule, test in example.cases
 ]
+
+
+def test_every_rule_kind_has_its_cases() -> None:
+    """Every registered kind has cases, each a rule of that kind."""
+    assert set(KINDS) == set(EXAMPLES)
+    for kind, example in EXAMPLES.items():
+        assert example.cases, kind
+        assert all(rule.startswith(f'kind = "{kind}"') for _, _, _, rule, _ in example.cases)
 
 
 @pytest.mark.parametrize(("files", "pieces", "rule", "test"),
@@ -125,54 +113,22 @@ def test_several_rules_are_all_named_with_their_squares() -> None:
 
 # -- properties: any small family, any steps ---------------------------------------
 
-KINDS = ("opposite-colours", "same-colour", "between", "not-adjacent", "on-files",
-         "not-on-files", "pawns-protected", "differs-from", "exclude")
-
-
 @st.composite
 def small_families(draw: st.DrawFn) -> tuple[int, str, list[str], list[Test]]:
-    """A board of 4..6 files, its pieces and one to three rules with their tests."""
+    """A board of 4..6 files, its pieces and one to three rules of any registered
+    kind (:data:`~kind_examples.EXAMPLES`) with their tests."""
     files = draw(st.integers(4, 6))
     pieces = "K" + "".join(draw(st.lists(st.sampled_from("QRBNAC"), min_size=files - 1,
                                          max_size=files - 1)))
-    counts = Counter(pieces)
-    pairs = [p * 2 for p, n in counts.items() if n == 2]
-    singles = [p for p, n in counts.items() if n == 1]
-    twos = pairs + [a + b for a in singles for b in singles if a != b]
-    letters = "abcdef"[:files]
+    board = Board(files, pieces)
     rules: list[str] = []
     tests: list[Test] = []
     for _ in range(draw(st.integers(1, 3))):
-        kind = draw(st.sampled_from(KINDS))
-        if kind in ("opposite-colours", "same-colour", "not-adjacent") and twos:
-            pair = draw(st.sampled_from(twos))
-            rules.append(f'kind = "{kind}"\npieces = "{pair}"')
-            tests.append({"opposite-colours": opposite, "same-colour": same,
-                          "not-adjacent": apart}[kind](pair))
-        elif kind == "between" and twos:
-            pair = draw(st.sampled_from(twos))
-            piece = draw(st.sampled_from([p for p in counts if p not in pair] or ["K"]))
-            if piece in pair:
-                continue
-            rules.append(f'kind = "between"\npiece = "{piece}"\npair = "{pair}"')
-            tests.append(between(piece, pair))
-        elif kind in ("on-files", "not-on-files"):
-            piece = draw(st.sampled_from(sorted(counts)))
-            chosen = "".join(draw(st.sets(st.sampled_from(letters), min_size=1)))
-            rules.append(f'kind = "{kind}"\npiece = "{piece}"\nfiles = "{chosen}"')
-            tests.append((on if kind == "on-files" else off)(piece, chosen))
-        elif kind == "pawns-protected":
-            rules.append('kind = "pawns-protected"')
-            tests.append(pawns_protected)
-        elif kind == "differs-from":
-            target = "".join(draw(st.permutations(pieces)))
-            at_least = draw(st.integers(1, files))
-            rules.append(f'kind = "differs-from"\nrank = "{target}"\nat-least = {at_least}')
-            tests.append(differs(target, at_least))
-        elif kind == "exclude":
-            ranks = ["".join(draw(st.permutations(pieces))) for _ in range(draw(st.integers(1, 3)))]
-            rules.append('kind = "exclude"\nranks = [' + ", ".join(f'"{r}"' for r in ranks) + "]")
-            tests.append(excluded(ranks))
+        kind = draw(st.sampled_from(sorted(KINDS)))
+        made = EXAMPLES[kind].draw(draw, board)
+        if made is not None:
+            rules.append(made[0])
+            tests.append(made[1])
     return files, pieces, rules, tests
 
 

@@ -1,17 +1,32 @@
 """The rule vocabulary: every kind of placement rule a rule file may declare.
 
-Each kind is a small frozen dataclass that
+Each kind is one small frozen dataclass (a :class:`~solver.kinds.base.Rule`)
+that
 
 * reads its arguments from a ``[[rule]]`` table (:meth:`from_table`),
 * states itself on a :class:`~solver.search.model.Model` (:meth:`constrain`): it
-  either narrows some pieces' files or adds a requirement, and
+  either narrows some pieces' files or adds a requirement,
 * names the ways a given rank breaks it, with the squares involved
-  (:meth:`violations`), and
+  (:meth:`violations`),
 * says whether a family's placement steps already place the pieces as it
-  demands (:meth:`captured_by`), which arithmetic numbering needs.
+  demands (:meth:`captured_by`), which arithmetic numbering needs, and
+* makes the :class:`~solver.kinds.base.Tracker` that counts with it file by
+  file (:meth:`tracker`), what :mod:`solver.numbering.counting` counts with:
 
-Both :meth:`constrain` and :meth:`violations` use the same small predicate
-per kind, so the solver and the explanations cannot disagree. Nothing here is
+  * ``opposite-colours`` / ``same-colour``: the colour of the first of the two placed;
+  * ``between``: how many of the pair and of the piece have appeared;
+  * ``not-adjacent``: whether the first of the two stands on the previous file;
+  * ``left-of``: whether the first of the two has been placed;
+  * ``on-files`` / ``not-on-files``: no state, a filter on the file;
+  * ``pawns-protected``: which pawns near the current file are defended (a
+    piece defends at most two files away, see :data:`DEFENCE`);
+  * ``differs-from``: the squares that differ so far, capped at ``at-least``;
+  * ``exclude``: the excluded ranks the placed files still match.
+
+Defining a kind registers it (:data:`KINDS`): adding a kind is adding its
+class here, its section in ``rules/README.md`` and its example in the tests.
+:meth:`constrain` and :meth:`violations` use the same small predicate per
+kind, so the solver and the explanations cannot disagree. Nothing here is
 ever compiled or evaluated: rule-file text is only compared with known names.
 """
 
@@ -25,106 +40,23 @@ from typing import Any, ClassVar, Final
 from solver.board.betza import pawn_distances
 from solver.board.geometry import FILE_LETTERS, Region, piece_name
 from solver.errors import RuleFileError, Violation, quote
+from solver.kinds.base import (
+    DONE,
+    REGISTRY,
+    Placement,
+    Rule,
+    State,
+    Tracker,
+    fill_step,
+    two_names,
+)
 from solver.numbering.steps import Step
 from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
 from solver.search.model import Model
 
-
-class Placement:
-    """A full rank, indexed by piece, for testing rules against it.
-
-    ``names`` are the family's own pieces, for messages.
-    """
-
-    def __init__(self, rank: str, names: Mapping[str, str] | None = None,
-                 region: Region | None = None) -> None:
-        self.rank = rank
-        self.names = names or {}
-        self.region = region or Region.rank_of(len(rank))
-        self.colours = self.region.colours
-        self.squares = self.region.names
-        self.file_of = self.region.file_of
-        self.files: dict[str, list[int]] = {}
-        for file, letter in enumerate(rank):
-            self.files.setdefault(letter, []).append(file)
-
-    def name(self, letter: str, count: int = 1) -> str:
-        """The piece's name in messages (``knights``, ``lance``)."""
-        return piece_name(letter, count, self.names)
-
-    def of(self, letter: str) -> list[int]:
-        return self.files.get(letter, [])
-
-    def two(self, pieces: str) -> tuple[int, int]:
-        """The files of a pair (``BB``) or of two single pieces (``QA``)."""
-        if pieces[0] == pieces[1]:
-            first, second = self.of(pieces[0])
-            return first, second
-        return self.of(pieces[0])[0], self.of(pieces[1])[0]
-
-
-def _two_names(model: Model, pieces: str) -> tuple[str, str]:
-    if pieces[0] == pieces[1]:
-        first, second = model.instances[pieces[0]]
-        return first, second
-    return model.instances[pieces[0]][0], model.instances[pieces[1]][0]
-
-
-def _squares(placement: Placement, *at: int) -> list[str]:
-    return [placement.squares[i] for i in at]
-
-
-def _two_label(pieces: str, placement: Placement) -> str:
-    if pieces[0] == pieces[1]:
-        return placement.name(pieces[0], 2)
-    return f"{placement.name(pieces[0])} and {placement.name(pieces[1])}"
-
-
-class Rule:
-    """Base of every rule kind: its name in files, arguments and behaviour."""
-
-    kind: ClassVar[str]
-    keys: ClassVar[tuple[str, ...]]
-    #: Whether the rule depends only on the left-to-right order of its pieces,
-    #: so that it can be tested on any row holding them in that order.
-    order_only: ClassVar[bool] = False
-
-    @classmethod
-    def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
-        raise NotImplementedError
-
-    @property
-    def label(self) -> str:
-        """How messages name this rule, e.g. ``opposite-colours BB``."""
-        raise NotImplementedError
-
-    def constrain(self, model: Model) -> None:
-        """State this rule on the model."""
-        raise NotImplementedError
-
-    def violations(self, placement: Placement) -> list[Violation]:
-        """Every way ``placement`` breaks this rule (empty if it holds)."""
-        raise NotImplementedError
-
-    @property
-    def letters(self) -> frozenset[str]:
-        """The piece letters the rule is about (empty: it reads the whole rank)."""
-        return frozenset()
-
-    def captured_by(self, steps: Sequence[Step]) -> bool:
-        """Whether placing pieces by ``steps`` already obeys this rule.
-
-        Arithmetic numbering needs every rule captured; the default is no.
-        """
-        return False
-
-    def justifies(self, step: Step) -> bool:
-        """Whether this rule asks for the colour ``step`` places its piece on.
-
-        A step that restricts colours (``B:light``, ``A:opposite-Q``) numbers
-        exactly the family's ranks only when some rule asks for it.
-        """
-        return False
+__all__ = ["DEFENCE", "KINDS", "MAX_DEFENCE", "Between", "DiffersFrom", "Exclude", "LeftOf",
+           "NotAdjacent", "NotOnFiles", "OnFiles", "OppositeColours", "PawnsProtected",
+           "Placement", "Rule", "SameColour", "inexact", "read_rule", "undefended"]
 
 
 def _opposite(colours: Sequence[str]) -> Callable[[int, int], bool]:
@@ -153,6 +85,23 @@ def _relates(step: Step, pieces: str) -> bool:
 
 def _same(colours: Sequence[str]) -> Callable[[int, int], bool]:
     return lambda a, b: colours[a] == colours[b]
+
+
+class _Colours(Tracker):
+    """Opposite-colours and same-colour: the colour of the first of the two placed."""
+
+    def __init__(self, pieces: str, opposite: bool, colours: Sequence[str]) -> None:
+        self.members = frozenset(pieces)
+        self.opposite = opposite
+        self.colours = colours
+
+    def place(self, state: State, file: int, letter: str) -> State | None:
+        if letter not in self.members or state == DONE:
+            return state
+        here = self.colours[file]
+        if state == 0:
+            return here
+        return DONE if (here != state) == self.opposite else None
 
 
 @dataclass(frozen=True)
@@ -189,7 +138,7 @@ class OppositeColours(TwoPieceRule):
         if self.pieces[0] == self.pieces[1]:
             model.split_by_colour(self.pieces[0])
         else:
-            model.require(_two_names(model, self.pieces), _opposite(model.colours), self.label)
+            model.require(two_names(model, self.pieces), _opposite(model.colours), self.label)
 
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """By ``B:light`` and ``B:dark`` for a pair, ``A:opposite-Q`` for two pieces."""
@@ -206,10 +155,13 @@ class OppositeColours(TwoPieceRule):
         a, b = placement.two(self.pieces)
         if _opposite(placement.colours)(a, b):
             return []
-        message = (f"{_two_label(self.pieces, placement)} on {placement.squares[a]} and "
+        message = (f"{placement.two_label(self.pieces)} on {placement.squares[a]} and "
                    f"{placement.squares[b]} "
                    f"are both on {placement.colours[a]} squares")
-        return [Violation(self.label, message, _squares(placement, a, b))]
+        return [Violation(self.label, message, placement.at(a, b))]
+
+    def tracker(self, region: Region, pieces: str) -> Tracker:
+        return _Colours(self.pieces, True, region.colours)
 
 
 @dataclass(frozen=True)
@@ -218,7 +170,7 @@ class SameColour(TwoPieceRule):
 
     kind: ClassVar[str] = "same-colour"
     def constrain(self, model: Model) -> None:
-        model.require(_two_names(model, self.pieces), _same(model.colours), self.label)
+        model.require(two_names(model, self.pieces), _same(model.colours), self.label)
 
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """By ``A:same-Q`` for two pieces; never for a pair."""
@@ -232,19 +184,41 @@ class SameColour(TwoPieceRule):
         a, b = placement.two(self.pieces)
         if _same(placement.colours)(a, b):
             return []
-        message = (f"{_two_label(self.pieces, placement)} on {placement.squares[a]} "
+        message = (f"{placement.two_label(self.pieces)} on {placement.squares[a]} "
                    f"({placement.colours[a]}) and {placement.squares[b]} "
                    f"({placement.colours[b]}) are on different colours")
-        return [Violation(self.label, message, _squares(placement, a, b))]
+        return [Violation(self.label, message, placement.at(a, b))]
+
+    def tracker(self, region: Region, pieces: str) -> Tracker:
+        return _Colours(self.pieces, False, region.colours)
 
 
 def _between(x: int, a: int, b: int) -> bool:
     return min(a, b) < x < max(a, b)
 
 
-def _fill(steps: Sequence[Step]) -> Step | None:
-    """The last step when it mixes pieces and so fills the squares left in order."""
-    return steps[-1] if steps and steps[-1].fill else None
+class _Between(Tracker):
+    """Between: how many of the pair and of the piece have been placed."""
+
+    def __init__(self, piece: str, pair: str, pieces: str) -> None:
+        self.piece = piece
+        self.pair = frozenset(pair)
+        self.total = pieces.count(piece)
+
+    def start(self) -> State:
+        return (0, 0)
+
+    def place(self, state: State, file: int, letter: str) -> State | None:
+        if state == DONE:
+            return state
+        pair, inside = state
+        if letter == self.piece:
+            return (pair, inside + 1) if pair == 1 else None
+        if letter in self.pair:
+            if pair == 0:
+                return (1, inside)
+            return DONE if inside == self.total else None
+        return state
 
 
 @dataclass(frozen=True)
@@ -275,14 +249,14 @@ class Between(Rule):
         return frozenset({self.piece, *self.pair})
 
     def constrain(self, model: Model) -> None:
-        first, second = _two_names(model, self.pair)
+        first, second = two_names(model, self.pair)
         for name in model.instances[self.piece]:
             model.require((name, first, second), _between, self.label)
 
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """By a last step that places all these pieces, in an order that obeys
         the rule (``RKR``)."""
-        fill = _fill(steps)
+        fill = fill_step(steps)
         letters = {self.piece, *self.pair}
         if fill is None or any(s is not fill and letters & set(s.pieces) for s in steps):
             return False
@@ -294,14 +268,33 @@ class Between(Rule):
         for x in placement.of(self.piece):
             if not _between(x, a, b):
                 message = (f"{placement.name(self.piece)} on {placement.squares[x]} is not between "
-                           f"the {_two_label(self.pair, placement)} on {placement.squares[a]} and "
+                           f"the {placement.two_label(self.pair)} on {placement.squares[a]} and "
                            f"{placement.squares[b]}")
-                found.append(Violation(self.label, message, _squares(placement, x, a, b)))
+                found.append(Violation(self.label, message, placement.at(x, a, b)))
         return found
+
+    def tracker(self, region: Region, pieces: str) -> Tracker:
+        return _Between(self.piece, self.pair, pieces)
 
 
 def _apart(a: int, b: int) -> bool:
     return abs(a - b) != 1
+
+
+class _NotAdjacent(Tracker):
+    """Not-adjacent: none placed, the first on the previous file, further back, or done."""
+
+    def __init__(self, pieces: str) -> None:
+        self.members = frozenset(pieces)
+
+    def place(self, state: State, file: int, letter: str) -> State | None:
+        if state == DONE:
+            return state
+        if letter not in self.members:
+            return "far" if state == "next" else state
+        if state == 0:
+            return "next"
+        return None if state == "next" else DONE
 
 
 @dataclass(frozen=True)
@@ -316,20 +309,37 @@ class NotAdjacent(TwoPieceRule):
         return cls(ctx.two_pieces(table, "pieces"))
 
     def constrain(self, model: Model) -> None:
-        model.require(_two_names(model, self.pieces), _apart, self.label)
+        model.require(two_names(model, self.pieces), _apart, self.label)
 
     def violations(self, placement: Placement) -> list[Violation]:
         a, b = sorted(placement.two(self.pieces))
         if _apart(a, b):
             return []
-        message = (f"{_two_label(self.pieces, placement)} on {placement.squares[a]} and "
+        message = (f"{placement.two_label(self.pieces)} on {placement.squares[a]} and "
                    f"{placement.squares[b]} "
                    "are on neighbouring files")
-        return [Violation(self.label, message, _squares(placement, a, b))]
+        return [Violation(self.label, message, placement.at(a, b))]
+
+    def tracker(self, region: Region, pieces: str) -> Tracker:
+        return _NotAdjacent(self.pieces)
 
 
 def _left(a: int, b: int) -> bool:
     return a < b
+
+
+class _LeftOf(Tracker):
+    """Left-of: settled when the left piece comes first, broken when the right one does."""
+
+    def __init__(self, pieces: str) -> None:
+        self.left, self.right = pieces[0], pieces[1]
+
+    def place(self, state: State, file: int, letter: str) -> State | None:
+        if state == DONE:
+            return state
+        if letter == self.left:
+            return DONE
+        return None if letter == self.right else state
 
 
 @dataclass(frozen=True)
@@ -355,11 +365,11 @@ class LeftOf(TwoPieceRule):
         return cls(pieces)
 
     def constrain(self, model: Model) -> None:
-        model.require(_two_names(model, self.pieces), _left, self.label)
+        model.require(two_names(model, self.pieces), _left, self.label)
 
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """By a last step that places both pieces, the first left of the second."""
-        fill = _fill(steps)
+        fill = fill_step(steps)
         if fill is None or any(s is not fill and self.letters & set(s.pieces) for s in steps):
             return False
         return not self.violations(Placement(fill.pieces))
@@ -370,11 +380,27 @@ class LeftOf(TwoPieceRule):
             return []
         message = (f"{placement.name(self.pieces[0])} on {placement.squares[a]} is not left of the "
                    f"{placement.name(self.pieces[1])} on {placement.squares[b]}")
-        return [Violation(self.label, message, _squares(placement, a, b))]
+        return [Violation(self.label, message, placement.at(a, b))]
+
+    def tracker(self, region: Region, pieces: str) -> Tracker:
+        return _LeftOf(self.pieces)
 
 
 def _file_letters(files: Sequence[int]) -> str:
     return ",".join(FILE_LETTERS[f] for f in files)
+
+
+class _Files(Tracker):
+    """On-files and not-on-files: a filter on the files a piece may take."""
+
+    def __init__(self, piece: str, allowed: Callable[[int], bool],
+                 file_of: Sequence[int]) -> None:
+        self.piece = piece
+        self.allowed = allowed
+        self.file_of = file_of
+
+    def place(self, state: State, file: int, letter: str) -> State | None:
+        return state if letter != self.piece or self.allowed(self.file_of[file]) else None
 
 
 @dataclass(frozen=True)
@@ -405,9 +431,12 @@ class OnFiles(Rule):
         model.restrict(self.piece, (i for i in range(model.files)
                                     if self.allowed(model.file_of[i])))
 
+    def tracker(self, region: Region, pieces: str) -> Tracker:
+        return _Files(self.piece, self.allowed, region.file_of)
+
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """By any step that places the piece, except a last step that mixes pieces."""
-        fill = _fill(steps)
+        fill = fill_step(steps)
         return fill is None or self.piece not in fill.pieces
 
     def violations(self, placement: Placement) -> list[Violation]:
@@ -415,7 +444,7 @@ class OnFiles(Rule):
             Violation(self.label, f"{placement.name(self.piece)} on {placement.squares[x]} is "
                       "not on "
                       f"{'file' if len(self.files) == 1 else 'files'} "
-                      f"{_file_letters(self.files)}", _squares(placement, x))
+                      f"{_file_letters(self.files)}", placement.at(x))
             for x in placement.of(self.piece) if not self.allowed(placement.file_of[x])
         ]
 
@@ -434,7 +463,7 @@ class NotOnFiles(OnFiles):
             Violation(self.label, f"{placement.name(self.piece)} on {placement.squares[x]} "
                       "stands on "
                       f"{'file' if len(self.files) == 1 else 'files'} "
-                      f"{_file_letters(self.files)}, where it may not", _squares(placement, x))
+                      f"{_file_letters(self.files)}, where it may not", placement.at(x))
             for x in placement.of(self.piece) if not self.allowed(placement.file_of[x])
         ]
 
@@ -471,6 +500,33 @@ def undefended(files: int, letters: Sequence[str], squares: Sequence[int],
             covered.add(file - distance)
             covered.add(file + distance)
     return [g for g in range(files) if g not in covered]
+
+
+class _Pawns(Tracker):
+    """Pawns-protected: which of the pawns on files f-1 .. f+2 are defended.
+
+    Bit ``i`` of the state stands for the pawn on file ``f - 1 + i`` after
+    file ``f`` is placed; the pawn two files back is checked as it leaves,
+    since no later piece reaches it.
+    """
+
+    def __init__(self, defence: Mapping[str, frozenset[int]] = DEFENCE) -> None:
+        self.reach = {
+            letter: sum(1 << (2 + d) for d in {s * d for d in distances for s in (-1, 1)})
+            for letter, distances in defence.items()
+        }
+
+    def start(self) -> State:
+        return 0b0011  # pawns on files -2 and -1 do not exist
+
+    def place(self, state: State, file: int, letter: str) -> State | None:
+        mask = state | self.reach[letter]
+        if not mask & 1:
+            return None
+        return mask >> 1
+
+    def finish(self, state: State) -> bool:
+        return bool(state & 0b11 == 0b11)
 
 
 @dataclass(frozen=True)
@@ -535,6 +591,28 @@ class PawnsProtected(Rule):
         verb = "is" if len(pawns) == 1 else "are"
         return [Violation(self.label, f"{noun} on {', '.join(pawns)} {verb} not defended", pawns)]
 
+    def tracker(self, region: Region, pieces: str) -> Tracker:
+        return _Pawns(self.defence)
+
+
+class _Differs(Tracker):
+    """Differs-from: the squares that differ so far, capped at ``at-least``."""
+
+    def __init__(self, target: str, need: int, files: int) -> None:
+        self.target = target
+        self.need = need
+        self.files = files
+
+    def start(self) -> State:
+        return 0
+
+    def place(self, state: State, file: int, letter: str) -> State | None:
+        diff = min(self.need, state + (self.target[file] != letter))
+        return diff if diff + self.files - file - 1 >= self.need else None
+
+    def finish(self, state: State) -> bool:
+        return bool(state == self.need)
+
 
 @dataclass(frozen=True)
 class DiffersFrom(Rule):
@@ -573,11 +651,35 @@ class DiffersFrom(Rule):
         diff = self._differing(placement.rank)
         if len(diff) >= self.at_least:
             return []
-        where = f" ({', '.join(_squares(placement, *diff))})" if diff else ""
+        where = f" ({', '.join(placement.at(*diff))})" if diff else ""
         message = (f"differs from {self.rank} in {len(diff)} "
                    f"{'square' if len(diff) == 1 else 'squares'}{where}, "
                    f"fewer than {self.at_least}")
-        return [Violation(self.label, message, _squares(placement, *diff))]
+        return [Violation(self.label, message, placement.at(*diff))]
+
+    def tracker(self, region: Region, pieces: str) -> Tracker:
+        return _Differs(self.rank, self.at_least, len(pieces))
+
+
+class _Exclude(Tracker):
+    """Exclude: the excluded ranks (a bit each) that the placed files still match."""
+
+    def __init__(self, ranks: frozenset[str], files: int) -> None:
+        listed = sorted(ranks)
+        self.all = (1 << len(listed)) - 1
+        self.match: list[dict[str, int]] = [{} for _ in range(files)]
+        for bit, rank in enumerate(listed):
+            for file, letter in enumerate(rank):
+                self.match[file][letter] = self.match[file].get(letter, 0) | (1 << bit)
+
+    def start(self) -> State:
+        return self.all
+
+    def place(self, state: State, file: int, letter: str) -> State | None:
+        return state & self.match[file].get(letter, 0)
+
+    def finish(self, state: State) -> bool:
+        return bool(state == 0)
 
 
 @dataclass(frozen=True)
@@ -621,13 +723,13 @@ class Exclude(Rule):
             return []
         return [Violation(self.label, f"{placement.rank} is excluded from the family", [])]
 
+    def tracker(self, region: Region, pieces: str) -> Tracker:
+        return _Exclude(self.ranks, len(pieces))
 
-#: Every rule kind, by the name rule files use.
-KINDS: Final[dict[str, type[Rule]]] = {
-    kind.kind: kind
-    for kind in (OppositeColours, SameColour, Between, NotAdjacent, LeftOf, OnFiles, NotOnFiles,
-                 PawnsProtected, DiffersFrom, Exclude)
-}
+
+#: Every rule kind, by the name rule files use, in the order defined above:
+#: the registry each kind joins by being defined (:class:`~solver.kinds.base.Rule`).
+KINDS: Final[dict[str, type[Rule]]] = REGISTRY
 
 
 def read_rule(table: object, ctx: Context) -> Rule:
@@ -681,7 +783,7 @@ def inexact(rules: Sequence[Rule], steps: Sequence[Step]) -> str | None:
         return (f"step {quote(step.text)} ties the {piece_name(letter)} to the colour of the "
                 f"{piece_name(step.relative or '')}, but no {kind} "
                 f"{letter}{step.relative} rule asks for it")
-    fill = _fill(steps)
+    fill = fill_step(steps)
     if fill is not None and not _order_forced(fill.pieces, rules):
         return (f"the last step {quote(fill.text)} fixes the order of {fill.pieces}, but the rules "
                 "allow other orders of those pieces")

@@ -3,7 +3,8 @@
 A rank is built file by file, left to right. After some files the rest of
 the rank may be completed in a number of ways that depends only on the
 pieces still to place and, for each rule, a small *state* summing up what
-the placed files mean for it (:mod:`solver.numbering.counting.trackers`).
+the placed files mean for it: each rule kind makes its own
+:class:`~solver.kinds.base.Tracker` (:meth:`Rule.tracker <solver.kinds.base.Rule.tracker>`).
 
 :class:`Counting` (:mod:`solver.numbering.counting.engine`) memoises the number of
 completions of every state it meets, which gives the exact count of one
@@ -20,8 +21,7 @@ compares with the solver.
 (960, 518, 'QNRBBNKR')
 """
 
+from solver.kinds.base import DONE, State, Tracker
 from solver.numbering.counting.engine import Counting, arrangements, strangers
-from solver.numbering.counting.trackers import DONE, TRACKERS, State, Tracker, tracker
 
-__all__ = ["DONE", "TRACKERS", "Counting", "State", "Tracker", "arrangements", "strangers",
-           "tracker"]
+__all__ = ["DONE", "Counting", "State", "Tracker", "arrangements", "strangers"]

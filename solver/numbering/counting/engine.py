@@ -1,9 +1,10 @@
 """The :class:`Counting` engine: one side's ranks counted, drawn, walked and numbered.
 
-Completions of partial ranks are counted by the rules' trackers
-(:mod:`solver.numbering.counting.trackers`) and memoised; the canonical numbering adds
-the state of :class:`~solver.numbering.counting.order.KeyOrder`. :func:`strangers`
-finds the ranks a counter does not count, :func:`arrangements` lists every
+Completions of partial ranks are counted by the rules' trackers (each rule
+kind makes its own, :meth:`~solver.kinds.base.Rule.tracker`) and memoised;
+the canonical numbering adds the state of
+:class:`~solver.numbering.counting.order.KeyOrder`. :func:`strangers` finds
+the ranks a counter does not count, :func:`arrangements` lists every
 arrangement of some pieces.
 """
 
@@ -13,8 +14,8 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 
 from solver.errors import IdRangeError, NumberingError
+from solver.kinds.base import State, Tracker
 from solver.numbering.counting.order import EQ, LT, KeyOrder, combination_mask
-from solver.numbering.counting.trackers import State, Tracker, tracker
 from solver.numbering.steps import Numbering
 from solver.ruleset.reader import RuleSet
 
@@ -39,7 +40,8 @@ class Counting:
         self._numbering = numbering
         self.letters = tuple(sorted(set(ruleset.pieces)))
         self.start = tuple(ruleset.pieces.count(x) for x in self.letters)
-        self.trackers = tuple(tracker(rule, ruleset) for rule in ruleset.rules)
+        region, pieces = ruleset.region, ruleset.pieces
+        self.trackers = tuple(rule.tracker(region, pieces) for rule in ruleset.rules)
         self._memo: dict[tuple[tuple[int, ...], tuple[State, ...]], int] = {}
         self._count: int | None = None
         self._placeable: int | None = None

@@ -15,7 +15,7 @@ from functools import cache
 from math import comb
 from typing import Final
 
-from solver.numbering.counting.trackers import State, Tracker
+from solver.kinds.base import State, Tracker
 from solver.numbering.steps import Numbering, Step
 
 #: How a rank's choices compare with the targets: the same, before, after.
