@@ -245,12 +245,12 @@ def _pawns(rule: Rule, ruleset: RuleSet) -> Tracker:
 
 def _differs(rule: Rule, ruleset: RuleSet) -> Tracker:
     assert isinstance(rule, DiffersFrom)
-    return _Differs(rule, ruleset.files)
+    return _Differs(rule, ruleset.region_size)
 
 
 def _exclude(rule: Rule, ruleset: RuleSet) -> Tracker:
     assert isinstance(rule, Exclude)
-    return _Exclude(rule, ruleset.files)
+    return _Exclude(rule, ruleset.region_size)
 
 
 #: The state of each rule kind, by its class (exactly; a test checks every
