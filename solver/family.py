@@ -26,13 +26,7 @@ from solver.errors import (
     Violation,
 )
 from solver.kinds.vocabulary import Placement
-from solver.notation.fen import (
-    check_castling,
-    check_layout_castling,
-    is_fen,
-    read_layout_start,
-    read_start,
-)
+from solver.notation.fen import check_castling, is_fen, read_start
 from solver.notation.ranks import parse_id, parse_rank
 from solver.numbering.index import RankIndex
 from solver.numbering.steps import Numbering
@@ -211,29 +205,15 @@ class Family:
         :class:`~solver.errors.MirrorError` when Black does not mirror White
         in a mirrored family, and the rank errors of :meth:`validate`.
         """
-        layout = self.layout
-        if layout is not None:
-            return self._identify_layout(text, layout)
-        start = read_start(text, self.ruleset.region_size)
-        if not self.independent and start.black != start.white:
-            raise MirrorError(text, self.name, start.white, start.black.lower(),
-                              self._pair_families(start.white, start.black))
-        white = self.validate(start.white)
-        black = self.validate(start.black.lower()) if self.independent else white
-        check_castling(text, start.castling, white, black)
-        if not self.independent:
-            return Position(self.rank_id(white), white, black)
-        return self._pair(white, black)
-
-    def _identify_layout(self, text: str, layout: Layout) -> Position:
-        """:meth:`identify_fen` on a board other than the classical one."""
-        start = read_layout_start(text, layout)
+        layout = self.ruleset.layout
+        start = read_start(text, layout)
         if not self.independent and start.black != layout.black_rank(start.white):
-            raise MirrorError(text, self.name, start.white, start.black.lower(), [],
+            families = self._pair_families(start.white, start.black) if layout.standard else []
+            raise MirrorError(text, self.name, start.white, start.black.lower(), families,
                               rotated=layout.sides == "rotate")
         white = self.validate(start.white)
         black = self.validate(start.black.lower()) if self.independent else start.black
-        check_layout_castling(text, start.castling, layout, white, black)
+        check_castling(text, start.castling, white, black, layout)
         if not self.independent:
             return self._one(self.rank_id(white), white)
         return self._pair(white, black)
