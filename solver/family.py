@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
@@ -208,8 +209,8 @@ class Family:
         layout = self.ruleset.layout
         start = read_start(text, layout)
         if not self.independent and start.black != layout.black_rank(start.white):
-            families = self._pair_families(start.white, start.black) if layout.standard else []
-            raise MirrorError(text, self.name, start.white, start.black.lower(), families,
+            raise MirrorError(text, self.name, start.white, start.black.lower(),
+                              self._pair_families(start.white, start.black),
                               rotated=layout.sides == "rotate")
         white = self.validate(start.white)
         black = self.validate(start.black.lower()) if self.independent else start.black
@@ -223,12 +224,14 @@ class Family:
         return Position(number, white, black, self.layout)
 
     def _pair_families(self, white: str, black: str) -> list[str]:
-        """Bundled families with independent sides that take ``white`` and ``black``."""
+        """Bundled families with independent sides, on this family's board, that
+        take ``white`` and ``black``."""
+        board = replace(self.ruleset.layout, sides="independent")
         names: list[str] = []
         for name in bundled_names():
             try:
                 other = Family(load(name))
-                if not other.independent or other.ruleset.region_size != self.ruleset.region_size:
+                if not other.independent or other.ruleset.layout != board:
                     continue
                 other.validate(white)
                 other.validate(black)
