@@ -151,8 +151,7 @@ def start_fen(white: str, black: str | None = None, shredder: bool = False) -> s
     >>> start_fen("RKRNNQBB", shredder=True)
     'rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1'
     """
-    return layout_fen(standard_layout(len(white)), white,
-                      black if black is not None else white, shredder)
+    return layout_fen(standard_layout(len(white)), white, black or white, shredder)
 
 
 def position_fen(position: Position, shredder: bool = False) -> str:
