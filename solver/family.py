@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
@@ -26,13 +27,7 @@ from solver.errors import (
     Violation,
 )
 from solver.kinds.vocabulary import Placement
-from solver.notation.fen import (
-    check_castling,
-    check_layout_castling,
-    is_fen,
-    read_layout_start,
-    read_start,
-)
+from solver.notation.fen import check_castling, is_fen, read_start
 from solver.notation.ranks import parse_id, parse_rank
 from solver.numbering.index import RankIndex
 from solver.numbering.steps import Numbering
@@ -145,7 +140,7 @@ class Family:
         Raises a :class:`~solver.errors.RankError` subclass naming what is
         wrong: length, unknown piece, piece counts, or every rule it breaks.
         """
-        rank = parse_rank(text, self.ruleset.files, "".join(self.names))
+        rank = parse_rank(text, self.ruleset.region_size, "".join(self.names))
         self._check_counts(text, rank)
         broken = self.violations(rank)
         if broken:
@@ -193,7 +188,7 @@ class Family:
         if not self.independent:
             rank = self.validate(text)
             return self._one(self.rank_id(rank), rank)
-        files = self.ruleset.files
+        files = self.ruleset.region_size
         letters = parse_rank(text.replace("/", " ").replace(":", " "), None, "".join(self.names))
         if len(letters) != 2 * files:
             raise PairError(text, self.name, len(letters), files)
@@ -211,29 +206,15 @@ class Family:
         :class:`~solver.errors.MirrorError` when Black does not mirror White
         in a mirrored family, and the rank errors of :meth:`validate`.
         """
-        layout = self.layout
-        if layout is not None:
-            return self._identify_layout(text, layout)
-        start = read_start(text, self.ruleset.files)
-        if not self.independent and start.black != start.white:
-            raise MirrorError(text, self.name, start.white, start.black.lower(),
-                              self._pair_families(start.white, start.black))
-        white = self.validate(start.white)
-        black = self.validate(start.black.lower()) if self.independent else white
-        check_castling(text, start.castling, white, black)
-        if not self.independent:
-            return Position(self.rank_id(white), white, black)
-        return self._pair(white, black)
-
-    def _identify_layout(self, text: str, layout: Layout) -> Position:
-        """:meth:`identify_fen` on a board other than the classical one."""
-        start = read_layout_start(text, layout)
+        layout = self.ruleset.layout
+        start = read_start(text, layout)
         if not self.independent and start.black != layout.black_rank(start.white):
-            raise MirrorError(text, self.name, start.white, start.black.lower(), [],
+            raise MirrorError(text, self.name, start.white, start.black.lower(),
+                              self._pair_families(start.white, start.black),
                               rotated=layout.sides == "rotate")
         white = self.validate(start.white)
         black = self.validate(start.black.lower()) if self.independent else start.black
-        check_layout_castling(text, start.castling, layout, white, black)
+        check_castling(text, start.castling, white, black, layout)
         if not self.independent:
             return self._one(self.rank_id(white), white)
         return self._pair(white, black)
@@ -243,12 +224,14 @@ class Family:
         return Position(number, white, black, self.layout)
 
     def _pair_families(self, white: str, black: str) -> list[str]:
-        """Bundled families with independent sides that take ``white`` and ``black``."""
+        """Bundled families with independent sides, on this family's board, that
+        take ``white`` and ``black``."""
+        board = replace(self.ruleset.layout, sides="independent")
         names: list[str] = []
         for name in bundled_names():
             try:
                 other = Family(load(name))
-                if not other.independent or other.ruleset.files != self.ruleset.files:
+                if not other.independent or other.ruleset.layout != board:
                     continue
                 other.validate(white)
                 other.validate(black)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from solver.board.geometry import Layout
+from solver.board.geometry import Layout, standard_layout
 
 
 @dataclass(frozen=True)
@@ -27,6 +25,16 @@ class Position:
     white: str
     black: str
     layout: Layout | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def board(self) -> Layout:
+        """The board the position stands on: its layout, or the classical
+        board as wide as its ranks.
+
+        >>> Position(518, "RNBQKBNR", "RNBQKBNR").board.files
+        8
+        """
+        return self.layout or standard_layout(len(self.white))
 
 
 class Pairs:

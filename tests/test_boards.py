@@ -176,7 +176,8 @@ def test_horde960_is_chess960_for_black_with_the_horde_for_white() -> None:
     ("rnbqkbnr/pppppppp/8/1PP2P2/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
      "g5 should hold a white pawn"),
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "should hold a white pawn"),
-    (f"rnbqkbnr/pppppppp/8/{HORDE_WHITE} w KQkq - 0 1", "'KQkq' is not the rights"),
+    (f"rnbqkbnr/pppppppp/8/{HORDE_WHITE} w KQkq - 0 1",
+     "'K': white's army is fixed, so white cannot castle; 'Q': white's army is fixed"),
     (f"rnbqkbnr/pppppppp/8/{HORDE_WHITE} b kq - 0 1", "black to move"),
 ])
 def test_horde960_refuses_other_boards(fen: str, reason: str) -> None:
@@ -494,7 +495,8 @@ def test_racing_kings_writes_and_reads_every_board() -> None:
 
 
 @pytest.mark.parametrize(("fen", "reason"), [
-    ("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w KQkq - 0 1", "is not the rights"),
+    ("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w KQkq - 0 1",
+     "'K': white's pieces do not fill the back rank, so white cannot castle; 'Q': white's"),
     ("8/8/8/8/8/8/nrbkKBRN/qrbnNBRQ w - - 0 1", "king on e2 is not on files g,h"),
     ("8/8/8/8/8/8/kbrnNBRK/qrbnNBRQ w - - 0 1", "does not mirror"),
     ("8/8/8/8/8/8/krbnNBR1/qrbnNBRQ w - - 0 1", "h2 is empty"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Final, Literal
 
 Colour = Literal["dark", "light"]
@@ -197,6 +197,15 @@ class Layout:
         """White's squares for the family's rank (the first rank by default)."""
         return self.squares or tuple((f, 1) for f in range(self.files))
 
+    @property
+    def on_back_rank(self) -> bool:
+        """Whether the family's pieces fill the whole first rank (and so may castle).
+
+        >>> Layout(8).on_back_rank, Layout(8, squares=((4, 1), (5, 1))).on_back_rank
+        (True, False)
+        """
+        return not self.squares or self.squares == tuple((f, 1) for f in range(self.files))
+
     def black_square(self, square: tuple[int, int]) -> tuple[int, int]:
         """Where Black's piece stands for White's on ``square``.
 
@@ -261,3 +270,14 @@ class Layout:
             f, r = self.black_square(square)
             board[self.ranks - r][f] = piece.lower()
         return ["".join(row) for row in board]
+
+
+@cache
+def standard_layout(files: int) -> Layout:
+    """The classical board ``files`` wide: eight ranks, pawns on ranks 2 and 7,
+    Black mirroring White.
+
+    >>> standard_layout(10).standard, standard_layout(10).files
+    (True, 10)
+    """
+    return Layout(files)

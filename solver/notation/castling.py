@@ -11,9 +11,10 @@ name those rights:
 
 Both list White's rights first (upper case) then Black's, h-side before
 a-side, as python-chess writes them. :func:`castling_field` writes the field
-and :func:`check_castling` checks one against the rooks; on boards other
-than the classical one, :func:`layout_castling` and
-:func:`check_layout_castling` do.
+and :func:`check_castling` checks one against the rooks, on any board
+(:class:`~solver.board.geometry.Layout`; the classical one by default): a
+fixed White army never castles, nor do pieces standing in a region other
+than the first rank.
 """
 
 from __future__ import annotations
@@ -32,13 +33,15 @@ _COLOUR: Final = {True: "white", False: "black"}
 def castling_rooks(rank: str) -> tuple[int, int] | None:
     """Files of the rooks a side castles with, h-side first, or ``None``.
 
-    ``None`` when the king does not stand between two rooks.
+    ``None`` when the king does not stand between two rooks (or there is none).
 
     >>> castling_rooks("RNBQKBNR")
     (7, 0)
     >>> castling_rooks("RRKQBBNN") is None
     True
     """
+    if "K" not in rank.upper():
+        return None
     king = rank.upper().index("K")
     a_side = [f for f in range(king) if rank[f].upper() == "R"]
     h_side = [f for f in range(king + 1, len(rank)) if rank[f].upper() == "R"]
@@ -58,30 +61,85 @@ def _xfen_right(rank: str, rook: int) -> str:
     return "K" if h_side else "Q"
 
 
-def castling_field(white: str, black: str | None = None, shredder: bool = False) -> str:
+def _castlers(layout: Layout | None, white: str, black: str) -> list[tuple[str, bool]]:
+    """The back ranks (upper case) of the sides that may castle on ``layout``,
+    with whether each is White's."""
+    if layout is not None and not layout.on_back_rank:
+        return []  # pieces in a region other than the first rank do not castle
+    if layout is not None and layout.sides == "white-fixed":
+        return [(black.upper(), False)]
+    return [(white.upper(), True), (black.upper(), False)]
+
+
+def castling_field(white: str, black: str | None = None, shredder: bool = False,
+                   layout: Layout | None = None) -> str:
     """The castling field of a start position (``-`` when no side may castle).
+
+    ``layout`` is the board (the classical one by default): each side whose
+    king stands between two rooks on its back rank castles with the
+    outermost ones, but a fixed White army never castles.
 
     >>> castling_field("QNRBBNKR"), castling_field("QNRBBNKR", shredder=True)
     ('KQkq', 'HChc')
     >>> castling_field("RRKQBBNN")
     '-'
+    >>> from solver.board.geometry import Layout
+    >>> castling_field("RNBQKBNR", layout=Layout(8, sides="white-fixed"))
+    'kq'
     """
     rights: list[str] = []
-    for rank, upper in ((white, True), (black if black is not None else white, False)):
-        rooks = castling_rooks(rank)
-        if rooks is None:
-            continue
-        for rook in rooks:
+    for rank, upper in _castlers(layout, white, black if black is not None else white):
+        for rook in castling_rooks(rank) or ():
             char = FILE_LETTERS[rook].upper() if shredder else _xfen_right(rank, rook)
             rights.append(char if upper else char.lower())
     return "".join(rights) or "-"
 
 
-def check_castling(text: str, castling: str, white: str, black: str) -> None:
-    """Check a castling field against the rooks of both back ranks (upper case).
+def _right(char: str, rank: str, row: int, wanted: list[tuple[bool, int]],
+           seen: list[tuple[bool, int]]) -> tuple[int, str | None]:
+    """The file of the rook a castling right names on ``rank`` (standing on
+    ``row``), and what is wrong with the right (``None``: nothing)."""
+    is_white = char.isupper()
+    who = _COLOUR[is_white]
+    lower = char.lower()
+    if lower in ("k", "q"):
+        if "K" not in rank:
+            return -1, f"{char!r}: {who} has no king"
+        king = rank.index("K")
+        side = [f for f, p in enumerate(rank)
+                if p == "R" and (f > king if lower == "k" else f < king)]
+        if not side:
+            wing = "h" if lower == "k" else "a"
+            return -1, (f"{char!r}: {who} has no rook on the {wing}-side of the king "
+                        f"on {square_name(king, row)}")
+        rook = side[-1] if lower == "k" else side[0]
+    else:
+        rook = FILE_LETTERS.index(lower)
+        if rank[rook] != "R":
+            return -1, f"{char!r}: there is no {who} rook on {square_name(rook, row)}"
+    if (is_white, rook) not in wanted:
+        if "K" not in rank:
+            why = f"{who} has no king"
+        elif castling_rooks(rank) is None:
+            why = (f"the {who} king on {square_name(rank.index('K'), row)} does not stand "
+                   f"between two rooks, so {who} cannot castle")
+        else:
+            why = f"{who} castles only with the outermost rook on each side of the king"
+        return rook, f"{char!r}: {why}"
+    if (is_white, rook) in seen:
+        where = square_name(rook, row)
+        return rook, f"{char!r} repeats {who}'s right to castle with the {where} rook"
+    return rook, None
+
+
+def check_castling(text: str, castling: str, white: str, black: str,
+                   layout: Layout | None = None) -> None:
+    """Check a castling field against the rooks of both back ranks (upper case)
+    on ``layout`` (the classical board by default).
 
     Either notation, or a mix, is accepted in any order; every right the
-    rooks give must be there once, and no other.
+    rooks give must be there once, and no other. The error names every wrong
+    right, and every missing one.
 
     >>> check_castling("(fen)", "HAha", "RNBQKBNR", "RNBQKBNR")
     >>> check_castling("(fen)", "KQk", "RNBQKBNR", "RNBQKBNR")
@@ -90,97 +148,46 @@ def check_castling(text: str, castling: str, white: str, black: str) -> None:
     solver.errors.CastlingRightsError: fen '(fen)' has wrong castling rights: \
 black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give 'KQkq' or 'HAha'
     """
-    expected = (castling_field(white, black), castling_field(white, black, shredder=True))
-    ranks = {True: white, False: black}
-    wanted: list[tuple[bool, int]] = []
-    for is_white, rank in ranks.items():
-        rooks = castling_rooks(rank)
-        wanted.extend((is_white, rook) for rook in rooks or ())
-    seen: list[tuple[bool, int]] = []
-    for char in "" if castling == "-" else castling:
-        is_white = char.isupper()
-        rank = ranks[is_white]
-        who = _COLOUR[is_white]
-        row = 1 if is_white else STANDARD_RANKS
-        lower = char.lower()
-        if lower in ("k", "q"):
-            king = rank.index("K")
-            side = [f for f, p in enumerate(rank)
-                    if p == "R" and (f > king if lower == "k" else f < king)]
-            if not side:
-                wing = "h" if lower == "k" else "a"
-                raise CastlingRightsError(
-                    text, char, f"{char!r}: {who} has no rook on the {wing}-side of the king "
-                                f"on {square_name(king, row)}", expected)
-            rook = side[-1] if lower == "k" else side[0]
-        elif lower in FILE_LETTERS[: len(rank)] and char.isalpha():
-            rook = FILE_LETTERS.index(lower)
-            if rank[rook] != "R":
-                raise CastlingRightsError(
-                    text, char, f"{char!r}: there is no {who} rook on {square_name(rook, row)}",
-                    expected)
-        else:
+    expected = (castling_field(white, black, layout=layout),
+                castling_field(white, black, shredder=True, layout=layout))
+    ranks = {True: white.upper(), False: black.upper()}
+    castlers = dict((upper, rank) for rank, upper in _castlers(layout, white, black))
+    top = STANDARD_RANKS if layout is None else layout.ranks
+    chars = "" if castling == "-" else castling
+    files = FILE_LETTERS[: len(white) if layout is None else layout.files]
+    for char in chars:
+        if not (char.lower() in ("k", "q") or (char.isalpha() and char.lower() in files)):
             raise FenSyntaxError(text, "castling",
                                  f"the castling field {castling!r} has {char!r}, "
                                  "which is no castling right")
-        where = square_name(rook, row)
-        if (is_white, rook) not in wanted:
-            king = rank.index("K")
-            if castling_rooks(rank) is None:
-                why = (f"the {who} king on {square_name(king, row)} does not stand between "
-                       f"two rooks, so {who} cannot castle")
-            else:
-                why = f"{who} castles only with the outermost rook on each side of the king"
-            raise CastlingRightsError(text, char, f"{char!r}: {why}", expected)
-        if (is_white, rook) in seen:
-            raise CastlingRightsError(
-                text, char, f"{char!r} repeats {who}'s right to castle with the {where} rook",
-                expected)
-        seen.append((is_white, rook))
+    wanted: list[tuple[bool, int]] = []
+    for is_white, rank in castlers.items():
+        wanted.extend((is_white, rook) for rook in castling_rooks(rank) or ())
+    wrong: list[tuple[str | None, str]] = []
+    seen: list[tuple[bool, int]] = []
+    for char in chars:
+        is_white = char.isupper()
+        if is_white not in castlers:
+            who = _COLOUR[is_white]
+            why = (f"{who}'s pieces do not fill the back rank"
+                   if layout is not None and not layout.on_back_rank else f"{who}'s army is fixed")
+            wrong.append((char, f"{char!r}: {why}, so {who} cannot castle"))
+            continue
+        row = 1 if is_white else top
+        rook, problem = _right(char, ranks[is_white], row, wanted, seen)
+        if problem is not None:
+            wrong.append((char, problem))
+        else:
+            seen.append((is_white, rook))
     for is_white, rook in wanted:
         if (is_white, rook) not in seen:
             rank = ranks[is_white]
-            who = _COLOUR[is_white]
             xfen, shredder = _xfen_right(rank, rook), FILE_LETTERS[rook].upper()
             if not is_white:
                 xfen, shredder = xfen.lower(), shredder.lower()
-            where = square_name(rook, 1 if is_white else STANDARD_RANKS)
-            raise CastlingRightsError(
-                text, None,
-                f"{who}'s right to castle with the {where} rook is missing "
-                f"({xfen!r} or {shredder!r})", expected)
-
-
-def layout_castling(layout: Layout, white: str, black: str, shredder: bool = False) -> str:
-    """The castling field on any board: each side whose king stands between
-    two rooks on its back rank castles with the outermost ones (a fixed White
-    army never castles).
-
-    >>> from solver.board.geometry import Layout
-    >>> layout_castling(Layout(8, sides="white-fixed"), "RNBQKBNR", "RNBQKBNR")
-    'kq'
-    """
-    rights: list[str] = []
-    if layout.squares and layout.squares != tuple((f, 1) for f in range(layout.files)):
-        return "-"  # pieces in a region other than the first rank do not castle
-    sides = [(black, False)] if layout.sides == "white-fixed" else [(white, True), (black, False)]
-    for rank, upper in sides:
-        rooks = castling_rooks(rank.upper()) if "K" in rank.upper() else None
-        for rook in rooks or ():
-            char = FILE_LETTERS[rook].upper() if shredder else _xfen_right(rank.upper(), rook)
-            rights.append(char if upper else char.lower())
-    return "".join(rights) or "-"
-
-
-def check_layout_castling(text: str, castling: str, layout: Layout, white: str,
-                          black: str) -> None:
-    """Check a castling field on any board: it must be the rights the rooks
-    give, in X-FEN or Shredder-FEN, in any order."""
-    expected = (layout_castling(layout, white, black),
-                layout_castling(layout, white, black, shredder=True))
-    if castling == "-" and expected[0] == "-":
-        return
-    if any(sorted(castling) == sorted(e) for e in expected) and castling not in ("", "-"):
-        return
-    raise CastlingRightsError(text, None, f"{castling!r} is not the rights the rooks give",
-                              expected)
+            where = square_name(rook, 1 if is_white else top)
+            wrong.append((None, f"{_COLOUR[is_white]}'s right to castle with the {where} rook "
+                                f"is missing ({xfen!r} or {shredder!r})"))
+    if wrong:
+        raise CastlingRightsError(text, wrong[0][0], "; ".join(why for _, why in wrong),
+                                  expected)

@@ -6,9 +6,8 @@ first four, then operations (``id "chess960 518";``); counters may also come
 before operations. :func:`split_fields` splits either, :func:`expand_row`
 reads one rank of the placement, :func:`read_counter` a move counter, and
 :class:`StartFen` is what a start position read from one holds. Whether
-what is read is a start position is for :mod:`solver.notation.fen` and
-:mod:`solver.notation.board_fen` to say (with :func:`listed` and :func:`describe`
-wording their reasons).
+what is read is a start position is for :mod:`solver.notation.fen` to say
+(with :func:`listed` and :func:`describe` wording its reasons).
 """
 
 from __future__ import annotations

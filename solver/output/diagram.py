@@ -1,9 +1,9 @@
 """Start boards as diagrams: in the terminal (with rich) and as SVG.
 
-Both draw the whole board (eight ranks of the family's files, or the
-family's own board), a1 dark, with file letters and rank numbers. Pieces
-are chess glyphs: White's the outline glyphs, Black's the solid ones, as in
-printed diagrams.
+Both draw the whole board the position stands on (``files`` wide and
+``ranks`` high, whatever squares the family's pieces fill), a1 dark, with
+file letters and rank numbers. Pieces are chess glyphs: White's the outline
+glyphs, Black's the solid ones, as in printed diagrams.
 
 The archbishop (A) and chancellor (C) glyphs, U+1FA50/U+1FA4F and
 U+1FA53/U+1FA52, are missing from many fonts, so the terminal board writes
@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from solver.board.geometry import BLACK_GLYPHS, FILE_LETTERS, WHITE_GLYPHS, colour, piece_name
 from solver.files import write_atomic
-from solver.notation.fen import RANKS, position_fen
+from solver.notation.fen import position_fen
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -53,20 +53,13 @@ def squares(position: Position) -> list[list[str]]:
     >>> board[0][4], board[1][0], board[2][0], board[7][0]
     ('k', 'p', '', 'R')
     """
-    if position.layout is not None:
-        rows = position.layout.rows(position.white, position.black)
-        return [["" if p == " " else p for p in row] for row in rows]
-    files = len(position.white)
-    empty = [[""] * files for _ in range(RANKS - 4)]
-    return [
-        list(position.black.lower()), ["p"] * files, *empty, ["P"] * files,
-        list(position.white.upper()),
-    ]
+    rows = position.board.rows(position.white, position.black)
+    return [["" if p == " " else p for p in row] for row in rows]
 
 
 def height(position: Position) -> int:
     """The number of ranks of the position's board."""
-    return RANKS if position.layout is None else position.layout.ranks
+    return position.board.ranks
 
 
 def square_colour(file: int, rank: int) -> str:
@@ -148,7 +141,7 @@ def board_text(
     """
     from rich.text import Text
 
-    files = len(position.white)
+    files = position.board.files
     ranks = height(position)
     pad = len(str(ranks))
     legend = (" " * pad + " " + "".join(f" {FILE_LETTERS[f]} " for f in range(files))).rstrip()
@@ -189,7 +182,7 @@ def board_svg(family: Family, position: Position, square: int = 64) -> str:
     >>> svg.count('class="square '), svg.startswith("<?xml")
     (64, True)
     """
-    files = len(position.white)
+    files = position.board.files
     ranks = height(position)
     margin = square // 2
     width = files * square + 2 * margin

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solver.notation.fen import read_layout_start, read_start
+from solver.notation.fen import read_start
 from solver.output.base import Writer
 
 if TYPE_CHECKING:
@@ -48,9 +48,7 @@ class EpdWriter(Writer):
             if not line.strip():
                 continue
             position = family.identify(line)
-            layout = family.layout
-            start = (read_start(line, family.ruleset.files) if layout is None
-                     else read_layout_start(line, layout))
+            start = read_start(line, family.ruleset.layout)
             for name, operands in start.opcodes:
                 said = operands.strip('"').split()
                 if (name == "id" and len(said) == 2 and said[0] == family.name
