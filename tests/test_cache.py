@@ -96,14 +96,14 @@ def test_the_first_answer_marks_the_family_the_second_makes_its_table(tables: Pa
     assert [p.suffix for p in tables.iterdir()] == [".seen"]
     assert _answer("id", "chess480", ["RNBQKBNR"])[0] == expected
     assert [p.suffix for p in tables.iterdir()] == [".ranks"]
-    table = cache.find(cache.Source.read("chess480"))
+    table = cache.find(cache.read_source("chess480"))
     assert table is not None and table.name == "chess480" and table.count == 480
 
 
 def test_chess480s_table_is_scharnagls_order_without_the_mirrors(tables: Path) -> None:
     """Made by counting (chess480 is enumerated), checked against the hand-made order."""
     _made("chess480", tables)
-    table = cache.find(cache.Source.read("chess480"))
+    table = cache.find(cache.read_source("chess480"))
     assert table is not None and table.ranks == CHESS480
 
 
@@ -171,7 +171,7 @@ def test_a_damaged_table_is_not_used_and_is_made_again(
     for bad in _damaged(table):
         assert bad != good
         table.write_bytes(bad)
-        assert cache.find(cache.Source.read("chess480")) is None, bad[:80]
+        assert cache.find(cache.read_source("chess480")) is None, bad[:80]
         assert _answer("id", "chess480", INPUTS["id"]) == expected
     for _ in range(2):  # a mark, then the table made again
         assert _answer("id", "chess480", INPUTS["id"]) == expected

@@ -36,13 +36,13 @@ from __future__ import annotations
 
 import binascii
 import os
-import stat
 import sys
 from typing import TYPE_CHECKING
 
 from solver import __version__
-from solver.ruleset.bundled import bundled_path
+from solver.errors import Chess960Error
 from solver.ruleset.limits import MAX_FILE_BYTES
+from solver.ruleset.source import RuleSource
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -84,33 +84,27 @@ def cache_dir() -> str | None:
     return os.path.join(base, "chess960")
 
 
-class Source:
-    """The bytes of the rule file ``-r`` names, read as
-    :func:`solver.ruleset.reader.load` finds it."""
+#: A rule file's bytes as read for this run (the table's key, and the family loaded from it).
+Source = RuleSource
 
-    def __init__(self, path: str, data: bytes) -> None:
-        self.path = path
-        self.data = data
 
-    @classmethod
-    def read(cls, rules: str) -> Source | None:
-        """The rule file ``rules`` names (a bundled name or a path), or None when
-        it is not a regular file of at most ``MAX_FILE_BYTES`` that reads at once."""
-        path = bundled_path(rules) or rules
-        try:
-            found = os.stat(path)
-            if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_FILE_BYTES:
-                return None
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
-        except (OSError, ValueError):
-            return None
-        return cls(path, data) if len(data) <= MAX_FILE_BYTES else None
+def read_source(rules: str) -> Source | None:
+    """The rule file ``rules`` names (a bundled name or a path), read once as the
+    library reads it, or None when it cannot be (the family's loading then says why)."""
+    try:
+        return RuleSource.read(rules)
+    except (LookupError, Chess960Error):
+        return None
 
-    def stem(self) -> str:
-        """The tables' file name for this rule file, without the extension
-        (equal names for different files only mean one table replaces the other)."""
-        return f"{binascii.crc32(self.data):08x}-{len(self.data):x}"
+
+def stem(source: Source) -> str:
+    """The tables' file name for a rule file, without the extension (equal names
+    for different files only mean one table replaces the other).
+
+    >>> stem(Source("x.toml", "x.toml", b"abc"))
+    '352441c2-3'
+    """
+    return f"{binascii.crc32(source.data):08x}-{len(source.data):x}"
 
 
 class Table:
@@ -167,7 +161,7 @@ def find(source: Source | None) -> Table | None:
     if source is None or folder is None:
         return None
     try:
-        with open(os.path.join(folder, f"{source.stem()}.ranks"), "rb") as handle:
+        with open(os.path.join(folder, f"{stem(source)}.ranks"), "rb") as handle:
             blob = handle.read(READ_MAX + 1)
     except (OSError, ValueError):
         return None
@@ -195,20 +189,16 @@ def keeps(family: Family) -> bool:
 
 
 def remember(source: Source | None, family: Family) -> None:
-    """Note that ``family``, read from ``source``, has answered a command:
-    the second time, write its table (see the module's text).
+    """Note that ``family``, loaded from ``source`` (its very bytes), has answered a
+    command: the second time, write its table (see the module's text).
 
-    The table is made only if the rule file still has the bytes read before
-    the family was loaded. Nothing here fails: a cache that cannot be
-    written is left as it is.
+    Nothing here fails: a cache that cannot be written is left as it is.
     """
-    from solver.errors import Chess960Error
-
     folder = cache_dir()
     if source is None or folder is None:
         return
-    stem = os.path.join(folder, source.stem())
-    seen = f"{stem}.seen"
+    path = os.path.join(folder, stem(source))
+    seen = f"{path}.seen"
     try:
         if not keeps(family):
             return
@@ -217,15 +207,12 @@ def remember(source: Source | None, family: Family) -> None:
             with open(seen, "wb"):
                 pass
             return
-        again = Source.read(source.path)
-        if again is None or again.data != source.data:
-            return
         ranks = family.side_table()
         body = "\n".join(ranks).encode()
         header = _header(family.name, source, len(ranks), body)
         from solver.files import write_atomic
 
-        write_atomic(f"{stem}.ranks", (header + source.data + body).decode())
+        write_atomic(f"{path}.ranks", (header + source.data + body).decode())
         os.remove(seen)
     except (OSError, Chess960Error, UnicodeDecodeError):
         return

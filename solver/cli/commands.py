@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
-from solver.cli.cache import Source, find, plain_number, remember
+from solver.cli.cache import Source, find, plain_number, read_source, remember
 from solver.cli.inputs import answer_all, id_answer, identify_all, load_family
 from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
@@ -108,20 +108,21 @@ def _quick(
         return None, None
     if rules == ARITHMETIC:
         return _Scharnagl(), None
-    source = Source.read(rules)
+    source = read_source(rules)
     return find(source), source
 
 
 class _Lazy:
     """The family, loaded the first time an input needs it."""
 
-    def __init__(self, rules: str) -> None:
+    def __init__(self, rules: str, source: Source | None) -> None:
         self.rules = rules
+        self.source = source
         self.loaded: Family | None = None
 
     def __call__(self) -> Family:
         if self.loaded is None:
-            self.loaded = load_family(self.rules)
+            self.loaded = load_family(self.rules, source=self.source)
         return self.loaded
 
 
@@ -150,7 +151,7 @@ def identify_command(
         quick, source = _quick(rules, fmt, False, dialect, variant)
         loaded: Family | None = None
         if quick is not None:
-            family = _Lazy(rules)
+            family = _Lazy(rules, source)
             id_of = quick.id_of
 
             def identify(text: str) -> int:
@@ -159,7 +160,7 @@ def identify_command(
 
             bad = answer_all(ranks, id_answer(identify), stdin, out, err)
         elif fmt == "text":
-            loaded = load_family(rules)
+            loaded = load_family(rules, source=source)
             bad = identify_all(loaded, ranks, stdin, out, err)
         else:
             bad = _write_each(load_family(rules), ranks, fmt, "id", False, dialect, variant,
@@ -202,7 +203,7 @@ def position_command(
         quick, source = _quick(rules, fmt, unicode, dialect, variant)
         loaded: Family | None = None
         if quick is not None:
-            family = _Lazy(rules)
+            family = _Lazy(rules, source)
             number_of, rank = quick.number, quick.rank
 
             def answer(text: str) -> str:
@@ -214,7 +215,7 @@ def position_command(
 
             bad = answer_all(ids, answer, stdin, out, err)
         else:
-            loaded = load_family(rules)
+            loaded = load_family(rules, source=source)
             bad = _write_each(loaded, ids, fmt, "rank", unicode, dialect, variant,
                               "position", stdin, out, err)
         out.flush()
@@ -236,7 +237,7 @@ def random_command(
     try:
         quick, source = _quick(rules, fmt, unicode, dialect, variant)
         if quick is not None:
-            family = _Lazy(rules)
+            family = _Lazy(rules, source)
             number_of, rank = quick.number, quick.rank
 
             def parse(text: str) -> int:
@@ -252,7 +253,7 @@ def random_command(
         else:
             from solver.output import PositionWriter
 
-            loaded = load_family(rules)
+            loaded = load_family(rules, source=source)
             left_out = [loaded.parse_id(part) for item in exclude for part in item.split(",")
                         if part.strip()]
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)

@@ -15,16 +15,15 @@ answers line up with input lines.
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from solver.errors import Chess960Error, IdMismatchError, RuleFileError, shown_path
+from solver.errors import Chess960Error, IdMismatchError
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.ruleset.source import RuleSource
 
 #: Answers remembered per distinct input line of ``-``.
 MEMO_MAX = 1 << 20
@@ -46,10 +45,12 @@ def stdin_bytes() -> BinaryIO | None:
     return getattr(stream, "buffer", None) or stream  # type: ignore[return-value]
 
 
-def load_family(rules: str, max_arrangements: int | None = None) -> Family:
-    """:meth:`Family.load <solver.family.Family.load>`, after making sure that
-    a rule file named by path is a regular file that can be opened at once
-    (not a FIFO, a device or a directory), and that its name is not too long.
+def load_family(
+    rules: str, max_arrangements: int | None = None, source: RuleSource | None = None
+) -> Family:
+    """:meth:`Family.load <solver.family.Family.load>` (which refuses a FIFO, a
+    device or a directory at once), or the family in ``source`` when the rule
+    file was read already (:mod:`solver.cli.cache` reads it first).
 
     >>> load_family("/dev/null")
     Traceback (most recent call last):
@@ -57,22 +58,12 @@ def load_family(rules: str, max_arrangements: int | None = None) -> Family:
     solver.errors.RuleFileError: /dev/null: not a regular file
     """
     from solver.family import Family
-    from solver.ruleset.reader import bundled_names
+    from solver.search.model import MAX_ARRANGEMENTS
 
-    if rules not in bundled_names():
-        try:
-            found = os.stat(rules)
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            reason = (exc.strerror or str(exc)).lower()
-            raise RuleFileError(shown_path(rules), f"cannot read: {reason}") from None
-        else:
-            if not stat.S_ISREG(found.st_mode):
-                raise RuleFileError(shown_path(rules), "not a regular file")
-    if max_arrangements is None:
-        return Family.load(rules)
-    return Family.load(rules, max_arrangements)
+    limit = MAX_ARRANGEMENTS if max_arrangements is None else max_arrangements
+    if source is not None:
+        return Family.from_source(source, limit)
+    return Family.load(rules, limit)
 
 
 def answer_all(
