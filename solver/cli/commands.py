@@ -35,6 +35,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
 from solver.cli.cache import Source, find, plain_number, read_source, remember
+from solver.cli.errors import FAILED, failed
 from solver.cli.inputs import answer_all, id_answer, identify_all, load_family
 from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
@@ -126,17 +127,6 @@ class _Lazy:
         return self.loaded
 
 
-def _failed(out: TextIO, err: TextIO, exc: BaseException) -> int:
-    """A library error: one ``error:`` line, exit 1; Ctrl-C (called in-process,
-    without the console command's signal handler): a line break, exit 130."""
-    out.flush()
-    if isinstance(exc, KeyboardInterrupt):
-        err.write("\n")
-        return 130
-    err.write(f"error: {exc}\n")
-    return 1
-
-
 def _blank(fmt: str) -> str:
     """What a failed stdin line writes to stdout: an empty line in text."""
     return "\n" if fmt == "text" else ""
@@ -169,8 +159,8 @@ def identify_command(
         if loaded is not None:
             remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
-    return 1 if bad else 0
+        return failed(out, err, exc)
+    return FAILED if bad else 0
 
 
 def _write_each(
@@ -222,8 +212,8 @@ def position_command(
         if loaded is not None:
             remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
-    return 1 if bad else 0
+        return failed(out, err, exc)
+    return FAILED if bad else 0
 
 
 def random_command(
@@ -265,7 +255,7 @@ def random_command(
         if quick is None:
             remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
+        return failed(out, err, exc)
     return 0
 
 
@@ -298,7 +288,7 @@ def solve_command(
                 writer.write_rows(family.numbered(progress))
         out.flush()
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
+        return failed(out, err, exc)
     return 0
 
 
@@ -330,8 +320,8 @@ def show_command(
         bad = answer_all([text], draw, stdin, out, err, memo=False, blank="")
         out.flush()
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
-    return 1 if bad else 0
+        return failed(out, err, exc)
+    return FAILED if bad else 0
 
 
 def _console(out: TextIO) -> Any:
@@ -370,7 +360,7 @@ def rules_command(*, out: TextIO, err: TextIO) -> int:
     try:
         lines = list(rules_table())
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
+        return failed(out, err, exc)
     out.write("".join(f"{line}\n" for line in lines))
     return 0
 

@@ -28,6 +28,8 @@ import os
 import signal
 import sys
 
+from solver.cli.errors import FAILED, error_line, stream_error
+
 #: Exit codes of the signals that stop the command (128 + the signal's number).
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -164,20 +166,6 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
     return commands.rules_command(out=out, err=err)
 
 
-def _plain_id(argv: list[str]) -> tuple[list[str], str] | None:
-    """``(ranks, rules)`` when ``argv`` is a plain ``id`` command line (ranks and
-    at most ``--rules``), else None."""
-    parsed = parse_fast(argv)
-    if parsed is None or parsed[0] != "id" or set(parsed[2]) - {"rules"}:
-        return None
-    return parsed[1], str(parsed[2].get("rules", "chess960"))
-
-
-def run_id(ranks: list[str], rules: str) -> int:
-    """``chess960 id`` without Typer; returns the exit code."""
-    return run_fast("id", ranks, {"rules": rules})
-
-
 def _completing() -> bool:
     """Whether the shell asks for completions (Typer answers those)."""
     return any(name.endswith("_COMPLETE") for name in os.environ)
@@ -216,11 +204,6 @@ def _interrupted(signum: int, frame: object) -> None:
         os._exit(128 + signum)
 
 
-def _stream_error(what: str, exc: OSError) -> str:
-    reason = (exc.strerror or str(exc)).lower()
-    return f"error: cannot {what}: {reason}"
-
-
 def _exit_now(code: int, message: str = "") -> None:
     """Leave at once: nothing more can be written (or there is no one to read it)."""
     _clean_up()
@@ -240,13 +223,13 @@ class _Stdout:
 
     def write(self, data: bytes) -> int:
         if self.closed_at_start:
-            _exit_now(1, "error: cannot write to standard output: it is closed")
+            _exit_now(FAILED, error_line("cannot write to standard output: it is closed")[:-1])
         try:
             return os.write(1, data)
         except BrokenPipeError:
             _exit_now(0)
         except OSError as exc:
-            _exit_now(1, _stream_error("write to standard output", exc))
+            _exit_now(FAILED, stream_error("write to standard output", exc))
         raise AssertionError("unreachable")  # pragma: no cover
 
 

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
+from solver.cli.errors import report
 from solver.errors import Chess960Error, IdMismatchError
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def answer_all(
     for text in texts:
         if text == "-":
             if stdin is None:
-                _error(out, err, "cannot read standard input: it is closed")
+                report(out, err, "cannot read standard input: it is closed")
                 bad = True
                 continue
             bad |= _lines(answer, stdin, out, err, memo, blank)
@@ -111,17 +112,11 @@ def answer_all(
         try:
             found = answer(text)
         except Chess960Error as exc:
-            _error(out, err, str(exc))
+            report(out, err, str(exc))
             bad = True
             continue
         out.write(found)
     return bad
-
-
-def _error(out: TextIO, err: TextIO, message: str) -> None:
-    out.flush()
-    err.write(f"error: {message}\n")
-    err.flush()
 
 
 def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[list[bytes | None]]:
@@ -215,7 +210,7 @@ def _lines(
                 found = answer(_decode(line))
             except (Chess960Error, _LineError) as exc:
                 out.write("".join(answers[start:index]))  # type: ignore[arg-type]
-                _error(out, err, f"line {number + index + 1}: {exc}")
+                report(out, err, f"line {number + index + 1}: {exc}")
                 out.write(blank)
                 answers[index] = ""
                 start = index + 1
