@@ -42,10 +42,10 @@ from typing import TYPE_CHECKING
 from solver import __version__
 from solver.errors import Chess960Error
 from solver.ruleset.limits import MAX_FILE_BYTES
-from solver.ruleset.source import RuleSource
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.ruleset.source import RuleSource
 
 #: The largest side (ranks) a table is kept for: full Capablanca Random
 #: (12,118) and Capablanca Random (48,000) are; the 84,000 of
@@ -84,24 +84,26 @@ def cache_dir() -> str | None:
     return os.path.join(base, "chess960")
 
 
-#: A rule file's bytes as read for this run (the table's key, and the family loaded from it).
-Source = RuleSource
-
-
-def read_source(rules: str) -> Source | None:
+def read_source(rules: str) -> RuleSource | None:
     """The rule file ``rules`` names (a bundled name or a path), read once as the
-    library reads it, or None when it cannot be (the family's loading then says why)."""
+    library reads it, or None when it cannot be (the family's loading then says why).
+
+    The resolver is imported here, not at start-up: Chess960's answers need no file.
+    """
+    from solver.ruleset.source import RuleSource
+
     try:
         return RuleSource.read(rules)
     except (LookupError, Chess960Error):
         return None
 
 
-def stem(source: Source) -> str:
+def stem(source: RuleSource) -> str:
     """The tables' file name for a rule file, without the extension (equal names
     for different files only mean one table replaces the other).
 
-    >>> stem(Source("x.toml", "x.toml", b"abc"))
+    >>> from solver.ruleset.source import RuleSource
+    >>> stem(RuleSource("x.toml", "x.toml", b"abc"))
     '352441c2-3'
     """
     return f"{binascii.crc32(source.data):08x}-{len(source.data):x}"
@@ -150,12 +152,12 @@ def plain_number(text: str, count: int) -> int | None:
     return number
 
 
-def _header(name: str, source: Source, count: int, body: bytes) -> bytes:
+def _header(name: str, source: RuleSource, count: int, body: bytes) -> bytes:
     sizes = f"{len(source.data)} {count} {binascii.crc32(body):08x}"
     return b"\n".join([MAGIC, __version__.encode(), name.encode(), sizes.encode(), b""])
 
 
-def find(source: Source | None) -> Table | None:
+def find(source: RuleSource | None) -> Table | None:
     """The table kept for ``source``, when the cache has a sound one."""
     folder = cache_dir()
     if source is None or folder is None:
@@ -188,7 +190,7 @@ def keeps(family: Family) -> bool:
             and family.side_count <= TABLE_MAX)
 
 
-def remember(source: Source | None, family: Family) -> None:
+def remember(source: RuleSource | None, family: Family) -> None:
     """Note that ``family``, loaded from ``source`` (its very bytes), has answered a
     command: the second time, write its table (see the module's text).
 

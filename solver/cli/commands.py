@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
-from solver.cli.cache import Source, find, plain_number, read_source, remember
+from solver.cli.cache import find, plain_number, read_source, remember
 from solver.cli.errors import FAILED, failed
 from solver.cli.inputs import answer_all, id_answer, identify_all, load_family
 from solver.errors import Chess960Error
@@ -42,6 +42,7 @@ from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.ruleset.source import RuleSource
 
 #: The bundled family answered by arithmetic (``check`` proves it equal to its rule file).
 ARITHMETIC = "chess960"
@@ -101,7 +102,7 @@ class _Scharnagl:
 
 def _quick(
     rules: str, fmt: str, unicode: bool, dialect: str, variant: str | None
-) -> tuple[Quick | None, Source | None]:
+) -> tuple[Quick | None, RuleSource | None]:
     """How plain answers come without loading the family, if they can: Chess960
     by arithmetic, another family from its table (:mod:`solver.cli.cache`); and
     the rule file read, to make that table once the family has answered."""
@@ -116,7 +117,7 @@ def _quick(
 class _Lazy:
     """The family, loaded the first time an input needs it."""
 
-    def __init__(self, rules: str, source: Source | None) -> None:
+    def __init__(self, rules: str, source: RuleSource | None) -> None:
         self.rules = rules
         self.source = source
         self.loaded: Family | None = None

@@ -19,7 +19,10 @@ error: seed -1 is not an integer >= 0
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import TextIO
 
 #: Exit code of a command whose input or family failed.
 FAILED = 1
