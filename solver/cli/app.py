@@ -350,7 +350,8 @@ def lint(
                               "chess960 random | chess960 show -"))
 def show(
     position_: Annotated[str, typer.Argument(
-        metavar="ID|RANK|-", help="A position ID, a rank (pair of ranks) or a start FEN; "
+        metavar="ID|RANK|-", help="A position ID, a rank (pair of ranks), a start FEN, or "
+        "an `<id> <rank>` line as `random` and `solve` write (the id must match); "
         "`-` reads one per line from stdin.",
         show_default=False)],
     rules: RulesOption = "chess960",

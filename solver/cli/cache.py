@@ -10,10 +10,12 @@ a family with mirrored ranks on the classical board and at most
 a table in the cache directory; later runs read the table in a millisecond
 and import neither the rule reader nor the solver.
 
-* **Where:** ``$CHESS960_CACHE_DIR``, else ``$XDG_CACHE_HOME/chess960``,
-  else ``~/.cache/chess960`` (``%LOCALAPPDATA%\\chess960`` on Windows). Any
-  non-empty ``$CHESS960_NO_CACHE`` turns the cache off: nothing is read or
-  written.
+* **Where:** ``$CHESS960_CACHE_DIR``, else the user's cache directory as
+  `platformdirs <https://pypi.org/project/platformdirs/>`_ finds it: on Linux
+  ``$XDG_CACHE_HOME/chess960`` (when absolute), else ``~/.cache/chess960``;
+  ``~/Library/Caches/chess960`` on macOS; ``%LOCALAPPDATA%\\chess960\\Cache``
+  on Windows. Any non-empty ``$CHESS960_NO_CACHE`` turns the cache off:
+  nothing is read or written.
 * **When a table is used:** it holds the bytes of the rule file it was made
   from and the version of chess960 that made it, and is used only when both
   are exactly those of this run, its length and checksum are right and it
@@ -36,7 +38,6 @@ from __future__ import annotations
 
 import binascii
 import os
-import sys
 from typing import TYPE_CHECKING
 
 from solver import __version__
@@ -60,7 +61,12 @@ READ_MAX = MAX_FILE_BYTES + TABLE_MAX * 64 + 4096
 
 
 def cache_dir() -> str | None:
-    """The directory of the tables, or None when the cache is turned off.
+    """The directory of the tables, or None when the cache is turned off (or
+    there is no home directory to put it in).
+
+    ``$CHESS960_CACHE_DIR`` when set, else :func:`platformdirs.user_cache_dir`
+    (imported only here: it takes longer to import than Chess960 takes to
+    answer, and Chess960, which the tables are not for, never asks).
 
     >>> os.environ["CHESS960_CACHE_DIR"] = "/tmp/tables"
     >>> cache_dir()
@@ -73,15 +79,13 @@ def cache_dir() -> str | None:
     chosen = env.get("CHESS960_CACHE_DIR")
     if chosen:
         return chosen
-    if sys.platform == "win32" and env.get("LOCALAPPDATA"):
-        return os.path.join(env["LOCALAPPDATA"], "chess960")
-    base = env.get("XDG_CACHE_HOME")
-    if not base or not os.path.isabs(base):
-        home = os.path.expanduser("~")
-        if home == "~":
-            return None
-        base = os.path.join(home, ".cache")
-    return os.path.join(base, "chess960")
+    from platformdirs import user_cache_dir
+
+    try:
+        found = user_cache_dir("chess960", appauthor=False)
+    except (RuntimeError, OSError, KeyError):  # no home directory known
+        return None
+    return found if os.path.isabs(found) else None
 
 
 def read_source(rules: str) -> RuleSource | None:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
 from solver.cli.cache import find, plain_number, read_source, remember
 from solver.cli.errors import FAILED, failed
-from solver.cli.inputs import answer_all, id_answer, identify_all, load_family
+from solver.cli.inputs import answer_all, id_answer, identify_all, load_family, read_listed
 from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
@@ -297,9 +297,10 @@ def show_command(
     rules: str, text: str, svg: str | None = None, letters: bool = False, *,
     stdin: BinaryIO | None, out: TextIO, err: TextIO,
 ) -> int:
-    """``chess960 show``: draw the position ``text`` names (``-``: each line of stdin)
-    in the terminal with Rich, and as SVG to the file ``svg`` (``-``: to ``out``,
-    instead of the board)."""
+    """``chess960 show``: draw the position ``text`` names (``-``: each line of
+    stdin, such as the ``<id> <rank>`` lines ``random`` and ``solve`` write) in the
+    terminal with Rich, and as SVG to the file ``svg`` (``-``: to ``out``, instead
+    of the board)."""
     from solver.output.diagram import board_svg, board_text, write_svg
 
     try:
@@ -308,7 +309,7 @@ def show_command(
         coloured = console.color_system is not None and not console.no_color
 
         def draw(line: str) -> str:
-            found = family.read(line)
+            found = read_listed(family, line)
             if svg == "-":
                 out.write(board_svg(family, found))
                 return ""

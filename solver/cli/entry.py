@@ -291,12 +291,17 @@ def main() -> None:
     for stop in _STOP_SIGNALS:
         signal.signal(stop, _interrupted)
     _guard_streams()
-    fast = None if _completing() else parse_fast(sys.argv[1:])
-    if fast is not None:
-        code = run_fast(*fast)
-    else:
-        from solver.cli.app import run
-
-        code = run(sys.argv[1:])
+    code = dispatch(sys.argv[1:])
     sys.stdout.flush()  # a failure exits from _Stdout
     raise SystemExit(code)
+
+
+def dispatch(argv: list[str]) -> int:
+    """Answer the command line ``argv`` (without the program's name) on the
+    standard streams: the common forms here, the rest in Typer; returns the exit code."""
+    fast = None if _completing() else parse_fast(argv)
+    if fast is not None:
+        return run_fast(*fast)
+    from solver.cli.app import run
+
+    return run(argv)

@@ -24,6 +24,7 @@ from solver.errors import Chess960Error, IdMismatchError
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.position import Position
     from solver.ruleset.source import RuleSource
 
 #: Answers remembered per distinct input line of ``-``.
@@ -273,3 +274,23 @@ def id_answer(identify: Callable[[str], int]) -> Answer:
         return f"{found}\n"
 
     return answer
+
+
+def read_listed(family: Family, text: str) -> Position:
+    """The position ``text`` names (:meth:`Family.read <solver.family.Family.read>`),
+    also as a line ``random`` or ``solve`` writes (``<id> <rank>``): the id must be the rank's.
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> read_listed(chess960, "105 QNRBBNKR").white, read_listed(chess960, "518").white
+    ('QNRBBNKR', 'RNBQKBNR')
+    >>> read_listed(chess960, "104 QNRBBNKR")
+    Traceback (most recent call last):
+    ...
+    solver.errors.IdMismatchError: id 104 does not match 'QNRBBNKR', whose id is 105
+    """
+    listed, rest = split_listed(text)
+    found = family.read(rest)
+    if listed is not None and listed != found.id:
+        raise IdMismatchError(listed, rest, found.id)
+    return found
