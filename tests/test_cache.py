@@ -258,6 +258,44 @@ def test_where_the_cache_is(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cache.cache_dir() is None
 
 
+@pytest.mark.parametrize("xdg", [None, "", "relative/ignored", "/var/cache/me", "~/cache"])
+@pytest.mark.parametrize("home", ["/home/someone", "/root"])
+def test_the_xdg_rule_is_platformdirs_answer(
+        xdg: str | None, home: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Linux the cache directory is worked out without importing platformdirs:
+    the same directory as platformdirs finds (a new process: its answer is not cached)."""
+    for key in ("CHESS960_CACHE_DIR", "CHESS960_NO_CACHE", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("HOME", home)
+    if xdg is not None:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    import platformdirs
+
+    assert cache.xdg_cache_dir() == platformdirs.user_cache_dir("chess960", appauthor=False)
+    if sys.platform not in ("win32", "darwin"):
+        assert cache.cache_dir() == cache.xdg_cache_dir()
+
+
+def test_other_systems_ask_platformdirs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+
+    for key in ("CHESS960_CACHE_DIR", "CHESS960_NO_CACHE"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setattr(sys, "platform", "darwin")
+    asked: list[str] = []
+
+    def user_cache_dir(name: str, appauthor: object = None) -> str:
+        asked.append(name)
+        assert appauthor is False  # no vendor folder: %LOCALAPPDATA%\chess960\Cache
+        return "/Users/someone/Library/Caches/chess960"
+
+    monkeypatch.setattr(platformdirs, "user_cache_dir", user_cache_dir)
+    assert cache.cache_dir() == "/Users/someone/Library/Caches/chess960"
+    assert asked == ["chess960"]
+    monkeypatch.setattr(platformdirs, "user_cache_dir", lambda *a, **k: "relative")
+    assert cache.cache_dir() is None
+
+
 def test_a_table_answers_without_loading_the_rules_or_the_solver(tmp_path: Path) -> None:
     """The third run of the installed command's entry imports neither."""
     code = (
