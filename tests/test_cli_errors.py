@@ -35,7 +35,7 @@ def test_the_funnel_words_errors_and_exit_codes() -> None:
     assert errors.failed(out, err, KeyboardInterrupt()) == errors.INTERRUPTED == 130
     assert err.getvalue() == "\n"
     assert errors.stream_error("write to standard output", OSError(28, "No space left")) == (
-        "error: cannot write to standard output: no space left")
+        "error: cannot write to standard output: no space left\n")
     assert errors.USAGE == 2
 
 

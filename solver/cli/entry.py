@@ -204,12 +204,13 @@ def _interrupted(signum: int, frame: object) -> None:
         os._exit(128 + signum)
 
 
-def _exit_now(code: int, message: str = "") -> None:
-    """Leave at once: nothing more can be written (or there is no one to read it)."""
+def _exit_now(code: int, line: str = "") -> None:
+    """Leave at once, after writing ``line`` (an ``error:`` line) to stderr:
+    nothing more can be written (or there is no one to read it)."""
     _clean_up()
-    if message:
+    if line:
         with contextlib.suppress(OSError):
-            os.write(2, f"{message}\n".encode())
+            os.write(2, line.encode())
     os._exit(code)
 
 
@@ -223,7 +224,7 @@ class _Stdout:
 
     def write(self, data: bytes) -> int:
         if self.closed_at_start:
-            _exit_now(FAILED, error_line("cannot write to standard output: it is closed")[:-1])
+            _exit_now(FAILED, error_line("cannot write to standard output: it is closed"))
         try:
             return os.write(1, data)
         except BrokenPipeError:

@@ -51,12 +51,12 @@ def os_reason(exc: OSError) -> str:
 
 
 def stream_error(what: str, exc: OSError) -> str:
-    """The line (without its break) for an OS error while doing ``what``.
+    """The line for an OS error while doing ``what``.
 
     >>> stream_error("write to standard output", OSError(28, "No space left on device"))
-    'error: cannot write to standard output: no space left on device'
+    'error: cannot write to standard output: no space left on device\\n'
     """
-    return error_line(f"cannot {what}: {os_reason(exc)}")[:-1]
+    return error_line(f"cannot {what}: {os_reason(exc)}")
 
 
 def report(out: TextIO, err: TextIO, message: object) -> None:
