@@ -68,10 +68,10 @@ class RuleSource:
     @classmethod
     def open(cls, path: str, shown: str, bundled: bool = False) -> RuleSource:
         """The rule file at ``path`` (named ``shown`` in errors), read once: see :meth:`read`."""
-        try:
+        try:  # a name the system refuses (too long, a loop) is refused here, in lower case
             os.stat(path)
         except FileNotFoundError:
-            pass  # refused below, when it is opened, as every file that cannot be
+            pass  # refused below, when opening it fails
         except OSError as exc:
             reason = (exc.strerror or str(exc)).lower()
             raise RuleFileError(shown_path(shown), f"cannot read: {reason}") from None
