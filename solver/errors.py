@@ -464,3 +464,40 @@ class WorkerError(Chess960Error):
                          else f"a solver worker process stopped unexpectedly{how}")
         self.exitcode = exitcode
         self.reason = reason
+
+
+class RecordIdError(IdError):
+    """A record of a document read back (a line, an EPD line's ``id``, a CSV row)
+    whose id is not its position's: ``listed`` is the id it gives, ``found`` the
+    position's."""
+
+    def __init__(self, text: str, message: str, listed: str | int, found: int) -> None:
+        super().__init__(text, message)
+        self.listed = listed
+        self.found = found
+
+
+class UnknownFormatError(Chess960Error):
+    """An output format (or a plan's table format) that is not one of ``known``.
+
+    >>> print(UnknownFormatError("yaml", ("text", "json")))
+    unknown format 'yaml'; formats are text, json
+    """
+
+    def __init__(self, fmt: str, known: Sequence[str], what: str = "format") -> None:
+        super().__init__(f"unknown {what} {fmt!r}; formats are {', '.join(known)}")
+        self.format = fmt
+        self.known = tuple(known)
+
+
+class DrawCountError(Chess960Error):
+    """A number of draws, rounds or choices that cannot be drawn (negative, or none
+    to choose from); ``value`` is the number as given.
+
+    >>> print(DrawCountError(-1, "cannot plan -1 rounds"))
+    cannot plan -1 rounds
+    """
+
+    def __init__(self, value: int, message: str) -> None:
+        super().__init__(message)
+        self.value = value

@@ -32,11 +32,12 @@ from solver.notation.ranks import parse_id, parse_rank
 from solver.numbering.index import RankIndex
 from solver.numbering.steps import Numbering
 from solver.position import Pairs, Position
-from solver.ruleset.reader import RuleSet, bundled_names, load
+from solver.ruleset.reader import RuleSet, bundled_names, load, load_source
 from solver.search.model import MAX_ARRANGEMENTS
 
 if TYPE_CHECKING:
     from solver.numbering.counting import Counting
+    from solver.ruleset.source import RuleSource
 
 __all__ = ["Family", "Position"]
 
@@ -71,8 +72,18 @@ class Family:
     def load(
         cls, name_or_path: str = "chess960", max_arrangements: int = MAX_ARRANGEMENTS
     ) -> Family:
-        """The family of a bundled name or a rule file's path."""
+        """The family of a bundled name or a rule file's path (a regular file:
+        a FIFO or a directory is refused at once, as :func:`~solver.ruleset.reader.load` does).
+        """
         return cls(load(name_or_path), max_arrangements)
+
+    @classmethod
+    def from_source(
+        cls, source: RuleSource, max_arrangements: int = MAX_ARRANGEMENTS
+    ) -> Family:
+        """The family in a rule file already read (:meth:`RuleSource.read
+        <solver.ruleset.source.RuleSource.read>`), without reading it again."""
+        return cls(load_source(source), max_arrangements)
 
     def _counting(self) -> Counting:
         """The counter that numbers an enumerated family without listing it."""

@@ -43,7 +43,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Final
 
-from solver.errors import DrawError, IdRangeError, SeedError
+from solver.errors import DrawCountError, DrawError, IdRangeError, SeedError
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -61,7 +61,7 @@ def seeded_below(rng: random.Random, n: int) -> int:
     382
     """
     if n <= 0:
-        raise ValueError(f"cannot draw below {n}")
+        raise DrawCountError(n, f"cannot draw below {n}")
     chunks = 1
     while CHUNK**chunks < n:
         chunks += 1
@@ -103,7 +103,7 @@ def phrase_below(words: Iterator[int], n: int) -> int:
     40
     """
     if n <= 0:
-        raise ValueError(f"cannot draw below {n}")
+        raise DrawCountError(n, f"cannot draw below {n}")
     count = 1
     while 1 << (WORD_BITS * count) < n:
         count += 1
@@ -203,7 +203,7 @@ def iter_ids(
     True
     """
     if n is not None and n < 0:
-        raise ValueError(f"cannot draw {n} positions")
+        raise DrawCountError(n, f"cannot draw {n} positions")
     excluded = set()
     for number in exclude:
         if not 0 <= number < count:
@@ -322,7 +322,7 @@ def plan(
     positions are allowed, before any is returned.
     """
     if rounds < 0:
-        raise ValueError(f"cannot plan {rounds} rounds")
+        raise DrawCountError(rounds, f"cannot plan {rounds} rounds")
     count = family.count
     skipped: set[int] = set()
     for number in exclude:

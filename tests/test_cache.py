@@ -96,14 +96,14 @@ def test_the_first_answer_marks_the_family_the_second_makes_its_table(tables: Pa
     assert [p.suffix for p in tables.iterdir()] == [".seen"]
     assert _answer("id", "chess480", ["RNBQKBNR"])[0] == expected
     assert [p.suffix for p in tables.iterdir()] == [".ranks"]
-    table = cache.find(cache.Source.read("chess480"))
+    table = cache.find(cache.read_source("chess480"))
     assert table is not None and table.name == "chess480" and table.count == 480
 
 
 def test_chess480s_table_is_scharnagls_order_without_the_mirrors(tables: Path) -> None:
     """Made by counting (chess480 is enumerated), checked against the hand-made order."""
     _made("chess480", tables)
-    table = cache.find(cache.Source.read("chess480"))
+    table = cache.find(cache.read_source("chess480"))
     assert table is not None and table.ranks == CHESS480
 
 
@@ -171,7 +171,7 @@ def test_a_damaged_table_is_not_used_and_is_made_again(
     for bad in _damaged(table):
         assert bad != good
         table.write_bytes(bad)
-        assert cache.find(cache.Source.read("chess480")) is None, bad[:80]
+        assert cache.find(cache.read_source("chess480")) is None, bad[:80]
         assert _answer("id", "chess480", INPUTS["id"]) == expected
     for _ in range(2):  # a mark, then the table made again
         assert _answer("id", "chess480", INPUTS["id"]) == expected
@@ -255,6 +255,44 @@ def test_where_the_cache_is(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CHESS960_CACHE_DIR", "/elsewhere")
     assert cache.cache_dir() == "/elsewhere"
     monkeypatch.setenv("CHESS960_NO_CACHE", "1")
+    assert cache.cache_dir() is None
+
+
+@pytest.mark.parametrize("xdg", [None, "", "relative/ignored", "/var/cache/me", "~/cache"])
+@pytest.mark.parametrize("home", ["/home/someone", "/root"])
+def test_the_xdg_rule_is_platformdirs_answer(
+        xdg: str | None, home: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Linux the cache directory is worked out without importing platformdirs:
+    the same directory as platformdirs finds (a new process: its answer is not cached)."""
+    for key in ("CHESS960_CACHE_DIR", "CHESS960_NO_CACHE", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("HOME", home)
+    if xdg is not None:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    import platformdirs
+
+    assert cache.xdg_cache_dir() == platformdirs.user_cache_dir("chess960", appauthor=False)
+    if sys.platform not in ("win32", "darwin"):
+        assert cache.cache_dir() == cache.xdg_cache_dir()
+
+
+def test_other_systems_ask_platformdirs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+
+    for key in ("CHESS960_CACHE_DIR", "CHESS960_NO_CACHE"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setattr(sys, "platform", "darwin")
+    asked: list[str] = []
+
+    def user_cache_dir(name: str, appauthor: object = None) -> str:
+        asked.append(name)
+        assert appauthor is False  # no vendor folder: %LOCALAPPDATA%\chess960\Cache
+        return "/Users/someone/Library/Caches/chess960"
+
+    monkeypatch.setattr(platformdirs, "user_cache_dir", user_cache_dir)
+    assert cache.cache_dir() == "/Users/someone/Library/Caches/chess960"
+    assert asked == ["chess960"]
+    monkeypatch.setattr(platformdirs, "user_cache_dir", lambda *a, **k: "relative")
     assert cache.cache_dir() is None
 
 

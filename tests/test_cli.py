@@ -157,9 +157,9 @@ def test_installed_command_has_no_traceback() -> None:
 def test_id_does_not_import_the_solver() -> None:
     code = (
         "import sys\n"
-        "from solver.cli.app import main\n"
+        "from solver.cli.app import run\n"
         "sys.argv = ['chess960', 'id', 'QNRBBNKR']\n"
-        "try:\n    main()\n"
+        "try:\n    sys.exit(run(sys.argv[1:]))\n"
         "except SystemExit:\n    pass\n"
         "print('constraint' in sys.modules, 'solver.search.solve' in sys.modules)\n"
     )

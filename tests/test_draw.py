@@ -73,7 +73,7 @@ def test_seeded_draws_repeat() -> None:
 
 
 def test_seeded_draws_repeat_across_processes() -> None:
-    code = "from solver.cli.app import main; main()"
+    code = "import sys; from solver.cli.app import run; sys.exit(run(sys.argv[1:]))"
     args = [sys.executable, "-c", code, "random", "--seed", "31337", "-n", "6", "--distinct"]
     outputs = []
     for hash_seed in ("1", "2"):
@@ -189,8 +189,8 @@ def test_chi_square_distinct_pairs() -> None:
 
 def test_any_family_without_the_solver() -> None:
     code = (
-        "import sys\nfrom solver.cli.app import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "import sys\nfrom solver.cli.app import run\n"
+        "try:\n    sys.exit(run(sys.argv[1:]))\nexcept SystemExit:\n    pass\n"
         "print(any(m.split('.')[0] == 'constraint' for m in sys.modules))"
     )
     done = subprocess.run(

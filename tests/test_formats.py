@@ -141,8 +141,8 @@ def test_unknown_format_is_a_usage_error() -> None:
 
 def test_id_and_position_do_not_import_the_solver_or_rich() -> None:
     code = (
-        "import sys\nfrom solver.cli.app import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "import sys\nfrom solver.cli.app import run\n"
+        "try:\n    sys.exit(run(sys.argv[1:]))\nexcept SystemExit:\n    pass\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'constraint', 'rich', 'json'}),"
         " 'solver.search.solve' in sys.modules)"
     )

@@ -20,7 +20,7 @@ from itertools import permutations
 import pytest
 from oracles import EIGHT_FILE_RULES, arrangements, family_ranks, plain_capablanca_random
 
-from solver.cli.entry import _plain_id
+from solver.cli.entry import Parsed, parse_fast
 from solver.cli.progress import SolveProgress
 from solver.errors import EmptyFamilyError
 from solver.family import Family
@@ -320,19 +320,20 @@ def test_lookup_table_is_built_only_after_many_lookups() -> None:
 
 
 @pytest.mark.parametrize(("argv", "parsed"), [
-    (["id", "QNRBBNKR"], (["QNRBBNKR"], "chess960")),
-    (["id", "-", "X"], (["-", "X"], "chess960")),
-    (["id", "-r", "dfrc", "X"], (["X"], "dfrc")),
-    (["id", "--rules=dfrc", "X"], (["X"], "dfrc")),
+    (["id", "QNRBBNKR"], ("id", ["QNRBBNKR"], {})),
+    (["id", "-", "X"], ("id", ["-", "X"], {})),
+    (["id", "-r", "dfrc", "X"], ("id", ["X"], {"rules": "dfrc"})),
+    (["id", "--rules=dfrc", "X"], ("id", ["X"], {"rules": "dfrc"})),
+    (["id", "X", "--format", "json"], ("id", ["X"], {"fmt": "json"})),
     (["id"], None),
     (["id", "--help"], None),
     (["id", "-r"], None),
-    (["id", "X", "--format", "json"], None),
-    (["solve"], None),
+    (["id", "X", "--format", "nope"], None),
+    (["solve", "--help"], None),
     ([], None),
 ])
-def test_plain_id_command_lines(argv: list[str], parsed: tuple[list[str], str] | None) -> None:
-    assert _plain_id(argv) == parsed
+def test_fast_id_command_lines(argv: list[str], parsed: Parsed | None) -> None:
+    assert parse_fast(argv) == parsed
 
 
 def run(args: list[str], stdin: str = "") -> tuple[str, str, int]:
@@ -353,14 +354,15 @@ def test_plain_id_runs_in_process(monkeypatch: pytest.MonkeyPatch,
     out, err = capsys.readouterr()
     assert out == "518\n105\n\n"  # one output line per stdin line
     assert err.startswith("error: line 2: 'nope'")
-    assert entry.run_id(["X"], "nope") == 1
+    assert entry.run_fast("id", ["X"], {"rules": "nope"}) == 1
     assert "error: no rule set 'nope'" in capsys.readouterr().err
 
-    def interrupted(name: str) -> Family:
+    def interrupted(*args: object) -> Family:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Family, "load", interrupted)
-    assert entry.run_id(["RNBQKBNR"], "dfrc") == 130  # chess960 needs no load
+    monkeypatch.setattr(Family, "from_source", interrupted)
+    assert entry.run_fast("id", ["RNBQKBNR"], {"rules": "dfrc"}) == 130  # chess960 needs none
 
 
 def test_id_from_stdin_answers_every_line_in_order() -> None:
@@ -387,7 +389,8 @@ def test_plain_id_needs_no_typer_pydantic_or_solver() -> None:
 
 
 def test_typer_and_plain_paths_agree() -> None:
-    typer_path = [sys.executable, "-c", "from solver.cli.app import main; main()"]
+    typer_path = [sys.executable, "-c",
+                  "import sys; from solver.cli.app import run; sys.exit(run(sys.argv[1:]))"]
     for args in (["id", "QNRBBNKR", "BBBBBBBB"], ["id", "-r", "nope", "X"]):
         plain = run(args)
         typed = subprocess.run([*typer_path, *args], capture_output=True, text=True,

@@ -25,7 +25,6 @@ PIECE_NAMES: Final[dict[str, str]] = {
 }
 
 #: Plural names, for messages such as "3 knights".
-PIECE_PLURALS: Final[dict[str, str]] = {p: f"{n}s" for p, n in PIECE_NAMES.items()}
 
 #: Glyphs of White's pieces. A and C use the Unicode knight-bishop and
 #: knight-rook symbols (U+1FA50, U+1FA4F).

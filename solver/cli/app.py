@@ -1,9 +1,10 @@
 """The ``chess960`` command: a thin layer over the library.
 
 Each command reads its arguments, makes library calls and prints. Library
-errors (all :class:`ValueError` subclasses) become one ``error:`` line on
-stderr and exit code 1; usage errors (an unknown option, a bad or missing
-value) one ``error:`` line and exit code 2 (:func:`run`). Help is plain
+errors (all :class:`~solver.errors.Chess960Error` subclasses) become one
+``error:`` line on stderr and exit code 1; usage errors (an unknown option, a
+bad or missing value) one ``error:`` line and exit code 2 (:func:`run`); both
+through :mod:`solver.cli.errors`, as on the fast path. Help is plain
 text (``-h`` or ``--help``), with examples. The solver is imported only by
 commands that solve.
 """
@@ -26,6 +27,7 @@ from solver.cli.commands import (
     show_command,
     solve_command,
 )
+from solver.cli.errors import FAILED, USAGE, failed, report
 from solver.cli.inputs import load_family, stdin_bytes
 from solver.errors import Chess960Error
 from solver.family import Family
@@ -87,20 +89,18 @@ def _examples(*lines: str) -> str:
 
 
 def _fail(message: str) -> NoReturn:
-    sys.stderr.write(f"error: {message}\n")
-    raise typer.Exit(1)
+    report(sys.stdout, sys.stderr, message)
+    raise typer.Exit(FAILED)
 
 
 @contextmanager
 def _errors() -> Iterator[None]:
-    """Turn library errors into one ``error:`` line, Ctrl-C into exit 130."""
+    """Turn library errors into one ``error:`` line, Ctrl-C into exit 130
+    (:func:`solver.cli.errors.failed`)."""
     try:
         yield
-    except Chess960Error as exc:
-        _fail(str(exc))
-    except KeyboardInterrupt:
-        sys.stderr.write("\n")
-        raise typer.Exit(130) from None
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        raise typer.Exit(failed(sys.stdout, sys.stderr, exc)) from None
 
 
 def _family(rules: str, max_arrangements: int = MAX_ARRANGEMENTS) -> Family:
@@ -330,19 +330,18 @@ def lint(
         for path in files or ["-"]:
             text = sys.stdin.read() if path == "-" else None
             try:
-                report = lint_path(path, fix, dialect, text)
+                linted = lint_path(path, fix, dialect, text)
             except Chess960Error as exc:
-                sys.stdout.flush()
-                sys.stderr.write(f"error: {exc}\n")
+                report(sys.stdout, sys.stderr, exc)
                 bad = True
                 continue
-            if path == "-" and report.fixed is not None:
-                sys.stdout.write(report.fixed)
-            for line in report.lines():
+            if path == "-" and linted.fixed is not None:
+                sys.stdout.write(linted.fixed)
+            for line in linted.lines():
                 report_to.write(f"{line}\n")
-            bad |= report.problems > 0 and fix is None
+            bad |= linted.problems > 0 and fix is None
     if bad:
-        raise typer.Exit(1)
+        raise typer.Exit(FAILED)
 
 
 @app.command(epilog=_examples("chess960 show 518", "chess960 show QNRBBNKR --letters",
@@ -351,7 +350,8 @@ def lint(
                               "chess960 random | chess960 show -"))
 def show(
     position_: Annotated[str, typer.Argument(
-        metavar="ID|RANK|-", help="A position ID, a rank (pair of ranks) or a start FEN; "
+        metavar="ID|RANK|-", help="A position ID, a rank (pair of ranks), a start FEN, or "
+        "an `<id> <rank>` line as `random` and `solve` write (the id must match); "
         "`-` reads one per line from stdin.",
         show_default=False)],
     rules: RulesOption = "chess960",
@@ -384,25 +384,25 @@ def check(
     from solver.ruleset.reader import bundled_names
 
     names = bundled_names() if all_ else [rules]
-    failed = []
+    unproven = []
     for name in names:
         family = _family(name, max_arrangements)
         with _errors():
-            report = prove(family)
-        sys.stdout.write(f"{report.family}: {report.title}\n")
-        for claim in report.claims:
+            proof = prove(family)
+        sys.stdout.write(f"{proof.family}: {proof.title}\n")
+        for claim in proof.claims:
             mark = "ok  " if claim.ok else "FAIL"
             detail = f": {claim.detail}" if claim.detail else ""
             sys.stdout.write(f"  {mark} {claim.text}{detail}\n")
-        verdict = "proven" if report.ok else "NOT proven"
-        sys.stdout.write(f"  {report.found:,} positions, {report.numbering} numbering, {verdict}\n")
+        verdict = "proven" if proof.ok else "NOT proven"
+        sys.stdout.write(f"  {proof.found:,} positions, {proof.numbering} numbering, {verdict}\n")
         sys.stdout.flush()
         # The time goes to stderr so that stdout is the same bytes on every run.
-        sys.stderr.write(f"{report.family}: checked in {report.seconds:.2f} s\n")
-        if not report.ok:
-            failed.append(report.family)
-    if failed:
-        _fail(f"check failed for {', '.join(failed)}")
+        sys.stderr.write(f"{proof.family}: checked in {proof.seconds:.2f} s\n")
+        if not proof.ok:
+            unproven.append(proof.family)
+    if unproven:
+        _fail(f"check failed for {', '.join(unproven)}")
 
 
 @app.command("rules", epilog=_examples("chess960 rules"))
@@ -419,12 +419,12 @@ def _click_class(name: str) -> type[Exception]:
 
 
 def usage_error(exc: Exception) -> str:
-    """One ``error:`` line for a usage error (a Click exception)."""
+    """What a usage error (a Click exception) says, for its ``error:`` line."""
     message = " ".join(str(getattr(exc, "format_message", exc.__str__)()).split())
     message = (message[:1].lower() + message[1:]).rstrip(".")
     context = getattr(exc, "ctx", None)
     path = getattr(context, "command_path", None) or "chess960"
-    return f"error: {message} (see '{path} --help')"
+    return f"{message} (see '{path} --help')"
 
 
 def _plain_help(command: Any) -> Any:
@@ -453,15 +453,9 @@ def run(argv: Sequence[str]) -> int:
             if context is not None:
                 sys.stdout.write(context.get_help() + "\n")
                 return 0
-        sys.stdout.flush()
-        sys.stderr.write(usage_error(exc) + "\n")
-        return int(getattr(exc, "exit_code", 2))
+        report(sys.stdout, sys.stderr, usage_error(exc))
+        return int(getattr(exc, "exit_code", USAGE))
     except abort:
-        sys.stderr.write("error: aborted\n")
-        return 1
+        report(sys.stdout, sys.stderr, "aborted")
+        return FAILED
     return code if isinstance(code, int) else 0
-
-
-def main() -> None:
-    """Console-script entry point (see :mod:`solver.cli.entry` for the installed one)."""
-    raise SystemExit(run(sys.argv[1:]))

@@ -10,10 +10,12 @@ a family with mirrored ranks on the classical board and at most
 a table in the cache directory; later runs read the table in a millisecond
 and import neither the rule reader nor the solver.
 
-* **Where:** ``$CHESS960_CACHE_DIR``, else ``$XDG_CACHE_HOME/chess960``,
-  else ``~/.cache/chess960`` (``%LOCALAPPDATA%\\chess960`` on Windows). Any
-  non-empty ``$CHESS960_NO_CACHE`` turns the cache off: nothing is read or
-  written.
+* **Where:** ``$CHESS960_CACHE_DIR``, else the user's cache directory as
+  `platformdirs <https://pypi.org/project/platformdirs/>`_ finds it: on Linux
+  ``$XDG_CACHE_HOME/chess960`` (when absolute), else ``~/.cache/chess960``
+  (worked out here, see :func:`cache_dir`); ``~/Library/Caches/chess960`` on
+  macOS; ``%LOCALAPPDATA%\\chess960\\Cache`` on Windows. Any non-empty
+  ``$CHESS960_NO_CACHE`` turns the cache off: nothing is read or written.
 * **When a table is used:** it holds the bytes of the rule file it was made
   from and the version of chess960 that made it, and is used only when both
   are exactly those of this run, its length and checksum are right and it
@@ -36,16 +38,16 @@ from __future__ import annotations
 
 import binascii
 import os
-import stat
 import sys
 from typing import TYPE_CHECKING
 
 from solver import __version__
-from solver.ruleset.bundled import bundled_path
+from solver.errors import Chess960Error
 from solver.ruleset.limits import MAX_FILE_BYTES
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.ruleset.source import RuleSource
 
 #: The largest side (ranks) a table is kept for: full Capablanca Random
 #: (12,118) and Capablanca Random (48,000) are; the 84,000 of
@@ -60,7 +62,16 @@ READ_MAX = MAX_FILE_BYTES + TABLE_MAX * 64 + 4096
 
 
 def cache_dir() -> str | None:
-    """The directory of the tables, or None when the cache is turned off.
+    """The directory of the tables, or None when the cache is turned off (or
+    there is no home directory to put it in).
+
+    ``$CHESS960_CACHE_DIR`` when set, else the user's cache directory as
+    :func:`platformdirs.user_cache_dir` finds it. On Linux and the other
+    XDG systems that is the XDG rule, worked out here by :func:`xdg_cache_dir`
+    (the same answer; a test holds the two equal): importing platformdirs
+    takes 40 modules and about 10 ms, more than answering from a table adds
+    to Chess960's start-up.
+    On macOS and Windows platformdirs is asked.
 
     >>> os.environ["CHESS960_CACHE_DIR"] = "/tmp/tables"
     >>> cache_dir()
@@ -73,44 +84,52 @@ def cache_dir() -> str | None:
     chosen = env.get("CHESS960_CACHE_DIR")
     if chosen:
         return chosen
-    if sys.platform == "win32" and env.get("LOCALAPPDATA"):
-        return os.path.join(env["LOCALAPPDATA"], "chess960")
-    base = env.get("XDG_CACHE_HOME")
-    if not base or not os.path.isabs(base):
+    if sys.platform not in ("win32", "darwin"):
+        return xdg_cache_dir()
+    from platformdirs import user_cache_dir
+
+    try:
+        found = user_cache_dir("chess960", appauthor=False)
+    except (RuntimeError, OSError, KeyError):  # no home directory known
+        return None
+    return found if os.path.isabs(found) else None
+
+
+def xdg_cache_dir() -> str | None:
+    """``$XDG_CACHE_HOME/chess960`` when that is absolute, else ``~/.cache/chess960``
+    (None without a home directory): platformdirs' answer on XDG systems."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
         home = os.path.expanduser("~")
-        if home == "~":
+        if not os.path.isabs(home):
             return None
         base = os.path.join(home, ".cache")
     return os.path.join(base, "chess960")
 
 
-class Source:
-    """The bytes of the rule file ``-r`` names, read as
-    :func:`solver.ruleset.reader.load` finds it."""
+def read_source(rules: str) -> RuleSource | None:
+    """The rule file ``rules`` names (a bundled name or a path), read once as the
+    library reads it, or None when it cannot be (the family's loading then says why).
 
-    def __init__(self, path: str, data: bytes) -> None:
-        self.path = path
-        self.data = data
+    The resolver is imported here, not at start-up: Chess960's answers need no file.
+    """
+    from solver.ruleset.source import RuleSource
 
-    @classmethod
-    def read(cls, rules: str) -> Source | None:
-        """The rule file ``rules`` names (a bundled name or a path), or None when
-        it is not a regular file of at most ``MAX_FILE_BYTES`` that reads at once."""
-        path = bundled_path(rules) or rules
-        try:
-            found = os.stat(path)
-            if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_FILE_BYTES:
-                return None
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
-        except (OSError, ValueError):
-            return None
-        return cls(path, data) if len(data) <= MAX_FILE_BYTES else None
+    try:
+        return RuleSource.read(rules)
+    except (LookupError, Chess960Error):
+        return None
 
-    def stem(self) -> str:
-        """The tables' file name for this rule file, without the extension
-        (equal names for different files only mean one table replaces the other)."""
-        return f"{binascii.crc32(self.data):08x}-{len(self.data):x}"
+
+def stem(source: RuleSource) -> str:
+    """The tables' file name for a rule file, without the extension (equal names
+    for different files only mean one table replaces the other).
+
+    >>> from solver.ruleset.source import RuleSource
+    >>> stem(RuleSource("x.toml", "x.toml", b"abc"))
+    '352441c2-3'
+    """
+    return f"{binascii.crc32(source.data):08x}-{len(source.data):x}"
 
 
 class Table:
@@ -156,18 +175,18 @@ def plain_number(text: str, count: int) -> int | None:
     return number
 
 
-def _header(name: str, source: Source, count: int, body: bytes) -> bytes:
+def _header(name: str, source: RuleSource, count: int, body: bytes) -> bytes:
     sizes = f"{len(source.data)} {count} {binascii.crc32(body):08x}"
     return b"\n".join([MAGIC, __version__.encode(), name.encode(), sizes.encode(), b""])
 
 
-def find(source: Source | None) -> Table | None:
+def find(source: RuleSource | None) -> Table | None:
     """The table kept for ``source``, when the cache has a sound one."""
     folder = cache_dir()
     if source is None or folder is None:
         return None
     try:
-        with open(os.path.join(folder, f"{source.stem()}.ranks"), "rb") as handle:
+        with open(os.path.join(folder, f"{stem(source)}.ranks"), "rb") as handle:
             blob = handle.read(READ_MAX + 1)
     except (OSError, ValueError):
         return None
@@ -194,21 +213,17 @@ def keeps(family: Family) -> bool:
             and family.side_count <= TABLE_MAX)
 
 
-def remember(source: Source | None, family: Family) -> None:
-    """Note that ``family``, read from ``source``, has answered a command:
-    the second time, write its table (see the module's text).
+def remember(source: RuleSource | None, family: Family) -> None:
+    """Note that ``family``, loaded from ``source`` (its very bytes), has answered a
+    command: the second time, write its table (see the module's text).
 
-    The table is made only if the rule file still has the bytes read before
-    the family was loaded. Nothing here fails: a cache that cannot be
-    written is left as it is.
+    Nothing here fails: a cache that cannot be written is left as it is.
     """
-    from solver.errors import Chess960Error
-
     folder = cache_dir()
     if source is None or folder is None:
         return
-    stem = os.path.join(folder, source.stem())
-    seen = f"{stem}.seen"
+    path = os.path.join(folder, stem(source))
+    seen = f"{path}.seen"
     try:
         if not keeps(family):
             return
@@ -217,15 +232,12 @@ def remember(source: Source | None, family: Family) -> None:
             with open(seen, "wb"):
                 pass
             return
-        again = Source.read(source.path)
-        if again is None or again.data != source.data:
-            return
         ranks = family.side_table()
         body = "\n".join(ranks).encode()
         header = _header(family.name, source, len(ranks), body)
         from solver.files import write_atomic
 
-        write_atomic(f"{stem}.ranks", (header + source.data + body).decode())
+        write_atomic(f"{path}.ranks", (header + source.data + body).decode())
         os.remove(seen)
     except (OSError, Chess960Error, UnicodeDecodeError):
         return

@@ -34,13 +34,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
-from solver.cli.cache import Source, find, plain_number, remember
-from solver.cli.inputs import answer_all, id_answer, identify_all, load_family
+from solver.cli.cache import find, plain_number, read_source, remember
+from solver.cli.errors import FAILED, failed
+from solver.cli.inputs import answer_all, id_answer, identify_all, load_family, read_listed
 from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.ruleset.source import RuleSource
 
 #: The bundled family answered by arithmetic (``check`` proves it equal to its rule file).
 ARITHMETIC = "chess960"
@@ -100,7 +102,7 @@ class _Scharnagl:
 
 def _quick(
     rules: str, fmt: str, unicode: bool, dialect: str, variant: str | None
-) -> tuple[Quick | None, Source | None]:
+) -> tuple[Quick | None, RuleSource | None]:
     """How plain answers come without loading the family, if they can: Chess960
     by arithmetic, another family from its table (:mod:`solver.cli.cache`); and
     the rule file read, to make that table once the family has answered."""
@@ -108,32 +110,22 @@ def _quick(
         return None, None
     if rules == ARITHMETIC:
         return _Scharnagl(), None
-    source = Source.read(rules)
+    source = read_source(rules)
     return find(source), source
 
 
 class _Lazy:
     """The family, loaded the first time an input needs it."""
 
-    def __init__(self, rules: str) -> None:
+    def __init__(self, rules: str, source: RuleSource | None) -> None:
         self.rules = rules
+        self.source = source
         self.loaded: Family | None = None
 
     def __call__(self) -> Family:
         if self.loaded is None:
-            self.loaded = load_family(self.rules)
+            self.loaded = load_family(self.rules, source=self.source)
         return self.loaded
-
-
-def _failed(out: TextIO, err: TextIO, exc: BaseException) -> int:
-    """A library error: one ``error:`` line, exit 1; Ctrl-C (called in-process,
-    without the console command's signal handler): a line break, exit 130."""
-    out.flush()
-    if isinstance(exc, KeyboardInterrupt):
-        err.write("\n")
-        return 130
-    err.write(f"error: {exc}\n")
-    return 1
 
 
 def _blank(fmt: str) -> str:
@@ -150,7 +142,7 @@ def identify_command(
         quick, source = _quick(rules, fmt, False, dialect, variant)
         loaded: Family | None = None
         if quick is not None:
-            family = _Lazy(rules)
+            family = _Lazy(rules, source)
             id_of = quick.id_of
 
             def identify(text: str) -> int:
@@ -159,7 +151,7 @@ def identify_command(
 
             bad = answer_all(ranks, id_answer(identify), stdin, out, err)
         elif fmt == "text":
-            loaded = load_family(rules)
+            loaded = load_family(rules, source=source)
             bad = identify_all(loaded, ranks, stdin, out, err)
         else:
             bad = _write_each(load_family(rules), ranks, fmt, "id", False, dialect, variant,
@@ -168,8 +160,8 @@ def identify_command(
         if loaded is not None:
             remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
-    return 1 if bad else 0
+        return failed(out, err, exc)
+    return FAILED if bad else 0
 
 
 def _write_each(
@@ -202,7 +194,7 @@ def position_command(
         quick, source = _quick(rules, fmt, unicode, dialect, variant)
         loaded: Family | None = None
         if quick is not None:
-            family = _Lazy(rules)
+            family = _Lazy(rules, source)
             number_of, rank = quick.number, quick.rank
 
             def answer(text: str) -> str:
@@ -214,15 +206,15 @@ def position_command(
 
             bad = answer_all(ids, answer, stdin, out, err)
         else:
-            loaded = load_family(rules)
+            loaded = load_family(rules, source=source)
             bad = _write_each(loaded, ids, fmt, "rank", unicode, dialect, variant,
                               "position", stdin, out, err)
         out.flush()
         if loaded is not None:
             remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
-    return 1 if bad else 0
+        return failed(out, err, exc)
+    return FAILED if bad else 0
 
 
 def random_command(
@@ -236,7 +228,7 @@ def random_command(
     try:
         quick, source = _quick(rules, fmt, unicode, dialect, variant)
         if quick is not None:
-            family = _Lazy(rules)
+            family = _Lazy(rules, source)
             number_of, rank = quick.number, quick.rank
 
             def parse(text: str) -> int:
@@ -252,7 +244,7 @@ def random_command(
         else:
             from solver.output import PositionWriter
 
-            loaded = load_family(rules)
+            loaded = load_family(rules, source=source)
             left_out = [loaded.parse_id(part) for item in exclude for part in item.split(",")
                         if part.strip()]
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
@@ -264,7 +256,7 @@ def random_command(
         if quick is None:
             remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
+        return failed(out, err, exc)
     return 0
 
 
@@ -297,7 +289,7 @@ def solve_command(
                 writer.write_rows(family.numbered(progress))
         out.flush()
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
+        return failed(out, err, exc)
     return 0
 
 
@@ -305,9 +297,10 @@ def show_command(
     rules: str, text: str, svg: str | None = None, letters: bool = False, *,
     stdin: BinaryIO | None, out: TextIO, err: TextIO,
 ) -> int:
-    """``chess960 show``: draw the position ``text`` names (``-``: each line of stdin)
-    in the terminal with Rich, and as SVG to the file ``svg`` (``-``: to ``out``,
-    instead of the board)."""
+    """``chess960 show``: draw the position ``text`` names (``-``: each line of
+    stdin, such as the ``<id> <rank>`` lines ``random`` and ``solve`` write) in the
+    terminal with Rich, and as SVG to the file ``svg`` (``-``: to ``out``, instead
+    of the board)."""
     from solver.output.diagram import board_svg, board_text, write_svg
 
     try:
@@ -316,7 +309,7 @@ def show_command(
         coloured = console.color_system is not None and not console.no_color
 
         def draw(line: str) -> str:
-            found = family.read(line)
+            found = read_listed(family, line)
             if svg == "-":
                 out.write(board_svg(family, found))
                 return ""
@@ -329,8 +322,8 @@ def show_command(
         bad = answer_all([text], draw, stdin, out, err, memo=False, blank="")
         out.flush()
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
-    return 1 if bad else 0
+        return failed(out, err, exc)
+    return FAILED if bad else 0
 
 
 def _console(out: TextIO) -> Any:
@@ -369,7 +362,7 @@ def rules_command(*, out: TextIO, err: TextIO) -> int:
     try:
         lines = list(rules_table())
     except (Chess960Error, KeyboardInterrupt) as exc:
-        return _failed(out, err, exc)
+        return failed(out, err, exc)
     out.write("".join(f"{line}\n" for line in lines))
     return 0
 

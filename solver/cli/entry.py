@@ -28,6 +28,8 @@ import os
 import signal
 import sys
 
+from solver.cli.errors import FAILED, error_line, stream_error
+
 #: Exit codes of the signals that stop the command (128 + the signal's number).
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -164,20 +166,6 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
     return commands.rules_command(out=out, err=err)
 
 
-def _plain_id(argv: list[str]) -> tuple[list[str], str] | None:
-    """``(ranks, rules)`` when ``argv`` is a plain ``id`` command line (ranks and
-    at most ``--rules``), else None."""
-    parsed = parse_fast(argv)
-    if parsed is None or parsed[0] != "id" or set(parsed[2]) - {"rules"}:
-        return None
-    return parsed[1], str(parsed[2].get("rules", "chess960"))
-
-
-def run_id(ranks: list[str], rules: str) -> int:
-    """``chess960 id`` without Typer; returns the exit code."""
-    return run_fast("id", ranks, {"rules": rules})
-
-
 def _completing() -> bool:
     """Whether the shell asks for completions (Typer answers those)."""
     return any(name.endswith("_COMPLETE") for name in os.environ)
@@ -216,17 +204,13 @@ def _interrupted(signum: int, frame: object) -> None:
         os._exit(128 + signum)
 
 
-def _stream_error(what: str, exc: OSError) -> str:
-    reason = (exc.strerror or str(exc)).lower()
-    return f"error: cannot {what}: {reason}"
-
-
-def _exit_now(code: int, message: str = "") -> None:
-    """Leave at once: nothing more can be written (or there is no one to read it)."""
+def _exit_now(code: int, line: str = "") -> None:
+    """Leave at once, after writing ``line`` (an ``error:`` line) to stderr:
+    nothing more can be written (or there is no one to read it)."""
     _clean_up()
-    if message:
+    if line:
         with contextlib.suppress(OSError):
-            os.write(2, f"{message}\n".encode())
+            os.write(2, line.encode())
     os._exit(code)
 
 
@@ -240,13 +224,13 @@ class _Stdout:
 
     def write(self, data: bytes) -> int:
         if self.closed_at_start:
-            _exit_now(1, "error: cannot write to standard output: it is closed")
+            _exit_now(FAILED, error_line("cannot write to standard output: it is closed"))
         try:
             return os.write(1, data)
         except BrokenPipeError:
             _exit_now(0)
         except OSError as exc:
-            _exit_now(1, _stream_error("write to standard output", exc))
+            _exit_now(FAILED, stream_error("write to standard output", exc))
         raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -308,12 +292,17 @@ def main() -> None:
     for stop in _STOP_SIGNALS:
         signal.signal(stop, _interrupted)
     _guard_streams()
-    fast = None if _completing() else parse_fast(sys.argv[1:])
-    if fast is not None:
-        code = run_fast(*fast)
-    else:
-        from solver.cli.app import run
-
-        code = run(sys.argv[1:])
+    code = dispatch(sys.argv[1:])
     sys.stdout.flush()  # a failure exits from _Stdout
     raise SystemExit(code)
+
+
+def dispatch(argv: list[str]) -> int:
+    """Answer the command line ``argv`` (without the program's name) on the
+    standard streams: the common forms here, the rest in Typer; returns the exit code."""
+    fast = None if _completing() else parse_fast(argv)
+    if fast is not None:
+        return run_fast(*fast)
+    from solver.cli.app import run
+
+    return run(argv)

@@ -15,16 +15,17 @@ answers line up with input lines.
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from solver.errors import Chess960Error, IdMismatchError, RuleFileError, shown_path
+from solver.cli.errors import report
+from solver.errors import Chess960Error, IdMismatchError
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.position import Position
+    from solver.ruleset.source import RuleSource
 
 #: Answers remembered per distinct input line of ``-``.
 MEMO_MAX = 1 << 20
@@ -46,10 +47,12 @@ def stdin_bytes() -> BinaryIO | None:
     return getattr(stream, "buffer", None) or stream  # type: ignore[return-value]
 
 
-def load_family(rules: str, max_arrangements: int | None = None) -> Family:
-    """:meth:`Family.load <solver.family.Family.load>`, after making sure that
-    a rule file named by path is a regular file that can be opened at once
-    (not a FIFO, a device or a directory), and that its name is not too long.
+def load_family(
+    rules: str, max_arrangements: int | None = None, source: RuleSource | None = None
+) -> Family:
+    """:meth:`Family.load <solver.family.Family.load>` (which refuses a FIFO, a
+    device or a directory at once), or the family in ``source`` when the rule
+    file was read already (:mod:`solver.cli.cache` reads it first).
 
     >>> load_family("/dev/null")
     Traceback (most recent call last):
@@ -57,22 +60,12 @@ def load_family(rules: str, max_arrangements: int | None = None) -> Family:
     solver.errors.RuleFileError: /dev/null: not a regular file
     """
     from solver.family import Family
-    from solver.ruleset.reader import bundled_names
+    from solver.search.model import MAX_ARRANGEMENTS
 
-    if rules not in bundled_names():
-        try:
-            found = os.stat(rules)
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            reason = (exc.strerror or str(exc)).lower()
-            raise RuleFileError(shown_path(rules), f"cannot read: {reason}") from None
-        else:
-            if not stat.S_ISREG(found.st_mode):
-                raise RuleFileError(shown_path(rules), "not a regular file")
-    if max_arrangements is None:
-        return Family.load(rules)
-    return Family.load(rules, max_arrangements)
+    limit = MAX_ARRANGEMENTS if max_arrangements is None else max_arrangements
+    if source is not None:
+        return Family.from_source(source, limit)
+    return Family.load(rules, limit)
 
 
 def answer_all(
@@ -112,7 +105,7 @@ def answer_all(
     for text in texts:
         if text == "-":
             if stdin is None:
-                _error(out, err, "cannot read standard input: it is closed")
+                report(out, err, "cannot read standard input: it is closed")
                 bad = True
                 continue
             bad |= _lines(answer, stdin, out, err, memo, blank)
@@ -120,17 +113,11 @@ def answer_all(
         try:
             found = answer(text)
         except Chess960Error as exc:
-            _error(out, err, str(exc))
+            report(out, err, str(exc))
             bad = True
             continue
         out.write(found)
     return bad
-
-
-def _error(out: TextIO, err: TextIO, message: str) -> None:
-    out.flush()
-    err.write(f"error: {message}\n")
-    err.flush()
 
 
 def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[list[bytes | None]]:
@@ -224,7 +211,7 @@ def _lines(
                 found = answer(_decode(line))
             except (Chess960Error, _LineError) as exc:
                 out.write("".join(answers[start:index]))  # type: ignore[arg-type]
-                _error(out, err, f"line {number + index + 1}: {exc}")
+                report(out, err, f"line {number + index + 1}: {exc}")
                 out.write(blank)
                 answers[index] = ""
                 start = index + 1
@@ -287,3 +274,23 @@ def id_answer(identify: Callable[[str], int]) -> Answer:
         return f"{found}\n"
 
     return answer
+
+
+def read_listed(family: Family, text: str) -> Position:
+    """The position ``text`` names (:meth:`Family.read <solver.family.Family.read>`),
+    also as a line ``random`` or ``solve`` writes (``<id> <rank>``): the id must be the rank's.
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> read_listed(chess960, "105 QNRBBNKR").white, read_listed(chess960, "518").white
+    ('QNRBBNKR', 'RNBQKBNR')
+    >>> read_listed(chess960, "104 QNRBBNKR")
+    Traceback (most recent call last):
+    ...
+    solver.errors.IdMismatchError: id 104 does not match 'QNRBBNKR', whose id is 105
+    """
+    listed, rest = split_listed(text)
+    found = family.read(rest)
+    if listed is not None and listed != found.id:
+        raise IdMismatchError(listed, rest, found.id)
+    return found

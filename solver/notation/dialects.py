@@ -21,8 +21,8 @@ FEN:
   for RNBQKBNR); bughouse is the two boards' FENs joined by `` | `` (full
   FENs only).
 
-Horde is Black's Chess960 rank against White's fixed 36 pawns (the rule
-files cannot state that side yet, so it is written here from Black's rank).
+Horde is Black's Chess960 rank against White's fixed 36 pawns, written
+here from Black's rank (the family ``horde960`` states the whole board).
 
 >>> start_fen("QNRBBNKR", variant="crazyhouse", dialect="fsf")
 'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[] w HChc - 0 1'

@@ -24,13 +24,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Final
 
 from solver.errors import CastlingRightsError, Chess960Error, InputFileError
 from solver.files import write_atomic
 from solver.notation.fen import castling_field, check_castling, read_start
 
-Notation = Literal["xfen", "shredder"]
 #: Notations ``--fix`` writes.
 NOTATIONS: Final = ("xfen", "shredder")
 #: Dialects that change the order of the letters (``lichess`` is X-FEN, ``fsf`` Shredder's order).

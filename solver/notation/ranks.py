@@ -55,17 +55,21 @@ def parse_rank(text: str, files: int | None = None, own: str = "") -> str:
 
 
 def format_rank(rank: str, unicode: bool = False, black: bool = False) -> str:
-    """Write a rank as letters (the default) or glyphs.
+    """Write a rank as letters (the default) or glyphs; a piece with no chess
+    glyph (a shogi lance, a family's own piece) keeps its letter.
 
     >>> format_rank("RNBQKBNR", unicode=True)
     '♖♘♗♕♔♗♘♖'
     >>> format_rank("RNBQKBNR", black=True)
     'rnbqkbnr'
+    >>> format_rank("LNSGKGSNL", unicode=True), format_rank("LNSGK", unicode=True, black=True)
+    ('L♘SG♔GS♘L', 'l♞sg♚')
     """
+    letters = rank.lower() if black else rank
     if unicode:
         glyphs = BLACK_GLYPHS if black else WHITE_GLYPHS
-        return "".join(glyphs[p] for p in rank)
-    return rank.lower() if black else rank
+        return "".join(glyphs.get(p, letter) for p, letter in zip(rank, letters, strict=True))
+    return letters
 
 
 def parse_id(text: str, count: int, family: str = "chess960") -> int:

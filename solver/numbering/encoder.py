@@ -27,9 +27,6 @@ from collections.abc import Iterable
 
 from solver.numbering.steps import Numbering, Step
 
-_KEEP = "keep"
-
-
 Table = tuple[bytes, bytes]
 
 

@@ -22,10 +22,11 @@ from collections.abc import Iterable
 from types import TracebackType
 from typing import TYPE_CHECKING, Final, TextIO
 
+from solver.errors import UnknownFormatError
 from solver.output.base import TextStyle, Writer, position_text, record
 from solver.output.epd import EpdWriter
 from solver.output.formats import CsvWriter, FenWriter, JsonWriter, ShredderWriter, TextWriter
-from solver.output.pgn import PgnWriter, pgn_header, pgn_variant
+from solver.output.pgn import PgnWriter, pgn_variant
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -36,7 +37,6 @@ __all__ = [
     "PositionWriter",
     "TextStyle",
     "Writer",
-    "pgn_header",
     "pgn_variant",
     "position_text",
     "read_back",
@@ -74,7 +74,7 @@ class PositionWriter:
     ) -> None:
         kind = FORMATS.get(fmt)
         if kind is None:
-            raise ValueError(f"unknown format {fmt!r}; formats are {', '.join(FORMATS)}")
+            raise UnknownFormatError(fmt, list(FORMATS))
         self.format = fmt
         self.writer = kind(out, family, text, unicode, dialect, variant)
 

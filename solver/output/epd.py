@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solver.errors import RecordIdError
 from solver.notation.fen import read_start
 from solver.output.base import Writer
 
@@ -53,7 +54,8 @@ class EpdWriter(Writer):
                 said = operands.strip('"').split()
                 if (name == "id" and len(said) == 2 and said[0] == family.name
                         and said[1] != str(position.id)):
-                    raise ValueError(f"line {line!r} says id {said[1]}, "
-                                     f"but the position is {position.id}")
+                    raise RecordIdError(line, f"line {line!r} says id {said[1]}, "
+                                              f"but the position is {position.id}",
+                                        said[1], position.id)
             found.append(position)
         return found

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from solver.errors import RecordIdError
 from solver.notation.ranks import format_rank
 from solver.output.base import Writer, columns, position_text, record
 from solver.position import Pairs
@@ -98,7 +99,9 @@ class TextWriter(Writer):
                 continue
             position = family.identify(rest) if head.isdigit() else family.identify(line)
             if head.isdigit() and int(head) != position.id:
-                raise ValueError(f"line {line!r} gives id {head}, but the rank is {position.id}")
+                raise RecordIdError(
+                    line, f"line {line!r} gives id {head}, but the rank is {position.id}",
+                    int(head), position.id)
             found.append(position)
         return found
 
@@ -192,5 +195,6 @@ class CsvWriter(Writer):
 def _agreeing(family: Family, fen: str, number: int) -> Position:
     position = family.identify(fen)
     if position.id != number:
-        raise ValueError(f"record gives id {number}, but its fen is {position.id}")
+        raise RecordIdError(fen, f"record gives id {number}, but its fen is {position.id}",
+                            number, position.id)
     return position

@@ -131,13 +131,6 @@ def pgn_game(ruleset: RuleSet, fen: str, variant: str | None = None) -> str:
     return "\n".join([*lines, "", movetext])
 
 
-def pgn_header(ruleset: RuleSet, position: Position) -> str:
-    """:func:`pgn_game` for ``position`` in X-FEN."""
-    from solver.notation.fen import position_fen
-
-    return pgn_game(ruleset, position_fen(position))
-
-
 def _tag_value(line: str) -> tuple[str, str] | None:
     """``(name, value)`` of one PGN tag-pair line, or None."""
     line = line.strip()

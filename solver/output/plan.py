@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from solver.errors import DialectError
+from solver.errors import DialectError, UnknownFormatError
 from solver.notation.dialects import start_fen
 from solver.notation.fen import position_fen
 from solver.output.base import position_text
@@ -66,7 +66,7 @@ def plan_table(
         writer.writerows(rows)
         return out.getvalue()
     if fmt != "markdown":
-        raise ValueError(f"unknown plan format {fmt!r}; formats are {', '.join(PLAN_FORMATS)}")
+        raise UnknownFormatError(fmt, PLAN_FORMATS, "plan format")
     if pictures is not None:
         rows = [[*row[:-1], f"![round {row[0]}]({row[-1]})"] for row in rows]
     align = ["---:", "---:", "---", "---"] + (["---"] if pictures is not None else [])

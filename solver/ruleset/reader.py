@@ -51,7 +51,7 @@ from solver.ruleset.board_keys import (
     read_notation,
     read_region,
 )
-from solver.ruleset.bundled import NAME_RE, bundled_path, rules_folder
+from solver.ruleset.bundled import NAME_RE, rules_folder
 from solver.ruleset.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -61,6 +61,7 @@ from solver.ruleset.limits import (
     MAX_WORD,
     prescan,
 )
+from solver.ruleset.source import RuleSource
 
 __all__ = [
     "MAX_DEPTH",
@@ -77,6 +78,7 @@ __all__ = [
     "bundled_names",
     "load",
     "load_file",
+    "load_source",
     "parse",
     "prescan",
     "rules_dir",
@@ -199,27 +201,33 @@ def bundled_names() -> list[str]:
 def load(name_or_path: str) -> RuleSet:
     """Load a bundled family by name, or a rule file by path.
 
+    The file is found and read by :class:`~solver.ruleset.source.RuleSource`:
+    only a regular file, at most :data:`MAX_FILE_BYTES` bytes, read once.
+
     >>> load("chess960").count
     960
     """
-    bundled = bundled_path(name_or_path)
-    if bundled is not None:
-        return load_file(Path(bundled), display=f"rules/{name_or_path}.toml")
-    path = Path(name_or_path)
-    if path.suffix == ".toml" or path.is_file() or "/" in name_or_path:
-        return load_file(path)
-    known = bundled_names()
-    raise UnknownRuleSetError(name_or_path, suggest(name_or_path, known), known)
+    try:
+        source = RuleSource.read(name_or_path)
+    except LookupError:
+        known = bundled_names()
+        raise UnknownRuleSetError(name_or_path, suggest(name_or_path, known), known) from None
+    return load_source(source)
+
+
+def load_source(source: RuleSource) -> RuleSet:
+    """The rule set in a rule file already read (:meth:`RuleSource.read`)."""
+    return decode(source.data, source.shown)
 
 
 def load_file(path: Path, display: str | None = None) -> RuleSet:
-    """Read and validate one rule file."""
+    """Read and validate one rule file (which must be a regular file)."""
     shown = display or str(path)
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise RuleFileError(shown, f"cannot read: {exc.strerror or exc}") from None
+    return decode(RuleSource.open(str(path), shown).data, shown)
+
+
+def decode(data: bytes, shown: str) -> RuleSet:
+    """The rule set in a rule file's bytes; ``shown`` names it in errors."""
     if len(data) > MAX_FILE_BYTES:
         raise RuleFileError(shown, f"larger than {MAX_FILE_BYTES:,} bytes")
     try:

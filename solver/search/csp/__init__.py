@@ -14,8 +14,6 @@ Nothing from a rule file reaches python-constraint's string compiler.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from solver.search.csp.compile import TABLE_LIMIT, Batch, Part, Plan, compile_model
 from solver.search.csp.constraints import (
     IncreasingConstraint,
@@ -23,7 +21,6 @@ from solver.search.csp.constraints import (
     TableConstraint,
 )
 from solver.search.csp.workers import MAX_WORKERS, SPLIT_ABOVE, batches, cores, stop_workers
-from solver.search.model import Model
 
 __all__ = [
     "MAX_WORKERS",
@@ -38,13 +35,7 @@ __all__ = [
     "batches",
     "compile_model",
     "cores",
-    "solutions",
     "stop_workers",
 ]
 
 
-def solutions(model: Model, workers: int | None = None) -> Iterator[str]:
-    """Every rank the solver finds for ``model``, in the solver's order."""
-    plan = compile_model(model)
-    for ranks in batches(plan, plan.ranks, workers):
-        yield from ranks
