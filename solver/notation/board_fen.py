@@ -145,9 +145,9 @@ def _layout_sides(
             (layout.black_square(sq), False) for sq in layout.squares]
     else:
         black = board[0].upper()
-        white = black if layout.sides == "white-fixed" else board[-1].upper()
+        white = black if layout.sides.fixed_white else board[-1].upper()
         back = [((f, top), False) for f in range(layout.files)]
-        if layout.sides != "white-fixed":
+        if not layout.sides.fixed_white:
             back += [((f, 1), True) for f in range(layout.files)]
     wrong: list[str] = []
     squares: list[str] = []

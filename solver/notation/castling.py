@@ -163,7 +163,7 @@ def layout_castling(layout: Layout, white: str, black: str, shredder: bool = Fal
     rights: list[str] = []
     if layout.squares and layout.squares != tuple((f, 1) for f in range(layout.files)):
         return "-"  # pieces in a region other than the first rank do not castle
-    sides = [(black, False)] if layout.sides == "white-fixed" else [(white, True), (black, False)]
+    sides = [(black, False)] if layout.sides.fixed_white else [(white, True), (black, False)]
     for rank, upper in sides:
         rooks = castling_rooks(rank.upper()) if "K" in rank.upper() else None
         for rook in rooks or ():

@@ -27,14 +27,14 @@ def position_text(family: Family, position: Position, unicode: bool = False) -> 
     'RNBQKBNR qnrbbnkr'
     """
     white = format_rank(position.white, unicode)
-    if not family.independent:
+    if not family.sides.independent:
         return white
     return f"{white} {format_rank(position.black, unicode, black=True)}"
 
 
 def columns(family: Family) -> list[str]:
     """The fields of a JSON object or CSV row for this family, in order."""
-    black = ["black_rank"] if family.independent else []
+    black = ["black_rank"] if family.sides.independent else []
     return ["id", "rank", *black, "fen", "shredder_fen", "family"]
 
 
@@ -47,7 +47,7 @@ def record(family: Family, position: Position, unicode: bool = False) -> dict[st
     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1'
     """
     fields: dict[str, Any] = {"id": position.id, "rank": format_rank(position.white, unicode)}
-    if family.independent:
+    if family.sides.independent:
         fields["black_rank"] = format_rank(position.black, unicode, black=True)
     fields["fen"] = position_fen(position)
     fields["shredder_fen"] = position_fen(position, shredder=True)
