@@ -311,7 +311,7 @@ def lint(
         help="Rewrite each castling field in this notation, nothing else (files are replaced "
              "atomically; stdin is written to stdout).", show_default=False)] = None,
     dialect: Annotated[str | None, typer.Option(
-        "--dialect", metavar="lichess|fsf|pychess",
+        "--dialect", metavar="|".join(n for n, d in DIALECTS.items() if not d.plain),
         help="With --fix: the letters in this program's order (pychess: a-side first); "
              "with --variant: the program whose FENs are read (any --dialect of position).",
         show_default=False)] = None,
