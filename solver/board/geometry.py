@@ -241,8 +241,9 @@ class Layout:
 
         ``white`` is White's rank (ignored when White is fixed), ``black``
         Black's as it stands on the top rank, each from the a-file on. Black's
-        pieces are White's arrangement of ``black`` turned half round
-        (``rotate``) or reflected across the middle rank (any other sides).
+        pieces stand on the squares that answer White's (:meth:`black_square`:
+        turned half round for ``rotate``, reflected across the middle rank for
+        ``mirror``, ...).
         """
         board = [[" "] * self.files for _ in range(self.ranks)]
         if self.sides.fixed_white:
@@ -250,7 +251,9 @@ class Layout:
                              for f, p in enumerate(row) if p != " "}
         else:
             white_squares = self._half(white)
-        own = black if self.squares else self.sides.white_order(black)
+        # Black's letters in the order of White's squares they answer.
+        own = black if self.squares else "".join(
+            black[self.black_square((f, 1))[0]] for f in range(self.files))
         for (f, r), piece in white_squares.items():
             board[self.ranks - r][f] = piece
         for square, piece in self._half(own).items():

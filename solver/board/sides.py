@@ -83,11 +83,6 @@ class Sides:
         """Black's rank, from the a-file on, for White's ``white`` (on the first rank)."""
         return white
 
-    def white_order(self, black: str) -> str:
-        """Black's rank as it stands (from the a-file on) in the order of White's
-        squares it answers: the inverse of :meth:`black_rank`."""
-        return black
-
     def black_square(self, square: tuple[int, int], files: int, ranks: int) -> tuple[int, int]:
         """Where Black's piece stands for White's on ``square`` of a ``files`` x ``ranks`` board.
 
@@ -149,9 +144,6 @@ class Rotate(Sides):
 
     def black_rank(self, white: str) -> str:
         return white[::-1]
-
-    def white_order(self, black: str) -> str:
-        return black[::-1]
 
     def black_square(self, square: tuple[int, int], files: int, ranks: int) -> tuple[int, int]:
         f, r = square
