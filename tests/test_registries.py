@@ -8,6 +8,8 @@ position with no problem.
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 from typer.testing import CliRunner
 
@@ -91,6 +93,12 @@ def test_registries_list_what_the_command_line_takes() -> None:
 FAMILIES = [n for n in bundled_names() if load(n).layout.standard]
 
 
+@cache
+def _family(name: str) -> Family:
+    """Each family loaded once (numbering an enumerated family takes a while)."""
+    return Family.load(name)
+
+
 def _ids(family: Family) -> list[int]:
     n = family.count
     return sorted({0, n // 7, n // 2, n - 1})
@@ -122,7 +130,7 @@ def test_every_dialect_and_variant_is_read_back_somewhere() -> None:
 def test_what_each_dialect_writes_id_and_lint_read_back(
     name: str, dialect: str, variant: str | None
 ) -> None:
-    family = Family.load(name)
+    family = _family(name)
     for number in _ids(family):
         position = family.position(number)
         fen = start_fen(position.white, position.black, variant=variant, dialect=dialect)

@@ -15,18 +15,21 @@ comparing names. A new relation is one class with :func:`register`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import isqrt
 from typing import ClassVar, Final, TypeVar
 
 
-@dataclass(frozen=True)
 class Sides:
     """How Black's rank relates to White's (the base: ``mirror``'s behaviour).
 
-    Relations are values: two objects of one class are equal, and one pickles
-    and compares equal across processes.
+    Relations are values: two objects of one class are equal (so one pickled
+    to another process is still the relation), and a relation equals its name.
+
+    >>> ROTATE == "rotate", ROTATE == MIRROR
+    (True, False)
     """
+
+    __slots__ = ()
 
     #: The name a rule file gives (``sides = "..."``).
     name: ClassVar[str] = ""
@@ -47,6 +50,17 @@ class Sides:
 
     def __str__(self) -> str:
         return self.name
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return other == self.name
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
 
     def pair_count(self, n: int) -> int:
         """How many positions ``n`` ranks a side make.
@@ -120,7 +134,6 @@ def side_relation(name: str) -> Sides:
 
 
 @register
-@dataclass(frozen=True)
 class Mirror(Sides):
     name = "mirror"
     help = "the same letters from the a-file on"
@@ -128,7 +141,6 @@ class Mirror(Sides):
 
 
 @register
-@dataclass(frozen=True)
 class Independent(Sides):
     name = "independent"
     help = "a rank of its own"
@@ -137,7 +149,6 @@ class Independent(Sides):
 
 
 @register
-@dataclass(frozen=True)
 class Rotate(Sides):
     name = "rotate"
     help = "the board turned 180 degrees: White's rank read backwards"
@@ -154,7 +165,6 @@ class Rotate(Sides):
 
 
 @register
-@dataclass(frozen=True)
 class MirrorFiles(Sides):
     name = "mirror-files"
     help = "reflected left to right on the same ranks"
@@ -169,7 +179,6 @@ class MirrorFiles(Sides):
 
 
 @register
-@dataclass(frozen=True)
 class WhiteFixed(Sides):
     name = "white-fixed"
     help = "White stands on fixed squares; the family's rank is Black's"
