@@ -73,6 +73,25 @@ class Dialect:
         """Why this program does not play ``variant``, or ``None`` when it does."""
         return None
 
+    def write(self, variant: Variant, white: str, black: str, counters: bool = True) -> str:
+        """The start FEN of ``variant`` from these back ranks (upper case), as this program
+        writes it (see :func:`start_fen`, which checks that it can).
+
+        >>> DIALECTS["fsf"].write(VARIANTS["crazyhouse"], "QNRBBNKR", "QNRBBNKR")
+        'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[] w HChc - 0 1'
+        """
+        return variant.start_fen(white, black, self, counters)
+
+    def read(self, variant: Variant, text: str) -> str:
+        """The plain start FEN a family reads, of a start FEN of ``variant`` as this
+        program writes it (what is not in that form is left for the family to judge).
+
+        >>> DIALECTS["pychess"].read(VARIANTS["antichess"],
+        ...                          "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w - - 0 1")
+        'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w CHch - 0 1'
+        """
+        return variant.read(text, self)
+
     def castling(self, white: str, black: str) -> str:
         """The castling field of these back ranks (upper case).
 
@@ -269,7 +288,7 @@ def start_fen(
             return " ".join(fields + (["0", "1"] if counters else []))
         variant = default_variant(len(white))
     check_style(variant, dialect, len(white))
-    return VARIANTS[variant].start_fen(white, black, DIALECTS[dialect], counters)
+    return DIALECTS[dialect].write(VARIANTS[variant], white, black, counters)
 
 
 def read_fen(text: str, variant: str, dialect: str = "xfen") -> str:
@@ -282,4 +301,5 @@ def read_fen(text: str, variant: str, dialect: str = "xfen") -> str:
     >>> read_fen("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 3+3 0 1", "3check")
     'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1'
     """
-    return variant_named(variant, dialect).read(text, dialect_named(dialect, variant))
+    game = variant_named(variant, dialect)
+    return dialect_named(dialect, variant).read(game, text)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Final, Protocol, TypeVar
 
-from solver.notation.fen import castling_field, placement
+from solver.notation.fen import placement
 
 
 class Writing(Protocol):
@@ -28,8 +28,6 @@ class Writing(Protocol):
 
     @property
     def name(self) -> str: ...
-    @property
-    def shredder(self) -> bool: ...
     @property
     def seirawan_hand(self) -> str: ...
     def castling(self, white: str, black: str) -> str: ...
@@ -94,8 +92,8 @@ class Variant:
     # -- reading back -------------------------------------------------------------
 
     def read(self, text: str, dialect: Writing) -> str:
-        """The plain start FEN (X-FEN or Shredder-FEN castling, as the dialect's
-        letters) of a FEN this game's ``dialect`` writes, for a family to read;
+        """The plain start FEN (the castling field as ``dialect`` writes chess's)
+        of a FEN this game's ``dialect`` writes, for a family to read;
         what is not in the game's form is left as it is, for the family's
         reader to judge.
 
@@ -115,7 +113,7 @@ class Variant:
         if len(fields) > 2 and rows[0].isalpha() and rows[-1].isalpha():
             white, black = rows[-1].upper(), rows[0].upper()
             if len(white) == len(black) and fields[2] == self.castling(white, black, dialect):
-                fields[2] = castling_field(white, black, dialect.shredder)
+                fields[2] = dialect.castling(white, black)
         return " ".join([board, *fields[1:]])
 
     def unjoin(self, text: str, dialect: Writing) -> str:
