@@ -104,10 +104,10 @@ def _prove(family: Family, report: Report) -> None:
     solved = family.solver_ranks()
     unique = set(solved)
     n = len(unique)
-    report.found = n * n if family.independent else n
+    report.found = family.sides.pair_count(n)
     dupes = len(solved) - n
     report.add("the solver finds each rank once", [f"{dupes} ranks found twice"] if dupes else [])
-    sides = f" ({n:,} per side, squared)" if family.independent else ""
+    sides = f" ({n:,} per side, squared)" if family.sides.independent else ""
     report.add(
         f"the solver finds the declared count {rules.count:,}{sides}",
         [] if report.found == rules.count else [f"found {report.found:,}"],

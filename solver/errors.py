@@ -316,15 +316,14 @@ class MirrorError(FenError):
 
     def __init__(
         self, text: str, family: str, white: str, black: str, families: Sequence[str],
-        rotated: bool = False,
+        relation: str | None = None,
     ) -> None:
         if families:
             names = ", ".join(families)
             hint = f"the {names} famil{'ies take' if len(families) > 1 else 'y takes'} the pair"
         else:
             hint = "no bundled family takes this pair of ranks"
-        relation = (f"is not white's {white!r} turned half round ({white[::-1].lower()!r})"
-                    if rotated else f"does not mirror white's {white!r}")
+        relation = relation or f"does not mirror white's {white!r}"
         super().__init__(
             text,
             f"fen {quote(text)} is not a {family} position: black's rank {black!r} {relation}; "

@@ -16,6 +16,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 from solver.board.geometry import Layout, piece_name, square_name
+from solver.board.sides import INDEPENDENT, Sides
 from solver.errors import (
     Chess960Error,
     IdRangeError,
@@ -100,8 +101,14 @@ class Family:
         return self.ruleset.name
 
     @property
+    def sides(self) -> Sides:
+        """How Black's rank relates to White's (:mod:`solver.board.sides`)."""
+        return self.ruleset.sides
+
+    @property
     def independent(self) -> bool:
-        return self.ruleset.sides == "independent"
+        """Whether Black's rank is one of its own (a position is a pair of ranks)."""
+        return self.ruleset.sides.independent
 
     @cached_property
     def names(self) -> dict[str, str]:
@@ -129,8 +136,7 @@ class Family:
     @property
     def count(self) -> int:
         """How many positions the family has."""
-        n = self.side_count
-        return n * n if self.independent else n
+        return self.sides.pair_count(self.side_count)
 
     # -- one side -------------------------------------------------------------
 
@@ -222,7 +228,7 @@ class Family:
         if not self.independent and start.black != layout.black_rank(start.white):
             raise MirrorError(text, self.name, start.white, start.black.lower(),
                               self._pair_families(start.white, start.black),
-                              rotated=layout.sides == "rotate")
+                              relation=layout.sides.mismatch(start.white))
         white = self.validate(start.white)
         black = self.validate(start.black.lower()) if self.independent else start.black
         check_castling(text, start.castling, white, black, layout)
@@ -237,7 +243,7 @@ class Family:
     def _pair_families(self, white: str, black: str) -> list[str]:
         """Bundled families with independent sides, on this family's board, that
         take ``white`` and ``black``."""
-        board = replace(self.ruleset.layout, sides="independent")
+        board = replace(self.ruleset.layout, sides=INDEPENDENT)
         names: list[str] = []
         for name in bundled_names():
             try:
@@ -365,7 +371,7 @@ class Family:
             from solver.numbering.listing import solved_count
 
             n = solved_count(self.ruleset, self.max_arrangements, progress)
-        return n * n if self.independent else n
+        return self.sides.pair_count(n)
 
     def total(self, progress: Progress | None = None) -> int:
         """How many positions the family has: as the solver finds them when the

@@ -338,7 +338,7 @@ def plan(
         m_white, m_black = side_mirror[white], side_mirror[black]
         if m_white is None or m_black is None:
             return None
-        return m_black * n + m_white if family.independent else m_white
+        return family.sides.pair_id(m_white, m_black, n)
 
     if mirrors:
         skipped |= {m for m in map(mirror, list(skipped)) if m is not None}

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Final, Literal
 
+from solver.board.sides import MIRROR, Sides, side_relation
+
 Colour = Literal["dark", "light"]
 
 #: Every piece letter a rank may hold, with its English name.
@@ -137,12 +139,6 @@ MAX_RANKS: Final = 16
 STANDARD_RANKS: Final = 8
 STANDARD_PAWNS: Final = 2
 
-#: How Black's rank relates to White's: ``mirror`` (the same letters from the
-#: a-file on), ``rotate`` (the board turned 180 degrees: White's rank read
-#: backwards), ``mirror-files`` (reflected left to right on the same ranks),
-#: ``independent`` (a rank of its own) and ``white-fixed`` (White stands on
-#: fixed squares; the family's rank is Black's).
-SIDES: Final = ("mirror", "independent", "rotate", "mirror-files", "white-fixed")
 
 
 @dataclass(frozen=True)
@@ -176,7 +172,8 @@ class Layout:
     files: int
     ranks: int = STANDARD_RANKS
     pawns: int | None = STANDARD_PAWNS
-    sides: str = "mirror"
+    #: How Black's pieces answer White's (a relation's name is taken too).
+    sides: Sides = MIRROR
     fixed: tuple[str, ...] = ()
     front: tuple[Front, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
@@ -184,11 +181,15 @@ class Layout:
     #: White's region when it is not the first rank (see :class:`Region`).
     squares: tuple[tuple[int, int], ...] = ()
 
+    def __post_init__(self) -> None:
+        if isinstance(self.sides, str):
+            object.__setattr__(self, "sides", side_relation(self.sides))
+
     @property
     def standard(self) -> bool:
         """Whether this is the classical eight-rank board with pawns on ranks 2 and 7."""
         return (self.ranks == STANDARD_RANKS and self.pawns == STANDARD_PAWNS
-                and self.sides in ("mirror", "independent") and not self.front
+                and self.sides.classical and not self.front
                 and self.notation == "fen" and not self.squares)
 
     @property
@@ -211,12 +212,7 @@ class Layout:
         >>> Layout(8, sides="mirror-files").black_square((0, 1))
         (7, 1)
         """
-        f, r = square
-        if self.sides == "mirror-files":
-            return self.files - 1 - f, r
-        if self.sides == "rotate":
-            return self.files - 1 - f, self.ranks + 1 - r
-        return f, self.ranks + 1 - r
+        return self.sides.black_square(square, self.files, self.ranks)
 
     @property
     def black_pawns(self) -> int | None:
@@ -235,7 +231,7 @@ class Layout:
         >>> Layout(8, sides="rotate").black_rank("RNBQKBNR")
         'RNBKQBNR'
         """
-        return white[::-1] if self.sides == "rotate" and not self.squares else white
+        return white if self.squares else self.sides.black_rank(white)
 
     def _half(self, rank: str) -> dict[tuple[int, int], str]:
         """White's pieces from ``rank`` (its back rank): ``(file, rank) -> letter``."""
@@ -253,16 +249,19 @@ class Layout:
 
         ``white`` is White's rank (ignored when White is fixed), ``black``
         Black's as it stands on the top rank, each from the a-file on. Black's
-        pieces are White's arrangement of ``black`` turned half round
-        (``rotate``) or reflected across the middle rank (any other sides).
+        pieces stand on the squares that answer White's (:meth:`black_square`:
+        turned half round for ``rotate``, reflected across the middle rank for
+        ``mirror``, ...).
         """
         board = [[" "] * self.files for _ in range(self.ranks)]
-        if self.sides == "white-fixed":
+        if self.sides.fixed_white:
             white_squares = {(f, r): p for r, row in enumerate(self.fixed, 1)
                              for f, p in enumerate(row) if p != " "}
         else:
             white_squares = self._half(white)
-        own = black[::-1] if self.sides == "rotate" and not self.squares else black
+        # Black's letters in the order of White's squares they answer.
+        own = black if self.squares else "".join(
+            black[self.black_square((f, 1))[0]] for f in range(self.files))
         for (f, r), piece in white_squares.items():
             board[self.ranks - r][f] = piece
         for square, piece in self._half(own).items():

@@ -31,6 +31,7 @@ from solver.cli.errors import FAILED, USAGE, failed, report
 from solver.cli.inputs import load_family, stdin_bytes
 from solver.errors import Chess960Error
 from solver.family import Family
+from solver.notation.dialects import DIALECTS, VARIANTS
 from solver.output import FORMATS, PositionWriter, format_help
 from solver.search.model import MAX_ARRANGEMENTS
 
@@ -64,15 +65,14 @@ FormatOption = Annotated[
 ]
 DialectOption = Annotated[
     str,
-    typer.Option("--dialect", metavar="xfen|shredder|lichess|fsf|pychess",
+    typer.Option("--dialect", metavar="|".join(DIALECTS),
                  help="How FENs are written (fen, epd, pgn): xfen (default), shredder, or "
                       "the start FENs of lichess/python-chess, Fairy-Stockfish, pychess-variants."),
 ]
 VariantOption = Annotated[
     str | None,
     typer.Option("--variant", show_default=False,
-                 metavar="chess|crazyhouse|bughouse|atomic|kingofthehill|3check|antichess|"
-                         "horde|seirawan|capablanca",
+                 metavar="|".join(VARIANTS),
                  help="The game played from the positions (fen, epd, pgn); "
                       "default from the family."),
 ]
@@ -311,8 +311,14 @@ def lint(
         help="Rewrite each castling field in this notation, nothing else (files are replaced "
              "atomically; stdin is written to stdout).", show_default=False)] = None,
     dialect: Annotated[str | None, typer.Option(
-        "--dialect", metavar="lichess|fsf|pychess",
-        help="With --fix: the letters in this program's order (pychess: a-side first).",
+        "--dialect", metavar="|".join(n for n, d in DIALECTS.items() if not d.plain),
+        help="With --fix: the letters in this program's order (pychess: a-side first); "
+             "with --variant: the program whose FENs are read (any --dialect of position).",
+        show_default=False)] = None,
+    variant: Annotated[str | None, typer.Option(
+        "--variant", metavar="|".join(VARIANTS),
+        help="Read each line as this game's start FEN as --dialect writes it (pieces in "
+             "hand, 3+3, horde's board, antichess's and Seirawan's castling fields).",
         show_default=False)] = None,
 ) -> None:
     """Check every start position's castling field; exit 1 if any is wrong or mixed."""
@@ -321,16 +327,20 @@ def lint(
     if fix is not None and fix not in NOTATIONS:
         raise typer.BadParameter(f"{fix!r} is not one of {', '.join(NOTATIONS)}",
                                  param_hint="'--fix'")
-    if dialect is not None and dialect not in FIX_DIALECTS:
-        raise typer.BadParameter(f"{dialect!r} is not one of {', '.join(FIX_DIALECTS)}",
+    allowed = tuple(DIALECTS) if variant is not None else FIX_DIALECTS
+    if dialect is not None and dialect not in allowed:
+        raise typer.BadParameter(f"{dialect!r} is not one of {', '.join(allowed)}",
                                  param_hint="'--dialect'")
+    if variant is not None and variant not in VARIANTS:
+        raise typer.BadParameter(f"{variant!r} is not one of {', '.join(VARIANTS)}",
+                                 param_hint="'--variant'")
     bad = False
     report_to = sys.stderr if fix is not None and "-" in (files or ["-"]) else sys.stdout
     with _errors():
         for path in files or ["-"]:
             text = sys.stdin.read() if path == "-" else None
             try:
-                linted = lint_path(path, fix, dialect, text)
+                linted = lint_path(path, fix, dialect, text, variant)
             except Chess960Error as exc:
                 report(sys.stdout, sys.stderr, exc)
                 bad = True

@@ -209,7 +209,7 @@ def find(source: RuleSource | None) -> Table | None:
 def keeps(family: Family) -> bool:
     """Whether a table is kept for ``family``: mirrored ranks on the classical
     board (so its text answers are its ranks), at most :data:`TABLE_MAX` of them."""
-    return (not family.independent and family.layout is None
+    return (not family.sides.independent and family.layout is None
             and family.side_count <= TABLE_MAX)
 
 

@@ -31,7 +31,7 @@ BBQNNRKR
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
 from solver.cli.cache import find, plain_number, read_source, remember
@@ -55,6 +55,19 @@ def _plain(fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
     """Whether answers are plain text: an ID, or a rank in its letters."""
     return (fmt == "text" and not unicode and dialect in ("xfen", "shredder")
             and variant is None)
+
+
+def _reader(dialect: str, variant: str | None) -> Callable[[str], str] | None:
+    """How ``id`` reads a start FEN of ``variant`` as ``dialect`` writes it, back
+    into the plain FEN the family reads (``None``: as it is)."""
+    if variant is None:
+        return None
+    from solver.notation.dialects import dialect_named, read_fen, variant_named
+    from solver.notation.fen_syntax import is_fen
+
+    variant_named(variant, dialect)
+    dialect_named(dialect, variant)
+    return lambda text: read_fen(text, variant, dialect) if is_fen(text) else text
 
 
 def arithmetic_id(rank: str) -> int | None:
@@ -151,11 +164,12 @@ def identify_command(
 
             bad = answer_all(ranks, id_answer(identify), stdin, out, err)
         elif fmt == "text":
+            read = _reader(dialect, variant)
             loaded = load_family(rules, source=source)
-            bad = identify_all(loaded, ranks, stdin, out, err)
+            bad = identify_all(loaded, ranks, stdin, out, err, read)
         else:
             bad = _write_each(load_family(rules), ranks, fmt, "id", False, dialect, variant,
-                              "identify", stdin, out, err)
+                              "identify", stdin, out, err, _reader(dialect, variant))
         out.flush()
         if loaded is not None:
             remember(source, loaded)
@@ -167,8 +181,10 @@ def identify_command(
 def _write_each(
     family: Family, texts: Sequence[str], fmt: str, style: str, unicode: bool, dialect: str,
     variant: str | None, how: str, stdin: BinaryIO | None, out: TextIO, err: TextIO,
+    read: Callable[[str], str] | None = None,
 ) -> bool:
-    """Write the position each text names (``how``: identify a rank or read an ID)."""
+    """Write the position each text names (``how``: identify a rank or read an ID;
+    ``read`` turns a variant's FEN into the family's)."""
     from solver.output import PositionWriter
 
     with PositionWriter(out, family, fmt, text=style, unicode=unicode,  # type: ignore[arg-type]
@@ -176,7 +192,7 @@ def _write_each(
 
         def answer(text: str) -> str:
             if how == "identify":
-                writer.write(family.identify(text))
+                writer.write(family.identify(read(text) if read is not None else text))
             else:
                 writer.write(family.position(family.parse_id(text)))
             return ""

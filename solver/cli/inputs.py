@@ -242,15 +242,18 @@ def split_listed(text: str) -> tuple[int | None, str]:
 
 
 def identify_all(
-    family: Family, texts: Iterable[str], stdin: BinaryIO | None, out: TextIO, err: TextIO
+    family: Family, texts: Iterable[str], stdin: BinaryIO | None, out: TextIO, err: TextIO,
+    read: Callable[[str], str] | None = None,
 ) -> bool:
     """Write the ID of each rank, pair or start FEN in ``texts`` (``-``: stdin's lines).
 
     The plain ``chess960 id``; returns whether any input failed. Lines that
     ``solve`` writes, ``<id> <rank>``, are taken too: the id must be the rank's.
+    ``read`` turns each text first (a variant's FEN into the family's).
     """
     identify = family.identify
-    return answer_all(texts, id_answer(lambda text: identify(text).id), stdin, out, err)
+    turn = read if read is not None else str
+    return answer_all(texts, id_answer(lambda text: identify(turn(text)).id), stdin, out, err)
 
 
 def id_answer(identify: Callable[[str], int]) -> Answer:

@@ -21,6 +21,11 @@ FEN:
   for RNBQKBNR); bughouse is the two boards' FENs joined by `` | `` (full
   FENs only).
 
+Each dialect is a class in :data:`DIALECTS`, each variant one in
+:data:`~solver.notation.variants.VARIANTS`; a new one is one class. What a
+dialect writes, :func:`read_fen` reads back into the plain FEN a family
+reads (``chess960 id --variant ... --dialect ...``; ``chess960 lint``).
+
 Horde is Black's Chess960 rank against White's fixed 36 pawns, written
 here from Black's rank (the family ``horde960`` states the whole board).
 
@@ -32,69 +37,195 @@ here from Black's rank (the family ``horde960`` states the whole board).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final, TypeVar
 
 from solver.board.geometry import FILE_LETTERS
 from solver.errors import DialectError
 from solver.notation.fen import castling_field, castling_rooks, placement
+from solver.notation.variants import VARIANTS, Variant, default_variant
 
-#: Every variant that can be written, as the command line names it.
-VARIANTS: Final = ("chess", "crazyhouse", "bughouse", "atomic", "kingofthehill", "3check",
-                   "antichess", "horde", "seirawan", "capablanca")
-#: Every dialect, the default first.
-DIALECTS: Final = ("xfen", "shredder", "lichess", "fsf", "pychess")
-
-#: Variants python-chess (so lichess) plays; the others have no lichess form.
-_LICHESS: Final = frozenset({"chess", "crazyhouse", "atomic", "kingofthehill", "3check",
-                             "antichess", "horde"})
-_HOLDINGS: Final = frozenset({"crazyhouse", "bughouse"})
-#: White's side of a horde start, rank 4 down to rank 1 (Black's pawns are on rank 7).
-_HORDE_WHITE: Final = ("1PP2PP1", "PPPPPPPP", "PPPPPPPP", "PPPPPPPP", "PPPPPPPP")
+__all__ = ["DIALECTS", "VARIANTS", "Dialect", "Variant", "check_style", "default_variant",
+           "dialect_named", "plain_dialects", "read_fen", "start_fen", "variant_named",
+           "writes_plain"]
 
 
-def default_variant(files: int) -> str:
-    """The variant a family of ``files`` files plays unless told.
+class Dialect:
+    """How a program writes its FEN (the base: X-FEN castling, as python-chess writes Chess960).
 
-    >>> default_variant(8), default_variant(10)
-    ('chess', 'capablanca')
+    A variant asks its dialect for what differs from program to program:
+    the castling letters and their order, Seirawan's hand and gating field,
+    bughouse's two boards.
     """
-    return "capablanca" if files == 10 else "chess"
+
+    #: The name ``--dialect`` takes.
+    name: ClassVar[str] = ""
+    #: Whether it writes any family's own FEN, on any board, when no variant is named.
+    plain: ClassVar[bool] = False
+    #: Whether its castling letters are the rooks' files (Shredder-FEN) rather than ``KQkq``.
+    shredder: ClassVar[bool] = False
+    #: Seirawan's pieces in hand.
+    seirawan_hand: ClassVar[str] = "[HEhe]"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def refuses(self, variant: Variant) -> str | None:
+        """Why this program does not play ``variant``, or ``None`` when it does."""
+        return None
+
+    def write(self, variant: Variant, white: str, black: str, counters: bool = True) -> str:
+        """The start FEN of ``variant`` from these back ranks (upper case), as this program
+        writes it (see :func:`start_fen`, which checks that it can).
+
+        >>> DIALECTS["fsf"].write(VARIANTS["crazyhouse"], "QNRBBNKR", "QNRBBNKR")
+        'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[] w HChc - 0 1'
+        """
+        return variant.start_fen(white, black, self, counters)
+
+    def read(self, variant: Variant, text: str) -> str:
+        """The plain start FEN a family reads, of a start FEN of ``variant`` as this
+        program writes it (what is not in that form is left for the family to judge).
+
+        >>> DIALECTS["pychess"].read(VARIANTS["antichess"],
+        ...                          "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w - - 0 1")
+        'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w CHch - 0 1'
+        """
+        return variant.read(text, self)
+
+    def castling(self, white: str, black: str) -> str:
+        """The castling field of these back ranks (upper case).
+
+        >>> DIALECTS["pychess"].castling("QNRBBNKR", "QNRBBNKR")
+        'CHch'
+        """
+        return self.order(castling_field(white, black, self.shredder))
+
+    def order(self, field: str) -> str:
+        """A castling field's letters in this program's order (h-side first by default)."""
+        return field
+
+    def gating(self, white: str, black: str) -> str:
+        """Seirawan's castling field: the castling rights, by default."""
+        return self.castling(white, black)
+
+    def join(self, fen: str) -> str:
+        """Bughouse's whole FEN from one board's: that board's, by default."""
+        return fen
+
+
+DIALECTS: Final[dict[str, Dialect]] = {}
+
+_D = TypeVar("_D", bound=type[Dialect])
+
+
+def register(cls: _D) -> _D:
+    """Add a dialect class to :data:`DIALECTS` (a class decorator; the default first)."""
+    DIALECTS[cls.name] = cls()
+    return cls
+
+
+@register
+class XFen(Dialect):
+    name = "xfen"
+    plain = True
+
+
+@register
+class Shredder(Dialect):
+    name = "shredder"
+    plain = True
+    shredder = True
+
+
+@register
+class Lichess(Dialect):
+    """python-chess's (and lichess's) FENs: X-FEN; no bughouse, Seirawan or Capablanca."""
+
+    name = "lichess"
+
+    def refuses(self, variant: Variant) -> str | None:
+        return None if variant.lichess else (
+            f"lichess and python-chess do not play {variant.name!r}")
+
+
+@register
+class Fsf(Dialect):
+    """Fairy-Stockfish's Chess960 FENs: Shredder letters; Seirawan's hand
+    ``[EHeh]`` and every back-rank file as a gating right."""
+
+    name = "fsf"
+    shredder = True
+    seirawan_hand = "[EHeh]"
+
+    def gating(self, white: str, black: str) -> str:
+        return _gating(white, True) + _gating(black, False)
+
+
+@register
+class Pychess(Dialect):
+    """pychess-variants' FENs: Shredder letters a-side first, Seirawan's
+    ``KQ`` and piece files, bughouse's boards joined by `` | ``."""
+
+    name = "pychess"
+    shredder = True
+
+    def order(self, field: str) -> str:
+        return field if field == "-" else _a_side_first(field)
+
+    def gating(self, white: str, black: str) -> str:
+        return _pychess_gating(white).upper() + _pychess_gating(black).lower()
+
+    def join(self, fen: str) -> str:
+        return f"{fen} | {fen}"
+
+
+def plain_dialects() -> str:
+    """The dialects that write any family's own FEN, for messages.
+
+    >>> plain_dialects()
+    'xfen and shredder'
+    """
+    names = [n for n, d in DIALECTS.items() if d.plain]
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
+def writes_plain(dialect: str) -> bool:
+    """Whether ``dialect`` is known and writes any family's own FEN (``xfen``, ``shredder``).
+
+    >>> writes_plain("shredder"), writes_plain("fsf"), writes_plain("uci")
+    (True, False, False)
+    """
+    found = DIALECTS.get(dialect)
+    return found is not None and found.plain
+
+
+def variant_named(variant: str, dialect: str = "xfen") -> Variant:
+    """The variant named ``variant`` (raises :class:`~solver.errors.DialectError`)."""
+    if variant not in VARIANTS:
+        raise DialectError(variant, dialect, f"unknown variant {variant!r}; variants are "
+                                             f"{', '.join(VARIANTS)}")
+    return VARIANTS[variant]
+
+
+def dialect_named(dialect: str, variant: str = "-") -> Dialect:
+    """The dialect named ``dialect`` (raises :class:`~solver.errors.DialectError`)."""
+    if dialect not in DIALECTS:
+        raise DialectError(variant, dialect, f"unknown dialect {dialect!r}; dialects are "
+                                             f"{', '.join(DIALECTS)}")
+    return DIALECTS[dialect]
 
 
 def check_style(variant: str, dialect: str, files: int) -> None:
     """Raise :class:`~solver.errors.DialectError` unless ``variant`` and
     ``dialect`` can be written for a family of ``files`` files."""
-    if variant not in VARIANTS:
-        raise DialectError(variant, dialect, f"unknown variant {variant!r}; variants are "
-                                             f"{', '.join(VARIANTS)}")
-    if dialect not in DIALECTS:
-        raise DialectError(variant, dialect, f"unknown dialect {dialect!r}; dialects are "
-                                             f"{', '.join(DIALECTS)}")
-    wanted = 10 if variant == "capablanca" else 8
-    if files != wanted:
+    game = variant_named(variant, dialect)
+    writer = dialect_named(dialect, variant)
+    if files != game.files:
         raise DialectError(variant, dialect,
-                           f"variant {variant!r} is played on {wanted} files, not {files}")
-    if dialect == "lichess" and variant not in _LICHESS:
-        raise DialectError(variant, dialect,
-                           f"lichess and python-chess do not play {variant!r}")
-
-
-def _castling(white: str, black: str, variant: str, dialect: str) -> str:
-    if variant == "antichess":
-        return "-"
-    if dialect in ("xfen", "lichess"):
-        field = castling_field(white, black)
-    else:
-        field = castling_field(white, black, shredder=True)
-    if variant == "horde":
-        field = "".join(c for c in field if c.islower()) or "-"
-    if variant == "seirawan" and dialect == "fsf":
-        field = _gating(white, True) + _gating(black, False)
-    if variant == "seirawan" and dialect == "pychess":
-        return _pychess_gating(white).upper() + _pychess_gating(black).lower()
-    if dialect == "pychess" and field != "-":
-        field = _a_side_first(field)
-    return field
+                           f"variant {variant!r} is played on {game.files} files, not {files}")
+    refused = writer.refuses(game)
+    if refused is not None:
+        raise DialectError(variant, dialect, refused)
 
 
 def _gating(rank: str, upper: bool) -> str:
@@ -151,28 +282,24 @@ def start_fen(
     black = (black if black is not None else white).upper()
     white = white.upper()
     if variant is None:
-        if dialect in ("xfen", "shredder"):
+        if writes_plain(dialect):
             fields = [placement(white, black), "w",
-                      castling_field(white, black, dialect == "shredder"), "-"]
+                      castling_field(white, black, DIALECTS[dialect].shredder), "-"]
             return " ".join(fields + (["0", "1"] if counters else []))
         variant = default_variant(len(white))
     check_style(variant, dialect, len(white))
-    if variant == "horde":
-        board = "/".join([black.lower(), "p" * 8, "8", *_HORDE_WHITE])
-    else:
-        board = placement(white, black)
-    if variant in _HOLDINGS:
-        board += "[]"
-    elif variant == "seirawan":
-        board += "[EHeh]" if dialect == "fsf" else "[HEhe]"
-    # Horde: White has no king, so only Black's rights are kept (from Black's rank).
-    castling_white = black if variant == "horde" else white
-    fields = [board, "w", _castling(castling_white, black, variant, dialect), "-"]
-    if variant == "3check":
-        fields.append("3+3")
-    if counters:
-        fields += ["0", "1"]
-    fen = " ".join(fields)
-    if variant == "bughouse" and dialect == "pychess" and counters:
-        return f"{fen} | {fen}"
-    return fen
+    return DIALECTS[dialect].write(VARIANTS[variant], white, black, counters)
+
+
+def read_fen(text: str, variant: str, dialect: str = "xfen") -> str:
+    """The plain start FEN a family reads, of a start FEN of ``variant`` as
+    ``dialect`` writes it (:meth:`~solver.notation.variants.Variant.read`).
+
+    >>> read_fen("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[] w HChc - 0 1",
+    ...          "crazyhouse", "fsf")
+    'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1'
+    >>> read_fen("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 3+3 0 1", "3check")
+    'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1'
+    """
+    game = variant_named(variant, dialect)
+    return dialect_named(dialect, variant).read(game, text)

@@ -240,7 +240,7 @@ def read_start(text: str, board: int | Layout = 8) -> StartFen:
 
 def _back(layout: Layout) -> dict[tuple[int, int], bool]:
     """The squares of each side's shuffled pieces, with whether they are White's."""
-    back = {} if layout.sides == "white-fixed" else {sq: True for sq in layout.region}
+    back = {} if layout.sides.fixed_white else {sq: True for sq in layout.region}
     back.update({layout.black_square(sq): False for sq in layout.region})
     return back
 
@@ -258,7 +258,7 @@ def _sides(squares: list[str], layout: Layout) -> tuple[str, str]:
         white = "".join(at(sq) for sq in layout.squares).upper()
         return white, "".join(at(layout.black_square(sq)) for sq in layout.squares).upper()
     black = squares[0].upper()
-    return (black if layout.sides == "white-fixed" else squares[-1].upper()), black
+    return (black if layout.sides.fixed_white else squares[-1].upper()), black
 
 
 def _problems(squares: list[str], layout: Layout, white: str,

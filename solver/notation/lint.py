@@ -15,8 +15,12 @@ board of any width. A *problem* is
 Lines that are not start positions are reported as skipped, and are no
 problem. ``fix`` rewrites each start position's castling field (wrong ones
 included: the rooks decide) in X-FEN or Shredder-FEN, White's rights first
-and h-side first, or a-side first for ``dialect="pychess"``; nothing else in
-any line changes. :func:`solver.files.write_atomic` replaces a file atomically.
+and h-side first, or in the order of ``dialect`` (pychess: a-side first);
+nothing else in any line changes. ``variant`` reads each line as that game's
+start FEN in ``dialect`` (:func:`solver.notation.dialects.read_fen`): pieces
+in hand, three-check's ``3+3``, horde's board, antichess's empty and
+Seirawan's gating castling fields are what the dialect writes for it.
+:func:`solver.files.write_atomic` replaces a file atomically.
 """
 
 from __future__ import annotations
@@ -28,12 +32,14 @@ from typing import Final
 
 from solver.errors import CastlingRightsError, Chess960Error, InputFileError
 from solver.files import write_atomic
+from solver.notation.dialects import DIALECTS, dialect_named, read_fen, variant_named
 from solver.notation.fen import castling_field, check_castling, read_start
 
 #: Notations ``--fix`` writes.
 NOTATIONS: Final = ("xfen", "shredder")
-#: Dialects that change the order of the letters (``lichess`` is X-FEN, ``fsf`` Shredder's order).
-FIX_DIALECTS: Final = ("lichess", "fsf", "pychess")
+#: Programs' dialects ``--fix`` may follow (``lichess`` is X-FEN, ``fsf`` Shredder's order,
+#: ``pychess`` a-side first).
+FIX_DIALECTS: Final = tuple(n for n, d in DIALECTS.items() if not d.plain)
 
 _FEN_TAG: Final = re.compile(r'^(\s*\[FEN\s+")([^"]*)("\s*\]\s*)$')
 _WORD: Final = re.compile(r"\S+")
@@ -114,14 +120,12 @@ def _notation(castling: str, xfen: str, shredder: str) -> str | None:
 
 
 def _ordered(field_text: str, dialect: str | None) -> str:
-    if dialect != "pychess" or field_text == "-":
-        return field_text
-    return "".join(sorted(c for c in field_text if c.isupper())) + "".join(
-        sorted(c for c in field_text if c.islower()))
+    return field_text if dialect is None else dialect_named(dialect).order(field_text)
 
 
 def lint_text(
-    text: str, name: str = "-", fix: str | None = None, dialect: str | None = None
+    text: str, name: str = "-", fix: str | None = None, dialect: str | None = None,
+    variant: str | None = None,
 ) -> Report:
     """Lint one document; with ``fix``, also rewrite it (:attr:`Report.fixed`).
 
@@ -130,6 +134,9 @@ def lint_text(
     >>> report.problems, report.fixed
     (0, 'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1\\n')
     """
+    if variant is not None:
+        variant_named(variant, dialect or "xfen")
+        dialect_named(dialect or "xfen", variant)
     report = Report(name)
     out: list[str] = []
     used: dict[str, int] = {}
@@ -144,7 +151,7 @@ def lint_text(
                 "/" not in fen.split(maxsplit=1)[0]:
             out.append(line)
             continue
-        rewritten = _lint_fen(fen, number, report, used, fix, dialect)
+        rewritten = _lint_fen(fen, number, report, used, fix, dialect, variant)
         out.append(f"{prefix}{rewritten}{suffix}{ending}")
     if len(used) > 1:
         counts = ", ".join(f"{used[k]:,} {'X-FEN' if k == 'xfen' else 'Shredder-FEN'}"
@@ -157,11 +164,12 @@ def lint_text(
 
 def _lint_fen(
     fen: str, number: int, report: Report, used: dict[str, int], fix: str | None,
-    dialect: str | None,
+    dialect: str | None, variant: str | None = None,
 ) -> str:
     """Check one FEN, record what is found, and return it (rewritten if asked)."""
+    plain = fen.strip() if variant is None else read_fen(fen, variant, dialect or "xfen")
     try:
-        start = read_start(fen.strip(), _files(fen.split(maxsplit=1)[0]))
+        start = read_start(plain, _files(plain.split(maxsplit=1)[0]))
     except Chess960Error as exc:
         report.findings.append(Finding(number, f"skipped: {exc}", False))
         return fen
@@ -170,7 +178,7 @@ def _lint_fen(
     xfen = castling_field(white, black)
     shredder = castling_field(white, black, shredder=True)
     try:
-        check_castling(fen, start.castling, white, black)
+        check_castling(fen if variant is None else plain, start.castling, white, black)
     except CastlingRightsError as exc:
         report.findings.append(Finding(
             number, f"castling {start.castling!r} is wrong: {exc.reason}; the rooks give "
@@ -190,6 +198,10 @@ def _lint_fen(
     span = _castling_span(fen)
     assert span is not None  # read_start read three fields
     wanted = _ordered(xfen if fix == "xfen" else shredder, dialect)
+    if variant is not None:
+        game, writer = variant_named(variant), dialect_named(dialect or fix)
+        if game.castling(white, black, writer) != writer.castling(white, black):
+            wanted = game.castling(white, black, writer)
     if fen[span[0]:span[1]] == wanted:
         return fen
     report.changed += 1
@@ -201,7 +213,8 @@ def _both(xfen: str, shredder: str) -> str:
 
 
 def lint_path(
-    path: str, fix: str | None = None, dialect: str | None = None, text: str | None = None
+    path: str, fix: str | None = None, dialect: str | None = None, text: str | None = None,
+    variant: str | None = None,
 ) -> Report:
     """Lint the file at ``path`` (or ``text`` read from it already, e.g. stdin);
     with ``fix``, replace the file by the rewritten one when anything changed.
@@ -216,7 +229,7 @@ def lint_path(
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
             raise InputFileError(path, (reason or str(exc)).lower()) from None
-    report = lint_text(text, path, fix, dialect)
+    report = lint_text(text, path, fix, dialect, variant)
     if fix is not None and path != "-" and report.fixed is not None and report.changed:
         write_atomic(path, report.fixed)
     return report

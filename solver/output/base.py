@@ -6,7 +6,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TextIO
 
 from solver.errors import DialectError
-from solver.notation.dialects import check_style, default_variant, start_fen
+from solver.notation.dialects import (
+    DIALECTS,
+    check_style,
+    default_variant,
+    plain_dialects,
+    start_fen,
+    writes_plain,
+)
 from solver.notation.fen import position_fen
 from solver.notation.ranks import format_rank
 
@@ -27,14 +34,14 @@ def position_text(family: Family, position: Position, unicode: bool = False) -> 
     'RNBQKBNR qnrbbnkr'
     """
     white = format_rank(position.white, unicode)
-    if not family.independent:
+    if not family.sides.independent:
         return white
     return f"{white} {format_rank(position.black, unicode, black=True)}"
 
 
 def columns(family: Family) -> list[str]:
     """The fields of a JSON object or CSV row for this family, in order."""
-    black = ["black_rank"] if family.independent else []
+    black = ["black_rank"] if family.sides.independent else []
     return ["id", "rank", *black, "fen", "shredder_fen", "family"]
 
 
@@ -47,7 +54,7 @@ def record(family: Family, position: Position, unicode: bool = False) -> dict[st
     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1'
     """
     fields: dict[str, Any] = {"id": position.id, "rank": format_rank(position.white, unicode)}
-    if family.independent:
+    if family.sides.independent:
         fields["black_rank"] = format_rank(position.black, unicode, black=True)
     fields["fen"] = position_fen(position)
     fields["shredder_fen"] = position_fen(position, shredder=True)
@@ -88,10 +95,10 @@ class Writer:
         if layout is not None and layout.notation == "sfen" and not self.sfen:
             raise DialectError(variant or "-", dialect, f"{family.name} is written in sfen, "
                                f"which {self.name} cannot hold; use fen, json, csv or text")
-        if variant is not None or dialect not in ("xfen", "shredder"):
+        if variant is not None or not writes_plain(dialect):
             if family.layout is not None:
                 raise DialectError(variant or "-", dialect, f"{family.name} starts on a board "
-                                   "of its own; only the dialects xfen and shredder write it")
+                                   f"of its own; only the dialects {plain_dialects()} write it")
             files = family.ruleset.files
             check_style(variant or default_variant(files), dialect, files)
 
@@ -110,7 +117,7 @@ class Writer:
     def fen(self, position: Position, counters: bool = True) -> str:
         """The position's start FEN in this writer's variant and dialect."""
         if position.layout is not None:
-            fen = position_fen(position, shredder=self.dialect == "shredder")
+            fen = position_fen(position, shredder=DIALECTS[self.dialect].shredder)
             return fen if counters else fen.rsplit(" ", 2)[0]
         return start_fen(position.white, position.black, variant=self.variant,
                          dialect=self.dialect, counters=counters)

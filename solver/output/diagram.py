@@ -105,7 +105,7 @@ def caption(family: Family, position: Position) -> str:
     'chess960 position 518: RNBQKBNR'
     """
     ranks = position.white
-    if family.independent:
+    if family.sides.independent:
         ranks += f" / {position.black.lower()}"
     return f"{family.name} position {position.id}: {ranks}"
 

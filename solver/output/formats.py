@@ -60,7 +60,7 @@ class TextWriter(Writer):
             return
         unicode, out = self.unicode, self.out
         whites = _Shown(lambda rank: format_rank(rank, unicode))
-        if not self.family.independent:
+        if not self.family.sides.independent:
             for number, white, _ in rows:
                 out.write(f"{number} {whites[white]}\n")
                 self.count += 1

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from solver.notation.variants import VARIANTS
 from solver.output.base import Writer
 
 if TYPE_CHECKING:
@@ -49,11 +50,7 @@ ROSTER: Final = (("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round"
 
 #: ``Variant`` values for the game played (``--variant``), as python-chess,
 #: cutechess and the servers read them.
-VARIANT_TAGS: Final = {
-    "crazyhouse": "Crazyhouse", "atomic": "Atomic", "kingofthehill": "King of the Hill",
-    "3check": "Three-check", "antichess": "Antichess", "horde": "Horde",
-    "seirawan": "seirawan", "bughouse": "Bughouse960", "capablanca": "caparandom",
-}
+VARIANT_TAGS: Final = {v.name: v.pgn_tag for v in VARIANTS.values() if v.pgn_tag}
 
 #: Family variant names (the rule file's ``variant``, else its ``name``), lower
 #: case, and their tag: ``""`` for standard chess from a set-up position.
@@ -81,8 +78,8 @@ def pgn_variant(ruleset: RuleSet, variant: str | None = None) -> str | None:
     >>> pgn_variant(load("chess960"), "3check")
     'Three-check'
     """
-    if variant is not None and variant != "chess":
-        return VARIANT_TAGS[variant]
+    if variant is not None and VARIANTS[variant].pgn_tag:
+        return VARIANTS[variant].pgn_tag
     for name in (ruleset.variant, ruleset.name):
         if name is not None and name.lower() in FAMILY_TAGS:
             return FAMILY_TAGS[name.lower()]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from solver.errors import DialectError, UnknownFormatError
-from solver.notation.dialects import start_fen
+from solver.notation.dialects import DIALECTS, plain_dialects, start_fen, writes_plain
 from solver.notation.fen import position_fen
 from solver.output.base import position_text
 
@@ -45,11 +45,11 @@ def plan_table(
     header = ["round", "id", "rank", "FEN"] + (["board"] if pictures is not None else [])
     rows = []
     for number, position in enumerate(positions, 1):
-        if position.layout is not None and variant is None and dialect in ("xfen", "shredder"):
-            fen = position_fen(position, shredder=dialect == "shredder")
+        if position.layout is not None and variant is None and writes_plain(dialect):
+            fen = position_fen(position, shredder=DIALECTS[dialect].shredder)
         elif position.layout is not None:
             raise DialectError(variant or "-", dialect, f"{family.name} starts on a board of "
-                               "its own; only the dialects xfen and shredder write it")
+                               f"its own; only the dialects {plain_dialects()} write it")
         else:
             fen = start_fen(position.white, position.black, variant=variant, dialect=dialect)
         row = [str(number), str(position.id), position_text(family, position), fen]

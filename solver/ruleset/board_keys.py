@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from solver.board.betza import captures
 from solver.board.geometry import (
@@ -21,7 +21,6 @@ from solver.board.geometry import (
     MAX_RANKS,
     MIN_RANKS,
     PIECE_NAMES,
-    SIDES,
     STANDARD_PAWNS,
     STANDARD_RANKS,
     Front,
@@ -29,13 +28,12 @@ from solver.board.geometry import (
     Region,
     square_name,
 )
+from solver.board.sides import SIDES, Sides
 from solver.errors import BetzaError, quote
 from solver.ruleset.args import key_error as _err
 from solver.ruleset.args import required as _required
 from solver.ruleset.args import shown, suggest, type_name
 from solver.ruleset.limits import MAX_RULES
-
-Sides = Literal["mirror", "independent", "rotate", "mirror-files", "white-fixed"]
 
 _PIECE_KEYS: Final = ("letter", "name", "betza")
 _FRONT_KEYS: Final = ("piece", "of", "which")
@@ -52,11 +50,13 @@ def read_board(
         if not MIN_RANKS <= ranks <= MAX_RANKS:
             raise _err(path, "ranks", f"{ranks} is not in {MIN_RANKS}..{MAX_RANKS}")
     pawns = _pawns(doc, ranks, path)
-    sides = doc.get("sides", "mirror")
-    if sides not in SIDES:
-        listed = ", ".join(repr(s) for s in SIDES[:-1]) + f" or {SIDES[-1]!r}"
-        raise _err(path, "sides", f"expected {listed}, got {shown(sides)}",
-                   suggest(str(sides), SIDES))
+    name = doc.get("sides", "mirror")
+    if not isinstance(name, str) or name not in SIDES:
+        names = list(SIDES)
+        listed = ", ".join(repr(s) for s in names[:-1]) + f" or {names[-1]!r}"
+        raise _err(path, "sides", f"expected {listed}, got {shown(name)}",
+                   suggest(str(name), names))
+    sides = SIDES[name]
     return ranks, pawns, sides, _fixed(doc, sides, files, ranks, pawns, path)
 
 
@@ -88,16 +88,17 @@ _ROW_RE: Final = re.compile(r"[1-9][0-9]?|[A-Za-z]")
 
 
 def _fixed(
-    doc: Mapping[str, Any], sides: str, files: int, ranks: int, pawns: int | None, path: str
+    doc: Mapping[str, Any], sides: Sides, files: int, ranks: int, pawns: int | None, path: str
 ) -> tuple[str, ...]:
     """White's fixed army of a ``white-fixed`` family, rank 1 first (``" "`` empty)."""
     if "white" not in doc:
-        if sides == "white-fixed":
-            raise _err(path, "white", "missing: sides = 'white-fixed' needs White's fixed army "
+        if sides.fixed_white:
+            raise _err(path, "white", f"missing: sides = {sides.name!r} needs White's fixed army "
                                       "as FEN ranks, the highest first ('PPPPPPPP/PPPPPPPP')")
         return ()
-    if sides != "white-fixed":
-        raise _err(path, "white", f"a fixed White army needs sides = 'white-fixed', not {sides!r}")
+    if not sides.fixed_white:
+        fixed = " or ".join(repr(n) for n, s in SIDES.items() if s.fixed_white)
+        raise _err(path, "white", f"a fixed White army needs sides = {fixed}, not {sides.name!r}")
     value = doc["white"]
     if not isinstance(value, str):
         raise _err(path, "white", f"expected FEN ranks, got {type_name(value)} {shown(value)}")
@@ -229,20 +230,18 @@ _REGION_RE: Final = re.compile(
     r"\s*(?:ranks?\s+(\d{1,2})(?:\s*-\s*(\d{1,2}))?|([a-p])(\d{1,2})\s*-\s*([a-p])(\d{1,2}))\s*")
 
 
-def read_region(doc: Mapping[str, Any], files: int, ranks: int, pawns: int | None, sides: str,
+def read_region(doc: Mapping[str, Any], files: int, ranks: int, pawns: int | None, sides: Sides,
                 path: str) -> Region | None:
     """White's squares for the shuffled pieces, when not the whole first rank."""
     if "region" not in doc:
-        if sides == "mirror-files":
-            raise _err(path, "region", "missing: with sides = 'mirror-files' White's pieces "
-                                       "fill part of the ranks, such as 'e1-h2'")
+        if sides.region_missing is not None:
+            raise _err(path, "region", sides.region_missing)
         return None
     value = doc["region"]
     if not isinstance(value, str):
         raise _err(path, "region", f"expected a string, got {type_name(value)} {shown(value)}")
-    if sides == "white-fixed":
-        raise _err(path, "region", "with sides = 'white-fixed' the family's rank is Black's "
-                                   "last rank; a region is not taken")
+    if sides.region_refused is not None:
+        raise _err(path, "region", sides.region_refused)
     found = _REGION_RE.fullmatch(value)
     if found is None:
         raise _err(path, "region", f"{quote(value)} is not 'rank N', 'ranks N-M' or a "
@@ -266,11 +265,10 @@ def read_region(doc: Mapping[str, Any], files: int, ranks: int, pawns: int | Non
     if clash:
         shown_squares = ", ".join(square_name(f, r) for f, r in clash[:4])
         raise _err(path, "region", f"{quote(value)} overlaps Black's squares under sides = "
-                                   f"{sides!r} ({shown_squares})")
+                                   f"{sides.name!r} ({shown_squares})")
     if pawns is not None:
-        if sides == "mirror-files":
-            raise _err(path, "pawns", "with sides = 'mirror-files' both sides stand on the same "
-                                      "ranks, so pawns cannot mirror them; set pawns = 'none'")
+        if sides.pawns_refused is not None:
+            raise _err(path, "pawns", sides.pawns_refused)
         hit = [r for r in (pawns, ranks + 1 - pawns) if low <= r <= high]
         if hit:
             raise _err(path, "region", f"{quote(value)} covers rank {hit[0]}, where pawns stand "

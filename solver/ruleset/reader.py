@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
-from math import isqrt
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -36,6 +35,7 @@ from solver.board.geometry import (
     Layout,
     Region,
 )
+from solver.board.sides import MIRROR, Sides
 from solver.errors import RuleFileError, StepSyntaxError, UnknownRuleSetError, quote
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
 from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
@@ -44,7 +44,6 @@ from solver.ruleset.args import key_error as _err
 from solver.ruleset.args import required as _required
 from solver.ruleset.board_keys import (
     NOTATIONS,
-    Sides,
     read_board,
     read_declared,
     read_front,
@@ -113,7 +112,8 @@ class RuleSet:
     rules: tuple[Rule, ...]
     steps: tuple[str, ...]
     numbering: NumberingKind
-    sides: Sides = "mirror"
+    #: How Black's rank relates to White's (a relation's name is taken too).
+    sides: Sides = MIRROR
     reference: str | None = None
     variant: str | None = None
     benchmark: bool = False
@@ -156,9 +156,7 @@ class RuleSet:
         >>> load("dfrc").side_count
         960
         """
-        if self.sides != "independent":
-            return self.count
-        return isqrt(self.count)
+        return self.sides.side_count(self.count)
 
     @property
     def piece_counts(self) -> Counter[str]:
@@ -365,13 +363,13 @@ def _not_arithmetic(ruleset: RuleSet, steps: tuple[Step, ...], declared: bool) -
     return ruleset.step_numbering().uneven
 
 
-def _count(doc: Mapping[str, Any], sides: str, path: str) -> int:
+def _count(doc: Mapping[str, Any], sides: Sides, path: str) -> int:
     count: int = _required(doc, "count", int, path)
     if count < 0:
         raise _err(path, "count", f"{count} is negative")
-    if sides == "independent" and isqrt(count) ** 2 != count:
-        raise _err(path, "count", f"{count} is not a square, but with independent sides "
-                                  "the count is one side's count squared")
+    problem = sides.count_problem(count)
+    if problem is not None:
+        raise _err(path, "count", problem)
     return count
 
 
