@@ -16,34 +16,61 @@ and import neither the rule reader nor the solver.
   (worked out here, see :func:`cache_dir`); ``~/Library/Caches/chess960`` on
   macOS; ``%LOCALAPPDATA%\\chess960\\Cache`` on Windows. Any non-empty
   ``$CHESS960_NO_CACHE`` turns the cache off: nothing is read or written.
-* **When a table is used:** it holds the bytes of the rule file it was made
-  from and the version of chess960 that made it, and is used only when both
-  are exactly those of this run, its length and checksum are right and it
-  has as many ranks as it says. Anything else is ignored (and rewritten).
+* **When a table is used:** only when it is proven to be this family's, as
+  this code numbers it. Each table carries a tag: a keyed BLAKE2b hash of the
+  bytes of the rule file, of the code that numbers ranks (the source of the
+  package's modules outside ``cli``, ``output`` and ``notation``, see
+  :func:`code_id`), of the table's header and of its ranks. The key is 32
+  random bytes in the file ``key`` of the cache directory, made with the
+  first table and used only while it is a regular file of the user's own
+  that no one else may read or write (mode ``0600``). A table whose tag is
+  not what this run computes (another rule file or numbering code, any byte
+  changed, a table crafted or edited without the key) is ignored, and the
+  family answers. Each answer read from a table is checked again before it
+  is written: the rank holds the family's pieces (kept in the tagged header)
+  and an ID's rank numbers back to that ID (no rank twice); if not, the
+  family answers from then on.
+* **What is opened:** the table and the key only as regular files, never
+  through a symbolic link, and without waiting (a FIFO or a device there is
+  ignored, so it can neither block nor eat stdin).
 * **Only exact inputs:** a rank in the family's own upper-case letters, an
   ID written as Python writes it (``518``, not ``0518`` or ``+518``). Anything
   else (a FEN, lower case, a bad input) is answered by the family itself,
   so its errors are the library's own, and the answer never depends on the
   cache.
 * **Writing** goes through :func:`~solver.files.write_atomic` (a temporary
-  file renamed over the table). When the cache cannot be written (read-only,
-  full disk) the command answers as it would have and says nothing.
+  file renamed over the table), and the temporary file is made before the
+  family's ranks are: a cache that cannot be written (read-only, full disk)
+  costs no extra work, and the command answers as it would have and says
+  nothing. The cache directory is made (mode ``0700``) when missing: only
+  the directory itself when ``$CHESS960_CACHE_DIR`` names it (its parent
+  must exist), with its parents at the default place.
 
->>> table = Table("example", 2, ["KRR", "RKR"])
+>>> table = Table("example", 2, ["KRR", "RKR"], "KRR")
 >>> table.id_of("RKR"), table.id_of("rkr"), table.number("1"), table.number("01"), table.rank(1)
 (1, None, 1, None, 'RKR')
+>>> Table("example", 2, ["KRR", "KRR"], "KRR").id_of("KRR") is None  # a rank twice
+True
 """
 
 from __future__ import annotations
 
 import binascii
+import contextlib
 import os
+import stat
 import sys
 from typing import TYPE_CHECKING
 
 from solver import __version__
 from solver.errors import Chess960Error
+from solver.ruleset.bundled import bundled_path
 from solver.ruleset.limits import MAX_FILE_BYTES
+
+try:  # the C module itself: hashlib would load OpenSSL at start-up (a few ms)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -55,10 +82,31 @@ if TYPE_CHECKING:
 TABLE_MAX = 1 << 16
 
 #: The first line of every table file: what it is and the layout's version.
-MAGIC = b"chess960 ranks 1"
+MAGIC = b"chess960 ranks 2"
 
 #: Tables larger than this are not read (no table the tool writes comes near).
-READ_MAX = MAX_FILE_BYTES + TABLE_MAX * 64 + 4096
+READ_MAX = TABLE_MAX * 64 + 4096
+
+#: The key's file in the cache directory, and its size in bytes.
+KEY_NAME = "key"
+KEY_SIZE = 32
+
+#: The BLAKE2b-256 of the bundled ``rules/chess960.toml``: only that file is
+#: answered by Scharnagl's arithmetic (``check`` proves the two equal); an
+#: edited one is a family like any other. A test holds this equal to the file.
+CHESS960_DIGEST = "f792d0691e9a7d4b4674463197354d2f8e8241556045942a9effeed2491bcf4f"
+
+#: The package's folders (beside its top-level modules) whose code numbers ranks.
+CODE_FOLDERS = ("board", "kinds", "numbering", "ruleset", "search")
+
+#: Opening only a regular file that is there, never through a link, never waiting.
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+               | getattr(os, "O_BINARY", 0))
+_MAKE_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+               | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+
+#: Whether files are checked to be the user's own and private (not on Windows).
+_POSIX = os.name == "posix"
 
 
 def cache_dir() -> str | None:
@@ -132,29 +180,204 @@ def stem(source: RuleSource) -> str:
     return f"{binascii.crc32(source.data):08x}-{len(source.data):x}"
 
 
+def read_regular(path: str, limit: int) -> bytes | None:
+    """The bytes of the regular file at ``path`` (at most ``limit`` of them), or None
+    when it is missing, larger, a symbolic link, a FIFO, a device or unreadable.
+
+    >>> read_regular("/dev/null", 10) is None
+    True
+    """
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except (OSError, ValueError):
+        return None
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > limit:
+            return None
+        chunks = []
+        size = 0
+        while size <= limit and (chunk := os.read(fd, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return b"".join(chunks) if size <= limit else None
+
+
+def pristine_chess960() -> bool:
+    """Whether the bundled ``chess960`` rule file is the one shipped
+    (:data:`CHESS960_DIGEST`), so that the arithmetic may answer for it."""
+    path = bundled_path("chess960")
+    data = None if path is None else read_regular(path, MAX_FILE_BYTES)
+    return data is not None and blake2b(data, digest_size=32).hexdigest() == CHESS960_DIGEST
+
+
+_CODE_ID: list[bytes] = []
+
+
+def code_id() -> bytes:
+    """A BLAKE2b-256 hash of the code that numbers ranks: the version, and the
+    name and bytes of every module at the package's top level and under
+    :data:`CODE_FOLDERS` (made once a run, and only when a table is checked).
+
+    Raises :class:`OSError` when a module cannot be read.
+    """
+    if not _CODE_ID:
+        package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        digest = blake2b(__version__.encode(), digest_size=32)
+        for path in _modules(package, CODE_FOLDERS):
+            with open(path, "rb") as handle:
+                data = handle.read()
+            name = os.path.relpath(path, package).encode()
+            digest.update(b"%d %d\n" % (len(name), len(data)) + name + data)
+        _CODE_ID.append(digest.digest())
+    return _CODE_ID[0]
+
+
+def _modules(folder: str, below: tuple[str, ...] | None) -> list[str]:
+    """The ``.py`` files in ``folder`` (sorted), then those of its sub-folders
+    ``below`` (None: all of them but ``__pycache__``)."""
+    found = []
+    folders = []
+    with os.scandir(folder) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            if entry.is_file() and entry.name.endswith(".py"):
+                found.append(entry.path)
+            elif (entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__"
+                  and (below is None or entry.name in below)):
+                folders.append(entry.path)
+    for inner in folders:
+        found.extend(_modules(inner, None))
+    return found
+
+
+def _tag(key: bytes, source: RuleSource, name: bytes, sizes: bytes, body: bytes) -> bytes:
+    """The table's tag: its key's hash of everything it depends on, each part sized."""
+    digest = blake2b(key=key, digest_size=32)
+    for part in (MAGIC, code_id(), source.data, name, sizes, body):
+        digest.update(b"%d\n" % len(part))
+        digest.update(part)
+    return digest.hexdigest().encode()
+
+
+def _private(found: os.stat_result) -> bool:
+    """Whether a file is the user's own and no one else's to read or write."""
+    return not _POSIX or (found.st_uid == os.geteuid() and not found.st_mode & 0o077)
+
+
+def read_key(folder: str) -> bytes | None:
+    """The cache's key, when its file is sound: a regular file (no link) of
+    :data:`KEY_SIZE` bytes, the user's own, mode ``0600`` or stricter."""
+    try:
+        fd = os.open(os.path.join(folder, KEY_NAME), _READ_FLAGS)
+    except (OSError, ValueError):
+        return None
+    try:
+        found = os.fstat(fd)
+        if (not stat.S_ISREG(found.st_mode) or found.st_size != KEY_SIZE
+                or not _private(found)):
+            return None
+        key = os.read(fd, KEY_SIZE + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return key if len(key) == KEY_SIZE else None
+
+
+def _make_key(folder: str) -> bytes | None:
+    """The cache's key, made now if it has none (or an unsound one); None when
+    it cannot be made (or another run is making it this very moment)."""
+    key = read_key(folder)
+    if key is not None:
+        return key
+    path = os.path.join(folder, KEY_NAME)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)  # an unsound key (or a link, a FIFO) is replaced
+    key = os.urandom(KEY_SIZE)
+    try:
+        fd = os.open(path, _MAKE_FLAGS, 0o600)
+    except FileExistsError:  # another run made it meanwhile
+        return read_key(folder)
+    try:
+        os.write(fd, key)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return read_key(folder)
+
+
+def find(source: RuleSource | None) -> Table | None:
+    """The table kept for ``source``, when the cache has one proven to be its family's."""
+    folder = cache_dir()
+    if source is None or folder is None:
+        return None
+    blob = read_regular(os.path.join(folder, f"{stem(source)}.ranks"), READ_MAX)
+    if blob is None or not blob.startswith(MAGIC + b"\n"):
+        return None
+    try:
+        _magic, name, sizes, tag, body = blob.split(b"\n", 4)
+        count, pieces = sizes.split(b" ")
+        key = read_key(folder)
+        if key is None or not count.isdigit() or tag != _tag(key, source, name, sizes, body):
+            return None
+        ranks = body.decode().split("\n")
+        table = Table(name.decode(), int(count), ranks, pieces.decode())
+    except (ValueError, OSError):
+        return None
+    return table if table.count and table.trusted else None
+
+
 class Table:
     """One side's ranks in ID order, of the family named ``name``.
 
     ``count`` is how many positions the family has (its side count:
-    ranks are mirrored).
+    ranks are mirrored); ``pieces`` the letters of every rank, sorted. Each
+    answer is checked against them (see the module's text): a table found
+    unsound answers nothing more (None: the family answers).
     """
 
-    def __init__(self, name: str, count: int, ranks: list[str]) -> None:
+    def __init__(self, name: str, count: int, ranks: list[str], pieces: str) -> None:
         self.name = name
         self.count = count
         self.ranks = ranks
+        self.pieces = pieces
+        self.trusted = len(ranks) == count
         self._ids: dict[str, int] | None = None
 
-    def id_of(self, text: str) -> int | None:
-        """The ID of ``text`` when it is one of the ranks exactly, else None."""
+    def _index(self) -> dict[str, int] | None:
+        """Each rank's ID (made once), or None when the table is unsound (a rank twice)."""
         ids = self._ids
         if ids is None:
             ids = self._ids = {rank: i for i, rank in enumerate(self.ranks)}
-        return ids.get(text)
+            if len(ids) != len(self.ranks):
+                self.trusted = False
+        return ids if self.trusted else None
 
-    def rank(self, number: int) -> str:
-        """The rank with ID ``number`` (in range)."""
-        return self.ranks[number]
+    def _sound(self, rank: str, number: int) -> bool:
+        """Whether ``rank`` is the table's rank ``number``, has the family's pieces
+        and numbers back to ``number``; if not, the table answers nothing more."""
+        ids = self._index()
+        if (ids is None or ids.get(rank) != number or self.ranks[number] != rank
+                or "".join(sorted(rank)) != self.pieces):
+            self.trusted = False
+        return self.trusted
+
+    def id_of(self, text: str) -> int | None:
+        """The ID of ``text`` when it is one of the ranks exactly, else None."""
+        ids = self._index()
+        number = None if ids is None else ids.get(text)
+        return number if number is not None and self._sound(text, number) else None
+
+    def rank(self, number: int) -> str | None:
+        """The rank with ID ``number`` (in range), or None when the table is unsound."""
+        if not self.trusted or not 0 <= number < len(self.ranks):
+            return None
+        rank = self.ranks[number]
+        return rank if self._sound(rank, number) else None
 
     def number(self, text: str) -> int | None:
         """``text`` as an ID when it is written as Python writes one in range, else None."""
@@ -175,42 +398,22 @@ def plain_number(text: str, count: int) -> int | None:
     return number
 
 
-def _header(name: str, source: RuleSource, count: int, body: bytes) -> bytes:
-    sizes = f"{len(source.data)} {count} {binascii.crc32(body):08x}"
-    return b"\n".join([MAGIC, __version__.encode(), name.encode(), sizes.encode(), b""])
-
-
-def find(source: RuleSource | None) -> Table | None:
-    """The table kept for ``source``, when the cache has a sound one."""
-    folder = cache_dir()
-    if source is None or folder is None:
-        return None
-    try:
-        with open(os.path.join(folder, f"{stem(source)}.ranks"), "rb") as handle:
-            blob = handle.read(READ_MAX + 1)
-    except (OSError, ValueError):
-        return None
-    try:
-        magic, version, name, sizes, rest = blob.split(b"\n", 4)
-        size, count, crc = sizes.split(b" ")
-        rule_size = int(size)
-        body = rest[rule_size:]
-        ranks = body.decode().split("\n")
-        table = Table(name.decode(), int(count), ranks)
-    except ValueError:
-        return None
-    if (magic != MAGIC or version != __version__.encode() or rest[:rule_size] != source.data
-            or len(blob) > READ_MAX or len(ranks) != table.count or not table.count
-            or crc != f"{binascii.crc32(body):08x}".encode()):
-        return None
-    return table
-
-
 def keeps(family: Family) -> bool:
     """Whether a table is kept for ``family``: mirrored ranks on the classical
     board (so its text answers are its ranks), at most :data:`TABLE_MAX` of them."""
     return (not family.sides.independent and family.layout is None
             and family.side_count <= TABLE_MAX)
+
+
+def make_folder(folder: str) -> None:
+    """Make the cache directory ``folder`` when it is missing (mode ``0700``): only
+    itself when ``$CHESS960_CACHE_DIR`` names it (its parent must exist; a typo
+    there makes no tree of folders), with its parents at the default place."""
+    if os.environ.get("CHESS960_CACHE_DIR"):
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(folder, 0o700)
+    else:
+        os.makedirs(folder, 0o700, exist_ok=True)
 
 
 def remember(source: RuleSource | None, family: Family) -> None:
@@ -227,17 +430,41 @@ def remember(source: RuleSource | None, family: Family) -> None:
     try:
         if not keeps(family):
             return
-        if not os.path.exists(seen):
-            os.makedirs(folder, exist_ok=True)
-            with open(seen, "wb"):
-                pass
+        if not os.path.lexists(seen):
+            make_folder(folder)
+            os.close(os.open(seen, _MAKE_FLAGS, 0o600))
             return
+    except (OSError, Chess960Error):
+        return
+    try:
+        key = _make_key(folder)
+        if key is not None:
+            _write_table(f"{path}.ranks", key, source, family)
+    except (OSError, Chess960Error, UnicodeError, ValueError):
+        pass
+    with contextlib.suppress(OSError):  # made or not: a full disk does not make it every run
+        os.remove(seen)
+
+
+def _write_table(path: str, key: bytes, source: RuleSource, family: Family) -> None:
+    """Write ``family``'s table, its ranks made only once the temporary file is."""
+    from solver.files import write_atomic
+
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            os.unlink(path)  # a link, a FIFO, a device: never followed, replaced
+    except FileNotFoundError:
+        pass
+
+    def text() -> str:
         ranks = family.side_table()
         body = "\n".join(ranks).encode()
-        header = _header(family.name, source, len(ranks), body)
-        from solver.files import write_atomic
+        pieces = "".join(sorted(ranks[0]))
+        if any("".join(sorted(rank)) != pieces for rank in ranks):
+            raise ValueError("ranks of other pieces")
+        name = family.name.encode()
+        sizes = f"{len(ranks)} {pieces}".encode()
+        tag = _tag(key, source, name, sizes, body)
+        return b"\n".join([MAGIC, name, sizes, tag, body]).decode()
 
-        write_atomic(f"{path}.ranks", (header + source.data + body).decode())
-        os.remove(seen)
-    except (OSError, Chess960Error, UnicodeDecodeError):
-        return
+    write_atomic(path, text)

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
-from solver.cli.cache import find, plain_number, read_source, remember
+from solver.cli.cache import find, plain_number, pristine_chess960, read_source, remember
 from solver.cli.errors import FAILED, failed
 from solver.cli.inputs import answer_all, id_answer, identify_all, load_family, read_listed
 from solver.errors import Chess960Error
@@ -100,7 +100,7 @@ class Quick(Protocol):
 
     def id_of(self, text: str) -> int | None: ...
     def number(self, text: str) -> int | None: ...
-    def rank(self, number: int) -> str: ...
+    def rank(self, number: int) -> str | None: ...
 
 
 class _Scharnagl:
@@ -117,11 +117,13 @@ def _quick(
     rules: str, fmt: str, unicode: bool, dialect: str, variant: str | None
 ) -> tuple[Quick | None, RuleSource | None]:
     """How plain answers come without loading the family, if they can: Chess960
-    by arithmetic, another family from its table (:mod:`solver.cli.cache`); and
-    the rule file read, to make that table once the family has answered."""
+    by arithmetic (only while its bundled rule file is the one shipped: an edited
+    one is a family like any other), another family from its table
+    (:mod:`solver.cli.cache`); and the rule file read, to make that table once
+    the family has answered."""
     if not _plain(fmt, unicode, dialect, variant):
         return None, None
-    if rules == ARITHMETIC:
+    if rules == ARITHMETIC and pristine_chess960():
         return _Scharnagl(), None
     source = read_source(rules)
     return find(source), source
@@ -215,8 +217,9 @@ def position_command(
 
             def answer(text: str) -> str:
                 number = number_of(text)
-                if number is not None:
-                    return f"{rank(number)}\n"
+                answered = None if number is None else rank(number)
+                if answered is not None:
+                    return f"{answered}\n"
                 found = family()
                 return f"{found.position(found.parse_id(text)).white}\n"
 
@@ -256,7 +259,10 @@ def random_command(
             ids = iter_ids(quick.count, count, seed=seed, distinct=distinct,
                            exclude=left_out, family=quick.name)
             for number in ids:
-                out.write(f"{number} {rank(number)}\n")
+                answered = rank(number)
+                if answered is None:  # a table found unsound: the family answers
+                    answered = family().position(number).white
+                out.write(f"{number} {answered}\n")
         else:
             from solver.output import PositionWriter
 
