@@ -11,8 +11,10 @@ differently.
 
 Plain-text answers come without loading the family where they can: the
 default family, Chess960, by Scharnagl's arithmetic (:mod:`solver.numbering.scharnagl`),
-which ``chess960 check`` proves equal to the rule file's ranks and numbering;
-a small family answered before, from its table (:mod:`solver.cli.cache`). The rule
+which ``chess960 check`` proves equal to the rule file's ranks and numbering
+(only while that file is the one shipped: an edited one is a family like any
+other); a small family answered before, from its table, each answer checked
+(:mod:`solver.cli.cache`). The rule
 file, the solver and the output formats are loaded only for anything else
 (another format, glyphs, a FEN, a bad input), so the error lines are the
 library's own.
