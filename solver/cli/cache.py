@@ -1,7 +1,8 @@
 """One side's ranks kept between runs, so that ``id``, ``position`` and ``random``
 answer a small family as fast as Chess960.
 
-Chess960 is answered by arithmetic at start-up speed. Any other family must
+Chess960 is answered by arithmetic at start-up speed (while its rule file is
+the one shipped: :func:`pristine_chess960`). Any other family must
 first be read from its rule file and numbered, and an enumerated family
 counted (a quarter of a second for full Capablanca Random, five times the
 whole of ``chess960 id QNRBBNKR``). So the second time a command answers from
@@ -40,11 +41,12 @@ and import neither the rule reader nor the solver.
   cache.
 * **Writing** goes through :func:`~solver.files.write_atomic` (a temporary
   file renamed over the table), and the temporary file is made before the
-  family's ranks are: a cache that cannot be written (read-only, full disk)
-  costs no extra work, and the command answers as it would have and says
-  nothing. The cache directory is made (mode ``0700``) when missing: only
-  the directory itself when ``$CHESS960_CACHE_DIR`` names it (its parent
-  must exist), with its parents at the default place.
+  family's ranks are: a cache that cannot be written costs no extra work when
+  read-only, and one try when full (a failed write drops the family's mark),
+  and the command answers as it would have and says nothing. The cache
+  directory is made (mode ``0700``) when missing: only the directory itself
+  when ``$CHESS960_CACHE_DIR`` names it (its parent must exist), with its
+  parents at the default place.
 
 >>> table = Table("example", 2, ["KRR", "RKR"], "KRR")
 >>> table.id_of("RKR"), table.id_of("rkr"), table.number("1"), table.number("01"), table.rank(1)
