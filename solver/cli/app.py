@@ -260,9 +260,13 @@ def random_(
         raise typer.Exit(code)
 
 
-@app.command("plan")
+@app.command("plan", epilog=_examples(
+    "chess960 plan --rounds 3 --seed 'Freestyle Open 2026' --exclude-mirrors",
+    "chess960 plan --rounds 4 --rules dfrc --format csv",
+    "chess960 plan --rounds 2 --seed 7 --svg-dir ."))
 def plan_(
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="How many rounds.")],
+    rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N",
+                                        help="How many rounds.")],
     seed: SeedOption = None,
     exclude: ExcludeOption = None,
     mirrors: Annotated[bool, typer.Option(
@@ -301,10 +305,13 @@ def plan_(
                                     pictures=pictures))
 
 
-@app.command()
+@app.command(epilog=_examples(
+    "chess960 solve --format epd | chess960 lint",
+    "chess960 random -n 4 --format fen --dialect shredder | chess960 lint --fix xfen",
+    "chess960 position 105 --format fen --variant crazyhouse | chess960 lint --variant crazyhouse"))
 def lint(
     files: Annotated[list[str] | None, typer.Argument(
-        metavar="[FILE|-]...", help="FEN, EPD or PGN files; `-` (the default) reads stdin.",
+        metavar="FILE|-", help="FEN, EPD or PGN files; `-` (the default) reads stdin.",
         show_default=False)] = None,
     fix: Annotated[str | None, typer.Option(
         "--fix", metavar="xfen|shredder",
