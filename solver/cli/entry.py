@@ -21,6 +21,8 @@ answering. So :func:`main` parses the common forms of these commands itself
 answers them through :mod:`solver.cli.commands`, the same functions the Typer
 commands call; every other command line (``--help``, completion, an unknown
 option, a value Typer would refuse) goes to :mod:`solver.cli.app` unchanged.
+Shell completion of option values and command names is answered by
+:mod:`solver.cli.complete`, also without Typer.
 """
 
 import contextlib
@@ -167,7 +169,8 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
 
 
 def _completing() -> bool:
-    """Whether the shell asks for completions (Typer answers those)."""
+    """Whether the shell asks for completions (:mod:`solver.cli.complete` answers
+    the common ones, Typer the rest)."""
     return any(name.endswith("_COMPLETE") for name in os.environ)
 
 
@@ -300,6 +303,13 @@ def main() -> None:
 def dispatch(argv: list[str]) -> int:
     """Answer the command line ``argv`` (without the program's name) on the
     standard streams: the common forms here, the rest in Typer; returns the exit code."""
+    if _completing():
+        from solver.cli.complete import complete
+
+        answered = complete()
+        if answered is not None:  # an option's values, a command's name: without Typer
+            sys.stdout.write(answered[0])
+            return answered[1]
     fast = None if _completing() else parse_fast(argv)
     if fast is not None:
         return run_fast(*fast)
