@@ -14,12 +14,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
 from solver import __version__
 from solver.cli.commands import (
+    check_command,
     identify_command,
     position_command,
     random_command,
@@ -86,11 +87,6 @@ MaxOption = Annotated[
 def _examples(*lines: str) -> str:
     """A help epilog listing example command lines (kept as written)."""
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
-
-
-def _fail(message: str) -> NoReturn:
-    report(sys.stdout, sys.stderr, message)
-    raise typer.Exit(FAILED)
 
 
 @contextmanager
@@ -397,29 +393,9 @@ def check(
 
     The report goes to stdout; the time each family took, to stderr.
     """
-    from solver.check import check as prove
-    from solver.ruleset.reader import bundled_names
-
-    names = bundled_names() if all_ else [rules]
-    unproven = []
-    for name in names:
-        family = _family(name, max_arrangements)
-        with _errors():
-            proof = prove(family)
-        sys.stdout.write(f"{proof.family}: {proof.title}\n")
-        for claim in proof.claims:
-            mark = "ok  " if claim.ok else "FAIL"
-            detail = f": {claim.detail}" if claim.detail else ""
-            sys.stdout.write(f"  {mark} {claim.text}{detail}\n")
-        verdict = "proven" if proof.ok else "NOT proven"
-        sys.stdout.write(f"  {proof.found:,} positions, {proof.numbering} numbering, {verdict}\n")
-        sys.stdout.flush()
-        # The time goes to stderr so that stdout is the same bytes on every run.
-        sys.stderr.write(f"{proof.family}: checked in {proof.seconds:.2f} s\n")
-        if not proof.ok:
-            unproven.append(proof.family)
-    if unproven:
-        _fail(f"check failed for {', '.join(unproven)}")
+    code = check_command(rules, all_, max_arrangements, out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command("rules", epilog=_examples("chess960 rules"))

@@ -13,8 +13,8 @@
 * A closed standard stream is replaced by ``/dev/null`` at its descriptor,
   so that no file the command opens takes its number.
 
-``chess960 id``, ``position``, ``random``, ``show``, ``rules`` and ``solve`` are
-what scripts call most, one call at a time, so their start-up matters: Typer parses
+``chess960 id``, ``position``, ``random``, ``show``, ``rules``, ``solve`` and
+``check`` are what scripts call most, one call at a time, so their start-up matters: Typer parses
 options through Pydantic, which alone takes longer to import than
 answering. So :func:`main` parses the common forms of these commands itself
 (:func:`parse_fast`: known options, values Typer takes as they are) and
@@ -52,6 +52,8 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
     "show": (True, {**_RULES, "--svg": ("svg", True, False),
                     "--letters": ("letters", False, False), "-l": ("letters", False, False)}),
     "rules": (False, {}),
+    "check": (False, {**_RULES, "--all": ("every", False, False),
+                      "--max-arrangements": ("max_arrangements", True, False)}),
     "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, "--count": ("count_only", False, False)}),
 }
 
@@ -119,6 +121,10 @@ def _accepted(options: dict[str, object]) -> bool:
     count = options.get("count", "1")
     if not (isinstance(count, str) and count.isascii() and count.isdigit() and int(count) >= 1):
         return False
+    limit = options.get("max_arrangements", "1")
+    if not (isinstance(limit, str) and limit.isascii() and limit.isdigit()
+            and limit[0] != "0" and len(limit) <= 18):
+        return False  # Typer words the error (and reads 010, +5 as it does)
     seed = options.get("seed")
     if seed is not None:
         from solver.errors import SeedError
@@ -165,6 +171,11 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
         return commands.show_command(rules, arguments[0], None if svg is None else str(svg),
                                      bool(options.get("letters", False)), stdin=stdin_bytes(),
                                      out=out, err=err)
+    if command == "check":
+        limit = options.get("max_arrangements")
+        return commands.check_command(rules, bool(options.get("every", False)),
+                                      None if limit is None else int(str(limit)),
+                                      out=out, err=err)
     return commands.rules_command(out=out, err=err)
 
 
