@@ -139,6 +139,27 @@ def test_check_is_answered_as_typer_does(argv: list[str], capsys: pytest.Capture
     assert (entry.parse_fast(argv) is not None) == (argv in CHECKS[:6])
 
 
+PLANS: list[list[str]] = [
+    ["plan", "--rounds", "3", "--seed", "Open 2026"],
+    ["plan", "--rounds", "4", "--seed", "7", "-r", "dfrc", "-f", "csv", "--exclude-mirrors"],
+    ["plan", "--rounds=2", "--seed", "1", "-x", "518,534", "-x", "0", "--dialect", "lichess"],
+    ["plan", "--rounds", "2", "--seed", "1", "--variant", "crazyhouse", "--format=markdown"],
+    ["plan", "--rounds", "961", "--seed", "1"], ["plan", "--rounds", "2", "--seed", "1",
+                                                 "-x", "abc"],
+    ["plan", "--rounds", "2", "--seed", "1", "--dialect", "bogus"],
+    ["plan", "--rounds", "2", "--seed", "1", "-r", "nope"],
+    ["plan", "--rounds", "0"], ["plan", "--seed", "1"], ["plan", "--rounds", "2", "-f", "json"],
+    ["plan", "--rounds", "+2", "--seed", "1"], ["plan", "--rounds", "2", "--seed", "-1"],
+    ["plan", "--rounds", "2", "x"], ["plan", "--rounds", "2", "--help"],
+]
+
+
+@pytest.mark.parametrize("argv", PLANS, ids=" ".join)
+def test_plan_is_answered_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _same(argv, capsys, monkeypatch) == (argv in PLANS[:8])
+
+
 def test_the_corpus_exercises_the_fast_path() -> None:
     taken = [argv for argv in CORPUS if entry.parse_fast(argv) is not None]
     assert len(taken) >= 60
@@ -181,7 +202,7 @@ def test_arithmetic_agrees_with_the_rule_file_on_every_position() -> None:
     ["position", "518"], ["id", "QNRBBNKR"], ["random", "--seed", "1"],
     ["random", "--seed", "Open 2026", "-n", "3", "-x", "518"], ["id", "-"], ["rules"],
     ["position", "518", "0", "-r", "chess960"], ["show", "518"], ["show", "105", "--svg", "-"],
-    ["solve", "--count"], ["check"],
+    ["solve", "--count"], ["check"], ["plan", "--rounds", "3", "--seed", "1"],
 ])
 def test_fast_commands_import_only_what_they_use(args: list[str]) -> None:
     done = subprocess.run([sys.executable, "-X", "importtime", str(CHESS960), *args],

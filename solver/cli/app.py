@@ -22,6 +22,7 @@ from solver import __version__
 from solver.cli.commands import (
     check_command,
     identify_command,
+    plan_command,
     position_command,
     random_command,
     rules_command,
@@ -226,11 +227,6 @@ ExcludeOption = Annotated[list[str] | None, typer.Option(
     show_default=False)]
 
 
-def _left_out(family: Family, exclude: list[str] | None) -> list[int]:
-    return [family.parse_id(part) for item in exclude or []
-            for part in item.split(",") if part.strip()]
-
-
 @app.command("random", epilog=_examples("chess960 random", "chess960 random -n 8 --distinct",
                                         "chess960 random --seed 2026 --exclude 518",
                                         "chess960 random --seed 'Freestyle Open 2026, round 3'"))
@@ -278,27 +274,16 @@ def plan_(
     variant: VariantOption = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
-    from solver.output.plan import PLAN_FORMATS, plan_table
-    from solver.sampling import plan
+    from solver.output.plan import PLAN_FORMATS
 
     if table not in PLAN_FORMATS:
         raise typer.BadParameter(f"{table!r} is not one of {', '.join(PLAN_FORMATS)}",
                                  param_hint="'--format'")
-    family = _family(rules)
-    with _errors():
-        drawn = plan(family, rounds, seed=seed, exclude=_left_out(family, exclude),
-                     mirrors=mirrors)
-        pictures = None
-        if svg_dir is not None:
-            import os
-
-            from solver.output.diagram import write_svg
-
-            pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
-            for path, found in zip(pictures, drawn, strict=True):
-                write_svg(path, family, found)
-        sys.stdout.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
-                                    pictures=pictures))
+    code = plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
+                        table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
+                        out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command(epilog=_examples(

@@ -376,6 +376,35 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
     return 0
 
 
+def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
+                 mirrors: bool, table: str, svg_dir: str | None, dialect: str,
+                 variant: str | None, out: TextIO, err: TextIO) -> int:
+    """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
+    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``."""
+    import os
+
+    from solver.output.plan import plan_table
+    from solver.sampling import plan
+
+    try:
+        family = load_family(rules)
+        left_out = [family.parse_id(part) for item in exclude
+                    for part in item.split(",") if part.strip()]
+        drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
+        pictures = None
+        if svg_dir is not None:
+            from solver.output.diagram import write_svg
+
+            pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
+            for path, found in zip(pictures, drawn, strict=True):
+                write_svg(path, family, found)
+        out.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
+                             pictures=pictures))
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
+
+
 def _console(out: TextIO) -> Any:
     """A Rich console on ``out`` that never crops the board (``COLUMNS=0`` included)."""
     from rich.console import Console
