@@ -416,6 +416,8 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
         (["show", "518"], None, None),
         (["rules"], None, None),
         (["solve", "--count"], b"960\n", None),
+        (["check"], None, None),
+        (["plan", "--rounds", "3", "--seed", "1"], None, None),
     ]
     for args, expected, limit in commands:
         ours = [CHESS960, *args]
