@@ -116,6 +116,10 @@ EXPECTED = [
 ]
 
 
+#: The lines asked in fish too (the same answers, in fish's form).
+FISH = {"solve --rules ", "lint --fix ", "random --seed "}
+
+
 @pytest.mark.parametrize(("line", "values"), EXPECTED)
 def test_completion_offers_the_values(line: str, values: list[str]) -> None:
     bash = _complete("bash", f"chess960 {line}")
@@ -123,6 +127,8 @@ def test_completion_offers_the_values(line: str, values: list[str]) -> None:
                                                             or "\n", "")
     zsh = _complete("zsh", f"chess960 {line}")
     assert (zsh.returncode, zsh.stdout, zsh.stderr) == (0, _zsh(values), "")
+    if line not in FISH:
+        return
     fish = _complete("fish", f"chess960 {line}", _TYPER_COMPLETE_FISH_ACTION="get-args")
     assert fish.stdout == ("".join(f"{v}\n" for v in values) or "\n")
     asked = _complete("fish", f"chess960 {line}", _TYPER_COMPLETE_FISH_ACTION="is-args")
