@@ -156,6 +156,21 @@ def test_command_names_are_typers(line: str) -> None:
     assert ours.stdout.strip() or line.endswith("x")
 
 
+@pytest.mark.parametrize("env", [{"COMP_CWORD": "x"}, {"COMP_CWORD": "-1"},
+                                 {"COMP_WORDS": None}, {"COMP_CWORD": None}])
+def test_a_malformed_bash_request_gets_nothing_and_no_traceback(
+        env: dict[str, str | None]) -> None:
+    asked = _env("bash", "chess960 solve --rules ")
+    for name, value in env.items():
+        if value is None:
+            del asked[name]
+        else:
+            asked[name] = value
+    done = subprocess.run([str(CHESS960)], env=asked, capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "\n", "")
+
+
 def test_the_rest_is_left_to_typer() -> None:
     options = _complete("bash", "chess960 solve --").stdout.split()
     assert {"--rules", "--format", "--dialect", "--variant", "--help"} <= set(options)

@@ -104,8 +104,10 @@ def split_words(text: str) -> list[str]:
 def _request(shell: str, env: Mapping[str, str]) -> tuple[list[str], str]:
     """The complete words after the program's name, and the one being typed."""
     if shell == "bash":
-        words = split_words(env.get("COMP_WORDS", ""))
-        cword = int(env.get("COMP_CWORD", "0"))
+        words = split_words(env["COMP_WORDS"])
+        cword = int(env["COMP_CWORD"])
+        if cword < 1:
+            raise ValueError(cword)
         return words[1:cword], words[cword] if cword < len(words) else ""
     line = env.get("_TYPER_COMPLETE_ARGS", "")
     args = split_words(line)[1:]
@@ -151,8 +153,8 @@ def complete(env: Mapping[str, str] | None = None) -> tuple[str, int] | None:
         return None
     try:
         args, incomplete = _request(shell, env)
-    except ValueError:  # a COMP_CWORD that is not a number
-        return None
+    except (KeyError, ValueError):  # no COMP_WORDS, a COMP_CWORD that is not a number
+        return "\n", 0  # nothing to offer (Typer would stop with a traceback)
     found = candidates(shell, args, incomplete)
     if found is None:
         return None
