@@ -416,6 +416,8 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
         (["show", "518"], None, None),
         (["rules"], None, None),
         (["solve", "--count"], b"960\n", None),
+        (["check"], None, None),
+        (["plan", "--rounds", "3", "--seed", "1"], None, None),
     ]
     for args, expected, limit in commands:
         ours = [CHESS960, *args]
@@ -424,6 +426,17 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
         mine, theirs = alternate(lambda ours=ours: run(ours), lambda: run(base), repeats)
         rows.append(compare(f"chess960 {' '.join(args)} (start-up)", mine, theirs,
                             "python -c pass", limit))
+    tab = {**ENV, "_CHESS960_COMPLETE": "complete_bash", "COMP_WORDS": "chess960 solve --rules ",
+           "COMP_CWORD": "3"}
+
+    def complete() -> None:
+        offered = subprocess.run([CHESS960], env=tab, stdout=subprocess.PIPE, check=True).stdout
+        assert b"chess960\n" in offered, offered
+
+    mine, theirs = alternate(complete, lambda: run(base), repeats)
+    rows.append(compare("chess960 completion (TAB on --rules)", mine, theirs,
+                        "python -c pass", None))
+    rows.append(under("  completion, absolute", mine, 0.2))
     mine, theirs = alternate(lambda: run([sys.executable, "-c", "import typer"]),
                              lambda: run(base), repeats)
     rows.append(compare("  python -c 'import typer' (for scale)", mine, theirs,

@@ -114,6 +114,52 @@ def test_fast_path_answers_as_typer_does(argv: list[str], capsys: pytest.Capture
     _same(argv, capsys, monkeypatch)
 
 
+CHECKS: list[list[str]] = [
+    ["check"], ["check", "-r", "dfrc"], ["check", "--rules=chess324"], ["check", "-r", "nope"],
+    ["check", "--max-arrangements", "5"], ["check", "--max-arrangements", "2880"],
+    ["check", "--max-arrangements", "0"], ["check", "--max-arrangements", "010"],
+    ["check", "--max-arrangements", "x"], ["check", "x"], ["check", "--all", "x"],
+    ["check", "--help"],
+]
+
+
+@pytest.mark.parametrize("argv", CHECKS, ids=" ".join)
+def test_check_is_answered_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """As :func:`_same`, the time each family took (on stderr) aside."""
+    import re
+
+    def timeless(answer: tuple[str, str, int]) -> tuple[str, str, int]:
+        out, err, code = answer
+        return out, re.sub(r"checked in [0-9.]+ s", "checked in T s", err), code
+
+    fast = _run(argv, True, b"", capsys, monkeypatch)
+    typed = _run(argv, False, b"", capsys, monkeypatch)
+    assert timeless(fast) == timeless(typed)
+    assert (entry.parse_fast(argv) is not None) == (argv in CHECKS[:6])
+
+
+PLANS: list[list[str]] = [
+    ["plan", "--rounds", "3", "--seed", "Open 2026"],
+    ["plan", "--rounds", "4", "--seed", "7", "-r", "dfrc", "-f", "csv", "--exclude-mirrors"],
+    ["plan", "--rounds=2", "--seed", "1", "-x", "518,534", "-x", "0", "--dialect", "lichess"],
+    ["plan", "--rounds", "2", "--seed", "1", "--variant", "crazyhouse", "--format=markdown"],
+    ["plan", "--rounds", "961", "--seed", "1"], ["plan", "--rounds", "2", "--seed", "1",
+                                                 "-x", "abc"],
+    ["plan", "--rounds", "2", "--seed", "1", "--dialect", "bogus"],
+    ["plan", "--rounds", "2", "--seed", "1", "-r", "nope"],
+    ["plan", "--rounds", "0"], ["plan", "--seed", "1"], ["plan", "--rounds", "2", "-f", "json"],
+    ["plan", "--rounds", "+2", "--seed", "1"], ["plan", "--rounds", "2", "--seed", "-1"],
+    ["plan", "--rounds", "2", "x"], ["plan", "--rounds", "2", "--help"],
+]
+
+
+@pytest.mark.parametrize("argv", PLANS, ids=" ".join)
+def test_plan_is_answered_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _same(argv, capsys, monkeypatch) == (argv in PLANS[:8])
+
+
 def test_the_corpus_exercises_the_fast_path() -> None:
     taken = [argv for argv in CORPUS if entry.parse_fast(argv) is not None]
     assert len(taken) >= 60
@@ -156,7 +202,7 @@ def test_arithmetic_agrees_with_the_rule_file_on_every_position() -> None:
     ["position", "518"], ["id", "QNRBBNKR"], ["random", "--seed", "1"],
     ["random", "--seed", "Open 2026", "-n", "3", "-x", "518"], ["id", "-"], ["rules"],
     ["position", "518", "0", "-r", "chess960"], ["show", "518"], ["show", "105", "--svg", "-"],
-    ["solve", "--count"],
+    ["solve", "--count"], ["check"], ["plan", "--rounds", "3", "--seed", "1"],
 ])
 def test_fast_commands_import_only_what_they_use(args: list[str]) -> None:
     done = subprocess.run([sys.executable, "-X", "importtime", str(CHESS960), *args],
@@ -165,10 +211,14 @@ def test_fast_commands_import_only_what_they_use(args: list[str]) -> None:
     imported = {line.rsplit("|", 1)[1].strip()
                 for line in done.stderr.decode().splitlines() if line.startswith("import time:")}
     heavy = {"pydantic", "typer", "click", "solver.cli.app"}
-    if args[0] != "solve":
+    if args[0] not in ("solve", "check"):
         heavy |= {"constraint", "solver.search.solve", "solver.search.csp"}
     if args[0] != "show":  # show draws with Rich
         heavy.add("rich")
+    if "--svg" not in args:  # the SVG's escaping
+        heavy.add("xml")
+    if args[0] == "show" and "--svg" not in args:  # the SVG file's writing
+        heavy.add("tempfile")
     assert imported and not {m for m in imported if m in heavy or m.split(".")[0] in heavy}
     if args[0] in ("id", "position", "random") and "-" not in args:  # by arithmetic
         assert "solver.family" not in imported and "tomllib" not in imported

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from solver.cli.app import app
 from solver.errors import OutputFileError
 from solver.family import Family
-from solver.output.diagram import board_svg, board_text, write_atomic, write_svg
+from solver.files import write_atomic
+from solver.output.diagram import board_svg, board_text, write_svg
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

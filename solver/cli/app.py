@@ -14,13 +14,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
 from solver import __version__
 from solver.cli.commands import (
+    check_command,
     identify_command,
+    plan_command,
     position_command,
     random_command,
     rules_command,
@@ -86,11 +88,6 @@ MaxOption = Annotated[
 def _examples(*lines: str) -> str:
     """A help epilog listing example command lines (kept as written)."""
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
-
-
-def _fail(message: str) -> NoReturn:
-    report(sys.stdout, sys.stderr, message)
-    raise typer.Exit(FAILED)
 
 
 @contextmanager
@@ -230,11 +227,6 @@ ExcludeOption = Annotated[list[str] | None, typer.Option(
     show_default=False)]
 
 
-def _left_out(family: Family, exclude: list[str] | None) -> list[int]:
-    return [family.parse_id(part) for item in exclude or []
-            for part in item.split(",") if part.strip()]
-
-
 @app.command("random", epilog=_examples("chess960 random", "chess960 random -n 8 --distinct",
                                         "chess960 random --seed 2026 --exclude 518",
                                         "chess960 random --seed 'Freestyle Open 2026, round 3'"))
@@ -260,9 +252,13 @@ def random_(
         raise typer.Exit(code)
 
 
-@app.command("plan")
+@app.command("plan", epilog=_examples(
+    "chess960 plan --rounds 3 --seed 'Freestyle Open 2026' --exclude-mirrors",
+    "chess960 plan --rounds 4 --rules dfrc --format csv",
+    "chess960 plan --rounds 2 --seed 7 --svg-dir ."))
 def plan_(
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="How many rounds.")],
+    rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N",
+                                        help="How many rounds.")],
     seed: SeedOption = None,
     exclude: ExcludeOption = None,
     mirrors: Annotated[bool, typer.Option(
@@ -278,33 +274,25 @@ def plan_(
     variant: VariantOption = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
-    from solver.output.plan import PLAN_FORMATS, plan_table
-    from solver.sampling import plan
+    from solver.output.plan import PLAN_FORMATS
 
     if table not in PLAN_FORMATS:
         raise typer.BadParameter(f"{table!r} is not one of {', '.join(PLAN_FORMATS)}",
                                  param_hint="'--format'")
-    family = _family(rules)
-    with _errors():
-        drawn = plan(family, rounds, seed=seed, exclude=_left_out(family, exclude),
-                     mirrors=mirrors)
-        pictures = None
-        if svg_dir is not None:
-            import os
-
-            from solver.output.diagram import write_svg
-
-            pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
-            for path, found in zip(pictures, drawn, strict=True):
-                write_svg(path, family, found)
-        sys.stdout.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
-                                    pictures=pictures))
+    code = plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
+                        table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
+                        out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
-@app.command()
+@app.command(epilog=_examples(
+    "chess960 solve --format epd | chess960 lint",
+    "chess960 random -n 4 --format fen --dialect shredder | chess960 lint --fix xfen",
+    "chess960 position 105 --format fen --variant crazyhouse | chess960 lint --variant crazyhouse"))
 def lint(
     files: Annotated[list[str] | None, typer.Argument(
-        metavar="[FILE|-]...", help="FEN, EPD or PGN files; `-` (the default) reads stdin.",
+        metavar="FILE|-", help="FEN, EPD or PGN files; `-` (the default) reads stdin.",
         show_default=False)] = None,
     fix: Annotated[str | None, typer.Option(
         "--fix", metavar="xfen|shredder",
@@ -390,29 +378,9 @@ def check(
 
     The report goes to stdout; the time each family took, to stderr.
     """
-    from solver.check import check as prove
-    from solver.ruleset.reader import bundled_names
-
-    names = bundled_names() if all_ else [rules]
-    unproven = []
-    for name in names:
-        family = _family(name, max_arrangements)
-        with _errors():
-            proof = prove(family)
-        sys.stdout.write(f"{proof.family}: {proof.title}\n")
-        for claim in proof.claims:
-            mark = "ok  " if claim.ok else "FAIL"
-            detail = f": {claim.detail}" if claim.detail else ""
-            sys.stdout.write(f"  {mark} {claim.text}{detail}\n")
-        verdict = "proven" if proof.ok else "NOT proven"
-        sys.stdout.write(f"  {proof.found:,} positions, {proof.numbering} numbering, {verdict}\n")
-        sys.stdout.flush()
-        # The time goes to stderr so that stdout is the same bytes on every run.
-        sys.stderr.write(f"{proof.family}: checked in {proof.seconds:.2f} s\n")
-        if not proof.ok:
-            unproven.append(proof.family)
-    if unproven:
-        _fail(f"check failed for {', '.join(unproven)}")
+    code = check_command(rules, all_, max_arrangements, out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command("rules", epilog=_examples("chess960 rules"))

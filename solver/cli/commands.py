@@ -350,6 +350,69 @@ def show_command(
     return FAILED if bad else 0
 
 
+def check_command(rules: str, every: bool = False, max_arrangements: int | None = None, *,
+                  out: TextIO, err: TextIO) -> int:
+    """``chess960 check``: prove the family ``rules`` (``every``: each bundled
+    family); the report to ``out``, the time each family took to ``err``."""
+    from solver.check import check as prove
+    from solver.cli.errors import report
+    from solver.ruleset.reader import bundled_names
+
+    try:
+        names = bundled_names() if every else [rules]
+        unproven = []
+        for name in names:
+            family = load_family(name, max_arrangements)
+            proof = prove(family)
+            out.write(f"{proof.family}: {proof.title}\n")
+            for claim in proof.claims:
+                mark = "ok  " if claim.ok else "FAIL"
+                detail = f": {claim.detail}" if claim.detail else ""
+                out.write(f"  {mark} {claim.text}{detail}\n")
+            verdict = "proven" if proof.ok else "NOT proven"
+            out.write(f"  {proof.found:,} positions, {proof.numbering} numbering, {verdict}\n")
+            out.flush()
+            # The time goes to stderr so that stdout is the same bytes on every run.
+            err.write(f"{proof.family}: checked in {proof.seconds:.2f} s\n")
+            if not proof.ok:
+                unproven.append(proof.family)
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    if unproven:
+        report(out, err, f"check failed for {', '.join(unproven)}")
+        return FAILED
+    return 0
+
+
+def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
+                 mirrors: bool, table: str, svg_dir: str | None, dialect: str,
+                 variant: str | None, out: TextIO, err: TextIO) -> int:
+    """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
+    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``."""
+    import os
+
+    from solver.output.plan import plan_table
+    from solver.sampling import plan
+
+    try:
+        family = load_family(rules)
+        left_out = [family.parse_id(part) for item in exclude
+                    for part in item.split(",") if part.strip()]
+        drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
+        pictures = None
+        if svg_dir is not None:
+            from solver.output.diagram import write_svg
+
+            pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
+            for path, found in zip(pictures, drawn, strict=True):
+                write_svg(path, family, found)
+        out.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
+                             pictures=pictures))
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
+
+
 def _console(out: TextIO) -> Any:
     """A Rich console on ``out`` that never crops the board (``COLUMNS=0`` included)."""
     from rich.console import Console

@@ -13,14 +13,16 @@
 * A closed standard stream is replaced by ``/dev/null`` at its descriptor,
   so that no file the command opens takes its number.
 
-``chess960 id``, ``position``, ``random``, ``show``, ``rules`` and ``solve`` are
-what scripts call most, one call at a time, so their start-up matters: Typer parses
-options through Pydantic, which alone takes longer to import than
-answering. So :func:`main` parses the common forms of these commands itself
+``chess960 id``, ``position``, ``random``, ``show``, ``rules``, ``solve``,
+``check`` and ``plan`` are what scripts call most, one call at a time, so their
+start-up matters: Typer parses options through Pydantic, which alone takes
+longer to import than answering. So :func:`main` parses the common forms of these commands itself
 (:func:`parse_fast`: known options, values Typer takes as they are) and
 answers them through :mod:`solver.cli.commands`, the same functions the Typer
 commands call; every other command line (``--help``, completion, an unknown
 option, a value Typer would refuse) goes to :mod:`solver.cli.app` unchanged.
+Shell completion of option values and command names is answered by
+:mod:`solver.cli.complete`, also without Typer.
 """
 
 import contextlib
@@ -50,6 +52,15 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
     "show": (True, {**_RULES, "--svg": ("svg", True, False),
                     "--letters": ("letters", False, False), "-l": ("letters", False, False)}),
     "rules": (False, {}),
+    "plan": (False, {**_RULES, "--dialect": ("dialect", True, False),
+                     "--variant": ("variant", True, False),
+                     "--format": ("table", True, False), "-f": ("table", True, False),
+                     "--rounds": ("rounds", True, False), "--seed": ("seed", True, False),
+                     "--exclude": ("exclude", True, True), "-x": ("exclude", True, True),
+                     "--exclude-mirrors": ("mirrors", False, False),
+                     "--svg-dir": ("svg_dir", True, False)}),
+    "check": (False, {**_RULES, "--all": ("every", False, False),
+                      "--max-arrangements": ("max_arrangements", True, False)}),
     "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, "--count": ("count_only", False, False)}),
 }
 
@@ -103,6 +114,9 @@ def parse_fast(argv: list[str]) -> Parsed | None:
             options[key] = value
     if (takes_arguments and not arguments) or (argv[0] == "show" and len(arguments) != 1):
         return None
+    if argv[0] == "plan" and ("rounds" not in options
+                              or options.get("table", "markdown") not in ("markdown", "csv")):
+        return None  # Typer words the error
     return (argv[0], arguments, options) if _accepted(options) else None
 
 
@@ -114,9 +128,13 @@ def _accepted(options: dict[str, object]) -> bool:
 
         if fmt not in FORMATS:
             return False
-    count = options.get("count", "1")
+    count = options.get("count", options.get("rounds", "1"))
     if not (isinstance(count, str) and count.isascii() and count.isdigit() and int(count) >= 1):
         return False
+    limit = options.get("max_arrangements", "1")
+    if not (isinstance(limit, str) and limit.isascii() and limit.isdigit()
+            and limit[0] != "0" and len(limit) <= 18):
+        return False  # Typer words the error (and reads 010, +5 as it does)
     seed = options.get("seed")
     if seed is not None:
         from solver.errors import SeedError
@@ -163,11 +181,28 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
         return commands.show_command(rules, arguments[0], None if svg is None else str(svg),
                                      bool(options.get("letters", False)), stdin=stdin_bytes(),
                                      out=out, err=err)
+    if command == "plan":
+        exclude = options.get("exclude", [])
+        seed = options.get("seed")
+        svg_dir = options.get("svg_dir")
+        return commands.plan_command(
+            rules, int(str(options["rounds"])), seed=None if seed is None else str(seed),
+            exclude=list(exclude) if isinstance(exclude, list) else [],
+            mirrors=bool(options.get("mirrors", False)),
+            table=str(options.get("table", "markdown")),
+            svg_dir=None if svg_dir is None else str(svg_dir), dialect=dialect, variant=variant,
+            out=out, err=err)
+    if command == "check":
+        limit = options.get("max_arrangements")
+        return commands.check_command(rules, bool(options.get("every", False)),
+                                      None if limit is None else int(str(limit)),
+                                      out=out, err=err)
     return commands.rules_command(out=out, err=err)
 
 
 def _completing() -> bool:
-    """Whether the shell asks for completions (Typer answers those)."""
+    """Whether the shell asks for completions (:mod:`solver.cli.complete` answers
+    the common ones, Typer the rest)."""
     return any(name.endswith("_COMPLETE") for name in os.environ)
 
 
@@ -300,6 +335,13 @@ def main() -> None:
 def dispatch(argv: list[str]) -> int:
     """Answer the command line ``argv`` (without the program's name) on the
     standard streams: the common forms here, the rest in Typer; returns the exit code."""
+    if _completing():
+        from solver.cli.complete import complete
+
+        answered = complete()
+        if answered is not None:  # an option's values, a command's name: without Typer
+            sys.stdout.write(answered[0])
+            return answered[1]
     fast = None if _completing() else parse_fast(argv)
     if fast is not None:
         return run_fast(*fast)

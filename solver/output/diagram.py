@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import os
 from typing import TYPE_CHECKING, Final
-from xml.sax.saxutils import escape, quoteattr
 
 from solver.board.geometry import BLACK_GLYPHS, FILE_LETTERS, WHITE_GLYPHS, colour, piece_name
-from solver.files import write_atomic
 from solver.notation.fen import position_fen
 
 if TYPE_CHECKING:
@@ -182,6 +180,8 @@ def board_svg(family: Family, position: Position, square: int = 64) -> str:
     >>> svg.count('class="square '), svg.startswith("<?xml")
     (64, True)
     """
+    from xml.sax.saxutils import escape, quoteattr  # only when drawing SVG
+
     files = position.board.files
     ranks = height(position)
     margin = square // 2
@@ -232,6 +232,8 @@ def board_svg(family: Family, position: Position, square: int = 64) -> str:
 
 
 def _svg_piece(piece: str, x: int, y: int, square: int, position: Position) -> list[str]:
+    from xml.sax.saxutils import quoteattr
+
     white = piece.isupper()
     names = dict(position.layout.names) if position.layout is not None else {}
     name = "pawn" if piece.upper() == "P" else piece_name(piece.upper(), 1, names)
@@ -270,4 +272,6 @@ def _svg_piece(piece: str, x: int, y: int, square: int, position: Position) -> l
 
 def write_svg(path: str | os.PathLike[str], family: Family, position: Position) -> None:
     """Write :func:`board_svg` of ``position`` to ``path`` atomically."""
+    from solver.files import write_atomic
+
     write_atomic(path, board_svg(family, position))

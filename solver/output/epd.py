@@ -35,7 +35,7 @@ class EpdWriter(Writer):
 
     name = "epd"
     sfen = False
-    help = 'one EPD line a position (an opening book): four FEN fields, id "<family> <id>";'
+    help = 'one EPD line a position (an opening book): four FEN fields, id "<family> <id>"'
 
     def write(self, position: Position) -> None:
         self.count += 1
