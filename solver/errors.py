@@ -419,14 +419,16 @@ class InputFileError(Chess960Error):
 
 
 class SeedError(Chess960Error):
-    """A random seed that is a negative integer or empty."""
+    """A random seed that is empty, not valid Unicode text, or neither text nor an integer."""
 
-    def __init__(self, seed: object) -> None:
+    def __init__(self, seed: object, reason: str | None = None) -> None:
         if seed == "":
-            super().__init__("seed '' is empty: give an integer or a phrase")
+            super().__init__("seed '' is empty: give a phrase or an integer")
         else:
-            super().__init__(f"seed {seed!r} is not an integer >= 0")
+            shown = quote(seed) if isinstance(seed, str) else repr(seed)[:60]
+            super().__init__(f"seed {shown} {reason or 'is not a valid seed'}")
         self.seed = seed
+        self.reason = reason
 
 
 class EmptyFamilyError(Chess960Error):

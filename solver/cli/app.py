@@ -221,8 +221,8 @@ def _seed(value: str | None) -> str | None:
 
 SeedOption = Annotated[str | None, typer.Option(
     "--seed", metavar="TEXT", callback=_seed,
-    help="Draw reproducibly from this seed: an integer, or any phrase such as "
-         "\"Freestyle Open 2026, round 3\" (default: OS randomness).",
+    help="Draw reproducibly from this seed phrase, such as \"Freestyle Open 2026, round 3\" "
+         "(an integer is its digits; SHA-256, see the README) (default: OS randomness).",
     show_default=False)]
 ExcludeOption = Annotated[list[str] | None, typer.Option(
     "--exclude", "-x", metavar="IDS",

@@ -12,8 +12,8 @@ report through here. It imports nothing, so start-up does not grow.
 
 >>> import sys
 >>> from solver.errors import SeedError
->>> failed(sys.stdout, sys.stdout, SeedError(-1))
-error: seed -1 is not an integer >= 0
+>>> failed(sys.stdout, sys.stdout, SeedError(""))
+error: seed '' is empty: give a phrase or an integer
 1
 """
 

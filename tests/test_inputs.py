@@ -1,0 +1,70 @@
+"""Inputs a user types, through the installed command: seeds, pairs, variants,
+dialects, encodings and the API's types (issues 24 and 27)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHESS960 = Path(sys.executable).parent / "chess960"
+
+
+def cli(*args: str, env: dict[str, str] | None = None, stdin: bytes = b"",
+        ) -> tuple[str, str, int]:
+    """Run the installed command; stdout, stderr (decoded leniently) and exit code."""
+    merged = {**os.environ, **(env or {})}
+    done = subprocess.run([str(CHESS960), *args], input=stdin, capture_output=True,
+                          env=merged, timeout=120, check=False)
+    return (done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"),
+            done.returncode)
+
+
+def one_error(err: str) -> None:
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+
+
+# -- seeds ----------------------------------------------------------------------
+
+def reference(phrase: bytes, n: int, k: int) -> list[int]:
+    """The README's recipe on a phrase's UTF-8 bytes (written again here)."""
+    out: list[int] = []
+    block = 0
+    limit = 2**64 - 2**64 % n
+    while len(out) < k:
+        digest = hashlib.sha256(phrase + block.to_bytes(8, "big")).digest()
+        for i in range(0, 32, 8):
+            word = int.from_bytes(digest[i:i + 8], "big")
+            if word < limit and len(out) < k:
+                out.append(word % n)
+        block += 1
+    return out
+
+
+@pytest.mark.parametrize("seed", ["42", "042", " 42", "-1", "9" * 5000])
+def test_every_seed_is_a_phrase_drawn_by_the_recipe(seed: str) -> None:
+    out, err, code = cli("random", "--seed", seed, "-n", "3")
+    assert (err, code) == ("", 0)
+    assert [int(line.split()[0]) for line in out.splitlines()] == reference(seed.encode(), 960, 3)
+
+
+@pytest.mark.parametrize("command", [["random"], ["plan", "--rounds", "2"]])
+@pytest.mark.parametrize("seed", [b"\xff", b"ab\xed\xa0\x80"])  # invalid UTF-8; a surrogate
+def test_a_seed_that_is_not_utf8_is_a_usage_error(command: list[str], seed: bytes) -> None:
+    done = subprocess.run([os.fsencode(CHESS960), *(c.encode() for c in command), b"--seed",
+                           seed], capture_output=True, timeout=120, check=False)
+    err = done.stderr.decode("utf-8", "replace")
+    one_error(err)
+    assert "not valid UTF-8" in err and done.returncode == 2 and done.stdout == b""
+
+
+def test_a_long_integer_seed_draws_in_plan() -> None:
+    seed = "9" * 5000
+    out, err, code = cli("plan", "--rounds", "1", "--seed", seed, "-f", "csv")
+    assert (err, code) == ("", 0)
+    assert out.splitlines()[1].split(",")[1] == str(reference(seed.encode(), 960, 1)[0])
