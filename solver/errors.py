@@ -245,6 +245,21 @@ class PairError(RankError):
         self.files = files
 
 
+class PairOrderError(RankError):
+    """A pair of ranks written Black's first: lower case (or black glyphs) before
+    upper case (or white glyphs). ``suggestion`` is the pair the other way round."""
+
+    def __init__(self, text: str, family: str, suggestion: str) -> None:
+        super().__init__(
+            text,
+            f"{quote(text)} gives Black's rank (lower case) first: a {family} pair is "
+            f"White's rank in upper case, then Black's in lower case, such as "
+            f"{quote(suggestion)}",
+        )
+        self.family = family
+        self.suggestion = suggestion
+
+
 class FenError(Chess960Error):
     """A FEN that is not a start position of the family.
 

@@ -22,6 +22,7 @@ from solver.errors import (
     IdRangeError,
     MirrorError,
     PairError,
+    PairOrderError,
     PieceCountError,
     RuleViolationError,
     SidesError,
@@ -29,7 +30,7 @@ from solver.errors import (
 )
 from solver.kinds.vocabulary import Placement
 from solver.notation.fen import check_castling, is_fen, read_start
-from solver.notation.ranks import parse_id, parse_rank
+from solver.notation.ranks import parse_id, parse_rank, piece_sides
 from solver.numbering.index import RankIndex
 from solver.numbering.steps import Numbering
 from solver.position import Pairs, Position
@@ -197,7 +198,10 @@ class Family:
         """The position a rank, a pair of ranks or a start FEN is.
 
         A pair is written White's rank first, then Black's, with any spaces
-        or a ``/`` between: ``RNBQKBNR rnbqkbnr``. A full start FEN may use
+        or a ``/`` between: ``RNBQKBNR rnbqkbnr``. Either rank may be in
+        either case, except Black's first: a pair whose first rank is all
+        lower case (black glyphs) and whose second is all upper case (white
+        glyphs) raises :class:`~solver.errors.PairOrderError`. A full start FEN may use
         either castling notation (:meth:`identify_fen`).
         """
         if is_fen(text):
@@ -206,9 +210,14 @@ class Family:
             rank = self.validate(text)
             return self._one(self.rank_id(rank), rank)
         files = self.ruleset.region_size
-        letters = parse_rank(text.replace("/", " ").replace(":", " "), None, "".join(self.names))
+        spaced = text.replace("/", " ").replace(":", " ")
+        letters = parse_rank(spaced, None, "".join(self.names))
         if len(letters) != 2 * files:
             raise PairError(text, self.name, len(letters), files)
+        sides = piece_sides(spaced)
+        if set(sides[:files]) == {"b"} and set(sides[files:]) == {"w"}:
+            raise PairOrderError(text, self.name,
+                                 f"{letters[files:]} {letters[:files].lower()}")
         return self._pair(self.validate(letters[:files]), self.validate(letters[files:]))
 
     def identify_fen(self, text: str) -> Position:

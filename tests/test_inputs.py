@@ -68,3 +68,45 @@ def test_a_long_integer_seed_draws_in_plan() -> None:
     out, err, code = cli("plan", "--rounds", "1", "--seed", seed, "-f", "csv")
     assert (err, code) == ("", 0)
     assert out.splitlines()[1].split(",")[1] == str(reference(seed.encode(), 960, 1)[0])
+
+
+# -- pairs ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("pair", ["qnrbbnkr RNBQKBNR", "qnrbbnkr/RNBQKBNR",
+                                  "♜♞♝♛♚♝♞♜ ♖♘♗♕♔♗♘♖"])
+def test_a_pair_black_first_is_refused(pair: str) -> None:
+    out, err, code = cli("id", "-r", "dfrc", pair)
+    one_error(err)
+    assert (out, code) == ("", 1)
+    assert repr(pair) in err and "White's rank in upper case" in err
+
+
+def test_pairs_white_first_in_any_case() -> None:
+    # Scharnagl: RNBQKBNR is 518, QNRBBNKR 105; the pair's id is black * 960 + white.
+    for pair, number in (("RNBQKBNR qnrbbnkr", 105 * 960 + 518),
+                         ("QNRBBNKR RNBQKBNR", 518 * 960 + 105),
+                         ("rnbqkbnr qnrbbnkr", 105 * 960 + 518),
+                         ("QNRBBNKR/rnbqkbnr", 518 * 960 + 105)):
+        assert cli("id", "-r", "dfrc", pair) == (f"{number}\n", "", 0)
+
+
+# -- variants -------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["position", "-r", "dfrc", "100800", "101318", "-f", "fen", "--variant", "horde"],
+    ["position", "-r", "dfrc", "100800", "-f", "epd", "--variant", "horde", "--dialect", "fsf"],
+    ["plan", "--rounds", "2", "-r", "dfrc", "--variant", "horde", "--seed", "x"],
+    ["id", "-r", "dfrc", "--variant", "horde",
+     "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"],
+])
+def test_horde_refuses_a_family_of_independent_sides(args: list[str]) -> None:
+    out, err, code = cli(*args)
+    one_error(err)
+    assert (out, code) == ("", 1)
+    assert "horde writes only Black's rank" in err and "dfrc" in err
+
+
+def test_horde_still_writes_chess960() -> None:
+    out, err, code = cli("position", "518", "-f", "fen", "--variant", "horde")
+    assert (out, err, code) == (
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\n", "", 0)

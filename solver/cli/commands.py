@@ -57,6 +57,14 @@ def _plain(fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
             and variant is None)
 
 
+def _check_sides(family: Family, dialect: str, variant: str | None) -> None:
+    """Refuse a variant that holds only Black's rank for a family of independent sides."""
+    if variant is not None and family.layout is None and family.independent:
+        from solver.notation.dialects import check_style
+
+        check_style(variant, dialect, family.ruleset.files, family.name)
+
+
 def _reader(dialect: str, variant: str | None) -> Callable[[str], str] | None:
     """How ``id`` reads a start FEN of ``variant`` as ``dialect`` writes it, back
     into the plain FEN the family reads (``None``: as it is)."""
@@ -166,6 +174,7 @@ def identify_command(
         elif fmt == "text":
             read = _reader(dialect, variant)
             loaded = load_family(rules, source=source)
+            _check_sides(loaded, dialect, variant)
             bad = identify_all(loaded, ranks, stdin, out, err, read)
         else:
             bad = _write_each(load_family(rules), ranks, fmt, "id", False, dialect, variant,

@@ -215,14 +215,25 @@ def dialect_named(dialect: str, variant: str = "-") -> Dialect:
     return DIALECTS[dialect]
 
 
-def check_style(variant: str, dialect: str, files: int) -> None:
+def check_style(variant: str, dialect: str, files: int, independent: str | None = None) -> None:
     """Raise :class:`~solver.errors.DialectError` unless ``variant`` and
-    ``dialect`` can be written for a family of ``files`` files."""
+    ``dialect`` can be written for a family of ``files`` files (``independent``:
+    the name of a family whose sides are independent, such as ``dfrc``).
+
+    >>> check_style("horde", "xfen", 8, independent="dfrc")
+    Traceback (most recent call last):
+    ...
+    solver.errors.DialectError: horde writes only Black's rank, so it cannot write a dfrc position, whose White's rank is its own
+    """
     game = variant_named(variant, dialect)
     writer = dialect_named(dialect, variant)
     if files != game.files:
         raise DialectError(variant, dialect,
                            f"variant {variant!r} is played on {game.files} files, not {files}")
+    if game.black_only and independent is not None:
+        raise DialectError(variant, dialect,
+                           f"{variant} writes only Black's rank, so it cannot write a "
+                           f"{independent} position, whose White's rank is its own")
     refused = writer.refuses(game)
     if refused is not None:
         raise DialectError(variant, dialect, refused)

@@ -54,6 +54,26 @@ def parse_rank(text: str, files: int | None = None, own: str = "") -> str:
     return "".join(letters)
 
 
+def piece_sides(text: str) -> str:
+    """Each piece character's side as written: ``w`` upper case or a white glyph,
+    ``b`` lower case or a black glyph, ``?`` neither (spaces are skipped).
+
+    >>> piece_sides("Qn ♖♜")
+    'wbwb'
+    """
+    sides = []
+    for char in text:
+        if char.isspace():
+            continue
+        if char in WHITE_GLYPHS.values() or char.isupper():
+            sides.append("w")
+        elif char in BLACK_GLYPHS.values() or char.islower():
+            sides.append("b")
+        else:
+            sides.append("?")
+    return "".join(sides)
+
+
 def format_rank(rank: str, unicode: bool = False, black: bool = False) -> str:
     """Write a rank as letters (the default) or glyphs; a piece with no chess
     glyph (a shogi lance, a family's own piece) keeps its letter.

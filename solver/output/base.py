@@ -100,7 +100,8 @@ class Writer:
                 raise DialectError(variant or "-", dialect, f"{family.name} starts on a board "
                                    f"of its own; only the dialects {plain_dialects()} write it")
             files = family.ruleset.files
-            check_style(variant or default_variant(files), dialect, files)
+            check_style(variant or default_variant(files), dialect, files,
+                        family.name if family.independent else None)
 
     def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
         """Write ``(id, white, black)`` rows, as :meth:`write` writes positions.
