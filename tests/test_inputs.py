@@ -110,3 +110,31 @@ def test_horde_still_writes_chess960() -> None:
     out, err, code = cli("position", "518", "-f", "fen", "--variant", "horde")
     assert (out, err, code) == (
         "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\n", "", 0)
+
+
+# -- usage errors -----------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["id", "RNBQKBNR", "--dialect", "bogus", "--variant", "bogus"],
+    ["id", "RNBQKBNR", "--variant", "bogus"],
+    ["position", "518", "-f", "fen", "--dialect", "bogus"],
+    ["position", "518", "-f", "fen", "--variant", "bogus"],
+    ["random", "--seed", "1", "-f", "fen", "--variant", "bogus"],
+    ["solve", "--variant", "bogus"],
+    ["plan", "--rounds", "1", "--dialect", "bogus"],
+])
+def test_a_bad_dialect_or_variant_is_a_usage_error(args: list[str]) -> None:
+    out, err, code = cli(*args)
+    one_error(err)
+    assert (out, code) == ("", 2)
+    assert "'bogus' is not one of" in err
+
+
+@pytest.mark.parametrize("args", [["random", "-n", "x"], ["solve", "--max-arrangements", "x"],
+                                  ["position", "x", "--white"]])
+def test_usage_errors_are_lower_case(args: list[str]) -> None:
+    _, err, code = cli(*args)
+    one_error(err)
+    assert code == 2
+    reason = err.partition("': ")[2] or err.removeprefix("error: ")
+    assert not (reason[:1].isupper() and reason[1:2].islower()), err

@@ -117,6 +117,12 @@ def _accepted(options: dict[str, object]) -> bool:
     count = options.get("count", "1")
     if not (isinstance(count, str) and count.isascii() and count.isdigit() and int(count) >= 1):
         return False
+    if "dialect" in options or "variant" in options:
+        from solver.notation.dialects import DIALECTS, VARIANTS
+
+        if (options.get("dialect", "xfen") not in DIALECTS
+                or options.get("variant", "chess") not in VARIANTS):
+            return False
     seed = options.get("seed")
     if seed is not None:
         from solver.errors import SeedError
