@@ -147,7 +147,7 @@ class IdRangeError(IdError):
 
     def __init__(self, text: str, value: int | None, count: int, family: str) -> None:
         shown = str(value) if value is not None else f"{text.strip()[:12]}..."
-        super().__init__(text, f"{family} position index not 0 <= {shown} <= {count - 1}")
+        super().__init__(text, f"{family} id {shown} is out of range 0..{count - 1}")
         self.value = value
         self.count = count
         self.family = family
@@ -444,6 +444,47 @@ class SeedError(Chess960Error):
             super().__init__(f"seed {shown} {reason or 'is not a valid seed'}")
         self.seed = seed
         self.reason = reason
+
+
+class ArgumentTypeError(Chess960Error, TypeError):
+    """An API argument of the wrong type (``Family.position("5")``); also a
+    :class:`TypeError`. ``argument`` names it, ``expected`` the type it takes,
+    ``value`` is what was given."""
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        shown = repr(value)
+        if len(shown) > QUOTE_LIMIT:
+            shown = shown[:QUOTE_LIMIT - 3] + "..."
+        super().__init__(f"{argument} must be {expected}, not {type(value).__name__} {shown}")
+        self.argument = argument
+        self.expected = expected
+        self.value = value
+
+
+def need_text(value: object, argument: str) -> str:
+    """``value`` when it is a ``str``, else raise :class:`ArgumentTypeError`.
+
+    >>> need_text(5, "rank")
+    Traceback (most recent call last):
+    ...
+    solver.errors.ArgumentTypeError: rank must be text (str), not int 5
+    """
+    if not isinstance(value, str):
+        raise ArgumentTypeError(argument, "text (str)", value)
+    return value
+
+
+def need_int(value: object, argument: str) -> int:
+    """``value`` when it is an ``int`` (not a ``bool``), else raise :class:`ArgumentTypeError`.
+
+    >>> need_int("5", "id")
+    Traceback (most recent call last):
+    ...
+    solver.errors.ArgumentTypeError: id must be an integer (int), not str '5'
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(argument, "an integer (int)", value)
+    return value
 
 
 class EmptyFamilyError(Chess960Error):

@@ -23,6 +23,8 @@ from solver.errors import (
     MirrorError,
     PairError,
     PairOrderError,
+    need_int,
+    need_text,
     PieceCountError,
     RuleViolationError,
     SidesError,
@@ -158,7 +160,8 @@ class Family:
         Raises a :class:`~solver.errors.RankError` subclass naming what is
         wrong: length, unknown piece, piece counts, or every rule it breaks.
         """
-        rank = parse_rank(text, self.ruleset.region_size, "".join(self.names))
+        rank = parse_rank(need_text(text, "rank"), self.ruleset.region_size,
+                          "".join(self.names))
         self._check_counts(text, rank)
         broken = self.violations(rank)
         if broken:
@@ -184,6 +187,7 @@ class Family:
 
     def rank_of(self, number: int) -> str:
         """One side's rank with ID ``number`` (``0 <= number < side_count``)."""
+        need_int(number, "id")
         index = self.index
         if number >= 0:  # the table, once built (None until then), without another call
             try:
@@ -202,8 +206,15 @@ class Family:
         either case, except Black's first: a pair whose first rank is all
         lower case (black glyphs) and whose second is all upper case (white
         glyphs) raises :class:`~solver.errors.PairOrderError`. A full start FEN may use
-        either castling notation (:meth:`identify_fen`).
+        either castling notation (:meth:`identify_fen`); an SFEN may start with
+        USI's ``sfen`` keyword.
         """
+        need_text(text, "position")
+        layout = self.ruleset.layout
+        if layout is not None and layout.notation == "sfen":
+            words = text.split(maxsplit=1)
+            if len(words) == 2 and words[0] == "sfen":  # USI's `position sfen ...` prefix
+                text = words[1]
         if is_fen(text):
             return self.identify_fen(text)
         if not self.independent:
@@ -272,21 +283,21 @@ class Family:
         >>> Family.load("chess960").read("518") == Family.load("chess960").read("RNBQKBNR")
         True
         """
-        stripped = text.strip()
+        stripped = need_text(text, "position").strip()
         if stripped.isascii() and stripped.lstrip("+-").isdigit():
             return self.position(self.parse_id(stripped))
         return self.identify(text)
 
     def parse_id(self, text: str) -> int:
         """Read a position ID of this family (raises :class:`~solver.errors.IdError`)."""
-        return parse_id(text, self.count, self.name)
+        return parse_id(need_text(text, "id"), self.count, self.name)
 
     # -- positions by ID -----------------------------------------------------------
 
     def position(self, number: int) -> Position:
         """The position with ID ``number``: for independent sides
         ``number = black_id * side_count + white_id``."""
-        if not 0 <= number < self.count:
+        if not 0 <= need_int(number, "id") < self.count:
             raise IdRangeError(str(number), number, self.count, self.name)
         if not self.independent:
             return self._one(number, self.rank_of(number))
@@ -306,7 +317,8 @@ class Family:
             raise SidesError(self.name)
         n = self.side_count
         ids = [
-            parse_id(str(number), n, f"{self.name} {side}")
+            parse_id(str(number if isinstance(number, str) else need_int(number, f"{side}'s id")),
+                     n, f"{self.name} {side}")
             for side, number in (("white", white), ("black", black))
         ]
         return self.position(ids[1] * n + ids[0])

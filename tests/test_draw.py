@@ -171,7 +171,7 @@ def test_bad_exclusions_and_seeds() -> None:
     assert (result.exit_code, result.stderr) == (1, "error: position id 'x' is not an integer\n")
     assert isinstance(IdSyntaxError("x"), ValueError)
     result = runner.invoke(app, ["random", "--exclude", "960"])
-    assert result.stderr == "error: chess960 position index not 0 <= 960 <= 959\n"
+    assert result.stderr == "error: chess960 id 960 is out of range 0..959\n"
     assert runner.invoke(app, ["random", "--seed", ""]).exit_code == 2
     assert runner.invoke(app, ["random", "-n", "0"]).exit_code == 2
 

@@ -138,3 +138,69 @@ def test_usage_errors_are_lower_case(args: list[str]) -> None:
     assert code == 2
     reason = err.partition("': ")[2] or err.removeprefix("error: ")
     assert not (reason[:1].isupper() and reason[1:2].islower()), err
+
+
+# -- the API's inputs ---------------------------------------------------------------
+
+BAD_VALUES = ["5", 5, None, 1.5, b"RNBQKBNR", True, ["R"], object()]
+
+
+def _entry_points() -> dict[str, object]:
+    import solver
+
+    chess960, dfrc = solver.Family.load("chess960"), solver.Family.load("dfrc")
+    return {
+        "Family.position": chess960.position, "Family.rank_of": chess960.rank_of,
+        "Family.identify": chess960.identify, "Family.read": chess960.read,
+        "Family.validate": chess960.validate, "Family.parse_id": chess960.parse_id,
+        "Family.pair": lambda v: dfrc.pair(v, 0), "Family.load": solver.Family.load,
+        "load": solver.load, "parse_rank": solver.parse_rank,
+        "parse_id": lambda v: solver.parse_id(v, 960), "format_rank": solver.format_rank,
+        "start_fen": solver.start_fen, "position_fen": solver.position_fen,
+        "scharnagl_id": solver.scharnagl_id, "scharnagl_rank": solver.scharnagl_rank,
+    }
+
+
+def test_every_entry_point_raises_chess960_errors_for_bad_types() -> None:
+    import solver
+
+    for name, call in _entry_points().items():
+        for value in BAD_VALUES:
+            try:
+                call(value)  # type: ignore[operator]
+            except solver.Chess960Error:
+                pass
+            except Exception as exc:  # the failure this test is about
+                pytest.fail(f"{name}({value!r}) raised {type(exc).__name__}: {exc}")
+
+
+def test_a_string_id_is_an_argument_type_error() -> None:
+    import solver
+
+    with pytest.raises(solver.ArgumentTypeError) as caught:
+        solver.Family.load("chess960").position("5")  # type: ignore[arg-type]
+    assert isinstance(caught.value, TypeError) and caught.value.value == "5"
+    assert str(caught.value) == "id must be an integer (int), not str '5'"
+    assert "ArgumentTypeError" in solver.__all__ and "PairOrderError" in solver.__all__
+
+
+def test_the_public_namespace_holds_only_public_names() -> None:
+    import solver
+
+    assert dir(solver) == sorted(solver.__all__)
+    for helper in ("Any", "TYPE_CHECKING", "annotations", "import_module"):
+        assert helper not in dir(solver)
+        with pytest.raises(AttributeError):
+            getattr(solver, helper)
+
+
+def test_the_range_error_is_worded_like_the_others() -> None:
+    assert cli("position", "960") == ("", "error: chess960 id 960 is out of range 0..959\n", 1)
+    out, err, code = cli("position", "-r", "dfrc", "--white", "960", "--black", "0")
+    assert (out, err, code) == ("", "error: dfrc white id 960 is out of range 0..959\n", 1)
+
+
+def test_usi_s_sfen_keyword_is_read() -> None:
+    fen, _, _ = cli("position", "0", "-r", "shogi-shuffle", "-f", "fen")
+    assert cli("id", "-r", "shogi-shuffle", f"sfen {fen.strip()}") == ("0\n", "", 0)
+    assert cli("id", "-r", "shogi-shuffle", "-", stdin=f"sfen {fen}".encode()) == ("0\n", "", 0)

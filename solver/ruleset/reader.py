@@ -16,6 +16,7 @@ board's keys are read by :mod:`solver.ruleset.board_keys`, each rule's arguments
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections import Counter
@@ -36,7 +37,13 @@ from solver.board.geometry import (
     Region,
 )
 from solver.board.sides import MIRROR, Sides
-from solver.errors import RuleFileError, StepSyntaxError, UnknownRuleSetError, quote
+from solver.errors import (
+    ArgumentTypeError,
+    RuleFileError,
+    StepSyntaxError,
+    UnknownRuleSetError,
+    quote,
+)
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
 from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
 from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
@@ -205,6 +212,10 @@ def load(name_or_path: str) -> RuleSet:
     >>> load("chess960").count
     960
     """
+    if isinstance(name_or_path, os.PathLike):
+        name_or_path = os.fspath(name_or_path)
+    if not isinstance(name_or_path, str):
+        raise ArgumentTypeError("name_or_path", "a family's name or a path (str)", name_or_path)
     try:
         source = RuleSource.read(name_or_path)
     except LookupError:
