@@ -204,3 +204,24 @@ def test_usi_s_sfen_keyword_is_read() -> None:
     fen, _, _ = cli("position", "0", "-r", "shogi-shuffle", "-f", "fen")
     assert cli("id", "-r", "shogi-shuffle", f"sfen {fen.strip()}") == ("0\n", "", 0)
     assert cli("id", "-r", "shogi-shuffle", "-", stdin=f"sfen {fen}".encode()) == ("0\n", "", 0)
+
+
+# -- output encodings ---------------------------------------------------------------
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("args", [["show", "518"], ["show", "518", "-l"],
+                                  ["position", "518", "-u"], ["random", "-u", "--seed", "1"],
+                                  ["position", "518", "-u", "-f", "json"],
+                                  ["show", "105", "--svg", "-"]])
+def test_a_stdout_without_glyphs_gets_letters(encoding: str, args: list[str]) -> None:
+    done = subprocess.run([str(CHESS960), *args], capture_output=True, timeout=120,
+                          env={**os.environ, "PYTHONIOENCODING": encoding}, check=False)
+    assert (done.returncode, done.stderr) == (0, b"")
+    text = done.stdout.decode(encoding)
+    assert not any(0x2654 <= ord(c) <= 0x265F for c in text)
+    if args[0] == "show" and "--svg" not in args:
+        assert "1  R  N  B  Q  K  B  N  R  1" in text
+    elif "--svg" in args:
+        assert "&#9819;" in text and text.isascii()  # the queen, as an XML reference
+    elif args[0] == "position":
+        assert "RNBQKBNR" in text

@@ -330,17 +330,25 @@ def show_command(
 
     try:
         family = load_family(rules)
+        from solver.notation.ranks import glyphs_fit
+
+        fits = glyphs_fit(out)  # an ASCII or Latin-1 stdout: letters, and a plain board
         console = _console(out)
         coloured = console.color_system is not None and not console.no_color
 
         def draw(line: str) -> str:
             found = read_listed(family, line)
-            if svg == "-":
-                out.write(board_svg(family, found))
+            if svg == "-":  # XML character references where the encoding has no glyphs
+                drawn = board_svg(family, found)
+                out.write(drawn if fits else _ascii(drawn, "xmlcharrefreplace"))
                 return ""
             if svg is not None:
                 write_svg(svg, family, found)
             out.flush()
+            if not fits:
+                board = board_text(family, found, True, False).plain.replace("\u00b7", ".")
+                out.write(_ascii(board, "replace") + "\n")
+                return ""
             console.print(board_text(family, found, letters, coloured), soft_wrap=True)
             return ""
 
@@ -349,6 +357,11 @@ def show_command(
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
+
+
+def _ascii(text: str, errors: str) -> str:
+    """``text`` with every character beyond ASCII replaced as ``errors`` says."""
+    return text.encode("ascii", errors).decode("ascii")
 
 
 def _console(out: TextIO) -> Any:

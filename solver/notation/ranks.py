@@ -84,6 +84,22 @@ def piece_sides(text: str) -> str:
     return "".join(sides)
 
 
+def glyphs_fit(stream: object) -> bool:
+    """Whether ``stream``'s encoding can write chess glyphs (not so for ASCII or
+    Latin-1 output, where ``--unicode`` and ``show`` fall back to letters).
+
+    >>> import io
+    >>> glyphs_fit(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    False
+    """
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "".join([*WHITE_GLYPHS.values(), *BLACK_GLYPHS.values()]).encode(encoding)
+    except (UnicodeError, LookupError):
+        return False
+    return True
+
+
 def format_rank(rank: str, unicode: bool = False, black: bool = False) -> str:
     """Write a rank as letters (the default) or glyphs; a piece with no chess
     glyph (a shogi lance, a family's own piece) keeps its letter.

@@ -15,7 +15,7 @@ from solver.notation.dialects import (
     writes_plain,
 )
 from solver.notation.fen import position_fen
-from solver.notation.ranks import format_rank
+from solver.notation.ranks import format_rank, glyphs_fit
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -87,7 +87,7 @@ class Writer:
         self.out = out
         self.family = family
         self.text = text
-        self.unicode = unicode
+        self.unicode = unicode and glyphs_fit(out)  # letters where glyphs cannot be written
         self.dialect = dialect
         self.variant = variant
         self.count = 0
