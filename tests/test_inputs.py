@@ -225,3 +225,105 @@ def test_a_stdout_without_glyphs_gets_letters(encoding: str, args: list[str]) ->
         assert "&#9819;" in text and text.isascii()  # the queen, as an XML reference
     elif args[0] == "position":
         assert "RNBQKBNR" in text
+
+
+# -- Seirawan gating rights ------------------------------------------------------------
+
+DIALECT_NAMES = ["xfen", "shredder", "fsf", "pychess"]
+
+
+def rule_file(tmp_path: Path, name: str, pieces: str, count: int, extra: str = "") -> str:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'name = "{name}"\ntitle = "t"\nsource = "s"\nfiles = 8\n'
+                    f'pieces = "{pieces}"\ncount = {count}\n{extra}')
+    return str(path)
+
+
+def seirawan(*args: str) -> list[str]:
+    out, err, code = cli("position", *args, "-f", "fen", "--variant", "seirawan")
+    assert (err, code) == ("", 0)
+    return out.splitlines()
+
+
+def side_letters(field: str) -> tuple[str, str]:
+    return "".join(c for c in field if c.isupper()), "".join(c for c in field if c.islower())
+
+
+@pytest.mark.parametrize("dialect", DIALECT_NAMES)
+def test_seirawan_fens_carry_gating_rights_in_every_dialect(dialect: str) -> None:
+    for fen in seirawan("0", "105", "518", "959", "--dialect", dialect):
+        white, black = side_letters(fen.split()[2])
+        rank = fen.split("/")[7].split("[")[0]
+        # every back-rank square gates: by a castling letter (king and castling rooks)
+        # or by its own file letter, and no letter twice
+        assert len(set(white)) == len(white) and white.lower() == black
+        files = {c for c in white if c not in "KQ"}
+        implied = {"K", "Q"} & set(white)
+        assert len(files) + (3 if implied == {"K", "Q"} else 0) >= 8, (fen, rank)
+
+
+def test_seirawan_in_xfen_is_fairy_stockfish_s_own_start() -> None:
+    [fen] = seirawan("518")
+    assert fen == ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1")
+    [fen] = seirawan("518", "--dialect", "shredder")
+    assert fen.split()[2] == "HABCDEFGhabcdefg"
+
+
+def test_pychess_seirawan_writes_kq_only_where_the_rooks_castle(tmp_path: Path) -> None:
+    [fen] = seirawan("0", "-r", "shuffle", "--dialect", "pychess")  # KQRRBBNN: no castling
+    field = fen.split()[2]
+    assert "K" not in field.replace("K", "", 0)[:0] + field[:2] and field[:2] != "KQ", fen
+    assert field == "EFBGHCDefbghcd"  # B, B, Q (none), N, N first, then the rest a to h
+    # one bishop: no letter twice
+    one = rule_file(tmp_path, "onebishop", "KQRRBNNN", 3360)
+    for fen in seirawan("0", "7", "100", "-r", one, "--dialect", "pychess"):
+        white, black = side_letters(fen.split()[2])
+        assert len(set(white)) == len(white) and len(set(black)) == len(black), fen
+
+
+@pytest.mark.parametrize("dialect", DIALECT_NAMES)
+def test_a_family_without_queen_bishop_or_knight_writes_seirawan(tmp_path: Path,
+                                                                  dialect: str) -> None:
+    karr = rule_file(tmp_path, "karr", "KARRBBNN", 5040)
+    for fen in seirawan("0", "1", "2000", "-r", karr, "--dialect", dialect):
+        assert "[" in fen and fen.split()[2] != "-", fen
+        assert cli("id", "-r", karr, "--variant", "seirawan", "--dialect", dialect,
+                   fen)[2] == 0
+
+
+@pytest.mark.parametrize("dialect", DIALECT_NAMES)
+def test_fairy_stockfish_allows_28_first_moves(dialect: str) -> None:
+    pyffish = pytest.importorskip("pyffish")
+    fens = seirawan("0", "105", "518", "777", "959", "--dialect", dialect)
+    for fen in fens:
+        rank = fen.split("/")[7].split("[")[0]
+        # 16 pawn moves and each knight move three ways (plain, gating H, gating E):
+        # 28 when the knights have four moves (without gating rights: 20)
+        hops = sum(0 <= f + d < 8 for f, p in enumerate(rank) if p == "N" for d in (-1, 1))
+        assert len(pyffish.legal_moves("seirawan", fen, [], True)) == 16 + 3 * hops, fen
+        assert len(pyffish.legal_moves("seirawan", fen, [], False)) == 16 + 3 * hops, fen
+        if rank == "RNBQKBNR":
+            assert 16 + 3 * hops == 28
+
+
+def test_fairy_stockfish_reads_no_castling_where_there_is_none() -> None:
+    pyffish = pytest.importorskip("pyffish")
+    for dialect in DIALECT_NAMES:
+        [fen] = seirawan("0", "-r", "shuffle", "--dialect", dialect)  # KQRRBBNN
+        read = pyffish.get_fen("seirawan", fen, [], False).split()[2]
+        assert "K" not in read and "Q" not in read and "A" not in read, (dialect, read)
+        # every square but the king's gates
+        assert sorted(read) == sorted("BCDEFGHbcdefgh"), (dialect, read)
+
+
+# -- a family's own pieces ---------------------------------------------------------------
+
+def test_a_declared_piece_reads_its_own_fen(tmp_path: Path) -> None:
+    own = rule_file(tmp_path, "own", "KQRRXXNN", 5040,
+                    '\n[[piece]]\nletter = "X"\nname = "wazir"\n')
+    for number in ("0", "2", "500", "5039"):
+        fen, err, code = cli("position", number, "-r", own, "-f", "fen")
+        assert (err, code) == ("", 0)
+        assert cli("id", "-r", own, fen.strip()) == (f"{number}\n", "", 0)
+    assert cli("id", "-r", own, "qrkrxxnn/pppppppp/8/8/8/8/PPPPPPPP/QRKRXXNN w KQkq - 0 1"
+               )[1:] == ("", 0)
