@@ -12,14 +12,17 @@ FEN:
   for antichess; no bughouse, Seirawan or Capablanca;
 * ``fsf``: Fairy-Stockfish's Chess960 FENs (``pyffish.get_fen(..., True)``):
   Shredder letters, ``[]`` holdings, ``3+3``, and for Seirawan the pieces in
-  hand ``[EHeh]`` and every back-rank file as a gating right (castling rooks
-  first, then the other files from a to h);
+  hand ``[EHeh]``;
 * ``pychess``: pychess-variants' FENs (``FairyBoard.shuffle_start``): as
   ``fsf`` but the castling letters a-side first (``AHah``), Black's only
-  for horde (``ch``), Seirawan's hand ``[HEhe]`` and its field ``KQ`` then
-  the files of the bishops, the queen and the knights (``KQCFDBGkqcfdbg``
-  for RNBQKBNR); bughouse is the two boards' FENs joined by `` | `` (full
-  FENs only).
+  for horde (``ch``), Seirawan's hand ``[HEhe]`` and its field the X-FEN
+  castling letters then the files of the bishops, the queen and the knights
+  (``KQCFDBGkqcfdbg`` for RNBQKBNR); bughouse is the two boards' FENs joined
+  by `` | `` (full FENs only).
+
+Seirawan's castling field carries the gating rights in every dialect: each
+side's castling letters, then the files of its other back-rank pieces
+(:meth:`Dialect.gating`).
 
 Each dialect is a class in :data:`DIALECTS`, each variant one in
 :data:`~solver.notation.variants.VARIANTS`; a new one is one class. What a
