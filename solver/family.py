@@ -23,12 +23,12 @@ from solver.errors import (
     MirrorError,
     PairError,
     PairOrderError,
-    need_int,
-    need_text,
     PieceCountError,
     RuleViolationError,
     SidesError,
     Violation,
+    need_int,
+    need_text,
 )
 from solver.kinds.vocabulary import Placement
 from solver.notation.fen import check_castling, is_fen, read_start

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-import random
 import secrets
 import subprocess
 import sys

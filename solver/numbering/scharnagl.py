@@ -54,8 +54,8 @@ def scharnagl_id(rank: str) -> int:
     Raises :class:`~solver.errors.RankError` for anything else.
     """
     need_text(rank, "rank")
-    if (len(rank) != 8 or sorted(rank) != sorted("RNBQKBNR")
-            or rank[::2].count("B") != 1 or not rank.index("R") < rank.index("K") < rank.rindex("R")):
+    if (len(rank) != 8 or sorted(rank) != sorted("RNBQKBNR") or rank[::2].count("B") != 1
+            or not rank.index("R") < rank.index("K") < rank.rindex("R")):
         raise RankError(rank, f"{quote(rank)} is not a Chess960 rank in upper-case letters")
     bishops = [i for i, p in enumerate(rank) if p == "B"]
     light = next(i for i in bishops if i % 2 == 1)
