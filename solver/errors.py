@@ -189,6 +189,28 @@ class RuleFileError(Chess960Error):
         self.suggestion = suggestion
         self.line = line
         self.reason = message
+        #: Every mistake found in the file, this one first (see :meth:`several`).
+        self.problems: tuple[RuleFileError, ...] = (self,)
+
+    @classmethod
+    def several(cls, problems: Sequence[RuleFileError]) -> RuleFileError:
+        """One error for all ``problems`` of a file: the first when alone, else
+        the first's details with every message (``; ``-joined) and ``problems``.
+
+        >>> one, two = RuleFileError("f.toml", "missing", "title"), RuleFileError("f.toml", "x")
+        >>> RuleFileError.several([one]) is one
+        True
+        >>> both = RuleFileError.several([one, two])
+        >>> str(both), len(both.problems)
+        ('f.toml: title: missing; f.toml: x', 2)
+        """
+        if len(problems) == 1:
+            return problems[0]
+        first = problems[0]
+        combined = cls(first.path, first.reason, first.key, first.suggestion, first.line)
+        Chess960Error.__init__(combined, "; ".join(str(p) for p in problems))
+        combined.problems = tuple(problems)
+        return combined
 
 
 class UnknownRuleSetError(Chess960Error):

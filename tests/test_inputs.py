@@ -327,3 +327,54 @@ def test_a_declared_piece_reads_its_own_fen(tmp_path: Path) -> None:
         assert cli("id", "-r", own, fen.strip()) == (f"{number}\n", "", 0)
     assert cli("id", "-r", own, "qrkrxxnn/pppppppp/8/8/8/8/PPPPPPPP/QRKRXXNN w KQkq - 0 1"
                )[1:] == ("", 0)
+
+
+# -- rule files: every mistake at once -------------------------------------------------
+
+FIVE_MISTAKES = """name = "Five Mistakes"
+title = "t"
+files = 8
+pieces = "KQRRBBNN"
+count = -3
+colour = "red"
+
+[[rule]]
+kind = "opposite-colors"
+pieces = "BB"
+
+[numbering]
+kind = "fast"
+"""
+
+
+def test_a_rule_file_s_mistakes_are_reported_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "five.toml"
+    path.write_text(FIVE_MISTAKES)
+    out, err, code = cli("position", "0", "-r", str(path))
+    assert (out, code) == ("", 1) and "Traceback" not in err
+    lines = err.splitlines()
+    assert all(line.startswith(f"error: {path}: ") for line in lines), err
+    keys = [line.removeprefix(f"error: {path}: ").split(":")[0] for line in lines]
+    assert keys == ["colour", "name", "source", "count", "rule[1].kind", "numbering.kind"]
+
+
+def test_rule_file_errors_list_their_problems_and_stop_at_ten() -> None:
+    from solver import RuleFileError
+    from solver.ruleset.reader import MAX_PROBLEMS, parse
+
+    with pytest.raises(RuleFileError) as caught:
+        parse(FIVE_MISTAKES)
+    assert len(caught.value.problems) == 6
+    assert caught.value.key == "colour"  # the first mistake's details
+    assert str(caught.value).count("<string>: ") == 6
+    many = "\n".join(f"bad{i} = 1" for i in range(30))
+    with pytest.raises(RuleFileError) as caught:
+        parse(many + '\nname = "x"\n')
+    assert len(caught.value.problems) == MAX_PROBLEMS == 10
+    # one mistake: the error as before, alone
+    with pytest.raises(RuleFileError) as caught:
+        parse(FIVE_MISTAKES.replace("colour", "#").replace("Five Mistakes", "five")
+              .replace("count = -3", "count = 5040").replace("colors", "colours")
+              .replace('kind = "fast"', "").replace('title = "t"', 'title = "t"\nsource = "s"')
+              + "\n[[front]]\n")
+    assert caught.value.problems == (caught.value,)

@@ -37,7 +37,12 @@ def error_line(message: object) -> str:
 
     >>> error_line("check failed for dfrc")
     'error: check failed for dfrc\\n'
+
+    An error with several ``problems`` (a rule file's mistakes) gets one line each.
     """
+    problems = getattr(message, "problems", ())
+    if isinstance(problems, tuple) and len(problems) > 1:
+        return "".join(f"error: {problem}\n" for problem in problems)
     return f"error: {message}\n"
 
 
