@@ -208,11 +208,11 @@ def test_usi_s_sfen_keyword_is_read() -> None:
 
 # -- output encodings ---------------------------------------------------------------
 
-@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
-@pytest.mark.parametrize("args", [["show", "518"], ["show", "518", "-l"],
-                                  ["position", "518", "-u"], ["random", "-u", "--seed", "1"],
-                                  ["position", "518", "-u", "-f", "json"],
-                                  ["show", "105", "--svg", "-"]])
+@pytest.mark.parametrize(("encoding", "args"), [
+    ("ascii", ["show", "518"]), ("latin-1", ["show", "518"]), ("ascii", ["show", "518", "-l"]),
+    ("ascii", ["position", "518", "-u"]), ("latin-1", ["random", "-u", "--seed", "1"]),
+    ("ascii", ["position", "518", "-u", "-f", "json"]), ("ascii", ["show", "105", "--svg", "-"]),
+])
 def test_a_stdout_without_glyphs_gets_letters(encoding: str, args: list[str]) -> None:
     done = subprocess.run([str(CHESS960), *args], capture_output=True, timeout=120,
                           env={**os.environ, "PYTHONIOENCODING": encoding}, check=False)
