@@ -14,10 +14,9 @@ The public names are imported on first use (PEP 562), so that importing
 one part of the package (the console command's start-up) loads only that part.
 """
 
-from __future__ import annotations
-
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
 
 __version__ = "0.1.0"
 
@@ -39,12 +38,13 @@ _EXPORTS: dict[str, str] = {
     **{
         name: "solver.errors"
         for name in (
-            "BetzaError", "CastlingRightsError", "Chess960Error", "DialectError", "DrawCountError",
-            "DrawError",
+            "ArgumentTypeError", "BetzaError", "CastlingRightsError", "Chess960Error",
+            "DialectError", "DrawCountError", "DrawError",
             "EmptyFamilyError", "FenError", "FenSyntaxError", "IdError", "IdMismatchError",
             "IdRangeError", "IdSyntaxError", "InputFileError",
             "MirrorError",
             "NotStartPositionError", "NumberingError", "OutputFileError", "PairError",
+            "PairOrderError",
             "PieceCountError", "RankError", "RankLengthError", "RecordIdError", "RuleFileError",
             "RuleViolationError", "SearchTooLargeError", "SeedError", "SidesError",
             "StepSyntaxError", "UnknownFormatError", "UnknownPieceError", "UnknownRuleSetError",
@@ -54,8 +54,9 @@ _EXPORTS: dict[str, str] = {
     },
 }
 
-if TYPE_CHECKING:
+if _TYPE_CHECKING:
     from solver.errors import (
+        ArgumentTypeError,
         BetzaError,
         CastlingRightsError,
         Chess960Error,
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
         NumberingError,
         OutputFileError,
         PairError,
+        PairOrderError,
         PieceCountError,
         RankError,
         RankLengthError,
@@ -100,6 +102,7 @@ if TYPE_CHECKING:
     from solver.ruleset.reader import RuleSet, bundled_names, load
 
 __all__ = [
+    "ArgumentTypeError",
     "BetzaError",
     "CastlingRightsError",
     "Chess960Error",
@@ -121,6 +124,7 @@ __all__ = [
     "NumberingError",
     "OutputFileError",
     "PairError",
+    "PairOrderError",
     "PieceCountError",
     "Position",
     "RankError",
@@ -151,14 +155,15 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'solver' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
+    value = getattr(_import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+    """The public names only (:data:`__all__`), not the helpers this module uses."""
+    return sorted(__all__)

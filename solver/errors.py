@@ -147,7 +147,7 @@ class IdRangeError(IdError):
 
     def __init__(self, text: str, value: int | None, count: int, family: str) -> None:
         shown = str(value) if value is not None else f"{text.strip()[:12]}..."
-        super().__init__(text, f"{family} position index not 0 <= {shown} <= {count - 1}")
+        super().__init__(text, f"{family} id {shown} is out of range 0..{count - 1}")
         self.value = value
         self.count = count
         self.family = family
@@ -189,6 +189,28 @@ class RuleFileError(Chess960Error):
         self.suggestion = suggestion
         self.line = line
         self.reason = message
+        #: Every mistake found in the file, this one first (see :meth:`several`).
+        self.problems: tuple[RuleFileError, ...] = (self,)
+
+    @classmethod
+    def several(cls, problems: Sequence[RuleFileError]) -> RuleFileError:
+        """One error for all ``problems`` of a file: the first when alone, else
+        the first's details with every message (``; ``-joined) and ``problems``.
+
+        >>> one, two = RuleFileError("f.toml", "missing", "title"), RuleFileError("f.toml", "x")
+        >>> RuleFileError.several([one]) is one
+        True
+        >>> both = RuleFileError.several([one, two])
+        >>> str(both), len(both.problems)
+        ('f.toml: title: missing; f.toml: x', 2)
+        """
+        if len(problems) == 1:
+            return problems[0]
+        first = problems[0]
+        combined = cls(first.path, first.reason, first.key, first.suggestion, first.line)
+        Chess960Error.__init__(combined, "; ".join(str(p) for p in problems))
+        combined.problems = tuple(problems)
+        return combined
 
 
 class UnknownRuleSetError(Chess960Error):
@@ -243,6 +265,21 @@ class PairError(RankError):
         self.family = family
         self.length = length
         self.files = files
+
+
+class PairOrderError(RankError):
+    """A pair of ranks written Black's first: lower case (or black glyphs) before
+    upper case (or white glyphs). ``suggestion`` is the pair the other way round."""
+
+    def __init__(self, text: str, family: str, suggestion: str) -> None:
+        super().__init__(
+            text,
+            f"{quote(text)} gives Black's rank (lower case) first: a {family} pair is "
+            f"White's rank in upper case, then Black's in lower case, such as "
+            f"{quote(suggestion)}",
+        )
+        self.family = family
+        self.suggestion = suggestion
 
 
 class FenError(Chess960Error):
@@ -419,14 +456,57 @@ class InputFileError(Chess960Error):
 
 
 class SeedError(Chess960Error):
-    """A random seed that is a negative integer or empty."""
+    """A random seed that is empty, not valid Unicode text, or neither text nor an integer."""
 
-    def __init__(self, seed: object) -> None:
+    def __init__(self, seed: object, reason: str | None = None) -> None:
         if seed == "":
-            super().__init__("seed '' is empty: give an integer or a phrase")
+            super().__init__("seed '' is empty: give a phrase or an integer")
         else:
-            super().__init__(f"seed {seed!r} is not an integer >= 0")
+            shown = quote(seed) if isinstance(seed, str) else repr(seed)[:60]
+            super().__init__(f"seed {shown} {reason or 'is not a valid seed'}")
         self.seed = seed
+        self.reason = reason
+
+
+class ArgumentTypeError(Chess960Error, TypeError):
+    """An API argument of the wrong type (``Family.position("5")``); also a
+    :class:`TypeError`. ``argument`` names it, ``expected`` the type it takes,
+    ``value`` is what was given."""
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        shown = repr(value)
+        if len(shown) > QUOTE_LIMIT:
+            shown = shown[:QUOTE_LIMIT - 3] + "..."
+        super().__init__(f"{argument} must be {expected}, not {type(value).__name__} {shown}")
+        self.argument = argument
+        self.expected = expected
+        self.value = value
+
+
+def need_text(value: object, argument: str) -> str:
+    """``value`` when it is a ``str``, else raise :class:`ArgumentTypeError`.
+
+    >>> need_text(5, "rank")
+    Traceback (most recent call last):
+    ...
+    solver.errors.ArgumentTypeError: rank must be text (str), not int 5
+    """
+    if not isinstance(value, str):
+        raise ArgumentTypeError(argument, "text (str)", value)
+    return value
+
+
+def need_int(value: object, argument: str) -> int:
+    """``value`` when it is an ``int`` (not a ``bool``), else raise :class:`ArgumentTypeError`.
+
+    >>> need_int("5", "id")
+    Traceback (most recent call last):
+    ...
+    solver.errors.ArgumentTypeError: id must be an integer (int), not str '5'
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(argument, "an integer (int)", value)
+    return value
 
 
 class EmptyFamilyError(Chess960Error):

@@ -22,14 +22,17 @@ from solver.errors import (
     IdRangeError,
     MirrorError,
     PairError,
+    PairOrderError,
     PieceCountError,
     RuleViolationError,
     SidesError,
     Violation,
+    need_int,
+    need_text,
 )
 from solver.kinds.vocabulary import Placement
 from solver.notation.fen import check_castling, is_fen, read_start
-from solver.notation.ranks import parse_id, parse_rank
+from solver.notation.ranks import parse_id, parse_rank, piece_sides
 from solver.numbering.index import RankIndex
 from solver.numbering.steps import Numbering
 from solver.position import Pairs, Position
@@ -157,7 +160,8 @@ class Family:
         Raises a :class:`~solver.errors.RankError` subclass naming what is
         wrong: length, unknown piece, piece counts, or every rule it breaks.
         """
-        rank = parse_rank(text, self.ruleset.region_size, "".join(self.names))
+        rank = parse_rank(need_text(text, "rank"), self.ruleset.region_size,
+                          "".join(self.names))
         self._check_counts(text, rank)
         broken = self.violations(rank)
         if broken:
@@ -183,6 +187,7 @@ class Family:
 
     def rank_of(self, number: int) -> str:
         """One side's rank with ID ``number`` (``0 <= number < side_count``)."""
+        need_int(number, "id")
         index = self.index
         if number >= 0:  # the table, once built (None until then), without another call
             try:
@@ -197,18 +202,33 @@ class Family:
         """The position a rank, a pair of ranks or a start FEN is.
 
         A pair is written White's rank first, then Black's, with any spaces
-        or a ``/`` between: ``RNBQKBNR rnbqkbnr``. A full start FEN may use
-        either castling notation (:meth:`identify_fen`).
+        or a ``/`` between: ``RNBQKBNR rnbqkbnr``. Either rank may be in
+        either case, except Black's first: a pair whose first rank is all
+        lower case (black glyphs) and whose second is all upper case (white
+        glyphs) raises :class:`~solver.errors.PairOrderError`. A full start FEN may use
+        either castling notation (:meth:`identify_fen`); an SFEN may start with
+        USI's ``sfen`` keyword.
         """
+        need_text(text, "position")
+        layout = self.ruleset.layout
+        if layout is not None and layout.notation == "sfen":
+            words = text.split(maxsplit=1)
+            if len(words) == 2 and words[0] == "sfen":  # USI's `position sfen ...` prefix
+                text = words[1]
         if is_fen(text):
             return self.identify_fen(text)
         if not self.independent:
             rank = self.validate(text)
             return self._one(self.rank_id(rank), rank)
         files = self.ruleset.region_size
-        letters = parse_rank(text.replace("/", " ").replace(":", " "), None, "".join(self.names))
+        spaced = text.replace("/", " ").replace(":", " ")
+        letters = parse_rank(spaced, None, "".join(self.names))
         if len(letters) != 2 * files:
             raise PairError(text, self.name, len(letters), files)
+        sides = piece_sides(spaced)
+        if set(sides[:files]) == {"b"} and set(sides[files:]) == {"w"}:
+            raise PairOrderError(text, self.name,
+                                 f"{letters[files:]} {letters[:files].lower()}")
         return self._pair(self.validate(letters[:files]), self.validate(letters[files:]))
 
     def identify_fen(self, text: str) -> Position:
@@ -263,21 +283,21 @@ class Family:
         >>> Family.load("chess960").read("518") == Family.load("chess960").read("RNBQKBNR")
         True
         """
-        stripped = text.strip()
+        stripped = need_text(text, "position").strip()
         if stripped.isascii() and stripped.lstrip("+-").isdigit():
             return self.position(self.parse_id(stripped))
         return self.identify(text)
 
     def parse_id(self, text: str) -> int:
         """Read a position ID of this family (raises :class:`~solver.errors.IdError`)."""
-        return parse_id(text, self.count, self.name)
+        return parse_id(need_text(text, "id"), self.count, self.name)
 
     # -- positions by ID -----------------------------------------------------------
 
     def position(self, number: int) -> Position:
         """The position with ID ``number``: for independent sides
         ``number = black_id * side_count + white_id``."""
-        if not 0 <= number < self.count:
+        if not 0 <= need_int(number, "id") < self.count:
             raise IdRangeError(str(number), number, self.count, self.name)
         if not self.independent:
             return self._one(number, self.rank_of(number))
@@ -297,7 +317,8 @@ class Family:
             raise SidesError(self.name)
         n = self.side_count
         ids = [
-            parse_id(str(number), n, f"{self.name} {side}")
+            parse_id(str(number if isinstance(number, str) else need_int(number, f"{side}'s id")),
+                     n, f"{self.name} {side}")
             for side, number in (("white", white), ("black", black))
         ]
         return self.position(ids[1] * n + ids[0])

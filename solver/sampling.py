@@ -7,26 +7,19 @@ numbering is arithmetic.
 Randomness:
 
 * without a seed, from the operating system, by :func:`secrets.randbelow`;
-* with a seed phrase (any text that is not a plain integer), from SHA-256:
-  the phrase is put in Unicode NFC form and encoded as UTF-8, bytes ``P``;
-  block ``k = 0, 1, 2, ...`` is ``SHA-256(P + k as 8 bytes big-endian)``,
-  and each block gives four 64-bit words (8 bytes each, big-endian, in
-  order). A number below ``n`` takes as few words as make ``2**(64*w) >= n``
-  (one for any family we ship), joined high to low, and rejects values at
-  or over the largest multiple of ``n`` before taking the remainder. This
-  uses nothing of Python's :mod:`random`, so it is the same on every machine
-  and version, and :func:`phrase_below` is all of it (the README shows it
-  in a few lines, with test vectors);
-* with a seed ``s`` (an integer ``>= 0``, or text of digits only), from ``random.Random(s)`` by a
-  method fixed here so that the same seed gives the same IDs on every run,
-  machine and Python version. Python promises only that ``Random.random()``
-  repeats for the same integer seed, so nothing else of :mod:`random` is
-  used: each number below ``n`` takes 53-bit integers
-  ``int(random() * 2**53)`` (exact: ``random()`` is a multiple of ``2**-53``),
-  enough of them joined high to low for ``n`` (one while ``n <= 2**53``), and
-  rejects values at or over the largest multiple of ``n`` before taking the
-  remainder, so every number is exactly equally likely. Nothing depends on
-  hash seeds or on the order of sets or dicts.
+* with a seed, from SHA-256 alone. Every seed is a phrase: an integer seed
+  is its decimal digits (``42`` is the phrase ``"42"``; ``"042"`` and
+  ``" 42"`` are other phrases). The phrase is put in Unicode NFC form and
+  encoded as UTF-8, bytes ``P``; block ``k = 0, 1, 2, ...`` is
+  ``SHA-256(P + k as 8 bytes big-endian)``, and each block gives four
+  64-bit words (8 bytes each, big-endian, in order). A number below ``n``
+  takes as few words as make ``2**(64*w) >= n`` (one for any family we
+  ship), joined high to low, and rejects values at or over the largest
+  multiple of ``n`` before taking the remainder. This uses nothing of
+  Python's :mod:`random`, so it is the same on every machine and version,
+  and :func:`phrase_below` is all of it (the README shows it in a few
+  lines, with test vectors). A seed that is not valid Unicode text (a lone
+  surrogate, as invalid UTF-8 on a command line becomes) is refused.
 
 Several draws repeat independently; ``distinct`` draws are a partial
 Fisher-Yates shuffle of the IDs left (draw ``i`` swaps position ``i`` with a
@@ -38,7 +31,6 @@ the ``k``-th ID, in increasing order, not excluded.
 
 from __future__ import annotations
 
-import random
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Final
@@ -48,32 +40,6 @@ from solver.errors import DrawCountError, DrawError, IdRangeError, SeedError
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.position import Position
-
-#: Bits of one ``random()`` float, all used.
-CHUNK_BITS: Final = 53
-CHUNK: Final = 1 << CHUNK_BITS
-
-
-def seeded_below(rng: random.Random, n: int) -> int:
-    """A uniform integer in ``0 .. n-1`` from ``rng.random()`` alone (see above).
-
-    >>> seeded_below(random.Random(0), 960)
-    382
-    """
-    if n <= 0:
-        raise DrawCountError(n, f"cannot draw below {n}")
-    chunks = 1
-    while CHUNK**chunks < n:
-        chunks += 1
-    span = CHUNK**chunks
-    limit = span - span % n
-    while True:
-        value = 0
-        for _ in range(chunks):
-            value = value * CHUNK + int(rng.random() * CHUNK)
-        if value < limit:
-            return value % n
-
 
 #: Bits of one word of a seed phrase's SHA-256 stream.
 WORD_BITS: Final = 64
@@ -117,30 +83,33 @@ def phrase_below(words: Iterator[int], n: int) -> int:
             return value % n
 
 
-def seed_value(seed: int | str) -> int | str:
-    """The integer an integer seed (or text of digits only) stands for, else the phrase.
+def seed_value(seed: int | str) -> str:
+    """The phrase a seed stands for: text as it is, an integer as its decimal digits.
 
-    >>> seed_value("42"), seed_value("Freestyle Open 2026")
-    (42, 'Freestyle Open 2026')
+    >>> seed_value(42), seed_value("042"), seed_value("Freestyle Open 2026")
+    ('42', '042', 'Freestyle Open 2026')
 
-    Raises :class:`~solver.errors.SeedError` for a negative integer or empty text.
+    Raises :class:`~solver.errors.SeedError` for empty text, text that is not
+    valid Unicode (a lone surrogate) and anything but text or an integer.
     """
     if isinstance(seed, str):
-        if seed.isascii() and seed.isdigit():
-            return int(seed)
-        if not seed or (seed.startswith("-") and seed[1:].isascii() and seed[1:].isdigit()):
+        if not seed:
             raise SeedError(seed)
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise SeedError(seed, "is not valid UTF-8 text") from None
         return seed
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SeedError(seed)
-    return seed
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SeedError(seed, "is neither text nor an integer")
+    return str(seed)
 
 
 def source(seed: int | str | None) -> Callable[[int], int]:
     """A function giving uniform integers below its argument.
 
-    ``None``: the operating system's randomness; an integer (or digits), or
-    a phrase: the seeded, reproducible methods described in this module.
+    ``None``: the operating system's randomness; a phrase (or an integer,
+    as its digits): the seeded, reproducible method described in this module.
 
     >>> first, again = source(42), source("42")
     >>> [first(960) for _ in range(5)] == [again(960) for _ in range(5)]
@@ -152,12 +121,8 @@ def source(seed: int | str | None) -> Callable[[int], int]:
         import secrets  # only unseeded draws need it
 
         return secrets.randbelow
-    value = seed_value(seed)
-    if isinstance(value, str):
-        words = phrase_words(value)
-        return lambda n: phrase_below(words, n)
-    rng = random.Random(value)
-    return lambda n: seeded_below(rng, n)
+    words = phrase_words(seed_value(seed))
+    return lambda n: phrase_below(words, n)
 
 
 def draw_ids(

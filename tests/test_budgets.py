@@ -177,4 +177,4 @@ def test_a_long_value_gives_a_short_error(tmp_path: Path) -> None:
 
 
 def test_an_id_of_5000_digits_is_an_error_not_a_traceback() -> None:
-    assert_refused(measured("position", "0" * 5000 + "1"), "position index not 0 <=")
+    assert_refused(measured("position", "0" * 5000 + "1"), "is out of range 0..")

@@ -63,8 +63,8 @@ def test_position() -> None:
         (["id", "KRBBRQNN"],
          "error: 'KRBBRQNN' is not a chess960 rank: king on a1 is not between the rooks on b1 "
          "and e1 (rule between K RR)\n"),
-        (["position", "960"], "error: chess960 position index not 0 <= 960 <= 959\n"),
-        (["position", "--", "-3"], "error: chess960 position index not 0 <= -3 <= 959\n"),
+        (["position", "960"], "error: chess960 id 960 is out of range 0..959\n"),
+        (["position", "--", "-3"], "error: chess960 id -3 is out of range 0..959\n"),
         (["position", "x"], "error: position id 'x' is not an integer\n"),
         (["position", "1.5"], "error: position id '1.5' is not an integer\n"),
         (["solve", "--rules", "chess96O"],

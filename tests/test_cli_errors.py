@@ -23,7 +23,7 @@ from solver.cli.entry import dispatch
 from solver.notation.ranks import format_rank
 from solver.output import PositionWriter, read_back
 from solver.output.plan import plan_table
-from solver.sampling import draw_ids, iter_ids, phrase_below, plan, seeded_below
+from solver.sampling import draw_ids, iter_ids, phrase_below, plan
 
 
 def test_the_funnel_words_errors_and_exit_codes() -> None:
@@ -82,8 +82,7 @@ def test_unknown_formats_and_bad_counts_are_chess960_errors() -> None:
         PositionWriter(io.StringIO(), chess960, "yaml")
     with pytest.raises(UnknownFormatError, match="unknown plan format 'yaml'; formats are "):
         plan_table(chess960, [chess960.position(0)], "yaml")
-    for call in (lambda: seeded_below(__import__("random").Random(0), 0),
-                 lambda: phrase_below(iter([1]), 0),
+    for call in (lambda: phrase_below(iter([1]), 0),
                  lambda: list(iter_ids(960, -1)),
                  lambda: draw_ids(960, -1),
                  lambda: plan(chess960, -1)):

@@ -226,8 +226,8 @@ def test_every_broken_rule_is_named(chess960: Family) -> None:
 @pytest.mark.parametrize(
     ("text", "error", "message"),
     [
-        ("960", IdRangeError, "chess960 position index not 0 <= 960 <= 959"),
-        ("-1", IdRangeError, "chess960 position index not 0 <= -1 <= 959"),
+        ("960", IdRangeError, "chess960 id 960 is out of range 0..959"),
+        ("-1", IdRangeError, "chess960 id -1 is out of range 0..959"),
         ("abc", IdSyntaxError, "position id 'abc' is not an integer"),
         ("1e3", IdSyntaxError, "position id '1e3' is not an integer"),
         ("0x10", IdSyntaxError, "position id '0x10' is not an integer"),

@@ -180,7 +180,7 @@ def test_pair_errors(dfrc: Family, chess960: Family) -> None:
     assert run("position", "--white", "518", "--black", "105") == (1, "", f"error: {info.value}\n")
     code, out, err = run("position", "-r", "dfrc", "--white", "960", "--black", "1")
     assert (code, out) == (1, "")
-    assert err == "error: dfrc white position index not 0 <= 960 <= 959\n"
+    assert err == "error: dfrc white id 960 is out of range 0..959\n"
     assert run("position", "-r", "dfrc", "--white", "1")[0] == 2
     assert run("position", "-r", "dfrc", "--white", "1", "--black", "2", "3")[0] == 2
     assert run("position")[0] == 2

@@ -127,12 +127,12 @@ def test_pgn_blocks() -> None:
 def test_errors_keep_the_array_whole() -> None:
     code, out, err = run("position", "518", "960", "105", "-f", "json")
     assert (code, out) == (1, JSON_518_105)
-    assert err == "error: chess960 position index not 0 <= 960 <= 959\n"
+    assert err == "error: chess960 id 960 is out of range 0..959\n"
     code, out, err = run("id", "RNBQKBNR", "XYZ", "QNRBBNKR", "-f", "csv")
     assert (code, out) == (1, CSV_518_105)
     assert err == "error: 'XYZ' has an unknown piece 'X' on a1\n"
     assert run("position", "99999", "-f", "json") == (
-        1, "[]\n", "error: chess960 position index not 0 <= 99999 <= 959\n")
+        1, "[]\n", "error: chess960 id 99999 is out of range 0..959\n")
 
 
 def test_unknown_format_is_a_usage_error() -> None:

@@ -183,5 +183,5 @@ def test_bad_names_keep_their_messages() -> None:
                                            "lichess, fsf, pychess"):
         start_fen("RNBQKBNR", variant="chess", dialect="uci")
     result = runner.invoke(app, ["id", "--variant", "nope", "518"])
-    assert result.exit_code == 1
-    assert result.stderr.startswith("error: unknown variant 'nope'")
+    assert result.exit_code == 2  # a usage error (issue 27 item 16)
+    assert "nvalid value for '--variant': 'nope' is not one of chess, crazyhouse" in result.stderr

@@ -58,6 +58,7 @@ VECTORS = {
     "Freestyle Open 2026, round 3": [687, 682, 782],
     "Freestyle Open 2026": [18, 259, 483],
     "Schach960 in Zürich": [600, 480, 410],
+    "42": [443, 761, 185],  # an integer seed is the phrase of its digits
 }
 
 
@@ -87,7 +88,7 @@ def test_the_announced_draw_on_the_command_line() -> None:
     assert (result.exit_code, result.stdout) == (0, f"{first} {GOLDEN[first]}\n")
 
 
-@given(st.text(min_size=1).filter(lambda t: not (t.isascii() and t.lstrip("-").isdigit())))
+@given(st.text(min_size=1))
 def test_any_phrase_draws_as_published(phrase: str) -> None:
     assert draw_ids(960, 4, seed=phrase) == reference_ids(phrase, 4)
     assert draw_ids(921_600, 2, seed=phrase) == reference_ids(phrase, 2, 921_600)
@@ -98,19 +99,33 @@ def test_nfc_makes_typed_forms_agree() -> None:
     assert draw_ids(960, 5, seed=composed) == draw_ids(960, 5, seed=decomposed)
 
 
-def test_integer_seeds_are_unchanged() -> None:
-    assert seed_value("42") == 42
-    assert draw_ids(960, 10, seed="42") == draw_ids(960, 10, seed=42)
-    # The README's own example, pinned by test_draw before seed phrases existed.
+def test_integer_seeds_are_phrases_of_their_digits() -> None:
+    assert seed_value("42") == seed_value(42) == "42"
+    assert draw_ids(960, 10, seed="42") == draw_ids(960, 10, seed=42) == reference_ids("42", 10)
+    # "042" and " 42" are other phrases, each drawn by the same published recipe.
+    for phrase in ("042", " 42", "-1", "9" * 5000):
+        assert draw_ids(960, 3, seed=phrase) == reference_ids(phrase, 3)
+    assert draw_ids(960, 3, seed="042") != draw_ids(960, 3, seed="42")
+    # The README's example, drawn by the recipe (it was Python's random before):
+    # a partial Fisher-Yates shuffle of the IDs left.
+    left = [i for i in range(960) if i not in (518, 534)]
+    stream = words("42")
+    for i in range(3):
+        j = i + below(stream, len(left) - i)
+        left[i], left[j] = left[j], left[i]
+    assert left[:3] == [133, 917, 267]
+    assert [GOLDEN[i] for i in left[:3]] == ["NRBBQNKR", "RKBBRQNN", "NRKNBQRB"]
     result = runner.invoke(app, ["random", "--seed", "42", "-n", "3", "--distinct",
                                  "--exclude", "518,534"])
-    assert result.stdout == "711 RKBQNNRB\n327 NRBQKRNB\n476 RBNNKRBQ\n"
+    assert result.stdout == "133 NRBBQNKR\n917 RKBBRQNN\n267 NRKNBQRB\n"
 
 
 def test_bad_seeds() -> None:
-    for bad in ("", "-1"):
+    for bad in ("", "\udcff", "\ud800", 1.5, True, None):
+        if bad is None:
+            continue
         with pytest.raises(SeedError):
-            draw_ids(960, seed=bad)
+            draw_ids(960, seed=bad)  # type: ignore[arg-type]
     result = runner.invoke(app, ["random", "--seed", ""])
     assert result.exit_code == 2
 

@@ -65,15 +65,27 @@ FormatOption = Annotated[
     typer.Option("--format", "-f", callback=_format, metavar="|".join(FORMATS),
                  help=f"Output format. {format_help()}."),
 ]
+def _dialect(value: str) -> str:
+    if value not in DIALECTS:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(DIALECTS)}")
+    return value
+
+
+def _variant(value: str | None) -> str | None:
+    if value is not None and value not in VARIANTS:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(VARIANTS)}")
+    return value
+
+
 DialectOption = Annotated[
     str,
-    typer.Option("--dialect", metavar="|".join(DIALECTS),
+    typer.Option("--dialect", metavar="|".join(DIALECTS), callback=_dialect,
                  help="How FENs are written (fen, epd, pgn): xfen (default), shredder, or "
                       "the start FENs of lichess/python-chess, Fairy-Stockfish, pychess-variants."),
 ]
 VariantOption = Annotated[
     str | None,
-    typer.Option("--variant", show_default=False,
+    typer.Option("--variant", show_default=False, callback=_variant,
                  metavar="|".join(VARIANTS),
                  help="The game played from the positions (fen, epd, pgn); "
                       "default from the family."),
@@ -218,8 +230,8 @@ def _seed(value: str | None) -> str | None:
 
 SeedOption = Annotated[str | None, typer.Option(
     "--seed", metavar="TEXT", callback=_seed,
-    help="Draw reproducibly from this seed: an integer, or any phrase such as "
-         "\"Freestyle Open 2026, round 3\" (default: OS randomness).",
+    help="Draw reproducibly from this seed phrase, such as \"Freestyle Open 2026, round 3\" "
+         "(an integer is its digits; SHA-256, see the README) (default: OS randomness).",
     show_default=False)]
 ExcludeOption = Annotated[list[str] | None, typer.Option(
     "--exclude", "-x", metavar="IDS",
@@ -400,6 +412,11 @@ def usage_error(exc: Exception) -> str:
     """What a usage error (a Click exception) says, for its ``error:`` line."""
     message = " ".join(str(getattr(exc, "format_message", exc.__str__)()).split())
     message = (message[:1].lower() + message[1:]).rstrip(".")
+    # the reason after "invalid value for '-n': " starts lower case like the rest
+    # (Typer's own reasons, such as pydantic's "Input should be ...", do not)
+    head, colon, reason = message.partition("': ")
+    if colon and reason[:1].isupper() and reason[1:2].islower():
+        message = f"{head}{colon}{reason[:1].lower()}{reason[1:]}"
     context = getattr(exc, "ctx", None)
     path = getattr(context, "command_path", None) or "chess960"
     return f"{message} (see '{path} --help')"

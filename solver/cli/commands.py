@@ -59,6 +59,14 @@ def _plain(fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
             and variant is None)
 
 
+def _check_sides(family: Family, dialect: str, variant: str | None) -> None:
+    """Refuse a variant that holds only Black's rank for a family of independent sides."""
+    if variant is not None and family.layout is None and family.independent:
+        from solver.notation.dialects import check_style
+
+        check_style(variant, dialect, family.ruleset.files, family.name)
+
+
 def _reader(dialect: str, variant: str | None) -> Callable[[str], str] | None:
     """How ``id`` reads a start FEN of ``variant`` as ``dialect`` writes it, back
     into the plain FEN the family reads (``None``: as it is)."""
@@ -170,6 +178,7 @@ def identify_command(
         elif fmt == "text":
             read = _reader(dialect, variant)
             loaded = load_family(rules, source=source)
+            _check_sides(loaded, dialect, variant)
             bad = identify_all(loaded, ranks, stdin, out, err, read)
         else:
             bad = _write_each(load_family(rules), ranks, fmt, "id", False, dialect, variant,
@@ -329,17 +338,25 @@ def show_command(
 
     try:
         family = load_family(rules)
+        from solver.notation.ranks import glyphs_fit
+
+        fits = glyphs_fit(out)  # an ASCII or Latin-1 stdout: letters, and a plain board
         console = _console(out)
         coloured = console.color_system is not None and not console.no_color
 
         def draw(line: str) -> str:
             found = read_listed(family, line)
-            if svg == "-":
-                out.write(board_svg(family, found))
+            if svg == "-":  # XML character references where the encoding has no glyphs
+                drawn = board_svg(family, found)
+                out.write(drawn if fits else _ascii(drawn, "xmlcharrefreplace"))
                 return ""
             if svg is not None:
                 write_svg(svg, family, found)
             out.flush()
+            if not fits:
+                board = board_text(family, found, True, False).plain.replace("\u00b7", ".")
+                out.write(_ascii(board, "replace") + "\n")
+                return ""
             console.print(board_text(family, found, letters, coloured), soft_wrap=True)
             return ""
 
@@ -411,6 +428,11 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+
+
+def _ascii(text: str, errors: str) -> str:
+    """``text`` with every character beyond ASCII replaced as ``errors`` says."""
+    return text.encode("ascii", errors).decode("ascii")
 
 
 def _console(out: TextIO) -> Any:

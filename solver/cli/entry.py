@@ -135,6 +135,12 @@ def _accepted(options: dict[str, object]) -> bool:
     if not (isinstance(limit, str) and limit.isascii() and limit.isdigit()
             and limit[0] != "0" and len(limit) <= 18):
         return False  # Typer words the error (and reads 010, +5 as it does)
+    if "dialect" in options or "variant" in options:
+        from solver.notation.dialects import DIALECTS, VARIANTS
+
+        if (options.get("dialect", "xfen") not in DIALECTS
+                or options.get("variant", "chess") not in VARIANTS):
+            return False
     seed = options.get("seed")
     if seed is not None:
         from solver.errors import SeedError

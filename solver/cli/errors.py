@@ -12,8 +12,8 @@ report through here. It imports nothing, so start-up does not grow.
 
 >>> import sys
 >>> from solver.errors import SeedError
->>> failed(sys.stdout, sys.stdout, SeedError(-1))
-error: seed -1 is not an integer >= 0
+>>> failed(sys.stdout, sys.stdout, SeedError(""))
+error: seed '' is empty: give a phrase or an integer
 1
 """
 
@@ -37,7 +37,12 @@ def error_line(message: object) -> str:
 
     >>> error_line("check failed for dfrc")
     'error: check failed for dfrc\\n'
+
+    An error with several ``problems`` (a rule file's mistakes) gets one line each.
     """
+    problems = getattr(message, "problems", ())
+    if isinstance(problems, tuple) and len(problems) > 1:
+        return "".join(f"error: {problem}\n" for problem in problems)
     return f"error: {message}\n"
 
 

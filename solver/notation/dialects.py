@@ -12,14 +12,17 @@ FEN:
   for antichess; no bughouse, Seirawan or Capablanca;
 * ``fsf``: Fairy-Stockfish's Chess960 FENs (``pyffish.get_fen(..., True)``):
   Shredder letters, ``[]`` holdings, ``3+3``, and for Seirawan the pieces in
-  hand ``[EHeh]`` and every back-rank file as a gating right (castling rooks
-  first, then the other files from a to h);
+  hand ``[EHeh]``;
 * ``pychess``: pychess-variants' FENs (``FairyBoard.shuffle_start``): as
   ``fsf`` but the castling letters a-side first (``AHah``), Black's only
-  for horde (``ch``), Seirawan's hand ``[HEhe]`` and its field ``KQ`` then
-  the files of the bishops, the queen and the knights (``KQCFDBGkqcfdbg``
-  for RNBQKBNR); bughouse is the two boards' FENs joined by `` | `` (full
-  FENs only).
+  for horde (``ch``), Seirawan's hand ``[HEhe]`` and its field the X-FEN
+  castling letters then the files of the bishops, the queen and the knights
+  (``KQCFDBGkqcfdbg`` for RNBQKBNR); bughouse is the two boards' FENs joined
+  by `` | `` (full FENs only).
+
+Seirawan's castling field carries the gating rights in every dialect: each
+side's castling letters, then the files of its other back-rank pieces
+(:meth:`Dialect.gating`).
 
 Each dialect is a class in :data:`DIALECTS`, each variant one in
 :data:`~solver.notation.variants.VARIANTS`; a new one is one class. What a
@@ -41,7 +44,7 @@ from typing import ClassVar, Final, TypeVar
 
 from solver.board.geometry import FILE_LETTERS
 from solver.errors import DialectError
-from solver.notation.fen import castling_field, castling_rooks, placement
+from solver.notation.fen import castling_field, placement
 from solver.notation.variants import VARIANTS, Variant, default_variant
 
 __all__ = ["DIALECTS", "VARIANTS", "Dialect", "Variant", "check_style", "default_variant",
@@ -105,8 +108,18 @@ class Dialect:
         return field
 
     def gating(self, white: str, black: str) -> str:
-        """Seirawan's castling field: the castling rights, by default."""
-        return self.castling(white, black)
+        """Seirawan's castling field: each side's castling rights, then its gating
+        squares (see :func:`_gates`), White's first.
+
+        >>> DIALECTS["xfen"].gating("RNBQKBNR", "RNBQKBNR")
+        'KQBCDFGkqbcdfg'
+        >>> DIALECTS["shredder"].gating("RNBQKBNR", "RNBQKBNR")
+        'HABCDEFGhabcdefg'
+        """
+        field = self.order(castling_field(white, black, self.shredder))
+        return (_gates(white, "".join(c for c in field if c.isupper()), self.shredder)
+                + _gates(black, "".join(c for c in field if c.islower()).upper(),
+                         self.shredder).lower())
 
     def join(self, fen: str) -> str:
         """Bughouse's whole FEN from one board's: that board's, by default."""
@@ -157,9 +170,6 @@ class Fsf(Dialect):
     shredder = True
     seirawan_hand = "[EHeh]"
 
-    def gating(self, white: str, black: str) -> str:
-        return _gating(white, True) + _gating(black, False)
-
 
 @register
 class Pychess(Dialect):
@@ -173,7 +183,9 @@ class Pychess(Dialect):
         return field if field == "-" else _a_side_first(field)
 
     def gating(self, white: str, black: str) -> str:
-        return _pychess_gating(white).upper() + _pychess_gating(black).lower()
+        field = castling_field(white, black, False)
+        return (_pychess_gating(white, "".join(c for c in field if c.isupper()))
+                + _pychess_gating(black, "".join(c for c in field if c.islower()).upper()).lower())
 
     def join(self, fen: str) -> str:
         return f"{fen} | {fen}"
@@ -215,33 +227,78 @@ def dialect_named(dialect: str, variant: str = "-") -> Dialect:
     return DIALECTS[dialect]
 
 
-def check_style(variant: str, dialect: str, files: int) -> None:
+def check_style(variant: str, dialect: str, files: int, independent: str | None = None) -> None:
     """Raise :class:`~solver.errors.DialectError` unless ``variant`` and
-    ``dialect`` can be written for a family of ``files`` files."""
+    ``dialect`` can be written for a family of ``files`` files (``independent``:
+    the name of a family whose sides are independent, such as ``dfrc``).
+
+    >>> check_style("horde", "xfen", 8, independent="dfrc")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.DialectError: horde writes only Black's rank, so it cannot write a dfrc ...
+    """
     game = variant_named(variant, dialect)
     writer = dialect_named(dialect, variant)
     if files != game.files:
         raise DialectError(variant, dialect,
                            f"variant {variant!r} is played on {game.files} files, not {files}")
+    if game.black_only and independent is not None:
+        raise DialectError(variant, dialect,
+                           f"{variant} writes only Black's rank, so it cannot write a "
+                           f"{independent} position, whose White's rank is its own")
     refused = writer.refuses(game)
     if refused is not None:
         raise DialectError(variant, dialect, refused)
 
 
-def _gating(rank: str, upper: bool) -> str:
-    """Seirawan's castling field for one side: castling rooks, then every other file."""
-    rooks = list(castling_rooks(rank) or ())
-    files = rooks + [f for f in range(len(rank)) if f not in rooks]
-    letters = "".join(FILE_LETTERS[f] for f in files)
-    return letters.upper() if upper else letters
+def _gated(rank: str, castles: str) -> list[int]:
+    """The files of one side's gating squares that its castling letters leave
+    unsaid: with castling rights, every piece's but the king's and the rooks'
+    (``K``/``Q`` or a rook's file gate the king and that rook too); without,
+    every piece's but the king's. Fairy-Stockfish reads a king's gate
+    together with a rook's as a castling right, so a side that may not castle
+    never has its king's gate written, and a rook that does not castle (a
+    third one) loses its gate when its king has castling rights."""
+    king = rank.find("K")
+    if castles:
+        return [f for f, p in enumerate(rank) if p not in "KR"]
+    return [f for f in range(len(rank)) if f != king]
 
 
-def _pychess_gating(rank: str) -> str:
-    """pychess-variants' Seirawan field for one side: ``KQ``, then the files of
-    the first and last bishop, the queen, the first and last knight."""
-    files = [rank.index("B"), rank.rindex("B"), rank.index("Q"), rank.index("N"),
-             rank.rindex("N")]
-    return "KQ" + "".join(FILE_LETTERS[f] for f in files)
+def _gates(rank: str, castles: str, shredder: bool) -> str:
+    """One side's Seirawan field (upper case): its castling letters ``castles``,
+    then its other gating files from a to h, as Fairy-Stockfish writes them
+    (Shredder letters name the king's file among the gates, since a rook's
+    file alone is a gate, not a castling right; so does X-FEN when a right is
+    a rook's file).
+
+    >>> _gates("RNBQKBNR", "KQ", False), _gates("RNBQKBNR", "HA", True)
+    ('KQBCDFG', 'HABCDEFG')
+    >>> _gates("RRKQBBNN", "", False)
+    'ABDEFGH'
+    """
+    files = _gated(rank, castles)
+    if castles and (shredder or any(c not in "KQ" for c in castles)):
+        files = sorted([*files, rank.index("K")])
+    return castles + "".join(FILE_LETTERS[f].upper() for f in files)
+
+
+def _pychess_gating(rank: str, castles: str) -> str:
+    """pychess-variants' Seirawan field for one side (upper case): its X-FEN
+    castling letters (``KQ`` for Chess960), then the files of the first and
+    last bishop, the queen, the first and last knight, then any other gating
+    files from a to h (see :func:`_gated`), each once.
+
+    >>> _pychess_gating("RNBQKBNR", "KQ"), _pychess_gating("KARRBBNN", "")
+    ('KQCFDBG', 'EFGHBCD')
+    """
+    gated = _gated(rank, castles)
+    first = [rank.find("B"), rank.rfind("B"), rank.find("Q"), rank.find("N"), rank.rfind("N")]
+    files: list[int] = []
+    for f in [*first, *gated]:
+        if f in gated and f not in files:
+            files.append(f)
+    return castles + "".join(FILE_LETTERS[f].upper() for f in files)
 
 
 def _a_side_first(field: str) -> str:

@@ -29,7 +29,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from solver.board.geometry import Layout, square_name, standard_layout
-from solver.errors import FenSyntaxError, NotStartPositionError
+from solver.errors import ArgumentTypeError, FenSyntaxError, NotStartPositionError, need_text
 from solver.notation.castling import castling_field, castling_rooks, check_castling
 from solver.notation.fen_syntax import (
     FIELDS,
@@ -151,6 +151,9 @@ def start_fen(white: str, black: str | None = None, shredder: bool = False) -> s
     >>> start_fen("RKRNNQBB", shredder=True)
     'rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1'
     """
+    need_text(white, "white's rank")
+    if black is not None:
+        need_text(black, "black's rank")
     return layout_fen(standard_layout(len(white)), white, black or white, shredder)
 
 
@@ -161,6 +164,8 @@ def position_fen(position: Position, shredder: bool = False) -> str:
     >>> position_fen(Position(105, "QNRBBNKR", "QNRBBNKR"), shredder=True)
     'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1'
     """
+    if not all(hasattr(position, a) for a in ("board", "white", "black")):
+        raise ArgumentTypeError("position", "a Position", position)
     return layout_fen(position.board, position.white, position.black, shredder)
 
 

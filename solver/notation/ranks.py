@@ -11,7 +11,14 @@ import re
 from typing import Final
 
 from solver.board.geometry import BLACK_GLYPHS, MAX_FILES, PIECE_NAMES, WHITE_GLYPHS, square_name
-from solver.errors import IdRangeError, IdSyntaxError, RankLengthError, UnknownPieceError
+from solver.errors import (
+    IdRangeError,
+    IdSyntaxError,
+    RankLengthError,
+    UnknownPieceError,
+    need_int,
+    need_text,
+)
 
 _GLYPH_TO_LETTER: Final[dict[str, str]] = {
     **{g: p for p, g in WHITE_GLYPHS.items()},
@@ -34,6 +41,9 @@ def parse_rank(text: str, files: int | None = None, own: str = "") -> str:
     no piece and :class:`~solver.errors.RankLengthError` when ``files`` is
     given and the rank has another length.
     """
+    need_text(text, "rank")
+    if files is not None:
+        need_int(files, "files")
     letters: list[str] = []
     for char in text:
         if char.isspace():
@@ -54,6 +64,42 @@ def parse_rank(text: str, files: int | None = None, own: str = "") -> str:
     return "".join(letters)
 
 
+def piece_sides(text: str) -> str:
+    """Each piece character's side as written: ``w`` upper case or a white glyph,
+    ``b`` lower case or a black glyph, ``?`` neither (spaces are skipped).
+
+    >>> piece_sides("Qn ♖♜")
+    'wbwb'
+    """
+    sides = []
+    for char in text:
+        if char.isspace():
+            continue
+        if char in WHITE_GLYPHS.values() or char.isupper():
+            sides.append("w")
+        elif char in BLACK_GLYPHS.values() or char.islower():
+            sides.append("b")
+        else:
+            sides.append("?")
+    return "".join(sides)
+
+
+def glyphs_fit(stream: object) -> bool:
+    """Whether ``stream``'s encoding can write chess glyphs (not so for ASCII or
+    Latin-1 output, where ``--unicode`` and ``show`` fall back to letters).
+
+    >>> import io
+    >>> glyphs_fit(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    False
+    """
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "".join([*WHITE_GLYPHS.values(), *BLACK_GLYPHS.values()]).encode(encoding)
+    except (UnicodeError, LookupError):
+        return False
+    return True
+
+
 def format_rank(rank: str, unicode: bool = False, black: bool = False) -> str:
     """Write a rank as letters (the default) or glyphs; a piece with no chess
     glyph (a shogi lance, a family's own piece) keeps its letter.
@@ -65,7 +111,7 @@ def format_rank(rank: str, unicode: bool = False, black: bool = False) -> str:
     >>> format_rank("LNSGKGSNL", unicode=True), format_rank("LNSGK", unicode=True, black=True)
     ('L♘SG♔GS♘L', 'l♞sg♚')
     """
-    letters = rank.lower() if black else rank
+    letters = need_text(rank, "rank").lower() if black else need_text(rank, "rank")
     if unicode:
         glyphs = BLACK_GLYPHS if black else WHITE_GLYPHS
         return "".join(glyphs.get(p, letter) for p, letter in zip(rank, letters, strict=True))
@@ -83,7 +129,8 @@ def parse_id(text: str, count: int, family: str = "chess960") -> int:
     included) and :class:`~solver.errors.IdRangeError` when out of range or
     longer than 40 digits (leading zeros included).
     """
-    stripped = text.strip()
+    stripped = need_text(text, "id").strip()
+    need_int(count, "count")
     if not _ID_RE.fullmatch(stripped):
         raise IdSyntaxError(text)
     digits = stripped.lstrip("+-")

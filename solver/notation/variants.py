@@ -53,6 +53,9 @@ class Variant:
     lichess: ClassVar[bool] = True
     #: Fields after the en-passant square (three-check's remaining checks).
     extra: ClassVar[tuple[str, ...]] = ()
+    #: Whether its FEN holds only Black's rank (horde), so it cannot write a
+    #: family whose sides are independent (each pair would lose White's rank).
+    black_only: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -214,6 +217,7 @@ class Horde(Variant):
 
     name = "horde"
     pgn_tag = "Horde"
+    black_only = True
 
     def board(self, white: str, black: str) -> str:
         return "/".join([black.lower(), "p" * 8, "8", *_HORDE_WHITE])

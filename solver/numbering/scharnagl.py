@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from solver.errors import IdRangeError
+from solver.errors import IdRangeError, RankError, need_int, need_text, quote
 
 #: The published KRN table: knights, rooks and king on the five squares left.
 KRN: Final[tuple[str, ...]] = (
@@ -30,7 +30,7 @@ def scharnagl_rank(n: int) -> str:
     >>> scharnagl_rank(518)
     'RNBQKBNR'
     """
-    if not 0 <= n <= 959:
+    if not 0 <= need_int(n, "id") <= 959:
         raise IdRangeError(str(n), n, 960, "chess960")
     n, light = divmod(n, 4)
     n, dark = divmod(n, 4)
@@ -50,7 +50,13 @@ def scharnagl_id(rank: str) -> int:
 
     >>> scharnagl_id("QNRBBNKR")
     105
+
+    Raises :class:`~solver.errors.RankError` for anything else.
     """
+    need_text(rank, "rank")
+    if (len(rank) != 8 or sorted(rank) != sorted("RNBQKBNR") or rank[::2].count("B") != 1
+            or not rank.index("R") < rank.index("K") < rank.rindex("R")):
+        raise RankError(rank, f"{quote(rank)} is not a Chess960 rank in upper-case letters")
     bishops = [i for i, p in enumerate(rank) if p == "B"]
     light = next(i for i in bishops if i % 2 == 1)
     dark = next(i for i in bishops if i % 2 == 0)

@@ -15,7 +15,7 @@ from solver.notation.dialects import (
     writes_plain,
 )
 from solver.notation.fen import position_fen
-from solver.notation.ranks import format_rank
+from solver.notation.ranks import format_rank, glyphs_fit
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -87,7 +87,7 @@ class Writer:
         self.out = out
         self.family = family
         self.text = text
-        self.unicode = unicode
+        self.unicode = unicode and glyphs_fit(out)  # letters where glyphs cannot be written
         self.dialect = dialect
         self.variant = variant
         self.count = 0
@@ -100,7 +100,8 @@ class Writer:
                 raise DialectError(variant or "-", dialect, f"{family.name} starts on a board "
                                    f"of its own; only the dialects {plain_dialects()} write it")
             files = family.ruleset.files
-            check_style(variant or default_variant(files), dialect, files)
+            check_style(variant or default_variant(files), dialect, files,
+                        family.name if family.independent else None)
 
     def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
         """Write ``(id, white, black)`` rows, as :meth:`write` writes positions.

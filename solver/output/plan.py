@@ -11,7 +11,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from solver.errors import DialectError, UnknownFormatError
-from solver.notation.dialects import DIALECTS, plain_dialects, start_fen, writes_plain
+from solver.notation.dialects import (
+    DIALECTS,
+    check_style,
+    plain_dialects,
+    start_fen,
+    writes_plain,
+)
 from solver.notation.fen import position_fen
 from solver.output.base import position_text
 
@@ -44,6 +50,9 @@ def plan_table(
     """
     header = ["round", "id", "rank", "FEN"] + (["board"] if pictures is not None else [])
     rows = []
+    if variant is not None and family.layout is None:
+        check_style(variant, dialect, family.ruleset.files,
+                    family.name if family.independent else None)
     for number, position in enumerate(positions, 1):
         if position.layout is not None and variant is None and writes_plain(dialect):
             fen = position_fen(position, shredder=DIALECTS[dialect].shredder)

@@ -16,14 +16,15 @@ board's keys are read by :mod:`solver.ruleset.board_keys`, each rule's arguments
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from solver.board.geometry import (
     MAX_FILES,
@@ -36,7 +37,13 @@ from solver.board.geometry import (
     Region,
 )
 from solver.board.sides import MIRROR, Sides
-from solver.errors import RuleFileError, StepSyntaxError, UnknownRuleSetError, quote
+from solver.errors import (
+    ArgumentTypeError,
+    RuleFileError,
+    StepSyntaxError,
+    UnknownRuleSetError,
+    quote,
+)
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
 from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
 from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
@@ -205,6 +212,10 @@ def load(name_or_path: str) -> RuleSet:
     >>> load("chess960").count
     960
     """
+    if isinstance(name_or_path, os.PathLike):
+        name_or_path = os.fspath(name_or_path)
+    if not isinstance(name_or_path, str):
+        raise ArgumentTypeError("name_or_path", "a family's name or a path (str)", name_or_path)
     try:
         source = RuleSource.read(name_or_path)
     except LookupError:
@@ -256,70 +267,176 @@ def parse(text: str, path: str = "<string>") -> RuleSet:
     return _validate(doc, path)
 
 
-def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
-    for key in doc:
-        if key not in _TOP_KEYS:
-            raise _err(path, key, f"unknown key {quote(key)}", suggest(key, _TOP_KEYS))
-    name = _required(doc, "name", str, path)
+#: At most this many mistakes of one rule file are reported (then reading stops).
+MAX_PROBLEMS: Final = 10
+
+_T = TypeVar("_T")
+
+
+class _Problems:
+    """The mistakes found in a rule file so far: each check runs, and one that
+    fails is noted (its result then ``None``) so that the rest still run."""
+
+    def __init__(self) -> None:
+        self.found: list[RuleFileError] = []
+
+    def check(self, call: Callable[..., _T], *args: Any) -> _T | None:
+        try:
+            return call(*args)
+        except RuleFileError as exc:
+            self.found.append(exc)
+            if len(self.found) >= MAX_PROBLEMS:
+                raise RuleFileError.several(self.found) from None
+            return None
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise RuleFileError.several(self.found)
+
+
+def _refuse(error: RuleFileError) -> None:
+    raise error
+
+
+def _name(doc: Mapping[str, Any], path: str) -> str:
+    name: str = _required(doc, "name", str, path)
     if not NAME_RE.fullmatch(name):
         raise _err(path, "name", f"{quote(name)} is not a short lower-case name like 'chess960'")
-    title = _text(_required(doc, "title", str, path), "title", path)
-    source = _text(_required(doc, "source", str, path), "source", path)
-    files = _required(doc, "files", int, path)
+    return name
+
+
+def _files(doc: Mapping[str, Any], path: str) -> int:
+    files: int = _required(doc, "files", int, path)
     if not MIN_FILES <= files <= MAX_FILES:
         raise _err(path, "files", f"{files} is not in {MIN_FILES}..{MAX_FILES}")
-    names, betza = read_declared(doc, path)
-    ranks, pawns, sides, fixed = read_board(doc, files, path)
-    region = read_region(doc, files, ranks, pawns, sides, path)
-    size = files if region is None else len(region.squares)
-    pieces = _pieces(_required(doc, "pieces", str, path), size, path, names,
-                     "files" if region is None else "squares of the region")
-    count = _count(doc, sides, path)
-    front = read_front(doc, pieces, names, pawns, path)
-    if front and region is not None:
-        raise _err(path, "front", "pieces in front of the rank need the region to be rank 1")
-    notation = read_notation(doc, path)
-    variant = _variant(doc.get("variant"), path)
+    return files
+
+
+def _benchmark(doc: Mapping[str, Any], path: str) -> bool:
     benchmark = doc.get("benchmark", False)
     if not isinstance(benchmark, bool):
         raise _err(path, "benchmark",
                    f"expected a boolean, got {type_name(benchmark)} {shown(benchmark)}")
+    return benchmark
 
+
+def _rule_tables(doc: Mapping[str, Any], path: str) -> list[Any]:
     tables = doc.get("rule", [])
     if not isinstance(tables, list):
         raise _err(path, "rule", f"expected an array of tables, got {type_name(tables)}: "
                                  "write [[rule]]")
     if len(tables) > MAX_RULES:
         raise _err(path, "rule", f"{len(tables):,} rules, more than the limit of {MAX_RULES}")
-    counts = Counter(pieces)
-    rules = tuple(dict.fromkeys(  # identical rules are one rule
-        read_rule(table, Context(path, i, size, counts, names, files, region, pawns, betza))
-        for i, table in enumerate(tables, 1)
-    ))
+    return tables
 
+
+def _numbering(doc: Mapping[str, Any], path: str) -> dict[str, Any]:
     numbering = doc.get("numbering", {})
     if not isinstance(numbering, dict):
         raise _err(path, "numbering", f"expected a table, got {type_name(numbering)}: "
                                       "write [numbering]")
-    for key in numbering:
-        if key not in _NUMBERING_KEYS:
-            raise _err(path, f"numbering.{key}", f"unknown key {quote(key)}",
-                       suggest(key, _NUMBERING_KEYS))
-    steps, parsed = _steps(numbering, pieces, path)
+    return numbering
+
+
+def _kind(numbering: Mapping[str, Any], path: str) -> str | None:
     kind = numbering.get("kind")
     if kind is not None and kind not in ("arithmetic", "enumerated"):
         raise _err(path, "numbering.kind",
                    f"expected 'arithmetic' or 'enumerated', got {shown(kind)}",
                    suggest(str(kind), ["arithmetic", "enumerated"]))
+    return kind
+
+
+def _reference(numbering: Mapping[str, Any], path: str) -> str | None:
     reference = numbering.get("reference")
     if reference is not None and reference not in REFERENCES:
         raise _err(path, "numbering.reference", f"unknown reference {shown(reference)}",
                    suggest(str(reference), REFERENCES))
+    return reference
+
+
+def _read_rules(found: _Problems, doc: Mapping[str, Any], context: Context) -> tuple[Rule, ...]:
+    """The ``[[rule]]`` tables' rules, each read on its own (identical rules are one)."""
+    tables = found.check(_rule_tables, doc, context.path)
+    read: list[Rule] = []
+    for i, table in enumerate(tables or (), 1):
+        rule = found.check(read_rule, table, replace(context, index=i))
+        if rule is not None:
+            read.append(rule)
+    return tuple(dict.fromkeys(read))
+
+
+def _read_numbering(
+    found: _Problems, numbering: Mapping[str, Any], pieces: str | None, path: str
+) -> tuple[str | None, str | None, tuple[tuple[str, ...], tuple[Step, ...]]]:
+    """``[numbering]``'s kind, reference and steps (``None`` and no steps when not read)."""
+    for key in numbering:
+        if key not in _NUMBERING_KEYS:
+            found.check(_refuse, _err(path, f"numbering.{key}", f"unknown key {quote(key)}",
+                                      suggest(key, _NUMBERING_KEYS)))
+    steps = found.check(_steps, numbering, pieces, path) if pieces is not None else None
+    return (found.check(_kind, numbering, path), found.check(_reference, numbering, path),
+            steps or ((), ()))
+
+
+def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
+    """The rule set ``doc`` states; every mistake it makes (up to :data:`MAX_PROBLEMS`)
+    is reported at once, in one :class:`~solver.errors.RuleFileError` whose
+    ``problems`` lists them; a check that needs another key's value is made
+    only when that key was read."""
+    found = _Problems()
+    for key in doc:
+        if key not in _TOP_KEYS:
+            found.check(_refuse, _err(path, key, f"unknown key {quote(key)}",
+                                      suggest(key, _TOP_KEYS)))
+    name = found.check(_name, doc, path)
+    title = found.check(lambda: _text(_required(doc, "title", str, path), "title", path))
+    source = found.check(lambda: _text(_required(doc, "source", str, path), "source", path))
+    files = found.check(_files, doc, path)
+    declared = found.check(read_declared, doc, path)
+    names, betza = declared if declared is not None else ({}, {})
+    board = found.check(read_board, doc, files, path) if files is not None else None
+    region: Region | None = None
+    pieces = size = None
+    if files is not None and board is not None:
+        ranks, pawns, sides, fixed = board
+        read = found.check(read_region, doc, files, ranks, pawns, sides, path)
+        if read is not None or "region" not in doc:
+            region = read
+            size = files if region is None else len(region.squares)
+            if declared is not None:
+                pieces = found.check(lambda: _pieces(
+                    _required(doc, "pieces", str, path), size, path, names,
+                    "files" if region is None else "squares of the region"))
+    count = found.check(_count, doc, board[2], path) if board is not None else None
+    front = None
+    if pieces is not None and board is not None:
+        front = found.check(read_front, doc, pieces, names, board[1], path)
+        if front and region is not None:
+            found.check(_refuse, _err(path, "front", "pieces in front of the rank need the "
+                                                     "region to be rank 1"))
+    notation = found.check(read_notation, doc, path)
+    variant = found.check(_variant, doc.get("variant"), path)
+    benchmark = found.check(_benchmark, doc, path)
+
+    rules: tuple[Rule, ...] = ()
+    if pieces is not None and board is not None and size is not None and files is not None:
+        context = Context(path, 0, size, Counter(pieces), names, files, region, board[1], betza)
+        rules = _read_rules(found, doc, context)
+    numbering = found.check(_numbering, doc, path)
+    kind, reference, (steps, parsed) = _read_numbering(found, numbering or {}, pieces, path)
+    found.raise_any()
+    assert (name is not None and title is not None and source is not None and files is not None
+            and board is not None and size is not None and pieces is not None
+            and count is not None and notation is not None and benchmark is not None
+            and numbering is not None)
+    ranks, pawns, sides, fixed = board
     ruleset = RuleSet(
         name=name, title=title, source=source, files=files, region_size=size, pieces=pieces,
         count=count, rules=rules, steps=steps, numbering="enumerated", sides=sides,
         reference=reference, variant=variant, benchmark=benchmark, path=path, ranks=ranks,
-        pawns=pawns, fixed=fixed, names=tuple(names.items()), front=front, notation=notation,
+        pawns=pawns, fixed=fixed, names=tuple(names.items()), front=front or (),
+        notation=notation,
         squares=() if region is None else region.squares,
     )
     if kind == "enumerated":
