@@ -25,7 +25,7 @@ import os
 import signal
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from solver.errors import OutputFileError, shown_path
@@ -76,8 +76,8 @@ def _refuse_odd_target(target: Path, shown: str) -> int | None:
     return stat.S_IMODE(mode)
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to the regular file ``path`` atomically.
+def write_atomic(path: str | os.PathLike[str], text: str | Iterable[str]) -> None:
+    """Write ``text`` (UTF-8; or its pieces, in order) to the regular file ``path`` atomically.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -100,7 +100,11 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
                                         dir=target.parent)
             _TEMPORARY.add(temp)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+            if isinstance(text, str):
+                handle.write(text)
+            else:
+                for piece in text:
+                    handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temp, mode if mode is not None else 0o666 & ~_umask())
