@@ -336,7 +336,9 @@ class Linter:
         shredder = castling_field(white, black, shredder=True)
         self._castling(fen if variant is None else plain, number, start.castling, white,
                        black, xfen, shredder)
-        self._membership(plain, number, start.opcodes)
+        span = _castling_span(plain)
+        assert span is not None
+        self._membership(plain[:span[0]] + xfen + plain[span[1]:], number, start.opcodes)
         return self._rewrite(fen, white, black, xfen, shredder, variant)
 
     def _castling(self, text: str, number: int, castling: str, white: str, black: str,
@@ -369,7 +371,8 @@ class Linter:
 
     def _membership(self, plain: str, number: int,
                     opcodes: tuple[tuple[str, str], ...]) -> None:
-        """With ``rules``: is the position in the family? Does an EPD ``id`` name it?"""
+        """With ``rules``: is the position in the family? Does an EPD ``id`` name it?
+        (``plain``'s castling field is the one the rooks give: it was checked already.)"""
         if self.family is not None:
             try:
                 self.family.identify(plain)
