@@ -626,21 +626,27 @@ def lint_path(
             return _read(reader, path, linter, None)
         with tempfile.SpooledTemporaryFile(1 << 22, "w+", encoding="utf-8",
                                            newline="") as spool:
-            if reader.bom:
-                spool.write("\ufeff")
             report = _read(reader, path, linter, spool)
             report.fixed = ""
             spool.seek(0)
             if path == "-":
                 target = stdout if stdout is not None else sys.stdout
+                target.write("\ufeff" if reader.bom else "")
                 while piece := spool.read(1 << 16):
                     target.write(piece)
             elif report.changed:
-                write_atomic(path, iter(lambda: spool.read(1 << 16), ""))
+                write_atomic(path, _pieces(spool, "\ufeff" if reader.bom else ""))
             return report
     finally:
         if path != "-":
             stream.close()  # type: ignore[union-attr]
+
+
+def _pieces(spool: IO[str], first: str) -> Iterator[str]:
+    """``first``, then what ``spool`` holds, a piece at a time."""
+    yield first
+    while piece := spool.read(1 << 16):
+        yield piece
 
 
 def _read(reader: Iterable[list[bytes | None]], path: str, linter: Linter,
