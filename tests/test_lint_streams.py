@@ -19,8 +19,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_budgets import RSS_BUDGET, command, measured
+from typer.testing import CliRunner
 
 from solver import Chess960Error
+from solver.cli.app import app
 from solver.cli.inputs import LineReader
 from solver.notation.lint import lint_text
 
@@ -74,15 +76,17 @@ VARIANT_CASES = [("crazyhouse", "xfen"), ("crazyhouse", "fsf"), ("bughouse", "py
 def test_variant_books_the_tool_writes_are_checked_line_by_line(
     tmp_path: Path, variant: str, dialect: str
 ) -> None:
+    # In process (the same code as the installed command, without its start-up).
     rules = "capablanca-random" if variant == "capablanca" else "chess960"
     ids = ["0", "105", "518", "959"]
-    code, written, _ = run("position", *ids, "-r", rules, "-f", "fen", "--variant", variant,
-                           "--dialect", dialect)
-    assert code == 0
+    written = CliRunner().invoke(app, ["position", *ids, "-r", rules, "-f", "fen",
+                                       "--variant", variant, "--dialect", dialect])
+    assert written.exit_code == 0
     book = tmp_path / "book.fen"
-    book.write_text(written)
-    code, out, _ = lint("--variant", variant, "--dialect", dialect, str(book))
-    assert (code, out) == (0, f"{book}: 4 start positions, 0 problems\n")
+    book.write_text(written.stdout)
+    result = CliRunner().invoke(app, ["lint", "--variant", variant, "--dialect", dialect,
+                                      str(book)])
+    assert (result.exit_code, result.stdout) == (0, f"{book}: 4 start positions, 0 problems\n")
 
 
 def test_the_tool_s_antichess_pgn_is_read_as_antichess(tmp_path: Path) -> None:
@@ -193,11 +197,12 @@ def test_a_100_mb_line_is_one_error_in_bounded_memory(tmp_path: Path) -> None:
         assert float(str(result["rss_mb"])) < RSS_BUDGET
 
 
+@pytest.mark.slow
 def test_id_memory_is_bounded_however_many_distinct_lines(tmp_path: Path) -> None:
     lines = tmp_path / "distinct.txt"
     with lines.open("w") as handle:
-        for n in range(20_000):
-            handle.write(f"{n:08}" + "R" * 10_232 + "\n")
+        for n in range(20_000):  # distinct EPD lines of 10 KB, each one answered
+            handle.write(START.replace("0 1", f'c0 "{n:08}' + "x" * 10_180 + '";') + "\n")
     code = ("import resource, subprocess, sys\n"
             "with open(sys.argv[2], 'rb') as f:\n"
             "    p = subprocess.run([sys.argv[1], 'id', '-'], stdin=f, capture_output=True)\n"
@@ -206,22 +211,22 @@ def test_id_memory_is_bounded_however_many_distinct_lines(tmp_path: Path) -> Non
     done = subprocess.run([sys.executable, "-c", code, command(), str(lines)],
                           capture_output=True, text=True, timeout=300, check=True)
     status, errors, peak_kib = map(int, done.stdout.split())
-    assert (status, errors) == (1, 20_000)
+    assert (status, errors) == (0, 0)
     assert peak_kib < RSS_BUDGET * 1024
 
 
 # -- 27.13: no traceback -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("line", [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1",
-    "rnb²kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB²KBNR w KQkq - 0 1",
-    f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/{'1' * 5000} w KQkq - 0 1",
-    f"{'1' * 5000}/8 w KQkq - 0 1",
-])
-def test_odd_lines_are_findings_not_tracebacks(line: str) -> None:
-    code, out, err = lint(stdin=line.encode() + b"\n")
-    assert code == 1 and "Traceback" not in err + out
+def test_odd_lines_are_findings_not_tracebacks() -> None:
+    lines = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1",
+             "rnb²kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB²KBNR w KQkq - 0 1",
+             f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/{'1' * 5000} w KQkq - 0 1",
+             f"{'1' * 5000}/8 w KQkq - 0 1"]
+    code, out, err = lint(stdin="\n".join(lines).encode() + b"\n")
+    assert (code, err) == (1, "")
+    assert out.startswith("-:1: castling 'KQkq' is wrong: 'K': white has no king")
+    assert out.endswith("-: 1 start position, 3 lines skipped, 1 problem\n")
     assert all(len(row) < 600 for row in out.splitlines())
 
 
@@ -238,8 +243,8 @@ def test_bad_stdin_is_one_error() -> None:
 
 
 @given(st.lists(st.sampled_from(
-    list("rnbqkpRNBQKP12345678/ -wbKQkqHAha0\r\n\u2028²;\"[]|+") + [
-        'id "chess960 ', START, QNR, "\ufeff", '[Variant "Antichess"]\n', "1" * 300]),
+    [*"rnbqkpRNBQKP12345678/ -wbKQkqHAha0\r\n\u2028²;\"[]|+",
+     'id "chess960 ', START, QNR, "\ufeff", '[Variant "Antichess"]\n', "1" * 300]),
     max_size=60).map("".join),
     st.sampled_from([None, "crazyhouse", "antichess", "seirawan", "horde", "3check"]),
     st.sampled_from([None, "xfen", "shredder"]))

@@ -223,7 +223,8 @@ def read_start(text: str, board: int | Layout = 8) -> StartFen:
     if sfen and castling != "-":
         raise NotStartPositionError(text, [f"pieces in hand {quote(castling)}"], [])
     if side not in ("w", "b"):
-        raise FenSyntaxError(text, "side to move", f"the side to move {quote(side)} is not 'w' or 'b'")
+        raise FenSyntaxError(text, "side to move",
+                             f"the side to move {quote(side)} is not 'w' or 'b'")
     if counters is not None:
         read_counter(text, "halfmove clock", counters[0])
         read_counter(text, "move number", counters[1])

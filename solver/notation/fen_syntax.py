@@ -86,8 +86,8 @@ def expand_row(text: str, row: str, rank: int, files: int,
             continue
         if digits:
             if digits.startswith("0"):
-                raise FenSyntaxError(text, "placement",
-                                     f"rank {rank} has {quote(digits)}, which is no count of squares")
+                raise FenSyntaxError(text, "placement", f"rank {rank} has {quote(digits)}, "
+                                                        "which is no count of squares")
             if len(digits) > 2 or len(squares) + int(digits) > files:
                 raise FenSyntaxError(text, "placement",
                                      f"rank {rank} has more than {files} squares")

@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Final
 
+from solver.board.geometry import FILE_LETTERS
 from solver.errors import (
     CastlingRightsError,
     Chess960Error,
@@ -49,11 +50,9 @@ from solver.errors import (
     InputFileError,
     NotStartPositionError,
     OutputFileError,
-    quote,
     shown_path,
 )
 from solver.files import write_atomic
-from solver.notation.castling import FILE_LETTERS
 from solver.notation.dialects import DIALECTS, dialect_named, read_fen, variant_named
 from solver.notation.fen import castling_field, check_castling, read_start
 from solver.notation.fen_syntax import expand_row, split_fields
@@ -537,7 +536,7 @@ _LINE: Final = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
 
 def _open(path: str) -> IO[bytes]:
     try:
-        return open(path, "rb")  # noqa: SIM115 (closed by the caller)
+        return open(path, "rb")
     except OSError as exc:
         raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
 
@@ -613,7 +612,7 @@ def lint_path(
 
     linter = Linter(path, fix, dialect, variant, family, verbose, emit)
     if path == "-":
-        stream: IO[bytes] | None = stdin_bytes()  # type: ignore[assignment]
+        stream: IO[bytes] | None = stdin_bytes()
         if stream is None:
             raise InputFileError(path, "standard input is closed")
     else:
@@ -639,7 +638,7 @@ def lint_path(
             return report
     finally:
         if path != "-":
-            stream.close()  # type: ignore[union-attr]
+            stream.close()
 
 
 def _pieces(spool: IO[str], first: str) -> Iterator[str]:
