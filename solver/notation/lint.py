@@ -70,6 +70,8 @@ FIX_DIALECTS: Final = tuple(n for n, d in DIALECTS.items() if not d.plain)
 SHOWN_LINES: Final = 5
 #: Characters of a line quoted in a finding.
 QUOTED: Final = 60
+#: Placements whose ids are remembered (EPD ``id`` checks).
+MEMO_MAX: Final = 1 << 14
 #: The widest board read (files a to z).
 MAX_FILES: Final = len(FILE_LETTERS)
 
@@ -259,6 +261,7 @@ class Linter:
         self.emit = emit
         self.used: dict[str, int] = {}
         self._families: dict[str, Family | None] = {}
+        self._ids: dict[tuple[str, str], int | None] = {}
         if family is not None:
             self._families[family.name] = family
 
@@ -368,6 +371,20 @@ class Linter:
             self._families[name] = found
         return self._families[name]
 
+    def _id(self, family: Family, plain: str) -> int | None:
+        """The id of ``plain`` in ``family`` (None: not one of its start positions),
+        remembered for up to :data:`MEMO_MAX` distinct placements."""
+        key = (family.name, plain.split(maxsplit=1)[0])
+        if key in self._ids:
+            return self._ids[key]
+        try:
+            found: int | None = family.identify(plain).id
+        except Chess960Error:
+            found = None
+        if len(self._ids) < MEMO_MAX:
+            self._ids[key] = found
+        return found
+
     def _membership(self, plain: str, number: int,
                     opcodes: tuple[tuple[str, str], ...]) -> None:
         """With ``rules``: is the position in the family? Does an EPD ``id`` name it?
@@ -387,9 +404,8 @@ class Linter:
             if family is None:
                 continue
             said = int(found.group(2))
-            try:
-                actual = family.identify(plain).id
-            except Chess960Error:
+            actual = self._id(family, plain)
+            if actual is None:
                 self._add(number, f"epd id {short(found.group(0)[1:-1])}: the position is "
                                   f"not a {family.name} start position")
                 continue
