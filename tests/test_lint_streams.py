@@ -45,15 +45,17 @@ def lint(*args: str, stdin: bytes | None = b"") -> tuple[int, str, str]:
 # -- 24.1: nothing passed unread ------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["", "\n\n", "hello world\n# nothing\n", "1/2-1/2\n",
-                                  "1. e4 e5 2. Nf3 1/2-1/2\n"])
-def test_a_book_with_nothing_to_check_fails(tmp_path: Path, text: str) -> None:
-    book = tmp_path / "book.fen"
-    book.write_text(text)
-    code, out, err = lint(str(book))
+def test_a_book_with_nothing_to_check_fails(tmp_path: Path) -> None:
+    books = []
+    for n, text in enumerate(["", "\n\n", "hello world\n# nothing\n", "1/2-1/2\n",
+                              "1. e4 e5 2. Nf3 1/2-1/2\n"]):
+        books.append(tmp_path / f"book{n}.fen")
+        books[-1].write_text(text)
+    code, out, err = lint(*map(str, books))
     assert (code, err) == (1, "")
-    assert f"{book}: no position to check" in out
-    assert out.endswith(f"{book}: 0 start positions, 1 problem\n")
+    assert out.splitlines() == [
+        line for book in books for line in (f"{book}: no position to check",
+                                            f"{book}: 0 start positions, 1 problem")]
 
 
 def test_a_byte_order_mark_is_dropped(tmp_path: Path) -> None:
@@ -290,16 +292,17 @@ def test_errors_quote_a_bounded_part_of_a_line() -> None:
     assert code == 1 and max(map(len, out.splitlines())) < 400, out[:500]
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    (["id", "-"], "518\n105\n"),
-    (["position", "-"], "RNBQKBNR\nQNRBBNKR\n"),
+@pytest.mark.parametrize(("args", "lines", "expected"), [
+    (["id", "-"], [b"RNBQKBNR", b"QNRBBNKR"], "518\n105\n"),
+    (["position", "-"], [b"518", b"105"], "RNBQKBNR\nQNRBBNKR\n"),
 ])
-@pytest.mark.parametrize("ending", [b"\r", b"\r\n", b"\n"])
-def test_every_reader_takes_a_bom_and_any_line_ending(args: list[str], expected: str,
-                                                      ending: bytes) -> None:
-    lines = [b"RNBQKBNR", b"QNRBBNKR"] if args[0] == "id" else [b"518", b"105"]
-    code, out, err = run(*args, stdin=b"\xef\xbb\xbf" + ending.join(lines) + ending)
-    assert (code, out, err) == (0, expected, "")
+def test_every_reader_takes_a_bom_and_any_line_ending(args: list[str], lines: list[bytes],
+                                                      expected: str) -> None:
+    for ending in (b"\r", b"\r\n", b"\n"):  # each ending, then all three mixed
+        data = b"\xef\xbb\xbf" + (ending.join(lines) + ending) * 2
+        assert run(*args, stdin=data) == (0, expected * 2, "")
+    data = b"\xef\xbb\xbf" + lines[0] + b"\r" + lines[1] + b"\r\n" + lines[0] + b"\n"
+    assert run(*args, stdin=data) == (0, expected + expected.split("\n")[0] + "\n", "")
 
 
 def test_show_takes_a_bom_and_cr_only_endings() -> None:
