@@ -128,7 +128,7 @@ def test_skipped_lines_are_summed_up(tmp_path: Path) -> None:
     book.write_text("\n".join([bad] * 1000 + [START]) + "\n")
     code, out, _ = lint(str(book))
     assert (code, out.splitlines()) == (0, [
-        f"{book}: 1,000 lines skipped (fen line cannot be read): lines 1, 2, 3, 4, 5, …",
+        f"{book}: 1,000 lines skipped (fen line cannot be read): lines 1, 2, 3, 4, 5, ...",
         f"{book}: 1 start position, 1,000 lines skipped, 0 problems"])
     code, out, _ = lint("-q", str(book))
     assert (code, out) == (0, f"{book}: 1 start position, 1,000 lines skipped, 0 problems\n")
@@ -302,7 +302,7 @@ def test_every_reader_takes_a_bom_and_any_line_ending(args: list[str], lines: li
         data = b"\xef\xbb\xbf" + (ending.join(lines) + ending) * 2
         assert run(*args, stdin=data) == (0, expected * 2, "")
     data = b"\xef\xbb\xbf" + lines[0] + b"\r" + lines[1] + b"\r\n" + lines[0] + b"\n"
-    assert run(*args, stdin=data) == (0, expected + expected.split("\n")[0] + "\n", "")
+    assert run(*args, stdin=data) == (0, expected + expected.split("\n", maxsplit=1)[0] + "\n", "")
 
 
 def test_show_takes_a_bom_and_cr_only_endings() -> None:

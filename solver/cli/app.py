@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 
@@ -351,7 +351,7 @@ def lint(
         for path in files or ["-"]:
             def emit(finding: Finding, path: str = path) -> None:
                 where = f":{finding.line}" if finding.line else ""
-                report_to.write(f"{path}{where}: {finding.message}\n")
+                _write_line(report_to, f"{path}{where}: {finding.message}")
 
             try:
                 linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit)
@@ -360,10 +360,16 @@ def lint(
                 bad = True
                 continue
             for line in linted.lines(quiet):
-                report_to.write(f"{line}\n")
+                _write_line(report_to, line)
             bad |= (linted.problems > 0 and fix is None) or linted.checked == 0
     if bad:
         raise typer.Exit(FAILED)
+
+
+def _write_line(stream: TextIO, line: str) -> None:
+    """``line`` and a line break, with what ``stream``'s encoding cannot show escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(f"{line}\n".encode(encoding, "backslashreplace").decode(encoding))
 
 
 @app.command(epilog=_examples("chess960 show 518", "chess960 show QNRBBNKR --letters",

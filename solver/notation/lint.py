@@ -92,10 +92,10 @@ _TAG_ALIASES: Final = {"threecheck": "3check", "giveaway": "antichess", "suicide
 def short(text: str) -> str:
     """``text`` quoted, cut at :data:`QUOTED` characters with an ellipsis.
 
-    >>> short("RNBQKBNR"), short("1" * 100)[-6:]
-    ("'RNBQKBNR'", "1111'…")
+    >>> short("RNBQKBNR"), short("1" * 100)[-8:]
+    ("'RNBQKBNR'", "1111'...")
     """
-    return repr(text) if len(text) <= QUOTED else f"{text[:QUOTED]!r}…"
+    return repr(text) if len(text) <= QUOTED else f"{text[:QUOTED]!r}..."
 
 
 @dataclass
@@ -163,7 +163,7 @@ missing ('q' or 'a'); the rooks give 'KQkq' (X-FEN) or 'HAha' (Shredder-FEN)
         if not quiet:
             for reason, (count, numbers) in self.skipped.items():
                 shown = ", ".join(map(str, numbers))
-                more = ", …" if count > len(numbers) else ""
+                more = ", ..." if count > len(numbers) else ""
                 line_s = "line" if count == 1 else "lines"
                 yield (f"{self.name}: {count:,} {line_s} skipped ({reason}): "
                        f"{line_s} {shown}{more}")
@@ -466,7 +466,7 @@ class Linter:
 
 
 def _cut(text: str) -> str:
-    return text if len(text) <= 200 else f"{text[:200]}…"
+    return text if len(text) <= 200 else f"{text[:200]}..."
 
 
 def _moved_rights(castling: str, board: list[list[str]]) -> list[str]:
