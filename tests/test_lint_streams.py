@@ -320,3 +320,11 @@ def test_the_line_reader_splits_on_line_breaks_only() -> None:
     assert [line for batch in reader for line in batch] == [
         "a\u2028b".encode(), b"c", b"d\x0c\x1ce"]
     assert (reader.bom, reader.ending, reader.closed) == (True, b"\r", True)
+
+
+def test_a_report_on_an_ascii_stdout_escapes_what_it_cannot_show() -> None:
+    line = "rnb²kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB²KBNR w KQkq - 0 1\n"
+    code, out, err = run("lint", "--verbose", stdin=line.encode(),
+                         env={"PYTHONIOENCODING": "ascii"})
+    assert (code, err) == (1, "")
+    assert out.startswith("-:1: skipped: fen line 'rnb\\xb2kbnr/")
