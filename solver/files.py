@@ -25,7 +25,7 @@ import os
 import signal
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from solver.errors import OutputFileError, shown_path
@@ -76,10 +76,11 @@ def _refuse_odd_target(target: Path, shown: str) -> int | None:
     return stat.S_IMODE(mode)
 
 
-def write_atomic(path: str | os.PathLike[str], text: str | Callable[[], str]) -> None:
-    """Write ``text`` (UTF-8) to the regular file ``path`` atomically (a function:
-    its result, asked for once the temporary file is made, so that a folder that
-    cannot be written costs no work).
+def write_atomic(path: str | os.PathLike[str],
+                 text: str | Iterable[str] | Callable[[], str | Iterable[str]]) -> None:
+    """Write ``text`` (UTF-8; or its pieces, in order) to the regular file ``path``
+    atomically (a function: its result, asked for once the temporary file is made,
+    so that a folder that cannot be written costs no work).
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -102,7 +103,12 @@ def write_atomic(path: str | os.PathLike[str], text: str | Callable[[], str]) ->
                                         dir=target.parent)
             _TEMPORARY.add(temp)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text if isinstance(text, str) else text())
+            pieces = text() if callable(text) else text
+            if isinstance(pieces, str):
+                handle.write(pieces)
+            else:
+                for piece in pieces:
+                    handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temp, mode if mode is not None else 0o666 & ~_umask())

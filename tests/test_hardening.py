@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -473,7 +474,9 @@ def test_reading_stdin_in_chunks_gives_each_line_once_long_ones_as_none(
     from solver.cli.inputs import read_lines
 
     data = b"\n".join(lines) + (b"\n" if final_newline and lines else b"")
-    expected: list[bytes | None] = [None if len(x) > limit else x for x in data.split(b"\n")]
+    # Lines end at \n, \r\n or a lone \r (issue 24); a byte order mark at the start is dropped.
+    split = re.split(rb"\r\n|\r|\n", data.removeprefix(b"\xef\xbb\xbf"))
+    expected: list[bytes | None] = [None if len(x) > limit else x for x in split]
     if expected and expected[-1] == b"":  # nothing after the last line break
         expected.pop()
     got = [line for batch in read_lines(_Trickle(data, chunk), limit) for line in batch]

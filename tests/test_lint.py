@@ -145,7 +145,12 @@ def test_a_book_mixing_notations() -> None:
 def test_lines_that_are_not_start_positions_are_skipped() -> None:
     text = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n# comment\n\n"
     report = lint_text(text)
-    assert (report.positions, report.problems, len(report.findings)) == (0, 0, 1)
+    # A position after 1.e4: its rights are checked where the pieces stand, no problem.
+    assert (report.positions, report.moved, report.problems, len(report.findings)) == \
+        (0, 1, 0, 0)
+    report = lint_text(text + "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    assert (report.positions, report.moved, report.problems, report.skipped_lines) == \
+        (0, 1, 0, 1)
 
 
 def test_unreadable_file() -> None:

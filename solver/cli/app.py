@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 
@@ -320,9 +320,19 @@ def lint(
         help="Read each line as this game's start FEN as --dialect writes it (pieces in "
              "hand, 3+3, horde's board, antichess's and Seirawan's castling fields).",
         show_default=False)] = None,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="NAME|FILE",
+        help="Also check that each start position is in this family.",
+        show_default=False)] = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Skipped lines only counted in the summary line.")] = False,
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", help="Name every skipped line and why (default: a count per reason "
+                          "and the first few line numbers).")] = False,
 ) -> None:
-    """Check every start position's castling field; exit 1 if any is wrong or mixed."""
-    from solver.notation.lint import FIX_DIALECTS, NOTATIONS, lint_path
+    """Check every start position's castling field; exit 1 if any is wrong or mixed,
+    or if a file holds no position to check."""
+    from solver.notation.lint import FIX_DIALECTS, NOTATIONS, Finding, lint_path
 
     if fix is not None and fix not in NOTATIONS:
         raise typer.BadParameter(f"{fix!r} is not one of {', '.join(NOTATIONS)}",
@@ -334,24 +344,32 @@ def lint(
     if variant is not None and variant not in VARIANTS:
         raise typer.BadParameter(f"{variant!r} is not one of {', '.join(VARIANTS)}",
                                  param_hint="'--variant'")
+    family = _family(rules) if rules is not None else None
     bad = False
     report_to = sys.stderr if fix is not None and "-" in (files or ["-"]) else sys.stdout
     with _errors():
         for path in files or ["-"]:
-            text = sys.stdin.read() if path == "-" else None
+            def emit(finding: Finding, path: str = path) -> None:
+                where = f":{finding.line}" if finding.line else ""
+                _write_line(report_to, f"{path}{where}: {finding.message}")
+
             try:
-                linted = lint_path(path, fix, dialect, text, variant)
+                linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit)
             except Chess960Error as exc:
                 report(sys.stdout, sys.stderr, exc)
                 bad = True
                 continue
-            if path == "-" and linted.fixed is not None:
-                sys.stdout.write(linted.fixed)
-            for line in linted.lines():
-                report_to.write(f"{line}\n")
-            bad |= linted.problems > 0 and fix is None
+            for line in linted.lines(quiet):
+                _write_line(report_to, line)
+            bad |= (linted.problems > 0 and fix is None) or linted.checked == 0
     if bad:
         raise typer.Exit(FAILED)
+
+
+def _write_line(stream: TextIO, line: str) -> None:
+    """``line`` and a line break, with what ``stream``'s encoding cannot show escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(f"{line}\n".encode(encoding, "backslashreplace").decode(encoding))
 
 
 @app.command(epilog=_examples("chess960 show 518", "chess960 show QNRBBNKR --letters",

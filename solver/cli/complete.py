@@ -54,7 +54,7 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "random": {**_RULES, **_WRITE, **_EXCLUDE, "--count": "", "-n": ""},
     "plan": {**_RULES, **_EXCLUDE, "--format": "plan-format", "-f": "plan-format",
              "--dialect": "dialect", "--variant": "variant", "--rounds": "", "--svg-dir": ""},
-    "lint": {"--fix": "fix", "--dialect": "lint-dialect", "--variant": "variant"},
+    "lint": {**_RULES, "--fix": "fix", "--dialect": "lint-dialect", "--variant": "variant"},
     "show": {**_RULES, "--svg": ""},
     "check": {**_RULES, "--max-arrangements": ""},
     "rules": {},

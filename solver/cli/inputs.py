@@ -15,6 +15,7 @@ answers line up with input lines.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, TextIO
@@ -27,14 +28,21 @@ if TYPE_CHECKING:
     from solver.position import Position
     from solver.ruleset.source import RuleSource
 
-#: Answers remembered per distinct input line of ``-``.
-MEMO_MAX = 1 << 20
+#: Answers remembered per distinct input line of ``-`` (memory stays bounded:
+#: at most this many lines, each at most :data:`MEMO_LINE` bytes).
+MEMO_MAX = 1 << 16
+
+#: The longest input line whose answer is remembered, in bytes.
+MEMO_LINE = 256
 
 #: How much of stdin is read at a time, in bytes.
 CHUNK = 1 << 16
 
 #: The longest input line answered, in bytes (without its line break).
 MAX_LINE = 1 << 20
+
+_BOM = b"\xef\xbb\xbf"
+_BREAK = re.compile(rb"\r\n?|\n")
 
 Answer = Callable[[str], str]
 
@@ -120,48 +128,114 @@ def answer_all(
     return bad
 
 
+class LineReader:
+    """The lines of a byte stream (without line breaks), a batch per chunk read.
+
+    Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (nothing else: not
+    U+2028, not form feed); a UTF-8 byte order mark at the start is dropped.
+    A line over ``limit`` bytes is None, given as soon as it is known to be
+    too long (the rest of it is read and dropped). Memory stays within a chunk
+    and a line. ``bom``, ``ending`` (the first line break met) and ``closed``
+    (whether the last line had a line break) say how the text was written.
+
+    >>> import io
+    >>> list(LineReader(io.BytesIO(b"ab\\ncdefg\\nh"), limit=3))
+    [[b'ab', None], [b'h']]
+    >>> list(LineReader(io.BytesIO(b"\\xef\\xbb\\xbfa\\rb\\r\\nc\\r")))
+    [[b'a', b'b'], [b'c']]
+    """
+
+    def __init__(self, stream: BinaryIO, limit: int = MAX_LINE) -> None:
+        self.stream = stream
+        self.limit = limit
+        self.bom = False
+        self.ending = b"\n"
+        self.closed = True
+        self._reader = getattr(stream, "read1", stream.read)
+
+    def _read(self) -> bytes:
+        chunk = self._reader(CHUNK)
+        if isinstance(chunk, str):  # a text stream handed in by a caller
+            return chunk.encode("utf-8", "surrogateescape")
+        return chunk
+
+    def _chunks(self) -> Iterator[bytes]:
+        """The stream's bytes, the byte order mark dropped and line breaks made ``\\n``."""
+        chunk = self._read()
+        while len(chunk) < 3 and chunk and _BOM.startswith(chunk) and (more := self._read()):
+            chunk += more
+        if chunk.startswith(_BOM):
+            chunk, self.bom = chunk[3:] or self._read(), True
+        held = False  # a CR ended the chunk before: its LF may begin this one
+        seen = False
+        while True:
+            if held:
+                if not chunk:
+                    if not seen:
+                        self.ending = b"\r"
+                    yield b"\n"
+                    return
+                chunk, held = b"\r" + chunk, False
+            if not chunk:
+                return
+            if b"\r" in chunk:
+                if chunk.endswith(b"\r"):
+                    chunk, held = chunk[:-1], True
+                if not seen and (found := _BREAK.search(chunk)):
+                    self.ending, seen = found.group(), True
+                chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            elif not seen and b"\n" in chunk:
+                seen = True
+            if chunk:
+                yield chunk
+            chunk = self._read()
+
+    def __iter__(self) -> Iterator[list[bytes | None]]:
+        limit = self.limit
+        parts: list[bytes] = []
+        size = 0
+        over = False
+        last = b""
+        for chunk in self._chunks():
+            last = chunk
+            pieces = chunk.split(b"\n")
+            batch: list[bytes | None] = []
+            if len(pieces) > 1:
+                first = pieces[0]  # ends the line the chunks before began
+                if not over:
+                    if size + len(first) > limit:
+                        batch.append(None)
+                    else:
+                        batch.append(b"".join([*parts, first]) if parts else first)
+                parts, size, over = [], 0, False
+                whole = pieces[1:-1]  # lines wholly in this chunk: kept as they are
+                if whole and max(map(len, whole)) > limit:
+                    batch += [None if len(piece) > limit else piece for piece in whole]
+                else:
+                    batch += whole
+            tail = pieces[-1]
+            if not over and tail:
+                if size + len(tail) > limit:
+                    parts, size, over = [], 0, True
+                    batch.append(None)
+                else:
+                    parts.append(tail)
+                    size += len(tail)
+            if batch:
+                yield batch
+        self.closed = not last or last.endswith(b"\n")
+        if parts and not over:
+            yield [b"".join(parts)]
+
+
 def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[list[bytes | None]]:
-    """The lines of ``stream`` (without line breaks), a batch per chunk read;
-    a line over ``limit`` bytes is None. Memory stays within a chunk and a line.
+    """The lines of ``stream`` as :class:`LineReader` reads them, a batch per chunk.
 
     >>> import io
     >>> list(read_lines(io.BytesIO(b"ab\\ncdefg\\nh"), limit=3))
     [[b'ab', None], [b'h']]
     """
-    read = getattr(stream, "read1", stream.read)
-    parts: list[bytes] = []
-    size = 0
-    over = False
-    while chunk := read(CHUNK):
-        if isinstance(chunk, str):  # a text stream handed in by a caller
-            chunk = chunk.encode("utf-8", "surrogateescape")
-        pieces = chunk.split(b"\n")
-        batch: list[bytes | None] = []
-        if len(pieces) > 1:
-            first = pieces[0]  # ends the line the chunks before began
-            if over or size + len(first) > limit:
-                batch.append(None)
-            else:
-                batch.append(b"".join([*parts, first]) if parts else first)
-            parts, size, over = [], 0, False
-            whole = pieces[1:-1]  # lines wholly in this chunk: kept as they are
-            if whole and max(map(len, whole)) > limit:
-                batch += [None if len(piece) > limit else piece for piece in whole]
-            else:
-                batch += whole
-        tail = pieces[-1]
-        if not over and tail:
-            if size + len(tail) > limit:
-                parts, size, over = [], 0, True
-            else:
-                parts.append(tail)
-                size += len(tail)
-        if batch:
-            yield batch
-    if over:
-        yield [None]
-    elif parts:
-        yield [b"".join(parts)]
+    return iter(LineReader(stream, limit))
 
 
 def _decode(line: bytes | None) -> str:
@@ -221,7 +295,7 @@ def _lines(
                 out.write("".join(answers[start:index]))  # type: ignore[arg-type]
                 start = index + 1
             answers[index] = found
-            if memo and line is not None and len(known) < MEMO_MAX:
+            if memo and line is not None and len(line) <= MEMO_LINE and len(known) < MEMO_MAX:
                 known[line] = found
         out.write("".join(answers[start:]))  # type: ignore[arg-type]
         out.flush()

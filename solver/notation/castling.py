@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from solver.board.geometry import FILE_LETTERS, STANDARD_RANKS, square_name
-from solver.errors import CastlingRightsError, FenSyntaxError
+from solver.errors import CastlingRightsError, FenSyntaxError, quote
 
 if TYPE_CHECKING:
     from solver.board.geometry import Layout
@@ -158,7 +158,7 @@ black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give
     for char in chars:
         if not (char.lower() in ("k", "q") or (char.isalpha() and char.lower() in files)):
             raise FenSyntaxError(text, "castling",
-                                 f"the castling field {castling!r} has {char!r}, "
+                                 f"the castling field {quote(castling)} has {char!r}, "
                                  "which is no castling right")
     wanted: list[tuple[bool, int]] = []
     for is_white, rank in castlers.items():

@@ -29,7 +29,13 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from solver.board.geometry import Layout, square_name, standard_layout
-from solver.errors import ArgumentTypeError, FenSyntaxError, NotStartPositionError, need_text
+from solver.errors import (
+    ArgumentTypeError,
+    FenSyntaxError,
+    NotStartPositionError,
+    need_text,
+    quote,
+)
 from solver.notation.castling import castling_field, castling_rooks, check_castling
 from solver.notation.fen_syntax import (
     FIELDS,
@@ -223,12 +229,13 @@ def read_start(text: str, board: int | Layout = 8) -> StartFen:
                for i, row in enumerate(rows)]
     side, castling, en_passant = fields[1:]
     if sfen and side not in ("w", "b"):
-        raise FenSyntaxError(text, "side to move", f"the side to move {side!r} is not 'b' "
+        raise FenSyntaxError(text, "side to move", f"the side to move {quote(side)} is not 'b' "
                                                    "(Sente) or 'w' (Gote)")
     if sfen and castling != "-":
-        raise NotStartPositionError(text, [f"pieces in hand {castling!r}"], [])
+        raise NotStartPositionError(text, [f"pieces in hand {quote(castling)}"], [])
     if side not in ("w", "b"):
-        raise FenSyntaxError(text, "side to move", f"the side to move {side!r} is not 'w' or 'b'")
+        raise FenSyntaxError(text, "side to move",
+                             f"the side to move {quote(side)} is not 'w' or 'b'")
     if counters is not None:
         read_counter(text, "halfmove clock", counters[0])
         read_counter(text, "move number", counters[1])
@@ -237,7 +244,7 @@ def read_start(text: str, board: int | Layout = 8) -> StartFen:
     if side == "b":
         reasons.append("gote to move" if sfen else "black to move")
     if en_passant != "-":
-        reasons.append(f"en passant square {en_passant!r} set")
+        reasons.append(f"en passant square {quote(en_passant)} set")
     if reasons:
         raise NotStartPositionError(text, reasons, wrong)
     return StartFen(white, black, "-" if sfen else castling, opcodes)

@@ -86,8 +86,8 @@ def expand_row(text: str, row: str, rank: int, files: int,
             continue
         if digits:
             if digits.startswith("0"):
-                raise FenSyntaxError(text, "placement",
-                                     f"rank {rank} has {digits!r}, which is no count of squares")
+                raise FenSyntaxError(text, "placement", f"rank {rank} has {quote(digits)}, "
+                                                        "which is no count of squares")
             if len(digits) > 2 or len(squares) + int(digits) > files:
                 raise FenSyntaxError(text, "placement",
                                      f"rank {rank} has more than {files} squares")
@@ -144,13 +144,13 @@ def split_opcodes(text: str) -> list[tuple[str, str]]:
 def _opcodes(text: str, rest: str) -> tuple[tuple[str, str], ...]:
     """The EPD operations after the fields, checked for names and closed quotes."""
     if rest.count('"') % 2:
-        raise FenSyntaxError(text, "opcodes", f"the operations {rest!r} leave a quote open")
+        raise FenSyntaxError(text, "opcodes", f"the operations {quote(rest)} leave a quote open")
     found = split_opcodes(rest)
     for name, _ in found:
         if not _OPCODE.fullmatch(name):
             raise FenSyntaxError(
                 text, "opcodes",
-                f"{name!r} is no move counter and no epd opcode (a letter, then up to 14 "
+                f"{quote(name)} is no move counter and no epd opcode (a letter, then up to 14 "
                 "letters, digits or '_')")
     return tuple(found)
 
@@ -184,7 +184,7 @@ def split_fields(
         counted += 1
     if counted == 1:
         raise FenSyntaxError(text, "move number",
-                             f"the halfmove clock {words[0]!r} has no move number after it")
+                             f"the halfmove clock {quote(words[0])} has no move number after it")
     counters = (words[0], words[1]) if counted == 2 else None
     after = rest
     for word in words[:counted]:

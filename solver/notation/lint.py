@@ -1,48 +1,101 @@
 """The castling linter: are a book's castling fields right, and written one way?
 
-:func:`lint_text` reads a FEN, EPD or PGN document (any line that is a FEN,
-or a PGN ``[FEN "..."]`` tag) and, for each start position, checks the
-castling field against the rooks (:func:`solver.notation.fen.check_castling`), on a
-board of any width. A *problem* is
+:func:`lint_lines` reads a FEN, EPD or PGN document line by line (any line
+that is a FEN or an EPD line, or a PGN ``[FEN "..."]`` tag) and, for each
+start position, checks the castling field against the rooks
+(:func:`solver.notation.fen.check_castling`), on a board of any width. A
+position after some moves (pieces moved, or move counters past ``0 1``) is
+no start position: its castling field is checked against the pieces where
+they stand (each right needs its king and its rook on their back rank). A
+*problem* is
 
 * a field that is wrong: a right the rooks do not give, or one they give
   that is missing (``KQkq`` on a start where a king does not stand between
   two rooks, say);
 * a field that mixes X-FEN's ``K``/``Q`` with Shredder-FEN's file letters;
 * a book that mixes the two notations from line to line (a field counts
-  only where the two notations differ).
+  only where the two notations differ);
+* an EPD ``id "<family> <n>"`` that is not the position's id;
+* with ``rules``, a start position that is not in the family;
+* a book in which no position could be checked (empty, or nothing but junk).
 
-Lines that are not start positions are reported as skipped, and are no
-problem. ``fix`` rewrites each start position's castling field (wrong ones
-included: the rooks decide) in X-FEN or Shredder-FEN, White's rights first
-and h-side first, or in the order of ``dialect`` (pychess: a-side first);
-nothing else in any line changes. ``variant`` reads each line as that game's
-start FEN in ``dialect`` (:func:`solver.notation.dialects.read_fen`): pieces
-in hand, three-check's ``3+3``, horde's board, antichess's empty and
-Seirawan's gating castling fields are what the dialect writes for it.
-:func:`solver.files.write_atomic` replaces a file atomically.
+Lines that are neither (unreadable FENs, boards of other games) are skipped
+and summed up by reason. ``fix`` rewrites each start position's castling
+field (wrong ones included: the rooks decide) in X-FEN or Shredder-FEN,
+White's rights first and h-side first, or in the order of ``dialect``
+(pychess: a-side first); nothing else in any line changes. ``variant``
+reads each line as that game's start FEN in ``dialect``
+(:func:`solver.notation.dialects.read_fen`): pieces in hand, three-check's
+``3+3``, horde's board, antichess's empty and Seirawan's gating castling
+fields are what the dialect writes for it; a PGN game's ``[Variant "..."]``
+tag does the same for the game's FEN tag.
 """
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import IO, TYPE_CHECKING, Final
 
-from solver.errors import CastlingRightsError, Chess960Error, InputFileError
+from solver.board.geometry import FILE_LETTERS
+from solver.errors import (
+    CastlingRightsError,
+    Chess960Error,
+    FenSyntaxError,
+    InputFileError,
+    NotStartPositionError,
+    OutputFileError,
+    shown_path,
+)
 from solver.files import write_atomic
 from solver.notation.dialects import DIALECTS, dialect_named, read_fen, variant_named
 from solver.notation.fen import castling_field, check_castling, read_start
+from solver.notation.fen_syntax import expand_row, split_fields
+from solver.notation.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from solver.family import Family
 
 #: Notations ``--fix`` writes.
 NOTATIONS: Final = ("xfen", "shredder")
 #: Programs' dialects ``--fix`` may follow (``lichess`` is X-FEN, ``fsf`` Shredder's order,
 #: ``pychess`` a-side first).
 FIX_DIALECTS: Final = tuple(n for n, d in DIALECTS.items() if not d.plain)
+#: Line numbers shown for each reason lines were skipped (``verbose``: every line).
+SHOWN_LINES: Final = 5
+#: Characters of a line quoted in a finding.
+QUOTED: Final = 60
+#: Placements whose ids are remembered (EPD ``id`` checks).
+MEMO_MAX: Final = 1 << 14
+#: The widest board read (files a to z).
+MAX_FILES: Final = len(FILE_LETTERS)
 
 _FEN_TAG: Final = re.compile(r'^(\s*\[FEN\s+")([^"]*)("\s*\]\s*)$')
+_VARIANT_TAG: Final = re.compile(r'^\s*\[Variant\s+"([^"]*)"\s*\]\s*$', re.IGNORECASE)
+_EVENT_TAG: Final = re.compile(r"^\s*\[Event\s", re.IGNORECASE)
 _WORD: Final = re.compile(r"\S+")
+#: PGN results and move numbers: the words a movetext line starts with.
+_MOVETEXT: Final = re.compile(r"(1-0|0-1|1/2-1/2|\*|[0-9]+\.+\S*)$")
+_ID: Final = re.compile(r'"([A-Za-z0-9_.+-]{1,64}) ([0-9]{1,20})"')
+#: PGN ``Variant`` tags of games that are chess as far as castling goes.
+_CHESS_TAGS: Final = frozenset(("", "chess", "chess960", "fischerandom", "standard",
+                                "fromposition", "normal"))
+_TAG_ALIASES: Final = {"threecheck": "3check", "giveaway": "antichess", "suicide": "antichess",
+                       "zh": "crazyhouse", "koth": "kingofthehill"}
+
+
+def short(text: str) -> str:
+    """``text`` quoted, cut at :data:`QUOTED` characters with an ellipsis.
+
+    >>> short("RNBQKBNR"), short("1" * 100)[-8:]
+    ("'RNBQKBNR'", "1111'...")
+    """
+    return repr(text) if len(text) <= QUOTED else f"{text[:QUOTED]!r}..."
 
 
 @dataclass
@@ -56,21 +109,48 @@ class Finding:
 
 @dataclass
 class Report:
-    """The linter's findings on one document, and the document rewritten if asked."""
+    """The linter's findings on one document, and the document rewritten if asked.
+
+    ``positions`` counts start positions, ``moved`` positions after moves
+    whose castling was checked, ``skipped`` the lines skipped by reason
+    (their count and first line numbers). ``findings`` holds the problems
+    (and, ``verbose``, every skipped line) unless they went to ``emit``.
+    """
 
     name: str
     positions: int = 0
+    moved: int = 0
     findings: list[Finding] = field(default_factory=list)
     fixed: str | None = None
     changed: int = 0
+    problem_count: int = 0
+    skipped: dict[str, tuple[int, list[int]]] = field(default_factory=dict)
+    lines_read: int = 0
 
     @property
     def problems(self) -> int:
-        """How many findings are problems."""
-        return sum(f.problem for f in self.findings)
+        """How many problems were found."""
+        return self.problem_count
 
-    def lines(self) -> Iterator[str]:
-        """The report, one line a finding, then a summary line.
+    @property
+    def checked(self) -> int:
+        """How many positions had their castling checked."""
+        return self.positions + self.moved
+
+    @property
+    def skipped_lines(self) -> int:
+        """How many lines were skipped."""
+        return sum(count for count, _ in self.skipped.values())
+
+    def finding(self, finding: Finding) -> str:
+        """One finding as a report line."""
+        where = f":{finding.line}" if finding.line else ""
+        return f"{self.name}{where}: {finding.message}"
+
+    def lines(self, quiet: bool = False) -> Iterator[str]:
+        """The report: each finding kept (book-wide ones last), the skipped
+        lines summed up by reason (``quiet``: only in the last line), then a
+        summary line.
 
         >>> print(*lint_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1",
         ...                  "book.fen").lines(), sep="\\n")
@@ -79,13 +159,25 @@ missing ('q' or 'a'); the rooks give 'KQkq' (X-FEN) or 'HAha' (Shredder-FEN)
         book.fen: 1 start position, 1 problem
         """
         for finding in self.findings:
-            where = f":{finding.line}" if finding.line else ""
-            yield f"{self.name}{where}: {finding.message}"
+            yield self.finding(finding)
+        if not quiet:
+            for reason, (count, numbers) in self.skipped.items():
+                shown = ", ".join(map(str, numbers))
+                more = ", ..." if count > len(numbers) else ""
+                line_s = "line" if count == 1 else "lines"
+                yield (f"{self.name}: {count:,} {line_s} skipped ({reason}): "
+                       f"{line_s} {shown}{more}")
         verdict = f"{self.problems} problem{'s' if self.problems != 1 else ''}"
-        if self.fixed is not None:
+        if self.fixed is not None or self.changed:
             verdict += f", {self.changed} line{'s' if self.changed != 1 else ''} rewritten"
         plural = "s" if self.positions != 1 else ""
-        yield f"{self.name}: {self.positions:,} start position{plural}, {verdict}"
+        counts = f"{self.positions:,} start position{plural}"
+        if self.moved:
+            counts += f", {self.moved:,} position{'s' if self.moved != 1 else ''} after moves"
+        skipped = self.skipped_lines
+        if skipped:
+            counts += f", {skipped:,} line{'s' if skipped != 1 else ''} skipped"
+        yield f"{self.name}: {counts}, {verdict}"
 
 
 def _files(placement: str) -> int:
@@ -93,8 +185,10 @@ def _files(placement: str) -> int:
     row = placement.rsplit("/", maxsplit=1)[-1]
     total, digits = 0, ""
     for char in row:
-        if char.isdigit():
+        if char in "0123456789":
             digits += char
+            if len(digits) > 2:
+                return 0
             continue
         total += int(digits or 0) + 1
         digits = ""
@@ -123,113 +217,462 @@ def _ordered(field_text: str, dialect: str | None) -> str:
     return field_text if dialect is None else dialect_named(dialect).order(field_text)
 
 
-def lint_text(
-    text: str, name: str = "-", fix: str | None = None, dialect: str | None = None,
-    variant: str | None = None,
-) -> Report:
-    """Lint one document; with ``fix``, also rewrite it (:attr:`Report.fixed`).
+def _kind(text: str) -> str:
+    """``"epd"`` or ``"fen"``: how a line is written (a FEN ends in two move counters)."""
+    words = text.split()
+    return "fen" if len(words) == 6 and words[4].isdigit() and words[5].isdigit() else "epd"
 
-    >>> report = lint_text("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1\\n",
-    ...                    fix="shredder")
-    >>> report.problems, report.fixed
-    (0, 'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1\\n')
+
+def tag_variant(tag: str) -> str | None:
+    """The variant a PGN ``[Variant "..."]`` tag names (``None``: chess, or one not known).
+
+    >>> tag_variant("Antichess"), tag_variant("Three-check"), tag_variant("Chess960")
+    ('antichess', '3check', None)
     """
-    if variant is not None:
-        variant_named(variant, dialect or "xfen")
-        dialect_named(dialect or "xfen", variant)
-    report = Report(name)
-    out: list[str] = []
-    used: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(keepends=True), 1):
-        body = line.rstrip("\r\n")
-        ending = line[len(body):]
-        prefix, fen, suffix = "", body, ""
-        tag = _FEN_TAG.match(body)
+    key = "".join(c for c in tag.lower() if c.isalnum())
+    key = _TAG_ALIASES.get(key, key)
+    if key in _CHESS_TAGS or key == "chess" or key not in VARIANTS:
+        return None
+    return key
+
+
+class Linter:
+    """Lints a document fed to it line by line (:meth:`feed`), then :meth:`finish`.
+
+    ``emit`` takes each finding as it is found (else they are kept in the
+    report); ``rules`` is a family the start positions must be in.
+    """
+
+    def __init__(
+        self, name: str = "-", fix: str | None = None, dialect: str | None = None,
+        variant: str | None = None, family: Family | None = None, verbose: bool = False,
+        emit: Callable[[Finding], None] | None = None,
+    ) -> None:
+        if variant is not None:
+            variant_named(variant, dialect or "xfen")
+            dialect_named(dialect or "xfen", variant)
+        self.report = Report(name)
+        self.fix = fix
+        self.dialect = dialect
+        self.variant = variant
+        self.game = variant  # the variant of the PGN game being read
+        self.family = family
+        self.verbose = verbose
+        self.emit = emit
+        self.used: dict[str, int] = {}
+        self._families: dict[str, Family | None] = {}
+        self._ids: dict[tuple[str, str], int | None] = {}
+        if family is not None:
+            self._families[family.name] = family
+
+    def _add(self, number: int, message: str, problem: bool = True) -> None:
+        finding = Finding(number, message, problem)
+        if problem:
+            self.report.problem_count += 1
+        if self.emit is not None:
+            self.emit(finding)
+        else:
+            self.report.findings.append(finding)
+
+    def _skip(self, number: int, reason: str, detail: str) -> None:
+        if self.verbose:
+            self._add(number, f"skipped: {detail}", False)
+        count, numbers = self.report.skipped.get(reason, (0, []))
+        if len(numbers) < SHOWN_LINES:
+            numbers.append(number)
+        self.report.skipped[reason] = (count + 1, numbers)
+
+    def feed(self, number: int, line: str) -> str:
+        """Lint line ``number`` (without its line break); the line, rewritten if asked."""
+        prefix, fen, suffix = "", line, ""
+        tag = _FEN_TAG.match(line)
         if tag:
             prefix, fen, suffix = tag.groups()
-        elif not fen.strip() or fen.lstrip().startswith(("[", "#", "{", ";", "%")) or \
-                "/" not in fen.split(maxsplit=1)[0]:
-            out.append(line)
+        else:
+            if self.variant is None:
+                if _EVENT_TAG.match(line):
+                    self.game = None
+                elif variant := _VARIANT_TAG.match(line):
+                    self.game = tag_variant(variant.group(1))
+            first = fen.split(maxsplit=1)[0] if fen.strip() else ""
+            if not first or first.startswith(("[", "#", "{", ";", "%")) or "/" not in first \
+                    or _MOVETEXT.match(first):
+                return line
+        return f"{prefix}{self._fen(fen, number)}{suffix}"
+
+    def _fen(self, fen: str, number: int) -> str:
+        """Check one FEN, record what is found, and return it (rewritten if asked)."""
+        kind = _kind(fen)
+        variant = self.game
+        dialect = self.dialect if self.variant is not None else None
+        try:
+            plain = fen.strip() if variant is None else read_fen(fen, variant, dialect or "xfen")
+            files = _files(plain.split(maxsplit=1)[0])
+            if not 0 < files <= MAX_FILES:
+                raise FenSyntaxError(plain, "placement",
+                                     f"its last rank is not 1 to {MAX_FILES} squares wide")
+            start = read_start(plain, files)
+        except NotStartPositionError as exc:
+            if variant is None and self._moved(fen, number, kind):
+                return fen
+            self._skip(number, "not a start position",
+                       f"{kind} line {short(fen)} is not a start position: "
+                       f"{'; '.join(exc.reasons)}")
+            return fen
+        except FenSyntaxError as exc:
+            self._skip(number, f"{kind} line cannot be read",
+                       f"{kind} line {short(fen)} cannot be read: {exc.reason}")
+            return fen
+        except Chess960Error as exc:
+            self._skip(number, f"{kind} line cannot be read",
+                       f"{kind} line {short(fen)} cannot be read: {exc}")
+            return fen
+        fields = plain.split()
+        if kind == "fen" and (fields[4] != "0" or fields[5] not in ("0", "1")) and \
+                variant is None:
+            self._moved(fen, number, kind)  # counters past 0 1: moves were played
+            return fen
+        self.report.positions += 1
+        white, black = start.white.upper(), start.black.upper()
+        xfen = castling_field(white, black)
+        shredder = castling_field(white, black, shredder=True)
+        self._castling(fen if variant is None else plain, number, start.castling, white,
+                       black, xfen, shredder)
+        span = _castling_span(plain)
+        assert span is not None
+        self._membership(plain[:span[0]] + xfen + plain[span[1]:], number, start.opcodes)
+        return self._rewrite(fen, white, black, xfen, shredder, variant)
+
+    def _castling(self, text: str, number: int, castling: str, white: str, black: str,
+                  xfen: str, shredder: str) -> None:
+        try:
+            check_castling(text, castling, white, black)
+        except CastlingRightsError as exc:
+            self._add(number, f"castling {short(castling)} is wrong: {exc.reason}; the rooks "
+                              f"give {_both(xfen, shredder)}")
+        except Chess960Error as exc:
+            self._add(number, f"castling {short(castling)}: "
+                              f"{getattr(exc, 'reason', None) or exc}")
+        else:
+            kind = _notation(castling, xfen, shredder)
+            if kind == "mixed":
+                self._add(number, f"castling {short(castling)} mixes X-FEN and Shredder-FEN; "
+                                  f"write {_both(xfen, shredder)}")
+            elif kind is not None:
+                self.used[kind] = self.used.get(kind, 0) + 1
+
+    def _family(self, name: str) -> Family | None:
+        if name not in self._families:
+            found = None
+            if name == "chess960":
+                from solver.family import Family
+
+                found = Family.load("chess960")
+            self._families[name] = found
+        return self._families[name]
+
+    def _id(self, family: Family, plain: str) -> int | None:
+        """The id of ``plain`` in ``family`` (None: not one of its start positions),
+        remembered for up to :data:`MEMO_MAX` distinct placements."""
+        key = (family.name, plain.split(maxsplit=1)[0])
+        if key in self._ids:
+            return self._ids[key]
+        try:
+            found: int | None = family.identify(plain).id
+        except Chess960Error:
+            found = None
+        if len(self._ids) < MEMO_MAX:
+            self._ids[key] = found
+        return found
+
+    def _membership(self, plain: str, number: int,
+                    opcodes: tuple[tuple[str, str], ...]) -> None:
+        """With ``rules``: is the position in the family? Does an EPD ``id`` name it?
+        (``plain``'s castling field is the one the rooks give: it was checked already.)"""
+        if self.family is not None:
+            try:
+                self.family.identify(plain)
+            except Chess960Error as exc:
+                self._add(number, f"not a {self.family.name} start position: "
+                                  f"{getattr(exc, 'reason', None) or _cut(str(exc))}")
+                return
+        for name, operands in opcodes:
+            found = _ID.fullmatch(operands.strip()) if name == "id" else None
+            if found is None:
+                continue
+            family = self._family(found.group(1))
+            if family is None:
+                continue
+            said = int(found.group(2))
+            actual = self._id(family, plain)
+            if actual is None:
+                self._add(number, f"epd id {short(found.group(0)[1:-1])}: the position is "
+                                  f"not a {family.name} start position")
+                continue
+            if actual != said:
+                self._add(number, f"epd id {short(found.group(0)[1:-1])} is wrong: the "
+                                  f"position's {family.name} id is {actual}")
+
+    def _rewrite(self, fen: str, white: str, black: str, xfen: str, shredder: str,
+                 variant: str | None) -> str:
+        fix, dialect = self.fix, self.dialect
+        if fix is None:
+            return fen
+        span = _castling_span(fen)
+        assert span is not None  # read_start read three fields
+        wanted = _ordered(xfen if fix == "xfen" else shredder, dialect)
+        if variant is not None:
+            game = variant_named(variant)
+            writer = dialect_named(dialect or fix)
+            if game.castling(white, black, writer) != writer.castling(white, black):
+                wanted = game.castling(white, black, writer)
+        if fen[span[0]:span[1]] == wanted:
+            return fen
+        self.report.changed += 1
+        return fen[:span[0]] + wanted + fen[span[1]:]
+
+    def _moved(self, fen: str, number: int, kind: str) -> bool:
+        """Check the castling of a position after moves against the pieces where
+        they stand; False when it cannot be read as one."""
+        try:
+            fields, _, _ = split_fields(fen.strip())
+            rows = fields[0].split("/")
+            files = _files(fields[0])
+            if not 0 < files <= MAX_FILES or len(rows) < 2 or fields[1] not in ("w", "b"):
+                return False
+            board = [expand_row(fen, row, len(rows) - i, files) for i, row in enumerate(rows)]
+        except Chess960Error:
+            return False
+        self.report.moved += 1
+        castling = fields[2]
+        wrong = _moved_rights(castling, board)
+        if wrong:
+            self._add(number, f"castling {short(castling)} is wrong: {'; '.join(wrong)} "
+                              f"({kind} line after moves)")
+        return True
+
+    def finish(self) -> Report:
+        """The report, with the book-wide findings."""
+        report = self.report
+        if len(self.used) > 1:
+            counts = ", ".join(f"{self.used[k]:,} {'X-FEN' if k == 'xfen' else 'Shredder-FEN'}"
+                               for k in sorted(self.used))
+            self._add(0, f"the book mixes castling notations: {counts}")
+        if not report.checked:
+            skipped = report.skipped_lines
+            why = f" ({skipped:,} line{'s' if skipped != 1 else ''} skipped)" if skipped else ""
+            self._add(0, f"no position to check{why}")
+        return report
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 200 else f"{text[:200]}..."
+
+
+def _moved_rights(castling: str, board: list[list[str]]) -> list[str]:
+    """What is wrong with ``castling`` on ``board`` (top rank first, ``""``
+    empty): each right needs its side's king and a rook on its back rank, on
+    the side the right names, and no side has two rights on one wing."""
+    if castling == "-":
+        return []
+    wrong: list[str] = []
+    seen: set[tuple[bool, str]] = set()
+    files = len(board[0])
+    for char in castling:
+        is_white = char.isupper()
+        who = "white" if is_white else "black"
+        row = board[-1] if is_white else board[0]
+        rank = 1 if is_white else len(board)
+        king_letter, rook_letter = ("K", "R") if is_white else ("k", "r")
+        lower = char.lower()
+        if not (lower in ("k", "q") or lower in FILE_LETTERS[:files]):
+            wrong.append(f"{char!r} is no castling right")
             continue
-        rewritten = _lint_fen(fen, number, report, used, fix, dialect, variant)
-        out.append(f"{prefix}{rewritten}{suffix}{ending}")
-    if len(used) > 1:
-        counts = ", ".join(f"{used[k]:,} {'X-FEN' if k == 'xfen' else 'Shredder-FEN'}"
-                           for k in sorted(used))
-        report.findings.append(Finding(0, f"the book mixes castling notations: {counts}", True))
-    if fix is not None:
-        report.fixed = "".join(out)
-    return report
-
-
-def _lint_fen(
-    fen: str, number: int, report: Report, used: dict[str, int], fix: str | None,
-    dialect: str | None, variant: str | None = None,
-) -> str:
-    """Check one FEN, record what is found, and return it (rewritten if asked)."""
-    plain = fen.strip() if variant is None else read_fen(fen, variant, dialect or "xfen")
-    try:
-        start = read_start(plain, _files(plain.split(maxsplit=1)[0]))
-    except Chess960Error as exc:
-        report.findings.append(Finding(number, f"skipped: {exc}", False))
-        return fen
-    report.positions += 1
-    white, black = start.white.upper(), start.black.upper()
-    xfen = castling_field(white, black)
-    shredder = castling_field(white, black, shredder=True)
-    try:
-        check_castling(fen if variant is None else plain, start.castling, white, black)
-    except CastlingRightsError as exc:
-        report.findings.append(Finding(
-            number, f"castling {start.castling!r} is wrong: {exc.reason}; the rooks give "
-                    f"{_both(xfen, shredder)}", True))
-    except Chess960Error as exc:
-        report.findings.append(Finding(number, f"castling {start.castling!r}: {exc}", True))
-    else:
-        kind = _notation(start.castling, xfen, shredder)
-        if kind == "mixed":
-            report.findings.append(Finding(
-                number, f"castling {start.castling!r} mixes X-FEN and Shredder-FEN; "
-                        f"write {_both(xfen, shredder)}", True))
-        elif kind is not None:
-            used[kind] = used.get(kind, 0) + 1
-    if fix is None:
-        return fen
-    span = _castling_span(fen)
-    assert span is not None  # read_start read three fields
-    wanted = _ordered(xfen if fix == "xfen" else shredder, dialect)
-    if variant is not None:
-        game, writer = variant_named(variant), dialect_named(dialect or fix)
-        if game.castling(white, black, writer) != writer.castling(white, black):
-            wanted = game.castling(white, black, writer)
-    if fen[span[0]:span[1]] == wanted:
-        return fen
-    report.changed += 1
-    return fen[:span[0]] + wanted + fen[span[1]:]
+        if king_letter not in row:
+            wrong.append(f"{char!r}: the {who} king is not on rank {rank}")
+            continue
+        king = row.index(king_letter)
+        if lower in ("k", "q"):
+            wing = "h" if lower == "k" else "a"
+            rooks = [f for f, p in enumerate(row) if p == rook_letter and
+                     (f > king if wing == "h" else f < king)]
+            if not rooks:
+                wrong.append(f"{char!r}: {who} has no rook on rank {rank} on the "
+                             f"{wing}-side of the king")
+                continue
+        else:
+            file = FILE_LETTERS.index(lower)
+            if row[file] != rook_letter:
+                wrong.append(f"{char!r}: there is no {who} rook on {lower}{rank}")
+                continue
+            wing = "h" if file > king else "a"
+        if (is_white, wing) in seen:
+            wrong.append(f"{char!r} repeats a {who} right on the {wing}-side")
+        seen.add((is_white, wing))
+    return wrong
 
 
 def _both(xfen: str, shredder: str) -> str:
     return f"{xfen!r} (X-FEN) or {shredder!r} (Shredder-FEN)" if xfen != shredder else repr(xfen)
 
 
+def lint_text(
+    text: str, name: str = "-", fix: str | None = None, dialect: str | None = None,
+    variant: str | None = None, family: Family | None = None, verbose: bool = False,
+) -> Report:
+    """Lint one document; with ``fix``, also rewrite it (:attr:`Report.fixed`).
+
+    Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` only (a U+2028 in an EPD
+    comment is part of its line), as :class:`solver.cli.inputs.LineReader`
+    reads them; a byte order mark at the start is dropped.
+
+    >>> report = lint_text("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1\\n",
+    ...                    fix="shredder")
+    >>> report.problems, report.fixed
+    (0, 'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1\\n')
+    """
+    linter = Linter(name, fix, dialect, variant, family, verbose)
+    bom = text.startswith("\ufeff")
+    out: list[str] = ["\ufeff"] if bom else []
+    text = text.removeprefix("\ufeff")
+    for number, found in enumerate(_LINE.finditer(text), 1):
+        body, ending = found.group(1), found.group(2)
+        if not body and not ending:
+            break
+        out.append(linter.feed(number, body) + ending)
+        linter.report.lines_read = number
+    report = linter.finish()
+    if fix is not None:
+        report.fixed = "".join(out)
+    return report
+
+
+_LINE: Final = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
+
+
+def _open(path: str) -> IO[bytes]:
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
+
+
+def _refuse_shared(path: str) -> None:
+    """``--fix`` would replace the file: refuse a read-only file or one with hard links."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return
+    if not stat.S_ISREG(found.st_mode):
+        raise OutputFileError(shown_path(path), "it is not a regular file")
+    if not found.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+        raise OutputFileError(shown_path(path),
+                              f"it is read-only (mode {stat.S_IMODE(found.st_mode):04o})")
+    if found.st_nlink > 1:
+        raise OutputFileError(shown_path(path),
+                              f"it has {found.st_nlink} hard links, which replacing it "
+                              "would break (fix a copy)")
+
+
+def lint_lines(
+    lines: Iterable[list[bytes | None]], name: str, linter: Linter,
+    out: IO[str] | None = None, ending: Callable[[], str] = lambda: "\n",
+) -> Report:
+    """Lint the byte lines of :class:`~solver.cli.inputs.LineReader`, writing each
+    line (rewritten) and its line break to ``out`` when fixing.
+
+    Raises :class:`~solver.errors.InputFileError` at the first line too long
+    or not UTF-8: the document is then not checked.
+    """
+    from solver.cli.inputs import MAX_LINE
+
+    number = 0
+    for batch in lines:
+        for raw in batch:
+            number += 1
+            if raw is None:
+                raise InputFileError(name, f"line {number} is longer than {MAX_LINE:,} bytes")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise InputFileError(
+                    name, f"line {number} is not UTF-8 (byte 0x{raw[exc.start]:02x} at "
+                          f"column {exc.start + 1})") from None
+            rewritten = linter.feed(number, text)
+            if out is not None:
+                if number > 1:
+                    out.write(ending())
+                out.write(rewritten)
+    report = linter.finish()
+    report.lines_read = number
+    return report
+
+
 def lint_path(
     path: str, fix: str | None = None, dialect: str | None = None, text: str | None = None,
-    variant: str | None = None,
+    variant: str | None = None, family: Family | None = None, verbose: bool = False,
+    emit: Callable[[Finding], None] | None = None, stdout: IO[str] | None = None,
 ) -> Report:
-    """Lint the file at ``path`` (or ``text`` read from it already, e.g. stdin);
-    with ``fix``, replace the file by the rewritten one when anything changed.
+    """Lint the file at ``path`` (``-``: stdin; or ``text`` read from it
+    already), read in chunks with bounded memory; with ``fix``, replace the
+    file by the rewritten one when anything changed (stdin: write it to
+    ``stdout`` once every line was read). A file to fix must be writable and
+    have no other hard link; it is never rewritten half-read.
 
     Raises :class:`~solver.errors.InputFileError` when the file cannot be
     read, :class:`~solver.errors.OutputFileError` when it cannot be replaced.
     """
-    if text is None:
-        try:
-            with open(path, encoding="utf-8", newline="") as handle:
-                text = handle.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-            raise InputFileError(path, (reason or str(exc)).lower()) from None
-    report = lint_text(text, path, fix, dialect, variant)
-    if fix is not None and path != "-" and report.fixed is not None and report.changed:
-        write_atomic(path, report.fixed)
+    if text is not None:
+        return lint_text(text, path, fix, dialect, variant, family, verbose)
+    from solver.cli.inputs import LineReader, stdin_bytes
+
+    linter = Linter(path, fix, dialect, variant, family, verbose, emit)
+    if path == "-":
+        stream: IO[bytes] | None = stdin_bytes()
+        if stream is None:
+            raise InputFileError(path, "standard input is closed")
+    else:
+        if fix is not None:
+            _refuse_shared(path)
+        stream = _open(path)
+    reader = LineReader(stream)  # type: ignore[arg-type]
+    try:
+        if fix is None:
+            return _read(reader, path, linter, None)
+        with tempfile.SpooledTemporaryFile(1 << 22, "w+", encoding="utf-8",
+                                           newline="") as spool:
+            report = _read(reader, path, linter, spool)
+            report.fixed = ""
+            spool.seek(0)
+            if path == "-":
+                target = stdout if stdout is not None else sys.stdout
+                target.write("\ufeff" if reader.bom else "")
+                while piece := spool.read(1 << 16):
+                    target.write(piece)
+            elif report.changed:
+                write_atomic(path, _pieces(spool, "\ufeff" if reader.bom else ""))
+            return report
+    finally:
+        if path != "-":
+            stream.close()
+
+
+def _pieces(spool: IO[str], first: str) -> Iterator[str]:
+    """``first``, then what ``spool`` holds, a piece at a time."""
+    yield first
+    while piece := spool.read(1 << 16):
+        yield piece
+
+
+def _read(reader: Iterable[list[bytes | None]], path: str, linter: Linter,
+          out: IO[str] | None) -> Report:
+    from solver.cli.inputs import LineReader
+
+    assert isinstance(reader, LineReader)
+    try:
+        report = lint_lines(reader, path, linter, out, lambda: reader.ending.decode("ascii"))
+    except OSError as exc:
+        raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
+    if out is not None and reader.closed and report.lines_read:
+        out.write(reader.ending.decode("ascii"))
     return report
