@@ -159,7 +159,7 @@ def _prove(family: Family, report: Report) -> None:
              if keys[i] == keys[i + 1]],
         )
     if rules.reference == "scharnagl":
-        if sorted(rules.pieces) != sorted("KQRRBBNN") or rules.files != 8:
+        if sorted(rules.pieces) != sorted("KQRRBBNN") or rules.region_size != 8:
             report.add("Scharnagl's formula applies",
                        ["the family is not on 8 files with KQRRBBNN"])
         else:

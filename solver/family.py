@@ -145,7 +145,7 @@ class Family:
         Raises a :class:`~solver.errors.RankError` subclass naming what is
         wrong: length, unknown piece, piece counts, or every rule it breaks.
         """
-        rank = parse_rank(text, self.ruleset.files, "".join(self.names))
+        rank = parse_rank(text, self.ruleset.region_size, "".join(self.names))
         self._check_counts(text, rank)
         broken = self.violations(rank)
         if broken:
@@ -193,7 +193,7 @@ class Family:
         if not self.independent:
             rank = self.validate(text)
             return self._one(self.rank_id(rank), rank)
-        files = self.ruleset.files
+        files = self.ruleset.region_size
         letters = parse_rank(text.replace("/", " ").replace(":", " "), None, "".join(self.names))
         if len(letters) != 2 * files:
             raise PairError(text, self.name, len(letters), files)
@@ -214,7 +214,7 @@ class Family:
         layout = self.layout
         if layout is not None:
             return self._identify_layout(text, layout)
-        start = read_start(text, self.ruleset.files)
+        start = read_start(text, self.ruleset.region_size)
         if not self.independent and start.black != start.white:
             raise MirrorError(text, self.name, start.white, start.black.lower(),
                               self._pair_families(start.white, start.black))
@@ -248,7 +248,7 @@ class Family:
         for name in bundled_names():
             try:
                 other = Family(load(name))
-                if not other.independent or other.ruleset.files != self.ruleset.files:
+                if not other.independent or other.ruleset.region_size != self.ruleset.region_size:
                     continue
                 other.validate(white)
                 other.validate(black)

@@ -355,7 +355,7 @@ def rules_table() -> Iterator[str]:
     rows = []
     for name in bundled_names():
         rs = load(name)
-        rows.append((rs.name, rs.title, str(rs.board_files), f"{rs.count:,}", rs.numbering))
+        rows.append((rs.name, rs.title, str(rs.files), f"{rs.count:,}", rs.numbering))
     header = ("name", "title", "files", "count", "numbering")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:

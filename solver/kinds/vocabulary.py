@@ -428,7 +428,7 @@ class OnFiles(Rule):
         return file in self.files
 
     def constrain(self, model: Model) -> None:
-        model.restrict(self.piece, (i for i in range(model.files)
+        model.restrict(self.piece, (i for i in range(model.region_size)
                                     if self.allowed(model.file_of[i])))
 
     def tracker(self, region: Region, pieces: str) -> Tracker:
@@ -573,7 +573,7 @@ class PawnsProtected(Rule):
     def constrain(self, model: Model) -> None:
         names = tuple(model.domains)
         letters = [model.letter_of[n] for n in names]
-        files = model.files
+        files = model.region_size
         defence = self.defence
 
         def protected(*squares: int) -> bool:
@@ -628,7 +628,7 @@ class DiffersFrom(Rule):
         if "rank" not in table:
             raise ctx.error("rank", "missing")
         rank = ctx.rank(table["rank"], "rank")
-        return cls(rank, ctx.integer(table, "at-least", 1, 1, ctx.files))
+        return cls(rank, ctx.integer(table, "at-least", 1, 1, ctx.region_size))
 
     @property
     def label(self) -> str:
@@ -708,7 +708,7 @@ class Exclude(Rule):
     def constrain(self, model: Model) -> None:
         names = tuple(model.domains)
         letters = [model.letter_of[n] for n in names]
-        excluded, files = self.ranks, model.files
+        excluded, files = self.ranks, model.region_size
 
         def kept(*squares: int) -> bool:
             row = [""] * files

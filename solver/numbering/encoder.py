@@ -186,7 +186,7 @@ def decode_all(numbering: Numbering) -> list[str]:
     for radix in numbering.radices:
         scales.append(scale)
         scale *= radix
-    row = [""] * numbering.files
+    row = [""] * numbering.region_size
 
     last = max((i for i, s in enumerate(steps) if not s.fill), default=-1)
     patterns: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
@@ -221,7 +221,7 @@ def decode_all(numbering: Numbering) -> list[str]:
                 row[f] = ""
 
     if numbering.count:
-        walk(0, list(range(numbering.files)), 0)
+        walk(0, list(range(numbering.region_size)), 0)
     return out
 
 

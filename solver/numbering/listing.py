@@ -91,7 +91,7 @@ def side_ranks(
     count = numbering.count
     encoder = FastEncoder(numbering)
     compiled = plan(ruleset, max_arrangements)
-    files = ruleset.files
+    files = ruleset.region_size
 
     def numbered(batch: csp.Batch) -> tuple[list[int], bytes]:
         ranks = compiled.ranks(batch)

@@ -149,18 +149,18 @@ class Numbering:
 
     def __init__(
         self,
-        files: int,
+        region_size: int,
         pieces: str,
         steps: Sequence[str],
         allowed: Mapping[str, frozenset[int]] | None = None,
         family: str = "family",
         colours: Sequence[Colour] | None = None,
     ) -> None:
-        self.files = files
+        self.region_size = region_size
         self.family = family
         #: The colour of each square of the region (default: the first rank's).
         self.colours: tuple[Colour, ...] = (
-            tuple(colours) if colours is not None else tuple(colour(f) for f in range(files)))
+            tuple(colours) if colours is not None else tuple(colour(f) for f in range(region_size)))
         self.steps = parse_steps(steps, pieces)
         self.allowed = dict(allowed or {})
         #: The choices at each step, least significant first (on the first
@@ -203,8 +203,8 @@ class Numbering:
 
     def _first_path(self) -> tuple[int, ...]:
         radices: list[int] = []
-        row = [""] * self.files
-        free = list(range(self.files))
+        row = [""] * self.region_size
+        free = list(range(self.region_size))
         for step in self.steps:
             if step.fill:
                 radices.append(1)
@@ -231,10 +231,11 @@ class Numbering:
         referenced = {s.relative for s in self.steps if s.relative is not None}
         sets = sorted({self.allowed[s.pieces[0]] for s in self.steps
                        if not s.fill and s.pieces[0] in self.allowed}, key=sorted)
-        kinds = sorted({(self.colours[f], tuple(f in a for a in sets)) for f in range(self.files)})
+        kinds = sorted({(self.colours[f], tuple(f in a for a in sets))
+                        for f in range(self.region_size)})
         slot = {kind: i for i, kind in enumerate(kinds)}
         start = [0] * len(kinds)
-        for f in range(self.files):
+        for f in range(self.region_size):
             start[slot[(self.colours[f], tuple(f in a for a in sets))]] += 1
         states: set[tuple[tuple[int, ...], tuple[tuple[str, Colour], ...]]] = {(tuple(start), ())}
         for index, step in enumerate(self.steps):
@@ -272,7 +273,7 @@ class Numbering:
 
     def _walk(self, rank: str) -> list[tuple[int, int]]:
         """The (choice, number of choices) of each step on the way to ``rank``."""
-        free = list(range(self.files))
+        free = list(range(self.region_size))
         row = list(rank)
         out: list[tuple[int, int]] = []
         for step in self.steps:
@@ -330,8 +331,8 @@ class Numbering:
             raise NumberingError(self.family, self.uneven)
         if not 0 <= number < self.count:
             raise IdRangeError(str(number), number, self.count, self.family)
-        row = [""] * self.files
-        free = list(range(self.files))
+        row = [""] * self.region_size
+        free = list(range(self.region_size))
         for index, step in enumerate(self.steps):
             if step.fill:
                 for f, letter in zip(free, step.pieces, strict=True):

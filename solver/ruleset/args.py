@@ -91,12 +91,13 @@ class Context:
 
     path: str
     index: int
-    files: int
+    #: How many squares the pieces fill (a rank string's length).
+    region_size: int
     counts: Mapping[str, int]
     #: The family's own pieces, letter to name (``{"L": "lance"}``).
     names: Mapping[str, str] = field(default_factory=dict)
-    #: The board's width when ``files`` counts the squares of a region (0: the same).
-    width: int = 0
+    #: The board's width (0: the region's size, a first rank).
+    files: int = 0
     #: The region when it is not the first rank, and White's pawn rank.
     region: Region | None = None
     pawns: int | None = 2
@@ -173,7 +174,7 @@ class Context:
                 raise self.error(key, f"{len(letters):,} items, more than {MAX_ITEMS:,}")
         else:
             raise self.error(key, f"expected file letters, got {type_name(value)} {shown(value)}")
-        width = self.width or self.files
+        width = self.files or self.region_size
         valid = FILE_LETTERS[:width]
         files: set[int] = set()
         for letter in letters:
@@ -190,7 +191,7 @@ class Context:
         if not isinstance(value, str):
             raise self.error(key, f"expected a rank string, got {type_name(value)} {shown(value)}")
         letters = value.replace(" ", "").upper()
-        if len(letters) != self.files or Counter(letters) != Counter(self.counts):
+        if len(letters) != self.region_size or Counter(letters) != Counter(self.counts):
             pieces = "".join(p * n for p, n in self.counts.items())
             raise self.error(key, f"{quote(value)} is not an arrangement of the pieces {pieces}")
         return letters

@@ -101,7 +101,11 @@ class RuleSet:
     name: str
     title: str
     source: str
+    #: The board's width (``files`` in the rule file).
     files: int
+    #: How many squares the pieces fill (a rank string's length): the width,
+    #: or the number of the region's squares.
+    region_size: int
     pieces: str
     count: int
     rules: tuple[Rule, ...]
@@ -121,16 +125,8 @@ class RuleSet:
     #: Pieces standing one rank in front of the rank's pieces.
     front: tuple[Front, ...] = ()
     notation: str = "fen"
-    #: The board's width when the region is not the first rank (``files`` is
-    #: then the number of the region's squares), else 0.
-    width: int = 0
     #: The region's squares when it is not the first rank (see :attr:`region`).
     squares: tuple[tuple[int, int], ...] = ()
-
-    @property
-    def board_files(self) -> int:
-        """The board's width (``files`` in the rule file)."""
-        return self.width or self.files
 
     @cached_property
     def region(self) -> Region:
@@ -139,7 +135,7 @@ class RuleSet:
         >>> load("chess960").region.names[-1]
         'h1'
         """
-        return Region(self.squares) if self.squares else Region.rank_of(self.files)
+        return Region(self.squares) if self.squares else Region.rank_of(self.region_size)
 
     @property
     def layout(self) -> Layout:
@@ -148,7 +144,7 @@ class RuleSet:
         >>> load("chess960").layout.standard
         True
         """
-        return Layout(self.board_files, self.ranks, self.pawns, self.sides, self.fixed,
+        return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
                       self.front, self.names, self.notation, self.squares)
 
     @property
@@ -172,13 +168,13 @@ class RuleSet:
         file_of = self.region.file_of
         for rule in self.rules:
             if isinstance(rule, OnFiles):
-                mine = frozenset(f for f in range(self.files) if rule.allowed(file_of[f]))
+                mine = frozenset(f for f in range(self.region_size) if rule.allowed(file_of[f]))
                 allowed[rule.piece] = allowed.get(rule.piece, mine) & mine
         return allowed
 
     def step_numbering(self) -> Numbering:
         """The numbering by this family's placement steps (without enumeration)."""
-        return Numbering(self.files, self.pieces, self.steps, self.allowed_files(), self.name,
+        return Numbering(self.region_size, self.pieces, self.steps, self.allowed_files(), self.name,
                          self.region.colours)
 
 
@@ -314,10 +310,10 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         raise _err(path, "numbering.reference", f"unknown reference {shown(reference)}",
                    suggest(str(reference), REFERENCES))
     ruleset = RuleSet(
-        name=name, title=title, source=source, files=size, pieces=pieces, count=count,
-        rules=rules, steps=steps, numbering="enumerated", sides=sides, reference=reference,
-        variant=variant, benchmark=benchmark, path=path, ranks=ranks, pawns=pawns, fixed=fixed,
-        names=tuple(names.items()), front=front, notation=notation, width=files,
+        name=name, title=title, source=source, files=files, region_size=size, pieces=pieces,
+        count=count, rules=rules, steps=steps, numbering="enumerated", sides=sides,
+        reference=reference, variant=variant, benchmark=benchmark, path=path, ranks=ranks,
+        pawns=pawns, fixed=fixed, names=tuple(names.items()), front=front, notation=notation,
         squares=() if region is None else region.squares,
     )
     if kind == "enumerated":

@@ -48,7 +48,8 @@ class Ordered:
 class Model:
     """Pieces with their possible files and the requirements between them."""
 
-    files: int
+    #: How many squares the pieces fill (a rank string's length).
+    region_size: int
     pieces: str
     domains: dict[str, list[int]] = field(default_factory=dict)
     letter_of: dict[str, str] = field(default_factory=dict)
@@ -62,28 +63,28 @@ class Model:
 
     def __post_init__(self) -> None:
         if not self.colours:
-            self.colours = tuple(colour(f) for f in range(self.files))
+            self.colours = tuple(colour(f) for f in range(self.region_size))
         if not self.file_of:
-            self.file_of = tuple(range(self.files))
+            self.file_of = tuple(range(self.region_size))
 
     @classmethod
-    def for_pieces(cls, files: int, pieces: str, region: Region | None = None) -> Model:
+    def for_pieces(cls, region_size: int, pieces: str, region: Region | None = None) -> Model:
         """A model with every piece free to stand on any square of the region
-        (``files`` squares; by default the first rank).
+        (``region_size`` squares; by default the first rank).
 
         >>> Model.for_pieces(8, "KQRRBBNN").instances["R"]
         ('R1', 'R2')
         """
         if region is None:
-            model = cls(files=files, pieces=pieces)
+            model = cls(region_size=region_size, pieces=pieces)
         else:
-            model = cls(files=files, pieces=pieces, colours=region.colours,
+            model = cls(region_size=region_size, pieces=pieces, colours=region.colours,
                         file_of=region.file_of)
         for letter, count in Counter(pieces).items():
             names = (letter,) if count == 1 else tuple(f"{letter}{i}" for i in range(1, count + 1))
             model.instances[letter] = names
             for name in names:
-                model.domains[name] = list(range(files))
+                model.domains[name] = list(range(region_size))
                 model.letter_of[name] = letter
         return model
 
@@ -148,11 +149,11 @@ class Model:
         # of each group are still to place (identical pieces fill their files
         # left to right, so each arrangement is counted once).
         ways: dict[tuple[int, ...], int] = {tuple(len(g) for g in groups): 1}
-        for file in range(self.files):
+        for file in range(self.region_size):
             takers = [i for i, domain in enumerate(domains) if file in domain]
             grown: dict[tuple[int, ...], int] = {}
             for left, n in ways.items():
-                if sum(left) < self.files - file:  # more squares than pieces
+                if sum(left) < self.region_size - file:  # more squares than pieces
                     grown[left] = grown.get(left, 0) + n
                 for i in takers:
                     if left[i]:
@@ -173,7 +174,7 @@ class Model:
 
     def rank(self, files_of: dict[str, int]) -> str:
         """The rank a full assignment of pieces to files stands for."""
-        squares = [""] * self.files
+        squares = [""] * self.region_size
         for name, file in files_of.items():
             squares[file] = self.letter_of[name]
         return "".join(squares)

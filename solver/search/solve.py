@@ -21,7 +21,7 @@ T = TypeVar("T")
 
 def build_model(ruleset: RuleSet) -> Model:
     """The model stating every rule of ``ruleset`` on its pieces."""
-    model = Model.for_pieces(ruleset.files, ruleset.pieces, ruleset.region)
+    model = Model.for_pieces(ruleset.region_size, ruleset.pieces, ruleset.region)
     for rule in ruleset.rules:
         rule.constrain(model)
     return model

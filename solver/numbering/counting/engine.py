@@ -35,7 +35,7 @@ class Counting:
         self, ruleset: RuleSet, numbering: Numbering | Callable[[], Numbering] | None = None
     ) -> None:
         self.ruleset = ruleset
-        self.files = ruleset.files
+        self.region_size = ruleset.region_size
         #: The numbering, or what makes it when first needed (default: the rule set).
         self._numbering = numbering
         self.letters = tuple(sorted(set(ruleset.pieces)))
@@ -68,8 +68,8 @@ class Counting:
         found = memo.get(key)
         if found is not None:
             return found
-        file = self.files - sum(counts)
-        if file == self.files:
+        file = self.region_size - sum(counts)
+        if file == self.region_size:
             total = int(all(t.finish(s) for t, s in zip(trackers, states, strict=True)))
         else:
             total = 0
@@ -110,7 +110,7 @@ class Counting:
 
     def __contains__(self, rank: object) -> bool:
         """Whether ``rank`` (upper-case letters) is one of the family's ranks."""
-        if not isinstance(rank, str) or len(rank) != self.files:
+        if not isinstance(rank, str) or len(rank) != self.region_size:
             return False
         if sorted(rank) != sorted(self.ruleset.pieces):
             return False
@@ -132,7 +132,7 @@ class Counting:
         trackers, memo = self.trackers, self._memo
         counts, states = self.start, tuple(t.start() for t in trackers)
         row = []
-        for file in range(self.files):
+        for file in range(self.region_size):
             for i, left in enumerate(counts):
                 if not left:
                     continue
@@ -159,7 +159,7 @@ class Counting:
 
     def _walk(self, counts: tuple[int, ...], states: tuple[State, ...], row: str) -> Iterator[str]:
         file = len(row)
-        if file == self.files:
+        if file == self.region_size:
             yield row
             return
         for i, left in enumerate(counts):
@@ -195,7 +195,7 @@ class Counting:
             graph: list[tuple[tuple[str, int], ...]] = []
             if self.count:
                 for counts, states in nodes:  # grows as it goes: breadth first
-                    file = self.files - sum(counts)
+                    file = self.region_size - sum(counts)
                     moves = []
                     for i, left in enumerate(counts):
                         if not left:
@@ -226,7 +226,7 @@ class Counting:
             return {}
         layer: dict[State, dict[int, int]] = {key.start(): {0: 1}}
         place = key.place
-        for file in range(self.files):
+        for file in range(self.region_size):
             following: dict[State, dict[int, int]] = {}
             for mine, nodes in layer.items():
                 moved: dict[str, dict[int, int] | None] = {}
@@ -319,8 +319,8 @@ class Counting:
     def _decode(self, digits: Sequence[int]) -> str:
         """The rank the steps place with these choices."""
         numbering = self.numbering
-        row = [""] * self.files
-        free = list(range(self.files))
+        row = [""] * self.region_size
+        free = list(range(self.region_size))
         for step, digit in zip(numbering.steps, digits, strict=True):
             if step.fill:
                 for f, letter in zip(free, step.pieces, strict=True):
@@ -405,12 +405,12 @@ def strangers(counting: Counting, ranks: Sequence[str]) -> list[str]:
             self[letter] = target
             return target
 
-    out = [rank for rank in ranks if len(rank) != counting.files]
-    fitting = [rank for rank in ranks if len(rank) == counting.files] if out else list(ranks)
+    out = [rank for rank in ranks if len(rank) != counting.region_size]
+    fitting = [rank for rank in ranks if len(rank) == counting.region_size] if out else list(ranks)
     walked = [0] * len(fitting)
     joined = "".join(fitting)
-    for file in range(counting.files):
-        column = joined[file::counting.files]
+    for file in range(counting.region_size):
+        column = joined[file::counting.region_size]
         table = {node: Moves(node, file) for node in set(walked)}
         walked = [table[node][letter] for node, letter in zip(walked, column, strict=True)]
     accepted = {

@@ -69,7 +69,7 @@ class KeyOrder(Tracker):
         self, numbering: Numbering, targets: Sequence[int | None], marks: dict[str, str]
     ) -> None:
         steps = numbering.steps
-        self.files = files = numbering.files
+        self.region_size = files = numbering.region_size
         self.colours = numbering.colours
         self.steps = steps
         self.targets = tuple(targets)

@@ -127,7 +127,7 @@ class Plan:
         """The parts to search: by the pivot's file, and finer when ``split``."""
         if self.empty:
             return []
-        files = self.model.files
+        files = self.model.region_size
         pivot = self.pivot
         if pivot is None:
             pivot = max(self.domains, key=lambda n: len(self.domains[n]))
@@ -178,7 +178,7 @@ class Plan:
         """The ranks a batch stands for: each solution (in each way its leftover
         files can be filled), then its mirror image."""
         letter_of = self.model.letter_of
-        blank = [""] * self.model.files
+        blank = [""] * self.model.region_size
         fill = self.fill
         out = []
         for assignment in batch.assignments:
@@ -270,7 +270,7 @@ def compile_model(model: Model) -> Plan:
         if len(pieces) > 1 and not left_out.intersection(pieces):
             constraints.append((TableConstraint(rows, len(pieces)), pieces))
     for pieces in loose:
-        constraints.append((IncreasingConstraint(model.files), pieces))
+        constraints.append((IncreasingConstraint(model.region_size), pieces))
     for requirement in opaque:
         constraints.append((RequirementConstraint(requirement.test), requirement.pieces))
     return Plan(model, searched, constraints, frozen, opaque, mirror, pivot, fill)
@@ -310,7 +310,7 @@ def _fill(
     first while their ways together stay within :data:`FILL_LIMIT` and some
     piece is left to search.
     """
-    if len(model.pieces) != model.files:
+    if len(model.pieces) != model.region_size:
         return None  # empty squares: the files left do not say where the rest stand
     tied = {n for pieces in loose for n in pieces} | {n for r in opaque for n in r.pieces}
     if pivot is not None:
@@ -353,4 +353,4 @@ def _fill(
     letter = itemgetter(1)
     ways = {mask: tuple(["".join(map(letter, sorted(p))) for p in partial])
             for mask, partial in joined.items()}
-    return Fill(names, ways, (1 << model.files) - 1)
+    return Fill(names, ways, (1 << model.region_size) - 1)

@@ -122,8 +122,8 @@ class IncreasingConstraint(Constraint):  # type: ignore[misc]
     that would break the order are hidden from the unplaced ones' domains.
     """
 
-    def __init__(self, files: int) -> None:
-        self.files = files
+    def __init__(self, region_size: int) -> None:
+        self.region_size = region_size
 
     def __call__(
         self,
@@ -152,7 +152,7 @@ class IncreasingConstraint(Constraint):  # type: ignore[misc]
                         domain.hideValue(value)
                 if not domain:
                     return False
-            high = self.files
+            high = self.region_size
             for variable in reversed(variables):
                 if variable in assignments:
                     high = assignments[variable]

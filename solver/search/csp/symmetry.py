@@ -28,7 +28,7 @@ def mirror_names(model: Model) -> dict[str, str]:
     """
     swap: dict[str, str] = {}
     for letter, names in model.instances.items():
-        if letter in model.colour_split and model.files % 2:
+        if letter in model.colour_split and model.region_size % 2:
             swap.update({n: n for n in names})
         else:
             swap.update(zip(names, reversed(names), strict=True))
@@ -39,7 +39,7 @@ def mirrored(
     model: Model, tables: Sequence[tuple[tuple[str, ...], frozenset[tuple[int, ...]]]]
 ) -> bool:
     """Whether the mirror image of every solution is a solution (proven on tables)."""
-    last = model.files - 1
+    last = model.region_size - 1
     swap = mirror_names(model)
     for name, domain in model.domains.items():
         if {last - f for f in domain} != set(model.domains[swap[name]]):
