@@ -127,6 +127,11 @@ def default_steps(pieces: str) -> tuple[str, ...]:
     return tuple(letter * counts[letter] for letter in dict.fromkeys(pieces))
 
 
+#: Combinations of at most this many are listed once and looked up; larger ones
+#: are ranked and unranked by arithmetic (listing C(31, 16) of them took gigabytes).
+_LISTED_CHOICES: Final = 4096
+
+
 @cache
 def _choices(size: int, k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combinations(range(size), k))
@@ -135,6 +140,43 @@ def _choices(size: int, k: int) -> tuple[tuple[int, ...], ...]:
 @cache
 def _choice_index(size: int, k: int) -> dict[tuple[int, ...], int]:
     return {c: i for i, c in enumerate(_choices(size, k))}
+
+
+def choice_of(size: int, k: int, index: int) -> tuple[int, ...]:
+    """The ``index``-th ``k``-subset of ``range(size)`` in lexicographic order.
+
+    >>> choice_of(5, 2, 0), choice_of(5, 2, 9), choice_of(40, 20, 1)
+    ((0, 1), (3, 4), (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20))
+    """
+    if comb(size, k) <= _LISTED_CHOICES:
+        return _choices(size, k)[index]
+    out: list[int] = []
+    first = 0
+    for left in range(k, 0, -1):
+        while True:
+            below = comb(size - first - 1, left - 1)
+            if index < below:
+                out.append(first)
+                first += 1
+                break
+            index -= below
+            first += 1
+    return tuple(out)
+
+
+def index_of_choice(size: int, k: int, chosen: tuple[int, ...]) -> int:
+    """The lexicographic index of the ``k``-subset ``chosen`` of ``range(size)``.
+
+    >>> index_of_choice(5, 2, (3, 4)), index_of_choice(40, 20, choice_of(40, 20, 10**11))
+    (9, 100000000000)
+    """
+    if comb(size, k) <= _LISTED_CHOICES:
+        return _choice_index(size, k)[chosen]
+    index, start, left = 0, 0, k
+    for first in chosen:
+        index += comb(size - start, left) - comb(size - first, left)
+        start, left = first + 1, left - 1
+    return index
 
 
 class Numbering:
@@ -292,7 +334,7 @@ class Numbering:
                     self.family,
                     f"{rank!r}: step {step.text!r} finds {len(chosen)} "
                     f"{piece_name(letter, len(chosen))} where it places {k}")
-            out.append((_choice_index(len(candidates), k)[chosen], comb(len(candidates), k)))
+            out.append((index_of_choice(len(candidates), k, chosen), comb(len(candidates), k)))
             for i in chosen:
                 free.remove(candidates[i])
         return out
@@ -342,7 +384,7 @@ class Numbering:
             candidates = self._candidates(step, free, row)
             k = len(step.pieces)
             number, digit = divmod(number, self.radices[index])
-            for i in _choices(len(candidates), k)[digit]:
+            for i in choice_of(len(candidates), k, digit):
                 row[candidates[i]] = step.pieces[0]
                 free.remove(candidates[i])
         return "".join(row)
