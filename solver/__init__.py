@@ -39,7 +39,8 @@ _EXPORTS: dict[str, str] = {
     **{
         name: "solver.errors"
         for name in (
-            "BetzaError", "CastlingRightsError", "Chess960Error", "DialectError", "DrawError",
+            "BetzaError", "CastlingRightsError", "Chess960Error", "CountingTooLargeError",
+            "DialectError", "DrawError",
             "EmptyFamilyError", "FenError", "FenSyntaxError", "IdError", "IdMismatchError",
             "IdRangeError", "IdSyntaxError", "InputFileError",
             "MirrorError",
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
         BetzaError,
         CastlingRightsError,
         Chess960Error,
+        CountingTooLargeError,
         DialectError,
         DrawError,
         EmptyFamilyError,
@@ -98,6 +100,7 @@ __all__ = [
     "BetzaError",
     "CastlingRightsError",
     "Chess960Error",
+    "CountingTooLargeError",
     "DialectError",
     "DrawError",
     "EmptyFamilyError",

@@ -37,10 +37,11 @@ _RULES = {"--rules": ("rules", True, False), "-r": ("rules", True, False)}
 _FORMAT = {"--format": ("fmt", True, False), "-f": ("fmt", True, False),
            "--dialect": ("dialect", True, False), "--variant": ("variant", True, False)}
 _UNICODE = {"--unicode": ("unicode", False, False), "-u": ("unicode", False, False)}
+_STATES = {"--max-states": ("max_states", True, False)}
 _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
-    "id": (True, {**_RULES, **_FORMAT}),
-    "position": (True, {**_RULES, **_FORMAT, **_UNICODE}),
-    "random": (False, {**_RULES, **_FORMAT, **_UNICODE,
+    "id": (True, {**_RULES, **_FORMAT, **_STATES}),
+    "position": (True, {**_RULES, **_FORMAT, **_UNICODE, **_STATES}),
+    "random": (False, {**_RULES, **_FORMAT, **_UNICODE, **_STATES,
                        "--count": ("count", True, False), "-n": ("count", True, False),
                        "--distinct": ("distinct", False, False),
                        "--exclude": ("exclude", True, True), "-x": ("exclude", True, True),
@@ -48,7 +49,8 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
     "show": (True, {**_RULES, "--svg": ("svg", True, False),
                     "--letters": ("letters", False, False), "-l": ("letters", False, False)}),
     "rules": (False, {}),
-    "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, "--count": ("count_only", False, False)}),
+    "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, **_STATES,
+                      "--count": ("count_only", False, False)}),
 }
 
 Parsed = tuple[str, list[str], dict[str, object]]
@@ -112,9 +114,11 @@ def _accepted(options: dict[str, object]) -> bool:
 
         if fmt not in FORMATS:
             return False
-    count = options.get("count", "1")
-    if not (isinstance(count, str) and count.isascii() and count.isdigit() and int(count) >= 1):
-        return False
+    for key in ("count", "max_states"):
+        value = options.get(key, "1")
+        if not (isinstance(value, str) and value.isascii() and value.isdigit()
+                and len(value) < 100 and int(value) >= 1):
+            return False
     seed = options.get("seed")
     if seed is not None:
         from solver.errors import SeedError
@@ -139,6 +143,10 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
     variant = options.get("variant")
     variant = None if variant is None else str(variant)
     unicode = bool(options.get("unicode", False))
+    if "max_states" in options:
+        from solver.numbering.budget import set_max_states
+
+        set_max_states(int(str(options["max_states"])))
     if command == "id":
         return commands.identify_command(rules, arguments, fmt, dialect, variant,
                                          stdin=stdin_bytes(), out=out, err=err)
