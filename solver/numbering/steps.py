@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import combinations, repeat
 from math import comb, prod
 from typing import Final
 
@@ -313,12 +313,13 @@ class Numbering:
             states = following
         return None
 
-    def _walk(self, rank: str) -> list[tuple[int, int]]:
-        """The (choice, number of choices) of each step on the way to ``rank``."""
+    def _walk(self, rank: str, upto: int | None = None) -> list[tuple[int, int]]:
+        """The (choice, number of choices) of each step on the way to ``rank``
+        (of the steps up to ``upto`` only, when given)."""
         free = list(range(self.region_size))
         row = list(rank)
         out: list[tuple[int, int]] = []
-        for step in self.steps:
+        for step in self.steps if upto is None else self.steps[:upto + 1]:
             if step.fill:
                 got = "".join(rank[f] for f in free)
                 if got != step.pieces:
@@ -347,6 +348,105 @@ class Numbering:
         :class:`~solver.errors.NumberingError` when the steps cannot place ``rank``.
         """
         return tuple(digit for digit, _ in self._walk(rank))
+
+    def sort_keys(self, ranks: Sequence[str]) -> list[tuple[int, ...]]:
+        """``digits(rank)[::-1]`` of every rank, the key of the canonical order.
+
+        A step's choice depends only on where the pieces of the steps up to
+        it stand, and for a step with no colour or files (after steps that
+        place their letters whole) only on the order of the pieces still
+        free; so each step reads one projection of the rank
+        (``str.translate``), and each projection is worked out once.
+        Raises :class:`~solver.errors.NumberingError` as :meth:`digits` does.
+
+        >>> n = Numbering(8, "KQRRBBNN", ["B:light", "B:dark", "Q", "NN", "RKR"])
+        >>> n.sort_keys(["RNBQKBNR"]) == [n.digits("RNBQKBNR")[::-1]]
+        True
+        """
+        return list(zip(*reversed(self._columns(ranks)), strict=True))
+
+    def ordered(self, ranks: Sequence[str]) -> list[str]:
+        """``ranks`` sorted by :meth:`sort_keys`, each key folded into one integer.
+
+        >>> Numbering(8, "KQRRBBNN", ["B:light", "B:dark", "Q", "NN", "RKR"]).ordered(
+        ...     ["RNBQKBNR", "BBQNNRKR"])
+        ['BBQNNRKR', 'RNBQKBNR']
+        """
+        from operator import add, mul
+
+        keys: list[int] = [0] * len(ranks)
+        for j in range(len(self.steps) - 1, -1, -1):  # most significant first (Horner)
+            step = self.steps[j]
+            size = 1 if step.fill else comb(self.region_size, len(step.pieces))
+            keys = list(map(add, map(mul, keys, repeat(size)), self._column(ranks, j)))
+        order = sorted(range(len(ranks)), key=keys.__getitem__)
+        del keys
+        return [ranks[i] for i in order]
+
+    def _columns(self, ranks: Sequence[str]) -> list[list[int]]:
+        """Each step's choice for every rank (least significant step first)."""
+        return [self._column(ranks, j) for j in range(len(self.steps))]
+
+    def _column(self, ranks: Sequence[str], j: int) -> list[int]:
+        """Step ``j``'s choice for every rank (all of the region's length)."""
+        table, delete, memo = self._projection(j)
+        blob = "".join(ranks).encode("ascii").translate(table, delete)
+        width = len(blob) // len(ranks) if ranks else 0
+        if width * len(ranks) != len(blob):  # ranks of other lengths: one at a time
+            seen: Iterable[bytes] = (r.encode("ascii").translate(table, delete) for r in ranks)
+        else:
+            seen = map(blob.__getitem__, map(slice, range(0, len(blob), width),
+                                             range(width, len(blob) + width, width)))
+        column = list(map(memo.__getitem__, seen))
+        if None in column:
+            rank = ranks[column.index(None)]
+            self.digits(rank)  # raises, naming the rank
+            raise NumberingError(self.family, f"{rank!r}: the steps cannot place it")
+        return column  # type: ignore[return-value]
+
+    def _projection(self, j: int) -> tuple[bytes, bytes, dict[bytes, int | None]]:
+        """How step ``j`` reads a rank: a ``bytes.translate`` table and the
+        letters it deletes, and a memo from what is left to the step's choice
+        (``None``: the steps cannot place it)."""
+        steps = self.steps
+        step = steps[j]
+        before = "".join(s.pieces for s in steps[:j])
+        after = "".join(s.pieces for s in steps[j:])
+        whole = not set(before) & set(after)
+        plain = whole and (step.fill or (
+            step.colour is None and step.relative is None
+            and step.pieces[0] not in self.allowed))
+        letters = set(before) | set(after)
+        source = target = delete = ""
+        k = len(step.pieces)
+        if plain:
+            delete = "".join(sorted(set(before)))
+            if not step.fill:
+                rest = sorted(set(after) - {step.pieces[0]})
+                source, target = step.pieces[0] + "".join(rest), "1" + "0" * len(rest)
+
+            def choice(seen: bytes) -> int | None:
+                if step.fill:
+                    return 0 if seen == step.pieces.encode("ascii") else None
+                chosen = tuple(i for i, c in enumerate(seen) if c == 49)  # b"1"
+                return index_of_choice(len(seen), k, chosen) if len(chosen) == k else None
+        else:
+            source = "".join(sorted(letters - set(before) - set(step.pieces)))
+            target = "." * len(source)
+
+            def choice(seen: bytes) -> int | None:
+                try:
+                    return self._walk(seen.decode("ascii"), j)[j][0]
+                except (NumberingError, ValueError, IndexError):
+                    return None
+
+        class Memo(dict[bytes, int | None]):
+            def __missing__(self, seen: bytes) -> int | None:
+                found = self[seen] = choice(seen)
+                return found
+
+        table = bytes.maketrans(source.encode("ascii"), target.encode("ascii"))
+        return table, delete.encode("ascii"), Memo()
 
     def encode(self, rank: str) -> int:
         """The ID of ``rank`` (which must follow the family's rules).
