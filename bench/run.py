@@ -559,6 +559,67 @@ def bench_dfrc(repeats: int, rows: list[Row], log: Callable[[str], None]) -> Non
                         "writing the precomputed list", 3.0))
 
 
+FAM12 = """name = "fam12"
+title = "Chess960-like on 12 files (issue 26)"
+source = "bench"
+files = 12
+pieces = "KQACCCRRBBNN"
+count = 0
+
+[[rule]]
+kind = "opposite-colours"
+pieces = "BB"
+
+[[rule]]
+kind = "between"
+piece = "K"
+pair = "RR"
+"""
+
+
+def bench_listings(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """Listing an enumerated 12-file family (1,814,400 ranks, sorted by the
+    placement steps) and bench-12, each against writing its lines."""
+    with tempfile.TemporaryDirectory() as tmp:
+        family = Path(tmp) / "fam12.toml"
+        family.write_text(FAM12)
+        for name, rules, lines, limit in (
+                ("a 12-file Chess960-like family (enumerated)", str(family), 1_814_400, 15.0),
+                ("bench-12", "bench-12", 1_008_000, 5.0)):
+            ours = [CHESS960, "solve", "-r", rules]
+            listed = Path(tmp) / "listed.txt"
+            listed.write_bytes(run(ours))
+            assert listed.read_bytes().count(b"\n") == lines
+            base = [sys.executable, "-c", WRITE_LIST, str(listed)]
+            log(f"{name}: {lines:,} lines")
+            mine, theirs = alternate(lambda ours=ours: run(ours, discard=True),
+                                     lambda base=base: run(base, discard=True), repeats,
+                                     warm=False)
+            rows.append(compare(f"chess960 solve -r {name} > /dev/null", mine, theirs,
+                                "writing the precomputed list", limit))
+
+
+def bench_sampling(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """Plans and draws that skip many IDs (issue 27 item 12), whole process."""
+    excluded = list(range(0, 1_000_000, 10))
+    exclude = [arg for at in range(0, len(excluded), 10_000)
+               for arg in ("-x", ",".join(map(str, excluded[at:at + 10_000])))]
+    cases = [
+        ([CHESS960, "plan", "--rounds", "1", "--seed", "1", "-r", "bench-12",
+          "--exclude-mirrors"], "chess960 plan --rounds 1 --seed 1 -r bench-12 --exclude-mirrors",
+         2.0),
+        ([CHESS960, "plan", "--rounds", "16000", "--seed", "1", "-r", "bench-12"],
+         "chess960 plan --rounds 16000 --seed 1 -r bench-12", 4.0),
+        ([CHESS960, "random", "-n", "1000", "--seed", "1", "-r", "bench-12", *exclude],
+         "chess960 random -n 1000 -r bench-12 with 100,000 --exclude ids", 2.0),
+    ]
+    for cmd, what, limit in cases:
+        mine = statistics.median(timed(lambda cmd=cmd: run(cmd, discard=True))
+                                 for _ in range(repeats))
+        log(f"{what}: {mine:.2f} s")
+        rows.append(under(what, mine, limit))
+
+
 def bench_check_all(rows: list[Row], log: Callable[[str], None]) -> None:
     log("check --all (once)")
     mine = timed(lambda: run([CHESS960, "check", "--all"]))
@@ -632,7 +693,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=None, help="repeats of small timings")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target fails")
     parser.add_argument("--only", choices=["counting"], default=None,
-                        help="run one section alone (counting: the counting budget)")
+                        help="run one section alone (counting: the counting budget and "
+                             "listings of enumerated families)")
     parser.add_argument("--no-readme", action="store_true",
                         help="print the table only (do not write it into bench/README.md)")
     args = parser.parse_args()
@@ -660,6 +722,10 @@ def _measure(args: argparse.Namespace, small: int, large: int,
     if args.only == "counting":
         log("counting within its budget")
         bench_counting(large, rows, log)
+        log("listing enumerated families and bench-12")
+        bench_listings(large, rows, log)
+        log("plans and draws skipping many IDs")
+        bench_sampling(large, rows, log)
         print(table(rows))
         return
     log("solving chess960")
@@ -686,6 +752,12 @@ def _measure(args: argparse.Namespace, small: int, large: int,
     if not args.quick:
         log("listing dfrc")
         bench_dfrc(large, rows, log)
+        log("counting within its budget")
+        bench_counting(large, rows, log)
+        log("listing enumerated families and bench-12")
+        bench_listings(large, rows, log)
+        log("plans and draws skipping many IDs")
+        bench_sampling(large, rows, log)
         bench_check_all(rows, log)
 
     failed = [r.what.strip() for r in rows if r.ok is False]

@@ -389,10 +389,12 @@ class Numbering:
 
     def _column(self, ranks: Sequence[str], j: int) -> list[int]:
         """Step ``j``'s choice for every rank (all of the region's length)."""
+        if not ranks:
+            return []
         table, delete, memo = self._projection(j)
         blob = "".join(ranks).encode("ascii").translate(table, delete)
-        width = len(blob) // len(ranks) if ranks else 0
-        if width * len(ranks) != len(blob):  # ranks of other lengths: one at a time
+        width = len(blob) // len(ranks)
+        if not width or len(set(map(len, ranks))) != 1:  # one at a time
             seen: Iterable[bytes] = (r.encode("ascii").translate(table, delete) for r in ranks)
         else:
             seen = map(blob.__getitem__, map(slice, range(0, len(blob), width),
