@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, repeat
-from math import comb, prod
+from math import comb, factorial, prod
 from typing import Final
 
 from solver.board.geometry import PIECE_NAMES, Colour, colour, piece_name
@@ -375,27 +375,71 @@ class Numbering:
         from operator import add, mul
 
         keys: list[int] = [0] * len(ranks)
-        for j in range(len(self.steps) - 1, -1, -1):  # most significant first (Horner)
-            step = self.steps[j]
-            size = 1 if step.fill else comb(self.region_size, len(step.pieces))
-            keys = list(map(add, map(mul, keys, repeat(size)), self._column(ranks, j)))
+        for first, last in self._groups():  # most significant first (Horner)
+            weight = prod(1 if s.fill else comb(self.region_size, len(s.pieces))
+                          for s in self.steps[first:last + 1])
+            column = self._column(ranks, first, last)
+            keys = list(map(add, map(mul, keys, repeat(weight)), column))
         order = sorted(range(len(ranks)), key=keys.__getitem__)
         del keys
-        return [ranks[i] for i in order]
+        return list(map(ranks.__getitem__, order))
+
+    def _groups(self, most: int = 4096) -> list[tuple[int, int]]:
+        """Runs of steps read from one projection, most significant first: a
+        run grows while its projections (the arrangements of the letters it
+        reads) number at most ``most``."""
+        runs: list[tuple[int, int]] = []
+        last = len(self.steps) - 1
+        while last >= 0:
+            first = last
+            while first > 0 and self._projections(first - 1, last) <= most:
+                first -= 1
+            runs.append((first, last))
+            last = first - 1
+        return runs
+
+    def _projections(self, first: int, last: int) -> int:
+        """At most how many projections steps ``first``..``last`` read."""
+        before, inside, _ = self._letters(first, last)
+        deleted = self._deletes(first, last)
+        squares = self.region_size - (len(before) if deleted else 0)
+        kept = Counter(inside + ("" if deleted else before))
+        total = factorial(squares)
+        for n in kept.values():
+            total //= factorial(n)
+        return total // factorial(squares - sum(kept.values()))
+
+    def _letters(self, first: int, last: int) -> tuple[str, str, str]:
+        steps = self.steps
+        return ("".join(s.pieces for s in steps[:first]),
+                "".join(s.pieces for s in steps[first:last + 1]),
+                "".join(s.pieces for s in steps[last + 1:]))
+
+    def _deletes(self, first: int, last: int) -> bool:
+        """Whether steps ``first``..``last`` read only the order of the squares
+        left free: no colour or files, letters placed whole before them."""
+        before, inside, after = self._letters(first, last)
+        return (not set(before) & set(inside + after)
+                and not set(inside) & set(after)
+                and all(s.fill or (s.colour is None and s.relative is None
+                                   and s.pieces[0] not in self.allowed)
+                        for s in self.steps[first:last + 1]))
 
     def _columns(self, ranks: Sequence[str]) -> list[list[int]]:
         """Each step's choice for every rank (least significant step first)."""
-        return [self._column(ranks, j) for j in range(len(self.steps))]
+        return [self._column(ranks, j, j) for j in range(len(self.steps))]
 
-    def _column(self, ranks: Sequence[str], j: int) -> list[int]:
-        """Step ``j``'s choice for every rank (all of the region's length)."""
+    def _column(self, ranks: Sequence[str], first: int, last: int) -> list[int]:
+        """The choices of steps ``first``..``last`` for every rank, as one
+        number (the least significant step's choice in the lowest place)."""
         if not ranks:
             return []
-        table, delete, memo = self._projection(j)
+        table, delete, memo = self._projection(first, last)
         blob = "".join(ranks).encode("ascii").translate(table, delete)
         width = len(blob) // len(ranks)
+        seen: Iterable[bytes]
         if not width or len(set(map(len, ranks))) != 1:  # one at a time
-            seen: Iterable[bytes] = (r.encode("ascii").translate(table, delete) for r in ranks)
+            seen = (r.encode("ascii").translate(table, delete) for r in ranks)
         else:
             seen = map(blob.__getitem__, map(slice, range(0, len(blob), width),
                                              range(width, len(blob) + width, width)))
@@ -406,41 +450,49 @@ class Numbering:
             raise NumberingError(self.family, f"{rank!r}: the steps cannot place it")
         return column  # type: ignore[return-value]
 
-    def _projection(self, j: int) -> tuple[bytes, bytes, dict[bytes, int | None]]:
-        """How step ``j`` reads a rank: a ``bytes.translate`` table and the
-        letters it deletes, and a memo from what is left to the step's choice
-        (``None``: the steps cannot place it)."""
-        steps = self.steps
-        step = steps[j]
-        before = "".join(s.pieces for s in steps[:j])
-        after = "".join(s.pieces for s in steps[j:])
-        whole = not set(before) & set(after)
-        plain = whole and (step.fill or (
-            step.colour is None and step.relative is None
-            and step.pieces[0] not in self.allowed))
-        letters = set(before) | set(after)
-        source = target = delete = ""
-        k = len(step.pieces)
-        if plain:
-            delete = "".join(sorted(set(before)))
-            if not step.fill:
-                rest = sorted(set(after) - {step.pieces[0]})
-                source, target = step.pieces[0] + "".join(rest), "1" + "0" * len(rest)
+    def _projection(self, first: int, last: int
+                    ) -> tuple[bytes, bytes, dict[bytes, int | None]]:
+        """How steps ``first``..``last`` read a rank: a ``bytes.translate``
+        table and the letters it deletes, and a memo from what is left to the
+        steps' choices as one number (``None``: the steps cannot place it)."""
+        steps = self.steps[first:last + 1]
+        before, inside, after = self._letters(first, last)
+        deleted = self._deletes(first, last)
+        sizes = [1 if s.fill else comb(self.region_size, len(s.pieces)) for s in steps]
+        blank = sorted(set(after) - set(inside) - set(before))
+        source, target = "".join(blank), "." * len(blank)
 
+        def number(digits: Sequence[int]) -> int:
+            value = 0
+            for digit, size in zip(reversed(digits), reversed(sizes), strict=True):
+                value = value * size + digit
+            return value
+
+        if deleted:
             def choice(seen: bytes) -> int | None:
-                if step.fill:
-                    return 0 if seen == step.pieces.encode("ascii") else None
-                chosen = tuple(i for i, c in enumerate(seen) if c == 49)  # b"1"
-                return index_of_choice(len(seen), k, chosen) if len(chosen) == k else None
+                text = seen.decode("ascii")
+                free = list(range(len(text)))
+                digits = []
+                for step in steps:
+                    if step.fill:
+                        if "".join(text[f] for f in free) != step.pieces:
+                            return None
+                        digits.append(0)
+                        continue
+                    k = len(step.pieces)
+                    chosen = tuple(i for i, f in enumerate(free) if text[f] == step.pieces[0])
+                    if len(chosen) != k:
+                        return None
+                    digits.append(index_of_choice(len(free), k, chosen))
+                    free = [f for i, f in enumerate(free) if i not in chosen]
+                return number(digits)
         else:
-            source = "".join(sorted(letters - set(before) - set(step.pieces)))
-            target = "." * len(source)
-
             def choice(seen: bytes) -> int | None:
                 try:
-                    return self._walk(seen.decode("ascii"), j)[j][0]
+                    walked = self._walk(seen.decode("ascii"), last)
                 except (NumberingError, ValueError, IndexError):
                     return None
+                return number([digit for digit, _ in walked[first:]])
 
         class Memo(dict[bytes, int | None]):
             def __missing__(self, seen: bytes) -> int | None:
@@ -448,7 +500,7 @@ class Numbering:
                 return found
 
         table = bytes.maketrans(source.encode("ascii"), target.encode("ascii"))
-        return table, delete.encode("ascii"), Memo()
+        return table, ("".join(sorted(set(before))) if deleted else "").encode("ascii"), Memo()
 
     def encode(self, rank: str) -> int:
         """The ID of ``rank`` (which must follow the family's rules).
