@@ -484,6 +484,67 @@ def bench_big(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None
         rows.append(under("chess960 random --seed 1 -r big-16", mine, 1.0))
 
 
+_CHILD = """
+import json, resource, subprocess, sys, time
+start = time.perf_counter()
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True, timeout=300)
+use = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"wall": time.perf_counter() - start, "code": done.returncode,
+                  "err": done.stderr, "rss_mb": use.ru_maxrss / 1024}))
+"""
+
+
+def _budget_family(name: str, files: int, region: str, pawns: int, pieces: str,
+                   extra: str = "") -> str:
+    names = {"D": "dragon", "E": "elephant", "F": "ferz", "G": "giraffe", "H": "hawk",
+             "I": "imp", "J": "jester", "L": "lion", "M": "monk", "O": "ox"}
+    text = (f'name = "{name}"\ntitle = "{name}"\nsource = "bench"\nfiles = {files}\n'
+            f'ranks = 12\nregion = "{region}"\npawns = {pawns}\npieces = "{pieces}"\n'
+            'count = 0\n')
+    for letter in sorted(set(pieces) & set(names)):
+        text += f'\n[[piece]]\nletter = "{letter}"\nname = "{names[letter]}"\n'
+    return text + extra
+
+
+def bench_counting(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """Counting within its budget (issues 26 and 27): each family is answered or
+    refused with one error line, whole process, under an absolute limit and 100 MB."""
+    bishops = '\n[[rule]]\nkind = "opposite-colours"\npieces = "BB"\n'
+    families = {
+        "reg16x2d": (HERE.parent / "tests" / "data" / "reg16x2d.toml").read_text(),
+        "k13": _budget_family("k13", 8, "ranks 1-3", 4, "KQRRBBNNAACCDDEEFFGGHHII", bishops),
+        "i10": _budget_family("i10", 8, "ranks 1-4", 5, "K" + "N" * 16 + "R" * 15,
+                              '[numbering]\nsteps = ["K", "' + "N" * 16 + '", "'
+                              + "R" * 15 + '"]\n'),
+        "i10b": _budget_family("i10b", 8, "ranks 1-3", 4, "K" + "N" * 12 + "R" * 11),
+    }
+    cases = [
+        ("reg16x2d", ("solve", "--count"), "16 kinds, 2x16: count", 1.0),
+        ("reg16x2d", ("position", "0"), "16 kinds, 2x16: position 0 (refused)", 1.0),
+        ("k13", ("solve", "--count"), "13 kinds, 3x8: count", 1.0),
+        ("k13", ("random", "--seed", "1"), "13 kinds, 3x8: random (refused)", 1.0),
+        ("i10", ("position", "0"), "K+16N+15R, 4x8, steps: position 0", 2.0),
+        ("i10", ("random", "--seed", "1"), "K+16N+15R, 4x8, steps: random", 2.0),
+        ("i10b", ("position", "0"), "K+12N+11R, 3x8: position 0 (refused)", 2.0),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in families.items():
+            (Path(tmp) / f"{name}.toml").write_text(text)
+        for name, args, what, limit in cases:
+            cmd = [sys.executable, "-c", _CHILD, CHESS960, *args, "-r",
+                   str(Path(tmp) / f"{name}.toml")]
+            results = [json.loads(subprocess.run(cmd, capture_output=True, text=True,
+                                                 env=ENV, check=True).stdout)
+                       for _ in range(repeats)]
+            wall = statistics.median(r["wall"] for r in results)
+            peak = max(r["rss_mb"] for r in results)
+            clean = all(r["code"] in (0, 1) and "Traceback" not in r["err"] for r in results)
+            log(f"{what}: {wall:.2f} s, {peak:.0f} MB, exit {results[0]['code']}")
+            rows.append(Row(f"chess960 {' '.join(args)}: {what}, {peak:.0f} MB", seconds(wall),
+                            "", None, f"< {seconds(limit)}, 100 MB",
+                            clean and wall < limit and peak < 100))
+
+
 def bench_count_crc(repeats: int, rows: list[Row]) -> None:
     """``solve --count`` whole process against a naive python-constraint2 script."""
     ours = [CHESS960, "solve", "--count", "-r", "capablanca-random"]
@@ -509,6 +570,67 @@ def bench_dfrc(repeats: int, rows: list[Row], log: Callable[[str], None]) -> Non
                                  lambda: run(base, discard=True), repeats)
     rows.append(compare("chess960 solve -r dfrc > /dev/null", mine, theirs,
                         "writing the precomputed list", 3.0))
+
+
+FAM12 = """name = "fam12"
+title = "Chess960-like on 12 files (issue 26)"
+source = "bench"
+files = 12
+pieces = "KQACCCRRBBNN"
+count = 0
+
+[[rule]]
+kind = "opposite-colours"
+pieces = "BB"
+
+[[rule]]
+kind = "between"
+piece = "K"
+pair = "RR"
+"""
+
+
+def bench_listings(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """Listing an enumerated 12-file family (1,814,400 ranks, sorted by the
+    placement steps) and bench-12, each against writing its lines."""
+    with tempfile.TemporaryDirectory() as tmp:
+        family = Path(tmp) / "fam12.toml"
+        family.write_text(FAM12)
+        for name, rules, lines, limit in (
+                ("a 12-file Chess960-like family (enumerated)", str(family), 1_814_400, 15.0),
+                ("bench-12", "bench-12", 1_008_000, 5.0)):
+            ours = [CHESS960, "solve", "-r", rules]
+            listed = Path(tmp) / "listed.txt"
+            listed.write_bytes(run(ours))
+            assert listed.read_bytes().count(b"\n") == lines
+            base = [sys.executable, "-c", WRITE_LIST, str(listed)]
+            log(f"{name}: {lines:,} lines")
+            mine, theirs = alternate(lambda ours=ours: run(ours, discard=True),
+                                     lambda base=base: run(base, discard=True), repeats,
+                                     warm=False)
+            rows.append(compare(f"chess960 solve -r {name} > /dev/null", mine, theirs,
+                                "writing the precomputed list", limit))
+
+
+def bench_sampling(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """Plans and draws that skip many IDs (issue 27 item 12), whole process."""
+    excluded = list(range(0, 1_000_000, 10))
+    exclude = [arg for at in range(0, len(excluded), 10_000)
+               for arg in ("-x", ",".join(map(str, excluded[at:at + 10_000])))]
+    cases = [
+        ([CHESS960, "plan", "--rounds", "1", "--seed", "1", "-r", "bench-12",
+          "--exclude-mirrors"], "chess960 plan --rounds 1 --seed 1 -r bench-12 --exclude-mirrors",
+         2.0),
+        ([CHESS960, "plan", "--rounds", "16000", "--seed", "1", "-r", "bench-12"],
+         "chess960 plan --rounds 16000 --seed 1 -r bench-12", 4.0),
+        ([CHESS960, "random", "-n", "1000", "--seed", "1", "-r", "bench-12", *exclude],
+         "chess960 random -n 1000 -r bench-12 with 100,000 --exclude ids", 2.0),
+    ]
+    for cmd, what, limit in cases:
+        mine = statistics.median(timed(lambda cmd=cmd: run(cmd, discard=True))
+                                 for _ in range(repeats))
+        log(f"{what}: {mine:.2f} s")
+        rows.append(under(what, mine, limit))
 
 
 def bench_check_all(rows: list[Row], log: Callable[[str], None]) -> None:
@@ -583,6 +705,9 @@ def main() -> None:
                         help="fewer repeats; skip the 12-file listing and the brute force")
     parser.add_argument("--repeats", type=int, default=None, help="repeats of small timings")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target fails")
+    parser.add_argument("--only", choices=["counting"], default=None,
+                        help="run one section alone (counting: the counting budget and "
+                             "listings of enumerated families)")
     parser.add_argument("--no-readme", action="store_true",
                         help="print the table only (do not write it into bench/README.md)")
     args = parser.parse_args()
@@ -607,6 +732,15 @@ def _measure(args: argparse.Namespace, small: int, large: int,
              log: Callable[[str], None], began: float, before: str) -> None:
     run([CHESS960, "id", "QNRBBNKR"])  # write the bytecode caches once
     rows: list[Row] = []
+    if args.only == "counting":
+        log("counting within its budget")
+        bench_counting(large, rows, log)
+        log("listing enumerated families and bench-12")
+        bench_listings(large, rows, log)
+        log("plans and draws skipping many IDs")
+        bench_sampling(large, rows, log)
+        print(table(rows))
+        return
     log("solving chess960")
     bench_solve("chess960", small * 2, not args.quick, rows, 0.7, log)
     log("solving capablanca-random")
@@ -631,6 +765,12 @@ def _measure(args: argparse.Namespace, small: int, large: int,
     if not args.quick:
         log("listing dfrc")
         bench_dfrc(large, rows, log)
+        log("counting within its budget")
+        bench_counting(large, rows, log)
+        log("listing enumerated families and bench-12")
+        bench_listings(large, rows, log)
+        log("plans and draws skipping many IDs")
+        bench_sampling(large, rows, log)
         bench_check_all(rows, log)
 
     failed = [r.what.strip() for r in rows if r.ok is False]

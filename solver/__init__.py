@@ -39,7 +39,7 @@ _EXPORTS: dict[str, str] = {
         name: "solver.errors"
         for name in (
             "ArgumentTypeError", "BetzaError", "CastlingRightsError", "Chess960Error",
-            "DialectError", "DrawCountError", "DrawError",
+            "CountingTooLargeError", "DialectError", "DrawCountError", "DrawError",
             "EmptyFamilyError", "FenError", "FenSyntaxError", "IdError", "IdMismatchError",
             "IdRangeError", "IdSyntaxError", "InputFileError",
             "MirrorError",
@@ -60,6 +60,7 @@ if _TYPE_CHECKING:
         BetzaError,
         CastlingRightsError,
         Chess960Error,
+        CountingTooLargeError,
         DialectError,
         DrawCountError,
         DrawError,
@@ -106,6 +107,7 @@ __all__ = [
     "BetzaError",
     "CastlingRightsError",
     "Chess960Error",
+    "CountingTooLargeError",
     "DialectError",
     "DrawCountError",
     "DrawError",

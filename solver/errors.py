@@ -245,6 +245,25 @@ class SearchTooLargeError(Chess960Error):
         self.limit = limit
 
 
+class CountingTooLargeError(Chess960Error):
+    """A family whose counting (or numbering by counting) would keep more
+    states than the bound (:mod:`solver.numbering.budget`).
+
+    ``states`` is the estimate, ``limit`` the bound and ``why`` what makes it
+    large (the piece kinds, the rules, a numbering step).
+    """
+
+    def __init__(self, family: str, states: int, limit: int, why: str) -> None:
+        super().__init__(
+            f"rule set {quote(family)} needs about {states:,} counting states, over the "
+            f"limit of {limit:,}: {why}; raise it with --max-states {states}"
+        )
+        self.family = family
+        self.states = states
+        self.limit = limit
+        self.why = why
+
+
 class NumberingError(Chess960Error):
     """Placement steps that cannot number the family consistently."""
 

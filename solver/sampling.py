@@ -32,6 +32,7 @@ the ``k``-th ID, in increasing order, not excluded.
 from __future__ import annotations
 
 import unicodedata
+from bisect import insort
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Final
 
@@ -184,15 +185,28 @@ def iter_ids(
     return _drawn(below, left, n, distinct, skipped)
 
 
+def kth_allowed(skipped: list[int], k: int) -> int:
+    """The ``k``-th number (from 0) not in ``skipped`` (sorted, distinct), by bisection.
+
+    >>> kth_allowed([0, 3], 0), kth_allowed([0, 3], 2), kth_allowed([], 5)
+    (1, 4, 5)
+    """
+    # skipped[i] - i numbers are allowed below skipped[i]: it never decreases
+    low, high = 0, len(skipped)
+    while low < high:
+        mid = (low + high) // 2
+        if skipped[mid] - mid <= k:
+            low = mid + 1
+        else:
+            high = mid
+    return k + low
+
+
 def _drawn(
     below: Callable[[int], int], left: int, n: int | None, distinct: bool, skipped: list[int]
 ) -> Iterator[int]:
     def nth_left(k: int) -> int:
-        for number in skipped:
-            if number > k:
-                break
-            k += 1
-        return k
+        return kth_allowed(skipped, k)
 
     if not distinct:
         drawn = 0
@@ -295,7 +309,7 @@ def plan(
             raise IdRangeError(str(number), number, count, family.name)
         skipped.add(number)
     excluded = len(skipped)
-    side_mirror = mirror_ids(family) if mirrors else []
+    side_mirror = _MirrorOf(family)
 
     def mirror(number: int) -> int | None:
         n = family.side_count
@@ -309,17 +323,35 @@ def plan(
         skipped |= {m for m in map(mirror, list(skipped)) if m is not None}
     below = source(seed)
     drawn: list[int] = []
+    ordered = sorted(skipped)  # kept sorted as numbers are skipped
     for _ in range(rounds):
         left = count - len(skipped)
         if left <= 0:
             raise DrawError(family.name, rounds, len(drawn), excluded)
-        k = below(left)
-        for number in sorted(skipped):
-            if number > k:
-                break
-            k += 1
+        k = kth_allowed(ordered, below(left))
         drawn.append(k)
-        skipped.add(k)
-        if mirrors and (m := mirror(k)) is not None:
-            skipped.add(m)
+        for taken in (k, mirror(k) if mirrors else None):
+            if taken is not None and taken not in skipped:
+                skipped.add(taken)
+                insort(ordered, taken)
     return [family.position(number) for number in drawn]
+
+
+class _MirrorOf(dict[int, "int | None"]):
+    """The mirror's ID of each side rank's ID, worked out when first asked
+    (:func:`mirror_ids` for the ranks a plan meets only)."""
+
+    def __init__(self, family: Family) -> None:
+        super().__init__()
+        self.family = family
+
+    def __missing__(self, number: int) -> int | None:
+        from solver.errors import Chess960Error
+
+        family = self.family
+        try:
+            found: int | None = family.rank_id(family.validate(family.rank_of(number)[::-1]))
+        except Chess960Error:
+            found = None
+        self[number] = found
+        return found

@@ -97,6 +97,22 @@ MaxOption = Annotated[
 ]
 
 
+def _max_states(value: int | None) -> int | None:
+    if value is not None:
+        from solver.numbering.budget import set_max_states
+
+        set_max_states(value)
+    return value
+
+
+MaxStatesOption = Annotated[
+    int | None,
+    typer.Option("--max-states", min=1, metavar="N", callback=_max_states, show_default=False,
+                 help="Refuse to count or number by counting families that need more "
+                      "counting states than this (default 1,000,000)."),
+]
+
+
 def _examples(*lines: str) -> str:
     """A help epilog listing example command lines (kept as written)."""
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
@@ -143,6 +159,7 @@ def solve(
     rules: RulesOption = "chess960",
     unicode: UnicodeOption = False,
     max_arrangements: MaxOption = MAX_ARRANGEMENTS,
+    max_states: MaxStatesOption = None,
     fmt: FormatOption = "text",
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
@@ -169,6 +186,7 @@ def id_(
     fmt: FormatOption = "text",
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
+    max_states: MaxStatesOption = None,
 ) -> None:
     """The ID of each rank, start FEN or EPD line, one per line."""
     code = identify_command(rules, ranks, fmt, dialect, variant, stdin=stdin_bytes(),
@@ -197,6 +215,7 @@ def position(
         show_default=False)] = None,
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
+    max_states: MaxStatesOption = None,
 ) -> None:
     """The rank of each ID, one per line (`--format fen` for full FENs)."""
     if (white is None) != (black is None):
@@ -255,6 +274,7 @@ def random_(
     fmt: FormatOption = "text",
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
+    max_states: MaxStatesOption = None,
 ) -> None:
     """Uniformly drawn start positions, one `<id> <rank>` line each (streamed)."""
     code = random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
@@ -284,6 +304,7 @@ def plan_(
         show_default=False)] = None,
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
+    max_states: MaxStatesOption = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
     from solver.output.plan import PLAN_FORMATS
@@ -403,6 +424,7 @@ def check(
     rules: RulesOption = "chess960",
     all_: Annotated[bool, typer.Option("--all", help="Check every bundled family.")] = False,
     max_arrangements: MaxOption = MAX_ARRANGEMENTS,
+    max_states: MaxStatesOption = None,
 ) -> None:
     """Prove that the solver, the numbering and the published formula agree.
 

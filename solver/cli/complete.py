@@ -48,15 +48,16 @@ _EXCLUDE = {"--exclude": "", "-x": "", "--seed": ""}
 
 #: Each command's options that take a value: name -> the kind of value ("": free).
 VALUE_OPTIONS: dict[str, dict[str, str]] = {
-    "solve": {**_RULES, **_WRITE, "--max-arrangements": ""},
-    "id": {**_RULES, **_WRITE},
-    "position": {**_RULES, **_WRITE, "--white": "", "--black": ""},
-    "random": {**_RULES, **_WRITE, **_EXCLUDE, "--count": "", "-n": ""},
+    "solve": {**_RULES, **_WRITE, "--max-arrangements": "", "--max-states": ""},
+    "id": {**_RULES, **_WRITE, "--max-states": ""},
+    "position": {**_RULES, **_WRITE, "--white": "", "--black": "", "--max-states": ""},
+    "random": {**_RULES, **_WRITE, **_EXCLUDE, "--count": "", "-n": "", "--max-states": ""},
     "plan": {**_RULES, **_EXCLUDE, "--format": "plan-format", "-f": "plan-format",
-             "--dialect": "dialect", "--variant": "variant", "--rounds": "", "--svg-dir": ""},
+             "--dialect": "dialect", "--variant": "variant", "--rounds": "", "--svg-dir": "",
+             "--max-states": ""},
     "lint": {**_RULES, "--fix": "fix", "--dialect": "lint-dialect", "--variant": "variant"},
     "show": {**_RULES, "--svg": ""},
-    "check": {**_RULES, "--max-arrangements": ""},
+    "check": {**_RULES, "--max-arrangements": "", "--max-states": ""},
     "rules": {},
 }
 

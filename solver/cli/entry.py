@@ -41,10 +41,11 @@ _RULES = {"--rules": ("rules", True, False), "-r": ("rules", True, False)}
 _FORMAT = {"--format": ("fmt", True, False), "-f": ("fmt", True, False),
            "--dialect": ("dialect", True, False), "--variant": ("variant", True, False)}
 _UNICODE = {"--unicode": ("unicode", False, False), "-u": ("unicode", False, False)}
+_STATES = {"--max-states": ("max_states", True, False)}
 _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
-    "id": (True, {**_RULES, **_FORMAT}),
-    "position": (True, {**_RULES, **_FORMAT, **_UNICODE}),
-    "random": (False, {**_RULES, **_FORMAT, **_UNICODE,
+    "id": (True, {**_RULES, **_FORMAT, **_STATES}),
+    "position": (True, {**_RULES, **_FORMAT, **_UNICODE, **_STATES}),
+    "random": (False, {**_RULES, **_FORMAT, **_UNICODE, **_STATES,
                        "--count": ("count", True, False), "-n": ("count", True, False),
                        "--distinct": ("distinct", False, False),
                        "--exclude": ("exclude", True, True), "-x": ("exclude", True, True),
@@ -61,7 +62,8 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
                      "--svg-dir": ("svg_dir", True, False)}),
     "check": (False, {**_RULES, "--all": ("every", False, False),
                       "--max-arrangements": ("max_arrangements", True, False)}),
-    "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, "--count": ("count_only", False, False)}),
+    "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, **_STATES,
+                      "--count": ("count_only", False, False)}),
 }
 
 Parsed = tuple[str, list[str], dict[str, object]]
@@ -129,7 +131,12 @@ def _accepted(options: dict[str, object]) -> bool:
         if fmt not in FORMATS:
             return False
     count = options.get("count", options.get("rounds", "1"))
-    if not (isinstance(count, str) and count.isascii() and count.isdigit() and int(count) >= 1):
+    if not (isinstance(count, str) and count.isascii() and count.isdigit()
+            and len(count) < 100 and int(count) >= 1):
+        return False
+    states = options.get("max_states", "1")
+    if not (isinstance(states, str) and states.isascii() and states.isdigit()
+            and len(states) < 100 and int(states) >= 1):
         return False
     limit = options.get("max_arrangements", "1")
     if not (isinstance(limit, str) and limit.isascii() and limit.isdigit()
@@ -165,6 +172,10 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
     variant = options.get("variant")
     variant = None if variant is None else str(variant)
     unicode = bool(options.get("unicode", False))
+    if "max_states" in options:
+        from solver.numbering.budget import set_max_states
+
+        set_max_states(int(str(options["max_states"])))
     if command == "id":
         return commands.identify_command(rules, arguments, fmt, dialect, variant,
                                          stdin=stdin_bytes(), out=out, err=err)

@@ -53,6 +53,12 @@ class Tracker:
         """Whether a full rank that reached ``state`` obeys the rule."""
         return True
 
+    def states(self, squares: int) -> int:
+        """At most how many states the rule may be in, on a region of
+        ``squares``, once how many of each piece are placed is known (the
+        counting budget multiplies these, :mod:`solver.numbering.budget`)."""
+        return 2
+
 
 # -- explaining ----------------------------------------------------------------------------
 

@@ -103,6 +103,9 @@ class _Colours(Tracker):
             return here
         return DONE if (here != state) == self.opposite else None
 
+    def states(self, squares: int) -> int:
+        return 2  # the first on light or dark (the counts tell none, one or both)
+
 
 @dataclass(frozen=True)
 class TwoPieceRule(Rule):
@@ -220,6 +223,9 @@ class _Between(Tracker):
             return DONE if inside == self.total else None
         return state
 
+    def states(self, squares: int) -> int:
+        return 1  # the counts tell how many of the pair and of the piece are placed
+
 
 @dataclass(frozen=True)
 class Between(Rule):
@@ -296,6 +302,9 @@ class _NotAdjacent(Tracker):
             return "next"
         return None if state == "next" else DONE
 
+    def states(self, squares: int) -> int:
+        return 2  # the first placed on the previous file or further back
+
 
 @dataclass(frozen=True)
 class NotAdjacent(TwoPieceRule):
@@ -340,6 +349,9 @@ class _LeftOf(Tracker):
         if letter == self.left:
             return DONE
         return None if letter == self.right else state
+
+    def states(self, squares: int) -> int:
+        return 1  # the counts tell whether the left piece came first
 
 
 @dataclass(frozen=True)
@@ -401,6 +413,9 @@ class _Files(Tracker):
 
     def place(self, state: State, file: int, letter: str) -> State | None:
         return state if letter != self.piece or self.allowed(self.file_of[file]) else None
+
+    def states(self, squares: int) -> int:
+        return 1
 
 
 @dataclass(frozen=True)
@@ -528,6 +543,9 @@ class _Pawns(Tracker):
     def finish(self, state: State) -> bool:
         return bool(state & 0b11 == 0b11)
 
+    def states(self, squares: int) -> int:
+        return 1 << max(self.reach.values(), default=1).bit_length()
+
 
 @dataclass(frozen=True)
 class PawnsProtected(Rule):
@@ -613,6 +631,9 @@ class _Differs(Tracker):
     def finish(self, state: State) -> bool:
         return bool(state == self.need)
 
+    def states(self, squares: int) -> int:
+        return self.need + 1
+
 
 @dataclass(frozen=True)
 class DiffersFrom(Rule):
@@ -680,6 +701,10 @@ class _Exclude(Tracker):
 
     def finish(self, state: State) -> bool:
         return bool(state == 0)
+
+    def states(self, squares: int) -> int:
+        # the ranks still matched are those sharing the placed files: one set a prefix
+        return min(1 << self.all.bit_length(), self.all.bit_length() * squares + 1)
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,38 @@ class FastEncoder:
         return self.ids([rank])[0]
 
     def ids(self, ranks: Iterable[str]) -> list[int]:
-        """The IDs of many ranks, in the same order."""
+        """The IDs of many ranks, in the same order.
+
+        Ranks of one length are read a group at a time: each group's key of
+        every rank comes from one ``bytes.translate`` of them all.
+        """
+        ranks = ranks if isinstance(ranks, list) else list(ranks)
+        if len(ranks) > 1 and len(set(map(len, ranks))) == 1:
+            blob = "".join(ranks).encode()
+            if len(blob) == len(ranks) * len(ranks[0]):
+                return self._ids_together(ranks, blob)
+        return self._ids_apart(ranks)
+
+    def _ids_together(self, ranks: list[str], blob: bytes) -> list[int]:
+        from operator import add
+
+        count = len(ranks)
+        totals: list[int] = [0] * count
+        for (table, delete), _, memo in self.groups:
+            keyed = blob.translate(table, delete)
+            width = len(keyed) // count
+            keys = list(map(keyed.__getitem__, map(
+                slice, range(0, len(keyed), width), range(width, len(keyed) + width, width))))
+            found = list(map(memo.get, keys))
+            if None in found:
+                for rank, key, part in zip(ranks, keys, found, strict=True):
+                    if part is None and key not in memo:
+                        self._learn(rank)
+            parts = list(map(memo.__getitem__, keys)) if None in found else found
+            totals = list(map(add, totals, parts))
+        return totals
+
+    def _ids_apart(self, ranks: Iterable[str]) -> list[int]:
         groups = [(table, delete, memo.get, memo) for (table, delete), _, memo in self.groups]
         out: list[int] = []
         append = out.append

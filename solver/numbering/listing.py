@@ -63,7 +63,7 @@ def canonical(ruleset: RuleSet, numbering: Numbering, ranks: list[str]) -> list[
                                                    f"both get id {number}")
             ordered[number] = rank
         return [r for r in ordered if r is not None]
-    return sorted(ranks, key=lambda r: numbering.digits(r)[::-1])
+    return numbering.ordered(ranks)
 
 
 def side_ranks(

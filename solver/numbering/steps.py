@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
-from math import comb, prod
+from itertools import combinations, repeat
+from math import comb, factorial, prod
 from typing import Final
 
 from solver.board.geometry import PIECE_NAMES, Colour, colour, piece_name
@@ -127,6 +127,11 @@ def default_steps(pieces: str) -> tuple[str, ...]:
     return tuple(letter * counts[letter] for letter in dict.fromkeys(pieces))
 
 
+#: Combinations of at most this many are listed once and looked up; larger ones
+#: are ranked and unranked by arithmetic (listing C(31, 16) of them took gigabytes).
+_LISTED_CHOICES: Final = 4096
+
+
 @cache
 def _choices(size: int, k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combinations(range(size), k))
@@ -135,6 +140,43 @@ def _choices(size: int, k: int) -> tuple[tuple[int, ...], ...]:
 @cache
 def _choice_index(size: int, k: int) -> dict[tuple[int, ...], int]:
     return {c: i for i, c in enumerate(_choices(size, k))}
+
+
+def choice_of(size: int, k: int, index: int) -> tuple[int, ...]:
+    """The ``index``-th ``k``-subset of ``range(size)`` in lexicographic order.
+
+    >>> choice_of(5, 2, 0), choice_of(5, 2, 9), choice_of(40, 20, 1)
+    ((0, 1), (3, 4), (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20))
+    """
+    if comb(size, k) <= _LISTED_CHOICES:
+        return _choices(size, k)[index]
+    out: list[int] = []
+    first = 0
+    for left in range(k, 0, -1):
+        while True:
+            below = comb(size - first - 1, left - 1)
+            if index < below:
+                out.append(first)
+                first += 1
+                break
+            index -= below
+            first += 1
+    return tuple(out)
+
+
+def index_of_choice(size: int, k: int, chosen: tuple[int, ...]) -> int:
+    """The lexicographic index of the ``k``-subset ``chosen`` of ``range(size)``.
+
+    >>> index_of_choice(5, 2, (3, 4)), index_of_choice(40, 20, choice_of(40, 20, 10**11))
+    (9, 100000000000)
+    """
+    if comb(size, k) <= _LISTED_CHOICES:
+        return _choice_index(size, k)[chosen]
+    index, start, left = 0, 0, k
+    for first in chosen:
+        index += comb(size - start, left) - comb(size - first, left)
+        start, left = first + 1, left - 1
+    return index
 
 
 class Numbering:
@@ -271,12 +313,13 @@ class Numbering:
             states = following
         return None
 
-    def _walk(self, rank: str) -> list[tuple[int, int]]:
-        """The (choice, number of choices) of each step on the way to ``rank``."""
+    def _walk(self, rank: str, upto: int | None = None) -> list[tuple[int, int]]:
+        """The (choice, number of choices) of each step on the way to ``rank``
+        (of the steps up to ``upto`` only, when given)."""
         free = list(range(self.region_size))
         row = list(rank)
         out: list[tuple[int, int]] = []
-        for step in self.steps:
+        for step in self.steps if upto is None else self.steps[:upto + 1]:
             if step.fill:
                 got = "".join(rank[f] for f in free)
                 if got != step.pieces:
@@ -292,7 +335,7 @@ class Numbering:
                     self.family,
                     f"{rank!r}: step {step.text!r} finds {len(chosen)} "
                     f"{piece_name(letter, len(chosen))} where it places {k}")
-            out.append((_choice_index(len(candidates), k)[chosen], comb(len(candidates), k)))
+            out.append((index_of_choice(len(candidates), k, chosen), comb(len(candidates), k)))
             for i in chosen:
                 free.remove(candidates[i])
         return out
@@ -305,6 +348,159 @@ class Numbering:
         :class:`~solver.errors.NumberingError` when the steps cannot place ``rank``.
         """
         return tuple(digit for digit, _ in self._walk(rank))
+
+    def sort_keys(self, ranks: Sequence[str]) -> list[tuple[int, ...]]:
+        """``digits(rank)[::-1]`` of every rank, the key of the canonical order.
+
+        A step's choice depends only on where the pieces of the steps up to
+        it stand, and for a step with no colour or files (after steps that
+        place their letters whole) only on the order of the pieces still
+        free; so each step reads one projection of the rank
+        (``str.translate``), and each projection is worked out once.
+        Raises :class:`~solver.errors.NumberingError` as :meth:`digits` does.
+
+        >>> n = Numbering(8, "KQRRBBNN", ["B:light", "B:dark", "Q", "NN", "RKR"])
+        >>> n.sort_keys(["RNBQKBNR"]) == [n.digits("RNBQKBNR")[::-1]]
+        True
+        """
+        return list(zip(*reversed(self._columns(ranks)), strict=True))
+
+    def ordered(self, ranks: Sequence[str]) -> list[str]:
+        """``ranks`` sorted by :meth:`sort_keys`, each key folded into one integer.
+
+        >>> Numbering(8, "KQRRBBNN", ["B:light", "B:dark", "Q", "NN", "RKR"]).ordered(
+        ...     ["RNBQKBNR", "BBQNNRKR"])
+        ['BBQNNRKR', 'RNBQKBNR']
+        """
+        from operator import add, mul
+
+        keys: list[int] = [0] * len(ranks)
+        for first, last in self._groups():  # most significant first (Horner)
+            weight = prod(1 if s.fill else comb(self.region_size, len(s.pieces))
+                          for s in self.steps[first:last + 1])
+            column = self._column(ranks, first, last)
+            keys = list(map(add, map(mul, keys, repeat(weight)), column))
+        order = sorted(range(len(ranks)), key=keys.__getitem__)
+        del keys
+        return list(map(ranks.__getitem__, order))
+
+    def _groups(self, most: int = 4096) -> list[tuple[int, int]]:
+        """Runs of steps read from one projection, most significant first: a
+        run grows while its projections (the arrangements of the letters it
+        reads) number at most ``most``."""
+        runs: list[tuple[int, int]] = []
+        last = len(self.steps) - 1
+        while last >= 0:
+            first = last
+            while first > 0 and self._projections(first - 1, last) <= most:
+                first -= 1
+            runs.append((first, last))
+            last = first - 1
+        return runs
+
+    def _projections(self, first: int, last: int) -> int:
+        """At most how many projections steps ``first``..``last`` read."""
+        before, inside, _ = self._letters(first, last)
+        deleted = self._deletes(first, last)
+        squares = self.region_size - (len(before) if deleted else 0)
+        kept = Counter(inside + ("" if deleted else before))
+        total = factorial(squares)
+        for n in kept.values():
+            total //= factorial(n)
+        return total // factorial(squares - sum(kept.values()))
+
+    def _letters(self, first: int, last: int) -> tuple[str, str, str]:
+        steps = self.steps
+        return ("".join(s.pieces for s in steps[:first]),
+                "".join(s.pieces for s in steps[first:last + 1]),
+                "".join(s.pieces for s in steps[last + 1:]))
+
+    def _deletes(self, first: int, last: int) -> bool:
+        """Whether steps ``first``..``last`` read only the order of the squares
+        left free: no colour or files, letters placed whole before them."""
+        before, inside, after = self._letters(first, last)
+        return (not set(before) & set(inside + after)
+                and not set(inside) & set(after)
+                and all(s.fill or (s.colour is None and s.relative is None
+                                   and s.pieces[0] not in self.allowed)
+                        for s in self.steps[first:last + 1]))
+
+    def _columns(self, ranks: Sequence[str]) -> list[list[int]]:
+        """Each step's choice for every rank (least significant step first)."""
+        return [self._column(ranks, j, j) for j in range(len(self.steps))]
+
+    def _column(self, ranks: Sequence[str], first: int, last: int) -> list[int]:
+        """The choices of steps ``first``..``last`` for every rank, as one
+        number (the least significant step's choice in the lowest place)."""
+        if not ranks:
+            return []
+        table, delete, memo = self._projection(first, last)
+        blob = "".join(ranks).encode("ascii").translate(table, delete)
+        width = len(blob) // len(ranks)
+        seen: Iterable[bytes]
+        if not width or len(set(map(len, ranks))) != 1:  # one at a time
+            seen = (r.encode("ascii").translate(table, delete) for r in ranks)
+        else:
+            seen = map(blob.__getitem__, map(slice, range(0, len(blob), width),
+                                             range(width, len(blob) + width, width)))
+        column = list(map(memo.__getitem__, seen))
+        if None in column:
+            rank = ranks[column.index(None)]
+            self.digits(rank)  # raises, naming the rank
+            raise NumberingError(self.family, f"{rank!r}: the steps cannot place it")
+        return column  # type: ignore[return-value]
+
+    def _projection(self, first: int, last: int
+                    ) -> tuple[bytes, bytes, dict[bytes, int | None]]:
+        """How steps ``first``..``last`` read a rank: a ``bytes.translate``
+        table and the letters it deletes, and a memo from what is left to the
+        steps' choices as one number (``None``: the steps cannot place it)."""
+        steps = self.steps[first:last + 1]
+        before, inside, after = self._letters(first, last)
+        deleted = self._deletes(first, last)
+        sizes = [1 if s.fill else comb(self.region_size, len(s.pieces)) for s in steps]
+        blank = sorted(set(after) - set(inside) - set(before))
+        source, target = "".join(blank), "." * len(blank)
+
+        def number(digits: Sequence[int]) -> int:
+            value = 0
+            for digit, size in zip(reversed(digits), reversed(sizes), strict=True):
+                value = value * size + digit
+            return value
+
+        if deleted:
+            def choice(seen: bytes) -> int | None:
+                text = seen.decode("ascii")
+                free = list(range(len(text)))
+                digits = []
+                for step in steps:
+                    if step.fill:
+                        if "".join(text[f] for f in free) != step.pieces:
+                            return None
+                        digits.append(0)
+                        continue
+                    k = len(step.pieces)
+                    chosen = tuple(i for i, f in enumerate(free) if text[f] == step.pieces[0])
+                    if len(chosen) != k:
+                        return None
+                    digits.append(index_of_choice(len(free), k, chosen))
+                    free = [f for i, f in enumerate(free) if i not in chosen]
+                return number(digits)
+        else:
+            def choice(seen: bytes) -> int | None:
+                try:
+                    walked = self._walk(seen.decode("ascii"), last)
+                except (NumberingError, ValueError, IndexError):
+                    return None
+                return number([digit for digit, _ in walked[first:]])
+
+        class Memo(dict[bytes, int | None]):
+            def __missing__(self, seen: bytes) -> int | None:
+                found = self[seen] = choice(seen)
+                return found
+
+        table = bytes.maketrans(source.encode("ascii"), target.encode("ascii"))
+        return table, ("".join(sorted(set(before))) if deleted else "").encode("ascii"), Memo()
 
     def encode(self, rank: str) -> int:
         """The ID of ``rank`` (which must follow the family's rules).
@@ -342,7 +538,7 @@ class Numbering:
             candidates = self._candidates(step, free, row)
             k = len(step.pieces)
             number, digit = divmod(number, self.radices[index])
-            for i in _choices(len(candidates), k)[digit]:
+            for i in choice_of(len(candidates), k, digit):
                 row[candidates[i]] = step.pieces[0]
                 free.remove(candidates[i])
         return "".join(row)

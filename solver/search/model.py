@@ -143,12 +143,22 @@ class Model:
         >>> model.search_size()
         2880
         """
-        groups = self._groups()
-        domains = [set(self.domains[group[0]]) for group in groups]
+        # Groups with the same files are counted as one, times the ways to
+        # share its squares among them (else 16 kinds took minutes).
+        alike: dict[frozenset[int], list[int]] = {}
+        for group in self._groups():
+            alike.setdefault(frozenset(self.domains[group[0]]), []).append(len(group))
+        domains = list(alike)
+        sizes = [sum(kinds) for kinds in alike.values()]
+        shares = 1
+        for kinds in alike.values():
+            shares *= factorial(sum(kinds))
+            for size in kinds:
+                shares //= factorial(size)
         # File by file: which groups each file may take, and how many pieces
         # of each group are still to place (identical pieces fill their files
         # left to right, so each arrangement is counted once).
-        ways: dict[tuple[int, ...], int] = {tuple(len(g) for g in groups): 1}
+        ways: dict[tuple[int, ...], int] = {tuple(sizes): 1}
         for file in range(self.region_size):
             takers = [i for i, domain in enumerate(domains) if file in domain]
             grown: dict[tuple[int, ...], int] = {}
@@ -160,7 +170,7 @@ class Model:
                         after = (*left[:i], left[i] - 1, *left[i + 1:])
                         grown[after] = grown.get(after, 0) + n
             ways = grown
-        return sum(ways.values())
+        return shares * sum(ways.values())
 
     def _groups(self) -> list[tuple[str, ...]]:
         """Pieces placed together: a set of identical pieces in order, or one piece."""

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from math import comb, factorial, prod
+from typing import Final
 
-from solver.errors import IdRangeError, NumberingError
+from solver.errors import CountingTooLargeError, IdRangeError, NumberingError
 from solver.kinds.base import State, Tracker
+from solver.numbering import budget
 from solver.numbering.counting.order import EQ, LT, KeyOrder, combination_mask
 from solver.numbering.steps import Numbering
 from solver.ruleset.reader import RuleSet
@@ -29,20 +32,43 @@ class Counting:
     48000
     >>> counting.draw(random.Random(1)) in counting
     True
+
+    Its states are bounded (``max_states``, default
+    :func:`solver.numbering.budget.max_states`): a family that would need
+    more is refused before counting starts with
+    :class:`~solver.errors.CountingTooLargeError`. Piece kinds that no rule
+    names are counted as one kind (:attr:`anonymous`), times the ways to
+    arrange them, when every rule names its pieces.
     """
 
     def __init__(
-        self, ruleset: RuleSet, numbering: Numbering | Callable[[], Numbering] | None = None
+        self, ruleset: RuleSet, numbering: Numbering | Callable[[], Numbering] | None = None,
+        max_states: int | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.region_size = ruleset.region_size
         #: The numbering, or what makes it when first needed (default: the rule set).
         self._numbering = numbering
+        self.max_states = budget.max_states() if max_states is None else max_states
         self.letters = tuple(sorted(set(ruleset.pieces)))
         self.start = tuple(ruleset.pieces.count(x) for x in self.letters)
         region, pieces = ruleset.region, ruleset.pieces
         self.trackers = tuple(rule.tracker(region, pieces) for rule in ruleset.rules)
         self._memo: dict[tuple[tuple[int, ...], tuple[State, ...]], int] = {}
+        #: The piece kinds no rule names, counted together (empty: none merged).
+        self.anonymous: tuple[str, ...] = _anonymous(ruleset, self.letters)
+        if self.anonymous:
+            kept = tuple(x for x in self.letters if x not in self.anonymous)
+            self._count_letters = (*kept, ANONYMOUS)
+            self._count_start = (*(pieces.count(x) for x in kept),
+                                 sum(pieces.count(x) for x in self.anonymous))
+            alike = [pieces.count(x) for x in self.anonymous]
+            self._factor = factorial(sum(alike)) // prod(factorial(n) for n in alike)
+        else:
+            self._count_letters, self._count_start, self._factor = self.letters, self.start, 1
+        self._count_memo: dict[tuple[tuple[int, ...], tuple[State, ...]], int] = (
+            {} if self.anonymous else self._memo)
+        self._checked = self._full_checked = False
         self._count: int | None = None
         self._placeable: int | None = None
         self._graph: list[tuple[tuple[str, int], ...]] | None = None
@@ -57,17 +83,82 @@ class Counting:
 
     # the completions of a partial rank
 
+    # the budget
+
+    def states(self, letters: Sequence[int] | None = None) -> int:
+        """At most how many states counting with these piece counts meets
+        (default: every piece kind apart)."""
+        counts = self.start if letters is None else letters
+        return prod(n + 1 for n in counts) * prod(
+            t.states(self.region_size) for t in self.trackers)
+
+    def _refuse(self, states: int, why: str | None = None) -> CountingTooLargeError:
+        if why is None:
+            counts = self._count_start if self.anonymous else self.start
+            kinds = [x for x in self.letters if x not in self.anonymous]
+            if self.anonymous:
+                kinds.append("(" + "".join(self.anonymous) + " together)")
+            rules = [f"{rule.label} x{t.states(self.region_size):,}"
+                     for rule, t in zip(self.ruleset.rules, self.trackers, strict=True)
+                     if t.states(self.region_size) > 1]
+            shown = ", ".join(rules[:3]) + (f" and {len(rules) - 3} more" if len(rules) > 3
+                                            else "")
+            why = (f"{len(counts)} piece kinds {' '.join(kinds)} "
+                   f"(x{prod(n + 1 for n in counts):,})"
+                   + (f" and the rules {shown}" if rules else ""))
+            if len(why) > 200:
+                why = why[:197] + "..."
+        return CountingTooLargeError(self.ruleset.name, states, self.max_states, why)
+
+    def _check_budget(self) -> None:
+        """Refuse, before counting, a family whose states exceed the bound."""
+        if not self._checked:
+            states = self.states(self._count_start)
+            if states > self.max_states:
+                raise self._refuse(states)
+            self._checked = True
+
+    def _check_full(self) -> None:
+        """Refuse, before walking every piece kind apart, what exceeds the bound."""
+        self._check_budget()
+        if self.anonymous and not self._full_checked:
+            states = self.states()
+            if states > self.max_states:
+                raise self._refuse(states, (
+                    f"numbering tells its {len(self.letters)} piece kinds apart "
+                    f"(x{prod(n + 1 for n in self.start):,}), though counting alone "
+                    f"takes {self.letters_merged} together"))
+            self._full_checked = True
+
+    def _check_numbering(self) -> None:
+        """Refuse numbering by counting that would walk more than the bound."""
+        nodes = len(self._live())
+        passes = len(self.numbering.steps) * len(self._mark_choices())
+        cost = nodes * passes * NUMBERING_WEIGHT
+        if cost > self.max_states:
+            raise self._refuse(cost, (
+                f"numbering by counting walks its {nodes:,} partial ranks once per "
+                f"placement step ({' '.join(s.text for s in self.numbering.steps)[:80]}), "
+                f"x{passes * NUMBERING_WEIGHT}"))
+
+    @property
+    def letters_merged(self) -> str:
+        """The piece kinds counted together, as letters (empty: none)."""
+        return "".join(self.anonymous)
+
     def _completions(
         self,
         trackers: tuple[Tracker, ...],
         memo: dict[tuple[tuple[int, ...], tuple[State, ...]], int],
         counts: tuple[int, ...],
         states: tuple[State, ...],
+        letters: tuple[str, ...] | None = None,
     ) -> int:
         key = (counts, states)
         found = memo.get(key)
         if found is not None:
             return found
+        letters = letters or self.letters
         file = self.region_size - sum(counts)
         if file == self.region_size:
             total = int(all(t.finish(s) for t, s in zip(trackers, states, strict=True)))
@@ -76,11 +167,13 @@ class Counting:
             for index, left in enumerate(counts):
                 if not left:
                     continue
-                after = self._place(trackers, states, file, self.letters[index])
+                after = self._place(trackers, states, file, letters[index])
                 if after is None:
                     continue
                 fewer = (*counts[:index], left - 1, *counts[index + 1:])
-                total += self._completions(trackers, memo, fewer, after)
+                total += self._completions(trackers, memo, fewer, after, letters)
+        if len(memo) >= self.max_states:  # a tracker that understated its states
+            raise self._refuse(len(memo) + 1)
         memo[key] = total
         return total
 
@@ -98,12 +191,22 @@ class Counting:
 
     def _total(self, extra: tuple[Tracker, ...] = ()) -> int:
         trackers = self.trackers + extra
-        memo = self._memo if not extra else {}
-        return self._completions(trackers, memo, self.start, tuple(t.start() for t in trackers))
+        if extra:
+            self._check_full()
+            return self._completions(trackers, {}, self.start,
+                                     tuple(t.start() for t in trackers))
+        self._check_budget()
+        return self._factor * self._completions(
+            trackers, self._count_memo, self._count_start, tuple(t.start() for t in trackers),
+            self._count_letters)
 
     @property
     def count(self) -> int:
-        """How many ranks one side has."""
+        """How many ranks one side has.
+
+        Raises :class:`~solver.errors.CountingTooLargeError` when counting
+        would exceed the bound on states.
+        """
         if self._count is None:
             self._count = self._total()
         return self._count
@@ -129,6 +232,7 @@ class Counting:
         """The ``index``-th rank in the counter's own order (alphabetical)."""
         if not 0 <= index < self.count:
             raise IdRangeError(str(index), index, self.count, self.ruleset.name)
+        self._check_full()
         trackers, memo = self.trackers, self._memo
         counts, states = self.start, tuple(t.start() for t in trackers)
         row = []
@@ -155,6 +259,7 @@ class Counting:
     def __iter__(self) -> Iterator[str]:
         """Every rank, in the counter's own order (alphabetical)."""
         if self.count:  # fills the memo that prunes dead branches
+            self._check_full()
             yield from self._walk(self.start, tuple(t.start() for t in self.trackers), "")
 
     def _walk(self, counts: tuple[int, ...], states: tuple[State, ...], row: str) -> Iterator[str]:
@@ -188,6 +293,8 @@ class Counting:
         A node's file is its depth, so the graph is walked layer by layer.
         """
         if self._graph is None:
+            if self.count:
+                self._check_full()
             trackers, memo, letters = self.trackers, self._memo, self.letters
             first = (self.start, tuple(t.start() for t in trackers))
             ids = {first: 0}
@@ -226,9 +333,12 @@ class Counting:
             return {}
         layer: dict[State, dict[int, int]] = {key.start(): {0: 1}}
         place = key.place
+        limit = self.max_states
         for file in range(self.region_size):
             following: dict[State, dict[int, int]] = {}
             for mine, nodes in layer.items():
+                if len(following) > limit:  # the key's states alone exceed the bound
+                    raise self._refuse(len(following), key.why_large())
                 moved: dict[str, dict[int, int] | None] = {}
                 for node, paths in nodes.items():
                     for letter, target in graph[node]:
@@ -241,6 +351,8 @@ class Counting:
                         if into is not None:
                             into[target] = into.get(target, 0) + paths
             layer = following
+            if sum(map(len, layer.values())) > limit:
+                raise self._refuse(sum(map(len, layer.values())), key.why_large())
         # every live full rank obeys the rules
         return {mine: sum(nodes.values()) for mine, nodes in layer.items() if key.finish(mine)}
 
@@ -266,6 +378,7 @@ class Counting:
         Raises :class:`~solver.errors.NumberingError` when the steps cannot
         place every rank of the family.
         """
+        self._check_numbering()
         self._check_placeable()
         targets = self.numbering.digits(rank)
         before = 0
@@ -274,6 +387,15 @@ class Counting:
             before += sum(paths for state, paths in self._ends(key).items()
                           if key.verdict(state) == LT)
         return before
+
+    def _check_choices(self, j: int) -> None:
+        """Refuse at once finding step ``j``'s choice among more than the bound."""
+        step = self.numbering.steps[j]
+        squares = self.region_size - sum(len(s.pieces) for s in self.numbering.steps[:j])
+        choices = comb(squares, len(step.pieces))
+        if choices > self.max_states:
+            raise self._refuse(choices, f"numbering step {j + 1} {step.text!r} chooses "
+                                        f"among up to {choices:,} ways to place its pieces")
 
     def rank_of(self, number: int) -> str:
         """The rank with canonical ID ``number``: the choices, last step first.
@@ -284,6 +406,7 @@ class Counting:
         """
         if not 0 <= number < self.count:
             raise IdRangeError(str(number), number, self.count, self.ruleset.name)
+        self._check_numbering()
         steps = self.numbering.steps
         targets: list[int | None] = [None] * len(steps)
         for j in range(len(steps) - 1, -1, -1):
@@ -291,6 +414,7 @@ class Counting:
                 targets[j] = 0
                 continue
             targets[j] = -1
+            self._check_choices(j)
             before = placed = 0
             by_choice: dict[int, int] = {}
             for marks in self._mark_choices():
@@ -333,6 +457,30 @@ class Counting:
                 row[candidates[i]] = step.pieces[0]
                 free.remove(candidates[i])
         return "".join(row)
+
+
+#: What one partial rank costs per pass of numbering by counting, in states
+#: (the canonical order's own state multiplies it; measured, rules/README.md).
+NUMBERING_WEIGHT: Final = 8
+
+#: The letter standing for the piece kinds counted together.
+ANONYMOUS: Final = "\x00"
+
+
+def _anonymous(ruleset: RuleSet, letters: tuple[str, ...]) -> tuple[str, ...]:
+    """The piece kinds no rule tells apart, when there are two or more of them.
+
+    A rule that names its pieces (:attr:`Rule.letters <solver.kinds.base.Rule.letters>`)
+    treats every other piece alike, so pieces no rule names can be counted as
+    one kind; a rule reading the whole rank (no letters) tells every piece apart.
+    """
+    named: set[str] = set()
+    for rule in ruleset.rules:
+        if not rule.letters:
+            return ()
+        named |= rule.letters
+    alike = tuple(x for x in letters if x not in named)
+    return alike if len(alike) > 1 else ()
 
 
 def _products(values: tuple[str, str], n: int) -> list[tuple[str, ...]]:

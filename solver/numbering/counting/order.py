@@ -188,6 +188,14 @@ class KeyOrder(Tracker):
                 break
         return (placed, tuple(new))
 
+    def why_large(self) -> str:
+        """What makes this key's states many, for messages."""
+        followed = [f"{j + 1} {s.text!r}" for j, (s, t) in
+                    enumerate(zip(self.steps, self.targets, strict=True)) if t is not None]
+        return ("numbering by the placement steps follows "
+                + (f"step {', '.join(followed[:4])}" if followed else "no step")
+                + f" over {self.region_size} squares")
+
     def finish(self, state: State) -> bool:
         placed, _ = state
         return all(placed[j] == self.sizes[j] for j in range(len(self.steps))
