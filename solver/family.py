@@ -245,11 +245,11 @@ class Family:
         """
         layout = self.ruleset.layout
         start = read_start(text, layout)
+        white = self.validate(start.white)  # a wrong White names its own fault first
         if not self.independent and start.black != layout.black_rank(start.white):
             raise MirrorError(text, self.name, start.white, start.black.lower(),
                               self._pair_families(start.white, start.black),
                               relation=layout.sides.mismatch(start.white))
-        white = self.validate(start.white)
         black = self.validate(start.black.lower()) if self.independent else start.black
         check_castling(text, start.castling, white, black, layout)
         if not self.independent:

@@ -76,8 +76,10 @@ def _refuse_odd_target(target: Path, shown: str) -> int | None:
     return stat.S_IMODE(mode)
 
 
-def write_atomic(path: str | os.PathLike[str],
-                 text: str | Iterable[str] | Callable[[], str | Iterable[str]]) -> None:
+Text = str | Iterable[str] | Callable[[], str | Iterable[str]]
+
+
+def write_atomic(path: str | os.PathLike[str], text: Text) -> None:
     """Write ``text`` (UTF-8; or its pieces, in order) to the regular file ``path``
     atomically (a function: its result, asked for once the temporary file is made,
     so that a folder that cannot be written costs no work).
@@ -92,38 +94,65 @@ def write_atomic(path: str | os.PathLike[str],
     ...
     solver.errors.OutputFileError: cannot write '...': it is a directory
     """
-    target = Path(path)
-    name = str(path)
-    shown = shown_path(name)
-    mode = _refuse_odd_target(target, shown)
-    temp: str | None = None
+    write_all_atomic([(path, text)])
+
+
+def write_all_atomic(files: Iterable[tuple[str | os.PathLike[str], Text]]) -> None:
+    """Write each ``(path, text)`` as :func:`write_atomic` does, all or none:
+    every text is written to a temporary file beside its target first, and only
+    once all are written are they renamed over their targets. On a failure no
+    target is touched (short of one failing rename among the last steps).
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "c").mkdir()
+    >>> write_all_atomic([(folder / "a", "1"), (folder / "b", "2"), (folder / "c", "3")])
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.OutputFileError: cannot write '...': it is a directory
+    >>> sorted(p.name for p in folder.iterdir())
+    ['c']
+    """
+    staged: list[tuple[str, Path, str]] = []  # (temporary, target, its name as shown)
     try:
-        with _signals_held():
-            fd, temp = tempfile.mkstemp(prefix=".chess960-", suffix=".tmp",
-                                        dir=target.parent)
-            _TEMPORARY.add(temp)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            pieces = text() if callable(text) else text
-            if isinstance(pieces, str):
-                handle.write(pieces)
-            else:
-                for piece in pieces:
-                    handle.write(piece)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, mode if mode is not None else 0o666 & ~_umask())
-        _refuse_odd_target(target, shown)  # nothing odd put there meanwhile
-        with _signals_held():
-            os.replace(temp, target)
-            _TEMPORARY.discard(temp)
-            temp = None
-    except OSError as exc:
-        raise OutputFileError(shown, (exc.strerror or str(exc)).lower()) from None
+        for path, text in files:
+            target = Path(path)
+            shown = shown_path(str(path))
+            mode = _refuse_odd_target(target, shown)
+            try:
+                with _signals_held():
+                    fd, temp = tempfile.mkstemp(prefix=".chess960-", suffix=".tmp",
+                                                dir=target.parent)
+                    _TEMPORARY.add(temp)
+                staged.append((temp, target, shown))
+                with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                    pieces = text() if callable(text) else text
+                    if isinstance(pieces, str):
+                        handle.write(pieces)
+                    else:
+                        for piece in pieces:
+                            handle.write(piece)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.chmod(temp, mode if mode is not None else 0o666 & ~_umask())
+            except OSError as exc:
+                raise OutputFileError(shown, (exc.strerror or str(exc)).lower()) from None
+        for _, target, shown in staged:
+            _refuse_odd_target(target, shown)  # nothing odd put there meanwhile
+        for temp, target, shown in staged:
+            try:
+                with _signals_held():
+                    os.replace(temp, target)
+                    _TEMPORARY.discard(temp)
+            except OSError as exc:
+                raise OutputFileError(shown, (exc.strerror or str(exc)).lower()) from None
     finally:
-        if temp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            _TEMPORARY.discard(temp)
+        for temp, _, _ in staged:
+            if temp in _TEMPORARY:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+                _TEMPORARY.discard(temp)
 
 
 def _umask() -> int:

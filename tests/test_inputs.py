@@ -378,3 +378,29 @@ def test_rule_file_errors_list_their_problems_and_stop_at_ten() -> None:
               .replace('kind = "fast"', "").replace('title = "t"', 'title = "t"\nsource = "s"')
               + "\n[[front]]\n")
     assert caught.value.problems == (caught.value,)
+
+
+# -- faults named where they are --------------------------------------------------
+
+def test_a_wrong_white_rank_in_a_fen_names_its_own_fault() -> None:
+    # White's rank has two queens and no king: that is the fault, not the mirror
+    out, err, code = cli("id", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1")
+    assert (out, code) == ("", 1)
+    one_error(err)
+    assert "'RNBQQBNR' has 0 kings, expected 1" in err
+    assert "mirror" not in err
+
+
+def test_plan_boards_are_written_all_or_none(tmp_path: Path) -> None:
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "round-3.svg").mkdir()  # the third board cannot be written
+    out, err, code = cli("plan", "--rounds", "4", "--seed", "1", "--svg-dir", str(boards))
+    assert (out, code) == ("", 1)
+    one_error(err)
+    assert "round-3.svg" in err
+    assert sorted(p.name for p in boards.iterdir()) == ["round-3.svg"]
+    (boards / "round-3.svg").rmdir()
+    out, err, code = cli("plan", "--rounds", "4", "--seed", "1", "--svg-dir", str(boards))
+    assert (err, code) == ("", 0)
+    assert sorted(p.name for p in boards.iterdir()) == [f"round-{n}.svg" for n in range(1, 5)]

@@ -418,11 +418,14 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
         pictures = None
         if svg_dir is not None:
-            from solver.output.diagram import write_svg
+            from solver.files import write_all_atomic
+            from solver.output.diagram import board_svg
 
             pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
-            for path, found in zip(pictures, drawn, strict=True):
-                write_svg(path, family, found)
+            # all the rounds' boards or none (a later one that cannot be written
+            # leaves no earlier one behind)
+            write_all_atomic((path, board_svg(family, found))
+                             for path, found in zip(pictures, drawn, strict=True))
         out.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
                              pictures=pictures))
     except (Chess960Error, KeyboardInterrupt) as exc:
