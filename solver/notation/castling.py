@@ -87,12 +87,20 @@ def castling_field(white: str, black: str | None = None, shredder: bool = False,
     >>> castling_field("RNBQKBNR", layout=Layout(8, sides="white-fixed"))
     'kq'
     """
-    rights: list[str] = []
-    for rank, upper in _castlers(layout, white, black if black is not None else white):
-        for rook in castling_rooks(rank) or ():
-            char = FILE_LETTERS[rook].upper() if shredder else _xfen_right(rank, rook)
-            rights.append(char if upper else char.lower())
+    rights = [side_rights(rank, shredder) if upper else side_rights(rank, shredder).lower()
+              for rank, upper in _castlers(layout, white, black if black is not None else white)]
     return "".join(rights) or "-"
+
+
+def side_rights(rank: str, shredder: bool = False) -> str:
+    """One side's castling rights in upper case (``""``: none), the part of the
+    castling field a back rank (upper case) gives whoever's it is.
+
+    >>> side_rights("QNRBBNKR"), side_rights("QNRBBNKR", shredder=True), side_rights("RRKQBBNN")
+    ('KQ', 'HC', '')
+    """
+    return "".join(FILE_LETTERS[rook].upper() if shredder else _xfen_right(rank, rook)
+                   for rook in castling_rooks(rank) or ())
 
 
 def _right(char: str, rank: str, row: int, wanted: list[tuple[bool, int]],

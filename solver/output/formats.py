@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from solver.position import Position
 
 
+def _nothing(number: int | str) -> str:
+    """No text after a FEN."""
+    return ""
+
+
 class _Shown(dict[str, str]):
     """Each rank's text, made on first use."""
 
@@ -118,9 +123,17 @@ class FenWriter(Writer):
         if self.shredder and self.dialect == "xfen":
             self.dialect = "shredder"
 
+    def line(self, position: Position) -> str:
+        """The position's line."""
+        return f"{self.fen(position)}\n"
+
     def write(self, position: Position) -> None:
         self.count += 1
-        self.out.write(f"{self.fen(position)}\n")
+        self.out.write(self.line(position))
+
+    def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
+        """The FENs of a listing, in bulk (:meth:`~solver.output.base.Writer._write_fens`)."""
+        self._write_fens(rows, True, _nothing)
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
