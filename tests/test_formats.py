@@ -198,3 +198,74 @@ def test_a_listing_in_bulk_writes_what_writing_each_position_writes(
             for number, white, black in rows:
                 writer.write(Position(number, white, black, family.layout))
         assert bulk.getvalue() == single.getvalue(), (name, fmt)
+
+
+def _styles() -> list[tuple[str, str | None]]:
+    from solver.notation.dialects import DIALECTS
+    from solver.notation.variants import VARIANTS
+
+    return [(dialect, variant) for dialect in DIALECTS for variant in [None, *VARIANTS]]
+
+
+@pytest.mark.parametrize("name", ["dfrc", "chess960", "racing-kings"])
+def test_every_format_dialect_and_variant_in_bulk_writes_what_each_position_writes(
+        name: str) -> None:
+    """``write_rows`` (a pair listing, :class:`Pairs`, for DFRC; a listing's
+    rows otherwise) against ``write`` one position at a time, in every format,
+    dialect and variant the family can be written in. The pairs hold ranks
+    with no castling rights (``-``, or only one side's) and one not of
+    letters (written whole), and IDs of 6 digits."""
+    from solver import Family
+    from solver.errors import Chess960Error
+    from solver.output import FORMATS, PositionWriter
+    from solver.position import Pairs
+
+    family = Family.load(name)
+    if family.independent:
+        ranks = [*family.ranks()[:4], "RRKQBBNN", "KRRNNBBQ", family.ranks()[-1]]
+        listings: list[list[tuple[int, str, str]] | Pairs] = [
+            Pairs(ranks), Pairs([*ranks[:2], "R BQKBNR"])]
+        listings.append([(n + 400_000, w, b) for n, w, b in Pairs(ranks)])
+    else:
+        listings = [list(islice(family.numbered(), 40))]
+    tried = 0
+    for fmt in FORMATS:
+        for dialect, variant in _styles():
+            for rows in listings:
+                bulk, single = io.StringIO(), io.StringIO()
+                try:
+                    with PositionWriter(bulk, family, fmt, dialect=dialect,
+                                        variant=variant) as writer:
+                        writer.write_rows(rows)
+                except Chess960Error:  # a style the family cannot be written in
+                    continue
+                assert writer.count == len(rows)
+                with PositionWriter(single, family, fmt, dialect=dialect,
+                                    variant=variant) as writer:
+                    for number, white, black in rows:
+                        writer.write(Position(number, white, black, family.layout))
+                assert bulk.getvalue() == single.getvalue(), (fmt, dialect, variant)
+                tried += 1
+    assert tried >= (7 if family.layout is not None else 7 * 20)
+
+
+def test_fen_parts_join_what_start_fen_writes() -> None:
+    """Each rank's parts joined (:class:`FenParts`) against the whole FEN
+    :func:`~solver.notation.dialects.start_fen` writes, for pairs of every width's
+    ranks with castling rights on both, one or neither side, with and without
+    move counters; and a family name holding a block's marks is written whole."""
+    from solver.notation.dialects import start_fen
+    from solver.output.base import FenParts
+
+    ranks = ["QNRBBNKR", "RRKQBBNN", "NRKQBBNR", "RKRNNQBB", "RNBQKBNR", "BBNNRKRQ",
+             "qnrbbnkr", "RNABQKBCNR", "RKR", "K"]
+    for dialect in ("xfen", "shredder"):
+        for counters in (True, False):
+            parts = FenParts(dialect, None, counters)
+            assert parts.split
+            for white in ranks:
+                for black in ranks:
+                    if len(white) != len(black):
+                        continue
+                    expected = start_fen(white, black, dialect=dialect, counters=counters)
+                    assert parts.fen(white, black) == expected, (white, black, dialect)

@@ -44,6 +44,7 @@ from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.position import Position
     from solver.ruleset.source import RuleSource
 
 #: The bundled family answered by arithmetic (``check`` proves it equal to its rule file).
@@ -203,11 +204,18 @@ def _write_each(
     with PositionWriter(out, family, fmt, text=style, unicode=unicode,  # type: ignore[arg-type]
                         dialect=dialect, variant=variant) as writer:
 
-        def answer(text: str) -> str:
+        def find(text: str) -> Position:
             if how == "identify":
-                writer.write(family.identify(read(text) if read is not None else text))
-            else:
-                writer.write(family.position(family.parse_id(text)))
+                return family.identify(read(text) if read is not None else text)
+            return family.position(family.parse_id(text))
+
+        line = getattr(writer.writer, "line", None)
+        if line is not None:  # a line format: equal lines are answered once
+            return answer_all(texts, lambda text: line(find(text)), stdin, out, err,
+                              blank=_blank(fmt))
+
+        def answer(text: str) -> str:
+            writer.write(find(text))
             return ""
 
         return answer_all(texts, answer, stdin, out, err, memo=False, blank=_blank(fmt))

@@ -7,6 +7,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TextIO
 
 from solver.errors import DialectError
+from solver.notation.castling import side_rights
 from solver.notation.dialects import (
     DIALECTS,
     check_style,
@@ -15,7 +16,6 @@ from solver.notation.dialects import (
     start_fen,
     writes_plain,
 )
-from solver.notation.castling import side_rights
 from solver.notation.fen import placement, position_fen
 from solver.notation.ranks import format_rank, glyphs_fit
 
@@ -47,7 +47,8 @@ def columns(family: Family) -> list[str]:
     return ["id", "rank", *black, "fen", "shredder_fen", "family"]
 
 
-def record(family: Family, position: Position, unicode: bool = False) -> dict[str, Any]:
+def record(family: Family, position: Position, unicode: bool = False,
+           parts: tuple[FenParts, FenParts] | None = None) -> dict[str, Any]:
     """One position as the fields of a JSON object or CSV row.
 
     >>> from solver.family import Family
@@ -58,8 +59,12 @@ def record(family: Family, position: Position, unicode: bool = False) -> dict[st
     fields: dict[str, Any] = {"id": position.id, "rank": format_rank(position.white, unicode)}
     if family.sides.independent:
         fields["black_rank"] = format_rank(position.black, unicode, black=True)
-    fields["fen"] = position_fen(position)
-    fields["shredder_fen"] = position_fen(position, shredder=True)
+    if parts is not None and position.layout is None:  # the same FENs, from per-rank parts
+        fields["fen"] = parts[0].fen(position.white, position.black)
+        fields["shredder_fen"] = parts[1].fen(position.white, position.black)
+    else:
+        fields["fen"] = position_fen(position)
+        fields["shredder_fen"] = position_fen(position, shredder=True)
     fields["family"] = family.name
     return fields
 
@@ -188,6 +193,7 @@ class Writer:
         self.variant = variant
         self.count = 0
         self._parts: dict[bool, FenParts] = {}
+        self._records: tuple[FenParts, FenParts] | None = None
         layout = family.layout
         if layout is not None and layout.notation == "sfen" and not self.sfen:
             raise DialectError(variant or "-", dialect, f"{family.name} is written in sfen, "
@@ -218,6 +224,12 @@ class Writer:
             fen = position_fen(position, shredder=DIALECTS[self.dialect].shredder)
             return fen if counters else fen.rsplit(" ", 2)[0]
         return self.parts(counters).fen(position.white, position.black)
+
+    def record(self, position: Position) -> dict[str, Any]:
+        """:func:`record` of the position, its FENs from parts kept for this writer."""
+        if self._records is None:
+            self._records = (FenParts("xfen", None), FenParts("shredder", None))
+        return record(self.family, position, self.unicode, self._records)
 
     def parts(self, counters: bool = True) -> FenParts:
         """This writer's FENs on the classical board, from parts made once per rank."""

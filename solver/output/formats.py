@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from solver.errors import RecordIdError
 from solver.notation.ranks import format_rank
-from solver.output.base import Writer, columns, position_text, record
+from solver.output.base import Writer, columns, position_text
 from solver.position import Pairs
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ class JsonWriter(Writer):
     def write(self, position: Position) -> None:
         import json
 
-        fields = record(self.family, position, self.unicode)
+        fields = self.record(position)
         self.out.write(f"{',' if self.count else '['}\n{json.dumps(fields, ensure_ascii=False)}")
         self.count += 1
 
@@ -183,7 +183,7 @@ class CsvWriter(Writer):
         self._csv: Any = None
 
     def write(self, position: Position) -> None:
-        fields = record(self.family, position, self.unicode)
+        fields = self.record(position)
         if self._csv is None:
             import csv
 
