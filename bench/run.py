@@ -524,7 +524,8 @@ def _chess960_fen(rank: str) -> str:
     return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1"
 
 
-def bench_formats(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+def bench_formats(repeats: int, small: int, rows: list[Row],
+                  log: Callable[[str], None]) -> None:
     """Every format at the speed of plain text (issue 25): ``solve -r dfrc -f epd``
     and ``-f fen`` against writing the same lines from a precomputed list, and
     ``id - -f fen`` / ``position - -f fen`` on 200,000 lines against a dict loop."""
@@ -564,7 +565,7 @@ def bench_formats(repeats: int, rows: list[Row], log: Callable[[str], None]) -> 
             assert run(ours, given) == expected
             log(f"{command} - -f fen: 200,000 lines, the same as the dict loop")
             mine, theirs = alternate(lambda o=ours, g=given: run(o, g),
-                                     lambda b=base, g=given: run(b, g), repeats)
+                                     lambda b=base, g=given: run(b, g), small)
             rows.append(compare(f"chess960 {command} - -f fen (200,000 lines)", mine, theirs,
                                 "per-line dict loop", 1.5))
 
@@ -669,7 +670,7 @@ def _measure(args: argparse.Namespace, small: int, large: int,
     rows: list[Row] = []
     if args.only == "formats":
         log("every format at the speed of plain text")
-        bench_formats(large, rows, log)
+        bench_formats(large, small, rows, log)
     else:
         _measure_all(args, small, large, log, rows)
     _report(args, rows, began, before)
@@ -702,7 +703,7 @@ def _measure_all(args: argparse.Namespace, small: int, large: int,
         log("listing dfrc")
         bench_dfrc(large, rows, log)
         log("every format at the speed of plain text")
-        bench_formats(large, rows, log)
+        bench_formats(large, small, rows, log)
         bench_check_all(rows, log)
 
 
