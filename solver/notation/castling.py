@@ -40,23 +40,23 @@ def castling_rooks(rank: str) -> tuple[int, int] | None:
     >>> castling_rooks("RRKQBBNN") is None
     True
     """
-    if "K" not in rank.upper():
+    upper = rank.upper()
+    king = upper.find("K")
+    if king < 0:
         return None
-    king = rank.upper().index("K")
-    a_side = [f for f in range(king) if rank[f].upper() == "R"]
-    h_side = [f for f in range(king + 1, len(rank)) if rank[f].upper() == "R"]
-    if not a_side or not h_side:
+    a_side = upper.find("R", 0, king)  # the outermost rook on each side of the king
+    h_side = upper.rfind("R", king + 1)
+    if a_side < 0 or h_side < 0:
         return None
-    return h_side[-1], a_side[0]
+    return h_side, a_side
 
 
 def _xfen_right(rank: str, rook: int) -> str:
     """The X-FEN letter (upper case) for castling with the rook on ``rook``."""
-    king = rank.upper().index("K")
-    h_side = rook > king
-    further = [f for f, p in enumerate(rank.upper())
-               if p == "R" and f != rook and (f > rook if h_side else f < rook)]
-    if further:
+    upper = rank.upper()
+    h_side = rook > upper.index("K")
+    further = upper.find("R", rook + 1) if h_side else upper.rfind("R", 0, rook)
+    if further >= 0:
         return FILE_LETTERS[rook].upper()
     return "K" if h_side else "Q"
 
