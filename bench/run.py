@@ -170,6 +170,14 @@ for line in sys.stdin:
     write(table[line])
 """
 
+LINE_TABLE = """
+import json, sys
+table = {f"{key}\\n": line for key, line in json.load(open(sys.argv[1])).items()}
+write = sys.stdout.write
+for line in sys.stdin:
+    write(table[line])
+"""
+
 TREE_PEAK = """
 import json, os, resource, subprocess, sys, time
 
@@ -633,6 +641,57 @@ def bench_sampling(repeats: int, rows: list[Row], log: Callable[[str], None]) ->
         rows.append(under(what, mine, limit))
 
 
+def _chess960_fen(rank: str) -> str:
+    """A Chess960 start FEN written here, not by the solver (two rooks: always ``KQkq``)."""
+    return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1"
+
+
+def bench_formats(repeats: int, small: int, rows: list[Row],
+                  log: Callable[[str], None]) -> None:
+    """Every format at the speed of plain text (issue 25): ``solve -r dfrc -f epd``
+    and ``-f fen`` against writing the same lines from a precomputed list, and
+    ``id - -f fen`` / ``position - -f fen`` on 200,000 lines against a dict loop."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for fmt in ("epd", "fen"):
+            ours = [CHESS960, "solve", "-r", "dfrc", "-f", fmt]
+            listed = Path(tmp) / f"dfrc.{fmt}"
+            listed.write_bytes(run(ours))
+            lines = listed.read_bytes().splitlines()
+            assert len(lines) == 921_600, len(lines)
+            n = 960
+            for number in (0, 518, 101_318, 921_599):  # pairs written here, not by the solver
+                white, black = scharnagl_rank(number % n), scharnagl_rank(number // n)
+                fen = f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq -"
+                want = f'{fen} id "dfrc {number}";' if fmt == "epd" else f"{fen} 0 1"
+                assert lines[number].decode() == want, (fmt, number, lines[number])
+            base = [sys.executable, "-c", WRITE_LIST, str(listed)]
+            assert run(base) == listed.read_bytes()
+            log(f"dfrc -f {fmt}: 921,600 lines, the same as the precomputed list")
+            mine, theirs = alternate(lambda o=ours: run(o, discard=True),
+                                     lambda b=base: run(b, discard=True), repeats)
+            rows.append(compare(f"chess960 solve -r dfrc -f {fmt} > /dev/null", mine, theirs,
+                                "writing the precomputed list", 1.5))
+        rng = random.Random(960)
+        ranks = Path(tmp) / "ranks.txt"
+        ids = Path(tmp) / "ids.txt"
+        drawn = [rng.randrange(960) for _ in range(200_000)]
+        ranks.write_text("".join(f"{scharnagl_rank(i)}\n" for i in drawn))
+        ids.write_text("".join(f"{i}\n" for i in drawn[::-1]))
+        for command, given, key in (("id", ranks, scharnagl_rank), ("position", ids, str)):
+            table = Path(tmp) / f"{command}.json"
+            table.write_text(json.dumps({key(i): f"{_chess960_fen(scharnagl_rank(i))}\n"
+                                         for i in range(960)}))
+            ours = [CHESS960, command, "-", "-f", "fen"]
+            base = [sys.executable, "-c", LINE_TABLE, str(table)]
+            expected = run(base, given)
+            assert run(ours, given) == expected
+            log(f"{command} - -f fen: 200,000 lines, the same as the dict loop")
+            mine, theirs = alternate(lambda o=ours, g=given: run(o, g),
+                                     lambda b=base, g=given: run(b, g), small)
+            rows.append(compare(f"chess960 {command} - -f fen (200,000 lines)", mine, theirs,
+                                "per-line dict loop", 1.5))
+
+
 def bench_check_all(rows: list[Row], log: Callable[[str], None]) -> None:
     log("check --all (once)")
     mine = timed(lambda: run([CHESS960, "check", "--all"]))
@@ -705,9 +764,10 @@ def main() -> None:
                         help="fewer repeats; skip the 12-file listing and the brute force")
     parser.add_argument("--repeats", type=int, default=None, help="repeats of small timings")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target fails")
-    parser.add_argument("--only", choices=["counting"], default=None,
+    parser.add_argument("--only", choices=["counting", "formats"], default=None,
                         help="run one section alone (counting: the counting budget and "
-                             "listings of enumerated families)")
+                             "listings of enumerated families; formats: issue 25's output "
+                             "formats), printing its rows only")
     parser.add_argument("--no-readme", action="store_true",
                         help="print the table only (do not write it into bench/README.md)")
     args = parser.parse_args()
@@ -739,8 +799,16 @@ def _measure(args: argparse.Namespace, small: int, large: int,
         bench_listings(large, rows, log)
         log("plans and draws skipping many IDs")
         bench_sampling(large, rows, log)
-        print(table(rows))
-        return
+    elif args.only == "formats":
+        log("every format at the speed of plain text")
+        bench_formats(large, small, rows, log)
+    else:
+        _measure_all(args, small, large, log, rows)
+    _report(args, rows, began, before)
+
+
+def _measure_all(args: argparse.Namespace, small: int, large: int,
+                 log: Callable[[str], None], rows: list[Row]) -> None:
     log("solving chess960")
     bench_solve("chess960", small * 2, not args.quick, rows, 0.7, log)
     log("solving capablanca-random")
@@ -771,7 +839,12 @@ def _measure(args: argparse.Namespace, small: int, large: int,
         bench_listings(large, rows, log)
         log("plans and draws skipping many IDs")
         bench_sampling(large, rows, log)
+        log("every format at the speed of plain text")
+        bench_formats(large, small, rows, log)
         bench_check_all(rows, log)
+
+
+def _report(args: argparse.Namespace, rows: list[Row], began: float, before: str) -> None:
 
     failed = [r.what.strip() for r in rows if r.ok is False]
     report = "\n".join([
@@ -785,7 +858,7 @@ def _measure(args: argparse.Namespace, small: int, large: int,
         "all targets PASS" if not failed else f"FAIL: {'; '.join(failed)}",
     ])
     print(report)
-    if not args.no_readme:
+    if not args.no_readme and args.only is None:  # a section alone is not the table
         write_readme(report)
     if args.strict and failed:
         raise SystemExit(1)

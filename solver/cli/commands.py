@@ -34,7 +34,7 @@ BBQNNRKR
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO, cast
 
 from solver.cli.cache import find, plain_number, pristine_chess960, read_source, remember
 from solver.cli.errors import FAILED, failed
@@ -44,6 +44,7 @@ from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.position import Position
     from solver.ruleset.source import RuleSource
 
 #: The bundled family answered by arithmetic (``check`` proves it equal to its rule file).
@@ -153,6 +154,30 @@ class _Lazy:
         return self.loaded
 
 
+class _Arithmetic:
+    """What a line format's writer asks of Chess960 answered by arithmetic (no
+    family loaded): its name, and the classical board."""
+
+    name = ARITHMETIC
+    layout = None
+
+
+def _quick_lines(
+    rules: str, fmt: str, dialect: str, variant: str | None, out: TextIO,
+) -> Callable[[Any], Any] | None:
+    """For the bundled Chess960 in a line format (FEN, Shredder-FEN, EPD) of a
+    plain dialect: how to make that format's writer for a family, whose
+    ``line`` Chess960 by arithmetic uses without loading the family
+    (``None``: the family writes)."""
+    if (fmt not in ("fen", "shredder", "epd") or variant is not None
+            or dialect not in ("xfen", "shredder") or rules != ARITHMETIC
+            or not pristine_chess960()):
+        return None
+    from solver.output import FORMATS
+
+    return lambda family: FORMATS[fmt](out, family, dialect=dialect)
+
+
 def _blank(fmt: str) -> str:
     """What a failed stdin line writes to stdout: an empty line in text."""
     return "\n" if fmt == "text" else ""
@@ -175,6 +200,8 @@ def identify_command(
                 return number if number is not None else family().identify(text).id
 
             bad = answer_all(ranks, id_answer(identify), stdin, out, err)
+        elif (lines := _quick_lines(rules, fmt, dialect, variant, out)) is not None:
+            bad = _write_lines(rules, ranks, "identify", lines, stdin, out, err)
         elif fmt == "text":
             read = _reader(dialect, variant)
             loaded = load_family(rules, source=source)
@@ -203,14 +230,55 @@ def _write_each(
     with PositionWriter(out, family, fmt, text=style, unicode=unicode,  # type: ignore[arg-type]
                         dialect=dialect, variant=variant) as writer:
 
-        def answer(text: str) -> str:
+        def find(text: str) -> Position:
             if how == "identify":
-                writer.write(family.identify(read(text) if read is not None else text))
-            else:
-                writer.write(family.position(family.parse_id(text)))
+                return family.identify(read(text) if read is not None else text)
+            return family.position(family.parse_id(text))
+
+        line = getattr(writer.writer, "line", None)
+        if line is not None:  # a line format: equal lines are answered once
+            return answer_all(texts, lambda text: line(find(text)), stdin, out, err,
+                              blank=_blank(fmt))
+
+        def answer(text: str) -> str:
+            writer.write(find(text))
             return ""
 
         return answer_all(texts, answer, stdin, out, err, memo=False, blank=_blank(fmt))
+
+
+def _write_lines(
+    rules: str, texts: Sequence[str], how: str, make: Callable[[Any], Any],
+    stdin: BinaryIO | None, out: TextIO, err: TextIO,
+) -> bool:
+    """:func:`_write_each` for Chess960 by arithmetic: each text's line, as
+    the writer ``make`` makes writes it, from its ID and rank (``how``:
+    identify a rank or read an ID); the family is loaded only for a text the
+    arithmetic does not answer (a FEN, a pair, lower case)."""
+    from solver.position import Position
+
+    quick = _Scharnagl()
+    family = _Lazy(rules, None)
+    line = make(_Arithmetic()).line
+    loaded: list[Callable[[Position], str]] = []
+
+    ids: dict[str, int] = {}
+    if how == "identify":  # what arithmetic_id answers, for every rank at once
+        ids = {quick.rank(number): number for number in range(quick.count)}
+
+    def answer(text: str) -> str:
+        number = ids.get(text) if how == "identify" else quick.number(text)
+        rank = None if number is None else text if how == "identify" else quick.rank(number)
+        if number is not None and rank is not None:
+            return cast(str, line(Position(number, rank, rank)))
+        found = family()
+        if not loaded:
+            loaded.append(make(found).line)
+        position = (found.identify(text) if how == "identify"
+                    else found.position(found.parse_id(text)))
+        return loaded[0](position)
+
+    return answer_all(texts, answer, stdin, out, err, blank=_blank("fen"))
 
 
 def position_command(
@@ -235,6 +303,8 @@ def position_command(
                 return f"{found.position(found.parse_id(text)).white}\n"
 
             bad = answer_all(ids, answer, stdin, out, err)
+        elif not unicode and (lines := _quick_lines(rules, fmt, dialect, variant, out)):
+            bad = _write_lines(rules, ids, "position", lines, stdin, out, err)
         else:
             loaded = load_family(rules, source=source)
             bad = _write_each(loaded, ids, fmt, "rank", unicode, dialect, variant,

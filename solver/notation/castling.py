@@ -40,23 +40,23 @@ def castling_rooks(rank: str) -> tuple[int, int] | None:
     >>> castling_rooks("RRKQBBNN") is None
     True
     """
-    if "K" not in rank.upper():
+    upper = rank.upper()
+    king = upper.find("K")
+    if king < 0:
         return None
-    king = rank.upper().index("K")
-    a_side = [f for f in range(king) if rank[f].upper() == "R"]
-    h_side = [f for f in range(king + 1, len(rank)) if rank[f].upper() == "R"]
-    if not a_side or not h_side:
+    a_side = upper.find("R", 0, king)  # the outermost rook on each side of the king
+    h_side = upper.rfind("R", king + 1)
+    if a_side < 0 or h_side < 0:
         return None
-    return h_side[-1], a_side[0]
+    return h_side, a_side
 
 
 def _xfen_right(rank: str, rook: int) -> str:
     """The X-FEN letter (upper case) for castling with the rook on ``rook``."""
-    king = rank.upper().index("K")
-    h_side = rook > king
-    further = [f for f, p in enumerate(rank.upper())
-               if p == "R" and f != rook and (f > rook if h_side else f < rook)]
-    if further:
+    upper = rank.upper()
+    h_side = rook > upper.index("K")
+    further = upper.find("R", rook + 1) if h_side else upper.rfind("R", 0, rook)
+    if further >= 0:
         return FILE_LETTERS[rook].upper()
     return "K" if h_side else "Q"
 
@@ -87,12 +87,20 @@ def castling_field(white: str, black: str | None = None, shredder: bool = False,
     >>> castling_field("RNBQKBNR", layout=Layout(8, sides="white-fixed"))
     'kq'
     """
-    rights: list[str] = []
-    for rank, upper in _castlers(layout, white, black if black is not None else white):
-        for rook in castling_rooks(rank) or ():
-            char = FILE_LETTERS[rook].upper() if shredder else _xfen_right(rank, rook)
-            rights.append(char if upper else char.lower())
+    rights = [side_rights(rank, shredder) if upper else side_rights(rank, shredder).lower()
+              for rank, upper in _castlers(layout, white, black if black is not None else white)]
     return "".join(rights) or "-"
+
+
+def side_rights(rank: str, shredder: bool = False) -> str:
+    """One side's castling rights in upper case (``""``: none), the part of the
+    castling field a back rank (upper case) gives whoever's it is.
+
+    >>> side_rights("QNRBBNKR"), side_rights("QNRBBNKR", shredder=True), side_rights("RRKQBBNN")
+    ('KQ', 'HC', '')
+    """
+    return "".join(FILE_LETTERS[rook].upper() if shredder else _xfen_right(rank, rook)
+                   for rook in castling_rooks(rank) or ())
 
 
 def _right(char: str, rank: str, row: int, wanted: list[tuple[bool, int]],

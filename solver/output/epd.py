@@ -9,6 +9,7 @@ dialect is chosen (``--dialect shredder`` for Shredder-FEN).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from solver.errors import RecordIdError
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from solver.position import Position
 
 
-def epd_id(family: Family, number: int) -> str:
+def epd_id(family: Family, number: int | str) -> str:
     """The ``id`` operation naming a position: ``id "chess960 518";``.
 
     >>> from solver.family import Family
@@ -37,9 +38,21 @@ class EpdWriter(Writer):
     sfen = False
     help = 'one EPD line a position (an opening book): four FEN fields, id "<family> <id>"'
 
+    def line(self, position: Position) -> str:
+        """The position's line."""
+        return f"{self.fen(position, counters=False)}{self._after(position.id)}\n"
+
     def write(self, position: Position) -> None:
         self.count += 1
-        self.out.write(f"{self.fen(position, counters=False)} {epd_id(self.family, position.id)}\n")
+        self.out.write(self.line(position))
+
+    def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
+        """The lines of a listing, in bulk (:meth:`~solver.output.base.Writer._write_fens`)."""
+        self._write_fens(rows, False, self._after)
+
+    def _after(self, number: int | str) -> str:
+        """What follows the FEN's fields on a line: the ``id`` operation."""
+        return f" {epd_id(self.family, number)}"
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:

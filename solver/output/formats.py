@@ -14,12 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from solver.errors import RecordIdError
 from solver.notation.ranks import format_rank
-from solver.output.base import Writer, columns, position_text, record
+from solver.output.base import Writer, columns, position_text
 from solver.position import Pairs
 
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.position import Position
+
+
+def _nothing(number: int | str) -> str:
+    """No text after a FEN."""
+    return ""
 
 
 class _Shown(dict[str, str]):
@@ -118,9 +123,17 @@ class FenWriter(Writer):
         if self.shredder and self.dialect == "xfen":
             self.dialect = "shredder"
 
+    def line(self, position: Position) -> str:
+        """The position's line."""
+        return f"{self.fen(position)}\n"
+
     def write(self, position: Position) -> None:
         self.count += 1
-        self.out.write(f"{self.fen(position)}\n")
+        self.out.write(self.line(position))
+
+    def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
+        """The FENs of a listing, in bulk (:meth:`~solver.output.base.Writer._write_fens`)."""
+        self._write_fens(rows, True, _nothing)
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
@@ -144,7 +157,7 @@ class JsonWriter(Writer):
     def write(self, position: Position) -> None:
         import json
 
-        fields = record(self.family, position, self.unicode)
+        fields = self.record(position)
         self.out.write(f"{',' if self.count else '['}\n{json.dumps(fields, ensure_ascii=False)}")
         self.count += 1
 
@@ -170,7 +183,7 @@ class CsvWriter(Writer):
         self._csv: Any = None
 
     def write(self, position: Position) -> None:
-        fields = record(self.family, position, self.unicode)
+        fields = self.record(position)
         if self._csv is None:
             import csv
 

@@ -140,18 +140,34 @@ def _tag_value(line: str) -> tuple[str, str] | None:
     return name, rest[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
+#: Where a FEN goes in a game made once (printable, so a tag keeps it as it is).
+_FEN_MARK: Final = "\u2192FEN\u2190"
+
+
 class PgnWriter(Writer):
     """One game a position: the Seven Tag Roster and the tags that set it up."""
 
     name = "pgn"
     sfen = False
     help = "one PGN game a position: Seven Tag Roster, Variant, SetUp, FEN"
+    _around: tuple[str, ...] | None = None
 
     def write(self, position: Position) -> None:
         first = self.count == 0
         self.count += 1
-        game = pgn_game(self.family.ruleset, self.fen(position), self.variant)
-        self.out.write(f"{'' if first else chr(10)}{game}\n")
+        self.out.write(f"{'' if first else chr(10)}{self.game(self.fen(position))}\n")
+
+    def game(self, fen: str) -> str:
+        """:func:`pgn_game` of ``fen``: the text around its ``FEN`` tag's value
+        is made once (from :func:`pgn_game` itself) and the FEN put between."""
+        if self._around is None:
+            ruleset = self.family.ruleset
+            marked = pgn_game(ruleset, _FEN_MARK, self.variant)
+            head, _, tail = marked.partition(_FEN_MARK)
+            self._around = (head, tail) if marked.count(_FEN_MARK) == 1 else ()
+        if self._around and fen.isprintable() and '"' not in fen and "\\" not in fen:
+            return f"{self._around[0]}{fen}{self._around[1]}"
+        return pgn_game(self.family.ruleset, fen, self.variant)
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
