@@ -34,7 +34,7 @@ from __future__ import annotations
 import unicodedata
 from bisect import insort
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from solver.errors import DrawCountError, DrawError, IdRangeError, SeedError
 
@@ -46,18 +46,36 @@ if TYPE_CHECKING:
 WORD_BITS: Final = 64
 
 
+def _sha256() -> Callable[[bytes], Any]:
+    """SHA-256 from CPython's own C module where there is one: :mod:`hashlib`
+    loads OpenSSL first, which costs a draw's start-up several milliseconds.
+
+    >>> _sha256()(b"a").hexdigest()[:16]
+    'ca978112ca1bbdca'
+    """
+    from importlib import import_module
+
+    for name in ("_sha256", "_sha2"):  # CPython 3.11; 3.12 and later
+        try:
+            return cast("Callable[[bytes], Any]", import_module(name).sha256)
+        except (ImportError, AttributeError):  # pragma: no cover - another Python
+            continue
+    from hashlib import sha256  # pragma: no cover
+
+    return sha256  # pragma: no cover
+
+
 def phrase_words(phrase: str) -> Iterator[int]:
     """The 64-bit words a seed phrase gives, endlessly (see above).
 
     >>> hex(next(phrase_words("Freestyle Open 2026, round 3")))
     '0x8c9d5274c62ebdef'
     """
-    import hashlib  # only phrases need it (and its OpenSSL start-up)
-
+    sha256 = _sha256()
     data = unicodedata.normalize("NFC", phrase).encode("utf-8")
     block = 0
     while True:
-        digest = hashlib.sha256(data + block.to_bytes(8, "big")).digest()
+        digest = sha256(data + block.to_bytes(8, "big")).digest()
         for start in range(0, 32, 8):
             yield int.from_bytes(digest[start:start + 8], "big")
         block += 1
