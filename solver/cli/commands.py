@@ -194,10 +194,15 @@ def identify_command(
         if quick is not None:
             family = _Lazy(rules, source)
             id_of = quick.id_of
+            by_ranks: list[Callable[[str], int]] = []  # the family's, once loaded
 
             def identify(text: str) -> int:
                 number = id_of(text)
-                return number if number is not None else family().identify(text).id
+                if number is not None:
+                    return number
+                if not by_ranks:
+                    by_ranks.append(family().fen_identifier())
+                return by_ranks[0](text)
 
             bad = answer_all(ranks, id_answer(identify), stdin, out, err)
         elif (lines := _quick_lines(rules, fmt, dialect, variant, out)) is not None:

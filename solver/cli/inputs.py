@@ -325,9 +325,10 @@ def identify_all(
     ``solve`` writes, ``<id> <rank>``, are taken too: the id must be the rank's.
     ``read`` turns each text first (a variant's FEN into the family's).
     """
+    if read is None:
+        return answer_all(texts, id_answer(family.fen_identifier()), stdin, out, err)
     identify = family.identify
-    turn = read if read is not None else str
-    return answer_all(texts, id_answer(lambda text: identify(turn(text)).id), stdin, out, err)
+    return answer_all(texts, id_answer(lambda text: identify(read(text)).id), stdin, out, err)
 
 
 def id_answer(identify: Callable[[str], int]) -> Answer:
