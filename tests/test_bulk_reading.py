@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from profiles import examples
 from test_budgets import RSS_BUDGET, measured
 
-from solver.cli.inputs import LineReader
+from solver.cli.commands import arithmetic_id
+from solver.cli.inputs import LineReader, family_ranks, id_answer, ranks_answer
 from solver.errors import Chess960Error
 from solver.family import Family
 from solver.notation.castling import castling_field
@@ -136,6 +137,21 @@ def test_id_by_ranks_answers_as_identify(texts: list[str], name: str) -> None:
     texts = [t for t in texts if t.strip()]
     assert answers(chosen.fen_identifier(), texts) == answers(
         lambda text: chosen.identify(text).id, texts)
+
+
+@settings(max_examples=examples(100, 2000))
+@given(st.lists(lines(), min_size=1, max_size=12), st.sampled_from(["chess960", "dfrc", "960"]))
+def test_id_lines_by_ranks_answer_as_one_at_a_time(texts: list[str], name: str) -> None:
+    # the bytes path of `id -` (ranks_answer) says None or exactly what id_answer says
+    chosen = family("chess960" if name == "960" else name)
+    quick = ranks_answer(arithmetic_id, None) if name == "960" else family_ranks(chosen)
+    assert quick is not None
+    slow = id_answer(lambda text: chosen.identify(text).id)
+    for text in texts:
+        said = quick(text.encode())
+        if said is None:
+            continue
+        assert said == slow(text), text
 
 
 def test_id_by_ranks_knows_the_pairs_the_arithmetic_gives() -> None:

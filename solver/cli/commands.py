@@ -38,7 +38,15 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO, cast
 
 from solver.cli.cache import find, plain_number, pristine_chess960, read_source, remember
 from solver.cli.errors import FAILED, failed
-from solver.cli.inputs import answer_all, id_answer, identify_all, load_family, read_listed
+from solver.cli.inputs import (
+    answer_all,
+    family_ranks,
+    id_answer,
+    identify_all,
+    load_family,
+    ranks_answer,
+    read_listed,
+)
 from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
@@ -204,7 +212,8 @@ def identify_command(
                     by_ranks.append(family().fen_identifier())
                 return by_ranks[0](text)
 
-            bad = answer_all(ranks, id_answer(identify), stdin, out, err)
+            bad = answer_all(ranks, id_answer(identify), stdin, out, err,
+                             quick=_ranks_quick(quick, family))
         elif (lines := _quick_lines(rules, fmt, dialect, variant, out)) is not None:
             bad = _write_lines(rules, ranks, "identify", lines, stdin, out, err)
         elif fmt == "text":
@@ -221,6 +230,27 @@ def identify_command(
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
+
+
+def _ranks_quick(quick: Quick, family: _Lazy) -> Callable[[bytes | None], str | None] | None:
+    """How ``id -`` answers a start FEN line by its back ranks: Chess960 by
+    arithmetic (no family loaded), another family once loaded (on the first
+    such line) when it stands on the classical board."""
+    if isinstance(quick, _Scharnagl):
+        return ranks_answer(arithmetic_id, None)
+    made: list[Callable[[bytes | None], str | None] | None] = []
+
+    def answer(line: bytes | None) -> str | None:
+        if not made:
+            if line is None or line[8:35] != b"/pppppppp/8/8/8/8/PPPPPPPP/":
+                return None  # not a FEN: the table answers; load nothing yet
+            try:
+                made.append(family_ranks(family()))
+            except Chess960Error:  # each line then says so, as before
+                made.append(None)
+        return made[0](line) if made[0] is not None else None
+
+    return answer
 
 
 def _write_each(
