@@ -114,18 +114,21 @@ def ranks_answer(rank_id: Callable[[str], int | None], count: int | None) -> Qui
         """A back rank's ID and rights (X-FEN, Shredder-FEN) in its case, or None."""
         from solver.notation.castling import side_rights
 
-        found: tuple[int, str, str] | None = None
-        if _WHITE_ROW.fullmatch(row) or _BLACK_ROW.fullmatch(row):
-            rank = row.decode("ascii").upper()
-            number = rank_id(rank)
-            if number is not None:
-                xfen, shredder = side_rights(rank), side_rights(rank, True)
-                if row.islower():
-                    xfen, shredder = xfen.lower(), shredder.lower()
-                found = (number, xfen, shredder)
-        if len(sides) < RANK_MEMO:
-            sides[row] = found
-        return found
+        upper: tuple[int, str, str] | None = None
+        lower: tuple[int, str, str] | None = None
+        if not (_WHITE_ROW.fullmatch(row) or _BLACK_ROW.fullmatch(row)):
+            if len(sides) < RANK_MEMO:
+                sides[row] = None
+            return None
+        rank = row.decode("ascii").upper()
+        number = rank_id(rank)
+        if number is not None:
+            xfen, shredder = side_rights(rank), side_rights(rank, True)
+            upper = (number, xfen, shredder)
+            lower = (number, xfen.lower(), shredder.lower())
+        if len(sides) < RANK_MEMO:  # the rank in both cases: White's and Black's
+            sides[row.upper()], sides[row.lower()] = upper, lower
+        return lower if row.islower() else upper
 
     def tail(end: bytes) -> str | None:
         matched = _FEN_TAIL.fullmatch(end)
