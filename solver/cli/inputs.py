@@ -107,28 +107,30 @@ def ranks_answer(rank_id: Callable[[str], int | None], count: int | None) -> Qui
     >>> answer(b"qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQk - 0 1") is None
     True
     """
-    sides: dict[bytes, tuple[int, str, str] | None] = {}
+    whites: dict[bytes, tuple[int, str, str] | None] = {}  # rows in upper case
+    blacks: dict[bytes, tuple[int, str, str] | None] = {}  # rows in lower case
     tails: dict[bytes, str | None] = {}
 
-    def side(row: bytes) -> tuple[int, str, str] | None:
-        """A back rank's ID and rights (X-FEN, Shredder-FEN) in its case, or None."""
+    def side(row: bytes, white: bool) -> tuple[int, str, str] | None:
+        """A back rank's ID and rights (X-FEN, Shredder-FEN) as White's (upper
+        case) or Black's (lower case) row, or None."""
         from solver.notation.castling import side_rights
 
-        upper: tuple[int, str, str] | None = None
-        lower: tuple[int, str, str] | None = None
-        if not (_WHITE_ROW.fullmatch(row) or _BLACK_ROW.fullmatch(row)):
-            if len(sides) < RANK_MEMO:
-                sides[row] = None
+        known = whites if white else blacks
+        if not (_WHITE_ROW if white else _BLACK_ROW).fullmatch(row):
+            if len(known) < RANK_MEMO:
+                known[row] = None
             return None
         rank = row.decode("ascii").upper()
         number = rank_id(rank)
+        upper = lower = None
         if number is not None:
             xfen, shredder = side_rights(rank), side_rights(rank, True)
             upper = (number, xfen, shredder)
             lower = (number, xfen.lower(), shredder.lower())
-        if len(sides) < RANK_MEMO:  # the rank in both cases: White's and Black's
-            sides[row.upper()], sides[row.lower()] = upper, lower
-        return lower if row.islower() else upper
+        if len(whites) < RANK_MEMO and len(blacks) < RANK_MEMO:  # the rank as either side's
+            whites[row.upper()], blacks[row.lower()] = upper, lower
+        return upper if white else lower
 
     def tail(end: bytes) -> str | None:
         matched = _FEN_TAIL.fullmatch(end)
@@ -140,29 +142,23 @@ def ranks_answer(rank_id: Callable[[str], int | None], count: int | None) -> Qui
     def answer(line: bytes | None) -> str | None:
         if line is None or line[8:35] != _MIDDLE:
             return None
-        black_row, white_row = line[:8], line[35:43]
-        if black_row.upper() != white_row and count is None:
-            return None  # not mirrored: the family says how
         try:
-            black = sides[black_row]
+            black, white, castling = blacks[line[:8]], whites[line[35:43]], tails[line[43:]]
         except KeyError:
-            black = side(black_row)
-        try:
-            white = sides[white_row]
-        except KeyError:
-            white = side(white_row)
-        end = line[43:]
-        try:
-            castling = tails[end]
-        except KeyError:
-            castling = tail(end)
-        if black is None or white is None or castling is None or not (
-                black_row.islower() and white_row.isupper()):
+            black, white, castling = side(line[:8], False), side(line[35:43], True), \
+                tail(line[43:])
+        if black is None or white is None or castling is None:
             return None
+        if count is None:
+            if black[0] != white[0]:  # not mirrored: the family says how
+                return None
+            number = white[0]
+        else:
+            number = black[0] * count + white[0]
         if castling != ((white[1] + black[1]) or "-") and \
                 castling != ((white[2] + black[2]) or "-"):
             return None
-        return f"{white[0] if count is None else black[0] * count + white[0]}\n"
+        return f"{number}\n"
 
     return answer
 
@@ -363,10 +359,12 @@ def _lines(
     for lines in read_lines(stdin):
         answers = list(map(lookup, lines))
         if quick is not None and None in answers:
-            for index, line in enumerate(lines):
-                if answers[index] is None and (said := quick(line)) is not None:
-                    answers[index] = said
-                    if memo and len(line) <= MEMO_LINE and len(known) < MEMO_MAX:  # type: ignore[arg-type]
+            answers = [said if said is not None else quick(line)
+                       for said, line in zip(answers, lines, strict=True)]
+            if memo and len(known) < MEMO_MAX:  # remembered as any line's answer
+                for said, line in zip(answers, lines, strict=True):
+                    if said is not None and len(known) < MEMO_MAX and \
+                            len(line) <= MEMO_LINE:  # type: ignore[arg-type]
                         known[line] = said
         if None not in answers:
             out.write("".join(answers))  # type: ignore[arg-type]
