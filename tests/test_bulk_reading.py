@@ -24,11 +24,11 @@ from hypothesis import strategies as st
 from profiles import examples
 from test_budgets import RSS_BUDGET, measured
 
-from solver.cli.commands import arithmetic_id
+from solver.cli.commands import arithmetic_id, chess960_rights
 from solver.cli.inputs import LineReader, family_ranks, id_answer, ranks_answer
 from solver.errors import Chess960Error
 from solver.family import Family
-from solver.notation.castling import castling_field
+from solver.notation.castling import castling_field, side_rights
 from solver.notation.lint import Linter, lint_lines
 from solver.numbering.scharnagl import scharnagl_rank
 
@@ -144,7 +144,8 @@ def test_id_by_ranks_answers_as_identify(texts: list[str], name: str) -> None:
 def test_id_lines_by_ranks_answer_as_one_at_a_time(texts: list[str], name: str) -> None:
     # the bytes path of `id -` (ranks_answer) says None or exactly what id_answer says
     chosen = family("chess960" if name == "960" else name)
-    quick = ranks_answer(arithmetic_id, None) if name == "960" else family_ranks(chosen)
+    quick = ranks_answer(arithmetic_id, None, chess960_rights) if name == "960" else \
+        family_ranks(chosen)
     assert quick is not None
     slow = id_answer(lambda text: chosen.identify(text).id)
     for text in texts:
@@ -152,6 +153,12 @@ def test_id_lines_by_ranks_answer_as_one_at_a_time(texts: list[str], name: str) 
         if said is None:
             continue
         assert said == slow(text), text
+
+
+def test_chess960_rights_are_what_the_rooks_give() -> None:
+    for number in range(960):
+        rank = scharnagl_rank(number)
+        assert chess960_rights(rank) == (side_rights(rank), side_rights(rank, shredder=True))
 
 
 def test_id_by_ranks_knows_the_pairs_the_arithmetic_gives() -> None:

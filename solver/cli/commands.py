@@ -111,6 +111,21 @@ def arithmetic_number(text: str) -> int | None:
     return plain_number(text, ARITHMETIC_COUNT)
 
 
+def chess960_rights(rank: str) -> tuple[str, str]:
+    """A Chess960 rank's castling rights, X-FEN's and Shredder-FEN's: its two
+    rooks stand either side of the king, so they are the outermost ones, and
+    X-FEN always writes ``KQ`` (what :func:`~solver.notation.castling.side_rights`
+    says of every Chess960 rank, without importing it).
+
+    >>> chess960_rights("QNRBBNKR"), chess960_rights("RNBQKBNR")
+    (('KQ', 'HC'), ('KQ', 'HA'))
+    """
+    return "KQ", f"{_FILES[rank.rindex('R')]}{_FILES[rank.index('R')]}"
+
+
+_FILES = "ABCDEFGH"
+
+
 class Quick(Protocol):
     """A family's plain answers without loading it: None where the family must answer."""
 
@@ -237,7 +252,7 @@ def _ranks_quick(quick: Quick, family: _Lazy) -> Callable[[bytes | None], str | 
     arithmetic (no family loaded), another family once loaded (on the first
     such line) when it stands on the classical board."""
     if isinstance(quick, _Scharnagl):
-        return ranks_answer(arithmetic_id, None)
+        return ranks_answer(arithmetic_id, None, chess960_rights)
     made: list[Callable[[bytes | None], str | None] | None] = []
 
     def answer(line: bytes | None) -> str | None:

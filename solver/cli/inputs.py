@@ -89,7 +89,8 @@ def load_family(
 Quick = Callable[[bytes | None], str | None]
 
 
-def ranks_answer(rank_id: Callable[[str], int | None], count: int | None) -> Quick:
+def ranks_answer(rank_id: Callable[[str], int | None], count: int | None,
+                 rights: Callable[[str], tuple[str, str]] | None = None) -> Quick:
     """``chess960 id``'s answer to a stdin line that is a start FEN on the
     classical board written the common way (both back ranks of the five chess
     pieces, White to move, no en passant square, counters or an ``id``
@@ -97,7 +98,9 @@ def ranks_answer(rank_id: Callable[[str], int | None], count: int | None) -> Qui
     its two back ranks; ``None`` for any other line (the one-at-a-time path
     answers it, or says what is wrong). ``rank_id`` is a back rank's ID
     (``None``: not one of the family's); ``count`` the IDs of one side of a
-    family with independent sides (``None``: Black mirrors White). Each rank's
+    family with independent sides (``None``: Black mirrors White); ``rights``
+    a rank's castling rights, X-FEN's and Shredder-FEN's (by default
+    :func:`~solver.notation.castling.side_rights`'s). Each rank's
     ID and rights, and each line end, are remembered (:data:`RANK_MEMO` of each).
 
     >>> from solver.cli.commands import arithmetic_id
@@ -114,8 +117,6 @@ def ranks_answer(rank_id: Callable[[str], int | None], count: int | None) -> Qui
     def side(row: bytes, white: bool) -> tuple[int, str, str] | None:
         """A back rank's ID and rights (X-FEN, Shredder-FEN) as White's (upper
         case) or Black's (lower case) row, or None."""
-        from solver.notation.castling import side_rights
-
         known = whites if white else blacks
         if not (_WHITE_ROW if white else _BLACK_ROW).fullmatch(row):
             if len(known) < RANK_MEMO:
@@ -125,7 +126,7 @@ def ranks_answer(rank_id: Callable[[str], int | None], count: int | None) -> Qui
         number = rank_id(rank)
         upper = lower = None
         if number is not None:
-            xfen, shredder = side_rights(rank), side_rights(rank, True)
+            xfen, shredder = (rights or _rights)(rank)
             upper = (number, xfen, shredder)
             lower = (number, xfen.lower(), shredder.lower())
         if len(whites) < RANK_MEMO and len(blacks) < RANK_MEMO:  # the rank as either side's
@@ -161,6 +162,13 @@ def ranks_answer(rank_id: Callable[[str], int | None], count: int | None) -> Qui
         return f"{number}\n"
 
     return answer
+
+
+def _rights(rank: str) -> tuple[str, str]:
+    """A back rank's castling rights in X-FEN and in Shredder-FEN."""
+    from solver.notation.castling import side_rights
+
+    return side_rights(rank), side_rights(rank, True)
 
 
 def answer_all(
