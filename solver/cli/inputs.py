@@ -369,7 +369,8 @@ def _lines(
         if quick is not None and None in answers:
             answers = [said if said is not None else quick(line)
                        for said, line in zip(answers, lines, strict=True)]
-            if memo and len(known) < MEMO_MAX:  # remembered as any line's answer
+            # remembered as any line's answer where lines repeat (a tenth of the batch or more)
+            if memo and len(known) < MEMO_MAX and len(set(lines)) * 10 <= len(lines) * 9:
                 for said, line in zip(answers, lines, strict=True):
                     if said is not None and len(known) < MEMO_MAX and \
                             len(line) <= MEMO_LINE:  # type: ignore[arg-type]
