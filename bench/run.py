@@ -692,6 +692,120 @@ def bench_formats(repeats: int, small: int, rows: list[Row],
                                 "per-line dict loop", 1.5))
 
 
+RANK_LINT_LOOP = """
+import json, sys
+rights = json.load(open(sys.argv[1]))  # a back rank, either case: [X-FEN part, Shredder part]
+good = 0
+for line in open(sys.argv[2]):
+    fields = line.split()
+    rows = fields[0].split("/")
+    white, black = rights[rows[7]], rights[rows[0]]
+    if fields[2] in ((white[0] + black[0]) or "-", (white[1] + black[1]) or "-"):
+        good += 1
+print(good)
+"""
+
+RANK_ID_LOOP = """
+import json, sys
+ids = json.load(open(sys.argv[1]))  # a back rank, either case: its Scharnagl id
+write = sys.stdout.write
+for line in sys.stdin:
+    rows = line.split(maxsplit=1)[0].split("/")
+    write(f"{ids[rows[0]] * 960 + ids[rows[7]]}\\n")
+"""
+
+PEAK_RSS = """
+import resource, subprocess, sys
+with open(sys.argv[1], "rb") as given:
+    subprocess.run(sys.argv[2:], stdin=given, stdout=subprocess.DEVNULL, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+"""
+
+
+def _dfrc_book(path: Path) -> None:
+    """Stockfish's ``DFRC_openings.epd``, regenerated: line ``k`` has White's rank
+    ``k // 960`` and Black's ``k % 960`` (Scharnagl), Shredder-FEN castling, four fields."""
+    ranks = [scharnagl_rank(i) for i in range(960)]
+    with path.open("w") as out:
+        for k in range(921_600):
+            white, black = ranks[k // 960], ranks[k % 960]
+            out.write(f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w "
+                      f"{_shredder(white)[0]}{_shredder(black)[1]} -\n")
+
+
+def _shredder(rank: str) -> tuple[str, str]:
+    """A Chess960 rank's Shredder-FEN rights, White's and Black's (written here:
+    the files of the outer rooks, h-side first)."""
+    files = "abcdefgh"
+    rooks = [files[i] for i, piece in enumerate(rank) if piece == "R"][::-1]
+    return "".join(rooks).upper(), "".join(rooks)
+
+
+def bench_bulk_reading(repeats: int, small: int, rows: list[Row],
+                       log: Callable[[str], None]) -> None:
+    """Big books read in bulk (issue 25, the input side): ``lint`` and ``id -r dfrc``
+    over 921,600 DFRC EPD lines against a dict loop by ranks (and their peak
+    RSS), ``id - -r dfrc`` on 200,000 FEN pairs and ``id -`` on 200,000 Chess960
+    FENs against a per-line dict loop."""
+    with tempfile.TemporaryDirectory() as tmp:
+        book = Path(tmp) / "DFRC_openings.epd"
+        _dfrc_book(book)
+        ranks = [scharnagl_rank(i) for i in range(960)]
+        rights = Path(tmp) / "rights.json"
+        rights.write_text(json.dumps(
+            {**{r: _shredder(r) for r in ranks},
+             **{r.lower(): [x.lower() for x in _shredder(r)] for r in ranks}}))
+        ids = Path(tmp) / "ids.json"
+        ids.write_text(json.dumps({**{r: i for i, r in enumerate(ranks)},
+                                   **{r.lower(): i for i, r in enumerate(ranks)}}))
+        lint = [CHESS960, "lint", str(book)]
+        lint_base = [sys.executable, "-c", RANK_LINT_LOOP, str(rights), str(book)]
+        assert run(lint_base) == b"921600\n"
+        assert run(lint).endswith(b": 921,600 start positions, 0 problems\n")
+        identify = [CHESS960, "id", "-r", "dfrc", "-"]
+        id_base = [sys.executable, "-c", RANK_ID_LOOP, str(ids)]
+        expected = run(id_base, book)
+        assert expected.split()[:2] == [b"0", b"960"]  # black_id * 960 + white_id
+        assert run(identify, book) == expected
+        log("a DFRC book of 921,600 lines: lint finds no problem, id says what the loop says")
+        for what, ours, base, given in (("lint", lint, lint_base, None),
+                                        ("id -r dfrc -", identify, id_base, book)):
+            mine, theirs = alternate(lambda o=ours, g=given: run(o, g, discard=True),
+                                     lambda b=base, g=given: run(b, g, discard=True), repeats)
+            rows.append(compare(f"chess960 {what} < DFRC_openings.epd (921,600 lines)", mine,
+                                theirs, "dict loop by ranks", 3.0))
+            peak = float(run([sys.executable, "-c", PEAK_RSS,
+                              str(given or "/dev/null"), *ours]))
+            rows.append(Row("  peak memory (ru_maxrss)", f"{peak:.0f} MB", "", None,
+                            "<= 100 MB", peak <= 100))
+        rng = random.Random(25)
+        for what, command, count in (("FEN pairs", ["-r", "dfrc"], 960),
+                                     ("Chess960 FENs", [], 1)):
+            table: dict[str, str] = {}
+            lines = []
+            for _ in range(200_000):
+                white = rng.randrange(960)
+                black = rng.randrange(960) if count > 1 else white
+                castling = (f"{_shredder(ranks[white])[0]}{_shredder(ranks[black])[1]}"
+                            if count > 1 else "KQkq")  # Chess960: always two rooks
+                line = (f"{ranks[black].lower()}/pppppppp/8/8/8/8/PPPPPPPP/{ranks[white]} w "
+                        f"{castling} - 0 1")
+                table[line] = f"{black * 960 + white if count > 1 else white}\n"
+                lines.append(f"{line}\n")
+            given = Path(tmp) / f"{len(command)}.txt"
+            given.write_text("".join(lines))
+            loop = Path(tmp) / f"{len(command)}.json"
+            loop.write_text(json.dumps(table))
+            ours = [CHESS960, "id", "-", *command]
+            base = [sys.executable, "-c", LINE_TABLE, str(loop)]
+            assert run(ours, given) == run(base, given)
+            log(f"id - {' '.join(command)}: 200,000 {what}, the same as the dict loop")
+            mine, theirs = alternate(lambda o=ours, g=given: run(o, g),
+                                     lambda b=base, g=given: run(b, g), small)
+            rows.append(compare(f"chess960 id - {' '.join(command)} (200,000 {what})".replace(
+                "  ", " "), mine, theirs, "per-line dict loop", 1.3 if count > 1 else 1.5))
+
+
 def bench_check_all(rows: list[Row], log: Callable[[str], None]) -> None:
     log("check --all (once)")
     mine = timed(lambda: run([CHESS960, "check", "--all"]))
@@ -764,10 +878,11 @@ def main() -> None:
                         help="fewer repeats; skip the 12-file listing and the brute force")
     parser.add_argument("--repeats", type=int, default=None, help="repeats of small timings")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target fails")
-    parser.add_argument("--only", choices=["counting", "formats"], default=None,
+    parser.add_argument("--only", choices=["counting", "formats", "bulk"], default=None,
                         help="run one section alone (counting: the counting budget and "
                              "listings of enumerated families; formats: issue 25's output "
-                             "formats), printing its rows only")
+                             "formats; bulk: issue 25's big books read in bulk), printing its "
+                             "rows only")
     parser.add_argument("--no-readme", action="store_true",
                         help="print the table only (do not write it into bench/README.md)")
     args = parser.parse_args()
@@ -802,6 +917,9 @@ def _measure(args: argparse.Namespace, small: int, large: int,
     elif args.only == "formats":
         log("every format at the speed of plain text")
         bench_formats(large, small, rows, log)
+    elif args.only == "bulk":
+        log("big books read in bulk")
+        bench_bulk_reading(large, small, rows, log)
     else:
         _measure_all(args, small, large, log, rows)
     _report(args, rows, began, before)
@@ -841,6 +959,8 @@ def _measure_all(args: argparse.Namespace, small: int, large: int,
         bench_sampling(large, rows, log)
         log("every format at the speed of plain text")
         bench_formats(large, small, rows, log)
+        log("big books read in bulk")
+        bench_bulk_reading(large, small, rows, log)
         bench_check_all(rows, log)
 
 

@@ -38,7 +38,15 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO, cast
 
 from solver.cli.cache import find, plain_number, pristine_chess960, read_source, remember
 from solver.cli.errors import FAILED, failed
-from solver.cli.inputs import answer_all, id_answer, identify_all, load_family, read_listed
+from solver.cli.inputs import (
+    answer_all,
+    family_ranks,
+    id_answer,
+    identify_all,
+    load_family,
+    ranks_answer,
+    read_listed,
+)
 from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
@@ -101,6 +109,21 @@ def arithmetic_number(text: str) -> int | None:
     (518, None, None)
     """
     return plain_number(text, ARITHMETIC_COUNT)
+
+
+def chess960_rights(rank: str) -> tuple[str, str]:
+    """A Chess960 rank's castling rights, X-FEN's and Shredder-FEN's: its two
+    rooks stand either side of the king, so they are the outermost ones, and
+    X-FEN always writes ``KQ`` (what :func:`~solver.notation.castling.side_rights`
+    says of every Chess960 rank, without importing it).
+
+    >>> chess960_rights("QNRBBNKR"), chess960_rights("RNBQKBNR")
+    (('KQ', 'HC'), ('KQ', 'HA'))
+    """
+    return "KQ", f"{_FILES[rank.rindex('R')]}{_FILES[rank.index('R')]}"
+
+
+_FILES = "ABCDEFGH"
 
 
 class Quick(Protocol):
@@ -194,12 +217,18 @@ def identify_command(
         if quick is not None:
             family = _Lazy(rules, source)
             id_of = quick.id_of
+            by_ranks: list[Callable[[str], int]] = []  # the family's, once loaded
 
             def identify(text: str) -> int:
                 number = id_of(text)
-                return number if number is not None else family().identify(text).id
+                if number is not None:
+                    return number
+                if not by_ranks:
+                    by_ranks.append(family().fen_identifier())
+                return by_ranks[0](text)
 
-            bad = answer_all(ranks, id_answer(identify), stdin, out, err)
+            bad = answer_all(ranks, id_answer(identify), stdin, out, err,
+                             quick=_ranks_quick(quick, family))
         elif (lines := _quick_lines(rules, fmt, dialect, variant, out)) is not None:
             bad = _write_lines(rules, ranks, "identify", lines, stdin, out, err)
         elif fmt == "text":
@@ -216,6 +245,27 @@ def identify_command(
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
+
+
+def _ranks_quick(quick: Quick, family: _Lazy) -> Callable[[bytes | None], str | None] | None:
+    """How ``id -`` answers a start FEN line by its back ranks: Chess960 by
+    arithmetic (no family loaded), another family once loaded (on the first
+    such line) when it stands on the classical board."""
+    if isinstance(quick, _Scharnagl):
+        return ranks_answer(arithmetic_id, None, chess960_rights)
+    made: list[Callable[[bytes | None], str | None] | None] = []
+
+    def answer(line: bytes | None) -> str | None:
+        if not made:
+            if line is None or line[8:35] != b"/pppppppp/8/8/8/8/PPPPPPPP/":
+                return None  # not a FEN: the table answers; load nothing yet
+            try:
+                made.append(family_ranks(family()))
+            except Chess960Error:  # each line then says so, as before
+                made.append(None)
+        return made[0](line) if made[0] is not None else None
+
+    return answer
 
 
 def _write_each(

@@ -41,7 +41,17 @@ CHUNK = 1 << 16
 #: The longest input line answered, in bytes (without its line break).
 MAX_LINE = 1 << 20
 
+#: Back ranks (and line ends) whose answers :func:`ranks_answer` remembers.
+RANK_MEMO = 1 << 16
+
 _BOM = b"\xef\xbb\xbf"
+#: What stands between Black's back rank and White's in a classical start FEN.
+_MIDDLE = b"/pppppppp/8/8/8/8/PPPPPPPP/"
+_BLACK_ROW = re.compile(rb"[kqrbn]{8}")
+_WHITE_ROW = re.compile(rb"[KQRBN]{8}")
+#: What a start FEN written the common way has after White's back rank: its
+#: castling field (group 1), then counters or an ``id`` operation.
+_FEN_TAIL = re.compile(rb' w ([A-Za-z]{1,4}|-) -(?: [0-9]{1,9} [0-9]{1,9})?(?: id "[^";]*";?)?')
 _BREAK = re.compile(rb"\r\n?|\n")
 
 Answer = Callable[[str], str]
@@ -76,6 +86,91 @@ def load_family(
     return Family.load(rules, limit)
 
 
+Quick = Callable[[bytes | None], str | None]
+
+
+def ranks_answer(rank_id: Callable[[str], int | None], count: int | None,
+                 rights: Callable[[str], tuple[str, str]] | None = None) -> Quick:
+    """``chess960 id``'s answer to a stdin line that is a start FEN on the
+    classical board written the common way (both back ranks of the five chess
+    pieces, White to move, no en passant square, counters or an ``id``
+    operation, castling as the rooks give it in X-FEN or Shredder-FEN), from
+    its two back ranks; ``None`` for any other line (the one-at-a-time path
+    answers it, or says what is wrong). ``rank_id`` is a back rank's ID
+    (``None``: not one of the family's); ``count`` the IDs of one side of a
+    family with independent sides (``None``: Black mirrors White); ``rights``
+    a rank's castling rights, X-FEN's and Shredder-FEN's (by default
+    :func:`~solver.notation.castling.side_rights`'s). Each rank's
+    ID and rights, and each line end, are remembered (:data:`RANK_MEMO` of each).
+
+    >>> from solver.cli.commands import arithmetic_id
+    >>> answer = ranks_answer(arithmetic_id, None)
+    >>> answer(b"qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1")
+    '105\\n'
+    >>> answer(b"qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQk - 0 1") is None
+    True
+    """
+    whites: dict[bytes, tuple[int, str, str] | None] = {}  # rows in upper case
+    blacks: dict[bytes, tuple[int, str, str] | None] = {}  # rows in lower case
+    tails: dict[bytes, str | None] = {}
+
+    def side(row: bytes, white: bool) -> tuple[int, str, str] | None:
+        """A back rank's ID and rights (X-FEN, Shredder-FEN) as White's (upper
+        case) or Black's (lower case) row, or None."""
+        known = whites if white else blacks
+        if not (_WHITE_ROW if white else _BLACK_ROW).fullmatch(row):
+            if len(known) < RANK_MEMO:
+                known[row] = None
+            return None
+        rank = row.decode("ascii").upper()
+        number = rank_id(rank)
+        upper = lower = None
+        if number is not None:
+            xfen, shredder = (rights or _rights)(rank)
+            upper = (number, xfen, shredder)
+            lower = (number, xfen.lower(), shredder.lower())
+        if len(whites) < RANK_MEMO and len(blacks) < RANK_MEMO:  # the rank as either side's
+            whites[row.upper()], blacks[row.lower()] = upper, lower
+        return upper if white else lower
+
+    def tail(end: bytes) -> str | None:
+        matched = _FEN_TAIL.fullmatch(end)
+        found = matched.group(1).decode("ascii") if matched is not None else None
+        if len(tails) < RANK_MEMO and len(end) <= MEMO_LINE:
+            tails[end] = found
+        return found
+
+    def answer(line: bytes | None) -> str | None:
+        if line is None or line[8:35] != _MIDDLE:
+            return None
+        try:
+            black, white, castling = blacks[line[:8]], whites[line[35:43]], tails[line[43:]]
+        except KeyError:
+            black, white, castling = side(line[:8], False), side(line[35:43], True), \
+                tail(line[43:])
+        if black is None or white is None or castling is None:
+            return None
+        if count is None:
+            if black[0] != white[0]:  # not mirrored: the family says how
+                return None
+            number = white[0]
+        else:
+            number = black[0] * count + white[0]
+        if castling != ((white[1] + black[1]) or "-") and \
+                castling != ((white[2] + black[2]) or "-"):
+            return None
+        return f"{number}\n"
+
+    return answer
+
+
+def _rights(rank: str) -> tuple[str, str]:
+    """A back rank's castling rights in X-FEN and in Shredder-FEN."""
+    from solver.notation.castling import side_rights
+
+    return side_rights(rank), side_rights(rank, True)
+
+
 def answer_all(
     texts: Iterable[str],
     answer: Answer,
@@ -84,12 +179,14 @@ def answer_all(
     err: TextIO,
     memo: bool = True,
     blank: str = "\n",
+    quick: Quick | None = None,
 ) -> bool:
     """Write ``answer(text)`` for each of ``texts`` (``-``: each line of ``stdin``).
 
     ``answer`` returns the text to write, or writes itself and returns ``""``
     (then ``memo`` must be false: equal stdin lines are otherwise answered
-    once). A stdin line that fails gets ``blank`` on ``out``. Returns
+    once). A stdin line that fails gets ``blank`` on ``out``. ``quick``
+    answers a stdin line (bytes) as ``answer`` would, or says None. Returns
     whether any input failed.
 
     >>> import io, sys
@@ -116,7 +213,7 @@ def answer_all(
                 report(out, err, "cannot read standard input: it is closed")
                 bad = True
                 continue
-            bad |= _lines(answer, stdin, out, err, memo, blank)
+            bad |= _lines(answer, stdin, out, err, memo, blank, quick)
             continue
         try:
             found = answer(text)
@@ -259,7 +356,8 @@ class _LineError(Exception):
 
 
 def _lines(
-    answer: Answer, stdin: BinaryIO, out: TextIO, err: TextIO, memo: bool, blank: str
+    answer: Answer, stdin: BinaryIO, out: TextIO, err: TextIO, memo: bool, blank: str,
+    quick: Quick | None = None,
 ) -> bool:
     """Answer stdin line by line, in order; equal lines are answered once."""
     known: dict[bytes | None, str] = {}
@@ -268,6 +366,15 @@ def _lines(
     number = 0
     for lines in read_lines(stdin):
         answers = list(map(lookup, lines))
+        if quick is not None and None in answers:
+            answers = [said if said is not None else quick(line)
+                       for said, line in zip(answers, lines, strict=True)]
+            # remembered as any line's answer where lines repeat (a tenth of the batch or more)
+            if memo and len(known) < MEMO_MAX and len(set(lines)) * 10 <= len(lines) * 9:
+                for said, line in zip(answers, lines, strict=True):
+                    if said is not None and len(known) < MEMO_MAX and \
+                            len(line) <= MEMO_LINE:  # type: ignore[arg-type]
+                        known[line] = said
         if None not in answers:
             out.write("".join(answers))  # type: ignore[arg-type]
             number += len(lines)
@@ -325,9 +432,28 @@ def identify_all(
     ``solve`` writes, ``<id> <rank>``, are taken too: the id must be the rank's.
     ``read`` turns each text first (a variant's FEN into the family's).
     """
+    if read is None:
+        return answer_all(texts, id_answer(family.fen_identifier()), stdin, out, err,
+                          quick=family_ranks(family))
     identify = family.identify
-    turn = read if read is not None else str
-    return answer_all(texts, id_answer(lambda text: identify(turn(text)).id), stdin, out, err)
+    return answer_all(texts, id_answer(lambda text: identify(read(text)).id), stdin, out, err)
+
+
+def family_ranks(family: Family) -> Quick | None:
+    """:func:`ranks_answer` for ``family`` when it stands on the classical board
+    of eight files (else None)."""
+    layout = family.ruleset.layout
+    if family.layout is not None or family.ruleset.region_size != 8 or \
+            layout.notation == "sfen":
+        return None
+
+    def rank_id(rank: str) -> int | None:
+        try:
+            return family.rank_id(family.validate(rank))
+        except Chess960Error:
+            return None
+
+    return ranks_answer(rank_id, family.side_count if family.independent else None)
 
 
 def id_answer(identify: Callable[[str], int]) -> Answer:

@@ -53,6 +53,7 @@ from solver.errors import (
     shown_path,
 )
 from solver.files import write_atomic
+from solver.notation.castling import side_rights
 from solver.notation.dialects import DIALECTS, dialect_named, read_fen, variant_named
 from solver.notation.fen import castling_field, check_castling, read_start
 from solver.notation.fen_syntax import expand_row, split_fields
@@ -72,9 +73,19 @@ SHOWN_LINES: Final = 5
 QUOTED: Final = 60
 #: Placements whose ids are remembered (EPD ``id`` checks).
 MEMO_MAX: Final = 1 << 14
+#: Back ranks whose castling rights are remembered (the bulk path of :func:`lint_lines`).
+RANK_MEMO: Final = 1 << 16
 #: The widest board read (files a to z).
 MAX_FILES: Final = len(FILE_LETTERS)
 
+#: A start position on the classical board written the common way, as bytes:
+#: Black's and White's back ranks of the five chess pieces, White to move, no
+#: en passant square, then move counters, or an ``id`` operation that names no
+#: family the linter checks (not ``chess960``). :func:`lint_lines` answers such
+#: a line from its two ranks; any other line is read by :meth:`Linter.feed`.
+_PLAIN_START: Final = re.compile(
+    rb'([kqrbn]{8})/pppppppp/8/8/8/8/PPPPPPPP/([KQRBN]{8}) w ([A-Za-z]{1,4}|-) -'
+    rb'(?: ([0-9]{1,9}) ([0-9]{1,9}))?( id "(?!chess960 )[^";]*";?)?')
 _FEN_TAG: Final = re.compile(r'^(\s*\[FEN\s+")([^"]*)("\s*\]\s*)$')
 _VARIANT_TAG: Final = re.compile(r'^\s*\[Variant\s+"([^"]*)"\s*\]\s*$', re.IGNORECASE)
 _EVENT_TAG: Final = re.compile(r"^\s*\[Event\s", re.IGNORECASE)
@@ -262,6 +273,7 @@ class Linter:
         self.used: dict[str, int] = {}
         self._families: dict[str, Family | None] = {}
         self._ids: dict[tuple[str, str], int | None] = {}
+        self._rights: dict[bytes, tuple[str, str]] = {}
         if family is not None:
             self._families[family.name] = family
 
@@ -299,6 +311,50 @@ class Linter:
                     or _MOVETEXT.match(first):
                 return line
         return f"{prefix}{self._fen(fen, number)}{suffix}"
+
+    @property
+    def plain(self) -> bool:
+        """Whether a line :data:`_PLAIN_START` matches may be answered by
+        :meth:`quick` (not in a variant's game, nor with a family to check)."""
+        return self.game is None and self.variant is None and self.family is None
+
+    def _side(self, row: bytes) -> tuple[str, str]:
+        """The castling rights (X-FEN, Shredder-FEN) a back rank gives, in its case."""
+        found = self._rights.get(row)
+        if found is None:
+            rank = row.decode("ascii")
+            upper = rank.upper()
+            found = (side_rights(upper), side_rights(upper, True))
+            if rank != upper:
+                found = (found[0].lower(), found[1].lower())
+            if len(self._rights) < RANK_MEMO:
+                self._rights[row] = found
+        return found
+
+    def quick(self, number: int, found: re.Match[bytes]) -> str | None:
+        """Lint a line :data:`_PLAIN_START` matched, as :meth:`feed` would, from
+        its two back ranks; ``None`` (nothing recorded) when its castling is not
+        what the rooks give, written one way, or its counters say moves were
+        played: :meth:`feed` then reads it."""
+        black_row, white_row, written, halfmove, move, opcode = found.groups()
+        if halfmove is not None and opcode is None and (
+                halfmove != b"0" or move not in (b"0", b"1")):
+            return None  # a FEN after moves
+        white, black = self._side(white_row), self._side(black_row)
+        xfen = (white[0] + black[0]) or "-"
+        shredder = (white[1] + black[1]) or "-"
+        castling = written.decode("ascii")
+        if castling not in (xfen, shredder):
+            return None
+        self.report.positions += 1
+        if xfen != shredder:
+            kind = "xfen" if castling == xfen else "shredder"
+            self.used[kind] = self.used.get(kind, 0) + 1
+        text = found.string.decode("ascii")
+        if self.fix is None:
+            return text
+        return self._rewrite(text, white_row.decode("ascii"),
+                             black_row.decode("ascii").upper(), xfen, shredder, None)
 
     def _fen(self, fen: str, number: int) -> str:
         """Check one FEN, record what is found, and return it (rewritten if asked)."""
@@ -587,18 +643,22 @@ def lint_lines(
     from solver.cli.inputs import MAX_LINE
 
     number = 0
+    match = _PLAIN_START.fullmatch
     for batch in lines:
         for raw in batch:
             number += 1
             if raw is None:
                 raise InputFileError(name, f"line {number} is longer than {MAX_LINE:,} bytes")
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise InputFileError(
-                    name, f"line {number} is not UTF-8 (byte 0x{raw[exc.start]:02x} at "
-                          f"column {exc.start + 1})") from None
-            rewritten = linter.feed(number, text)
+            found = match(raw) if linter.plain else None
+            rewritten = linter.quick(number, found) if found is not None else None
+            if rewritten is None:
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    raise InputFileError(
+                        name, f"line {number} is not UTF-8 (byte 0x{raw[exc.start]:02x} at "
+                              f"column {exc.start + 1})") from None
+                rewritten = linter.feed(number, text)
             if out is not None:
                 if number > 1:
                     out.write(ending())
