@@ -209,3 +209,23 @@ def plain_capablanca_random() -> set[Rank]:
             row[file] = name[0]
         ranks.add("".join(row))
     return ranks
+
+
+def seed_draws(phrase: bytes, n: int, k: int) -> list[int]:
+    """The README's seed recipe, written again from the README (not the code): SHA-256
+    blocks of the UTF-8 phrase and an 8-byte big-endian block number, 64-bit
+    big-endian words, one a number while ``n <= 2**64``, rejected at the largest
+    multiple of ``n``, the remainder."""
+    import hashlib
+
+    out: list[int] = []
+    block = 0
+    limit = 2**64 - 2**64 % n
+    while len(out) < k:
+        digest = hashlib.sha256(phrase + block.to_bytes(8, "big")).digest()
+        for start in range(0, 32, 8):
+            word = int.from_bytes(digest[start:start + 8], "big")
+            if word < limit and len(out) < k:
+                out.append(word % n)
+        block += 1
+    return out

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections import Counter
 
+import oracles
 import pytest
 from typer.testing import CliRunner
 
@@ -27,20 +28,9 @@ runner = CliRunner()
 
 
 def documented(seed: int, n: int, k: int) -> list[int]:
-    """The documented method, re-implemented: an integer seed is the phrase of its
-    digits; SHA-256 blocks of the UTF-8 phrase and an 8-byte big-endian block
-    number, 64-bit big-endian words, one word a number while ``n <= 2**64``,
-    rejection at the largest multiple of ``n``, remainder."""
-    data, block, out = str(seed).encode(), 0, []
-    limit = 2**64 - 2**64 % n
-    while len(out) < k:
-        digest = hashlib.sha256(data + block.to_bytes(8, "big")).digest()
-        for start in range(0, 32, 8):
-            word = int.from_bytes(digest[start:start + 8], "big")
-            if word < limit and len(out) < k:
-                out.append(word % n)
-        block += 1
-    return out
+    """The documented method (:func:`oracles.seed_draws`): an integer seed is the
+    phrase of its digits."""
+    return oracles.seed_draws(str(seed).encode(), n, k)
 
 
 def wilson_hilferty(df: int, z: float) -> float:

@@ -3,12 +3,12 @@ dialects, encodings and the API's types (issues 24 and 27)."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import oracles
 import pytest
 
 CHESS960 = Path(sys.executable).parent / "chess960"
@@ -31,19 +31,7 @@ def one_error(err: str) -> None:
 
 # -- seeds ----------------------------------------------------------------------
 
-def reference(phrase: bytes, n: int, k: int) -> list[int]:
-    """The README's recipe on a phrase's UTF-8 bytes (written again here)."""
-    out: list[int] = []
-    block = 0
-    limit = 2**64 - 2**64 % n
-    while len(out) < k:
-        digest = hashlib.sha256(phrase + block.to_bytes(8, "big")).digest()
-        for i in range(0, 32, 8):
-            word = int.from_bytes(digest[i:i + 8], "big")
-            if word < limit and len(out) < k:
-                out.append(word % n)
-        block += 1
-    return out
+reference = oracles.seed_draws  # the README's recipe, written again
 
 
 @pytest.mark.parametrize("seed", ["42", "042", " 42", "-1", "9" * 5000])
