@@ -130,10 +130,29 @@ class Counting:
                     f"takes {self.letters_merged} together"))
             self._full_checked = True
 
+    def _passes(self) -> int:
+        """How many forward passes :meth:`rank_of` makes, per colour assumption:
+        one per step choosing among few placements, one per halving of the
+        placements for a step choosing among many (:data:`SPLIT_CHOICES`)."""
+        steps = self.numbering.steps
+        passes = 0
+        for j, step in enumerate(steps[:-1]):
+            if step.fill:
+                break
+            choices = self._choices(j)
+            passes += 1 if choices <= SPLIT_CHOICES else (choices - 1).bit_length()
+        return max(passes, len(steps))
+
+    def _choices(self, j: int) -> int:
+        """At most how many ways step ``j`` has to place its pieces."""
+        step = self.numbering.steps[j]
+        squares = self.region_size - sum(len(s.pieces) for s in self.numbering.steps[:j])
+        return comb(squares, len(step.pieces))
+
     def _check_numbering(self) -> None:
         """Refuse numbering by counting that would walk more than the bound."""
         nodes = len(self._live())
-        passes = len(self.numbering.steps) * len(self._mark_choices())
+        passes = self._passes() * len(self._mark_choices())
         cost = nodes * passes * NUMBERING_WEIGHT
         if cost > self.max_states:
             raise self._refuse(cost, (
@@ -388,14 +407,30 @@ class Counting:
                           if key.verdict(state) == LT)
         return before
 
-    def _check_choices(self, j: int) -> None:
-        """Refuse at once finding step ``j``'s choice among more than the bound."""
-        step = self.numbering.steps[j]
-        squares = self.region_size - sum(len(s.pieces) for s in self.numbering.steps[:j])
-        choices = comb(squares, len(step.pieces))
-        if choices > self.max_states:
-            raise self._refuse(choices, f"numbering step {j + 1} {step.text!r} chooses "
-                                        f"among up to {choices:,} ways to place its pieces")
+    def _split(self, targets: list[int | None], j: int, number: int) -> int:
+        """Step ``j``'s choice in the rank with ID ``number``, by halving its choices.
+
+        ``targets`` holds the choices of the steps after ``j`` (found) and
+        ``None`` before it. How many ranks sort before choice ``t`` grows with
+        ``t``; the choice is the largest ``t`` with at most ``number`` ranks
+        before it. Each probe is one forward pass whose states stay few (the
+        choice is compared, not kept), so a step placing many identical pieces
+        costs about log2 of its placements in passes.
+        """
+        low, high = 0, self._choices(j)  # ranks before choice 0 are at most ``number``
+        while high - low > 1:
+            middle = (low + high) // 2
+            targets[j] = middle
+            before = 0
+            for marks in self._mark_choices():
+                key = KeyOrder(self.numbering, targets, marks)
+                before += sum(paths for state, paths in self._ends(key).items()
+                              if key.verdict(state) == LT)
+            if before <= number:
+                low = middle
+            else:
+                high = middle
+        return low
 
     def rank_of(self, number: int) -> str:
         """The rank with canonical ID ``number``: the choices, last step first.
@@ -413,8 +448,11 @@ class Counting:
             if steps[j].fill or j == len(steps) - 1:  # the last step takes what is left
                 targets[j] = 0
                 continue
+            if self._choices(j) > SPLIT_CHOICES:
+                self._check_placeable()
+                targets[j] = self._split(targets, j, number)
+                continue
             targets[j] = -1
-            self._check_choices(j)
             before = placed = 0
             by_choice: dict[int, int] = {}
             for marks in self._mark_choices():
@@ -462,6 +500,11 @@ class Counting:
 #: What one partial rank costs per pass of numbering by counting, in states
 #: (the canonical order's own state multiplies it; measured, rules/README.md).
 NUMBERING_WEIGHT: Final = 8
+
+#: A step choosing among more placements than this has its choice found by
+#: halving (:meth:`Counting._split`, a pass per halving, few states) instead
+#: of in one pass that keeps every placement it meets as a state.
+SPLIT_CHOICES: Final = 64
 
 #: The letter standing for the piece kinds counted together.
 ANONYMOUS: Final = "\x00"
