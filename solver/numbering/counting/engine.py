@@ -408,29 +408,52 @@ class Counting:
         return before
 
     def _split(self, targets: list[int | None], j: int, number: int) -> int:
-        """Step ``j``'s choice in the rank with ID ``number``, by halving its choices.
+        """Step ``j``'s choice in the rank with ID ``number``, by searching its choices.
 
         ``targets`` holds the choices of the steps after ``j`` (found) and
         ``None`` before it. How many ranks sort before choice ``t`` grows with
-        ``t``; the choice is the largest ``t`` with at most ``number`` ranks
-        before it. Each probe is one forward pass whose states stay few (the
-        choice is compared, not kept), so a step placing many identical pieces
-        costs about log2 of its placements in passes.
+        ``t``; the choice is the ``t`` with at most ``number`` ranks before it
+        and more before ``t + 1``. Each probe is one forward pass whose states
+        stay few (the choice is compared with ``t``, not kept). The probes
+        interpolate (ranks are often spread evenly over the choices, so one or
+        two probes find it) and halve the interval when interpolating did not,
+        so a step placing many identical pieces costs a few passes, at most
+        about twice log2 of its placements.
         """
-        low, high = 0, self._choices(j)  # ranks before choice 0 are at most ``number``
+        targets[j] = None  # the ranks whose later steps match, over every choice
+        low_before, here = self._probe(targets)
+        low, high, high_before = 0, self._choices(j), low_before + here
+        halve = False
         while high - low > 1:
-            middle = (low + high) // 2
-            targets[j] = middle
-            before = 0
-            for marks in self._mark_choices():
-                key = KeyOrder(self.numbering, targets, marks)
-                before += sum(paths for state, paths in self._ends(key).items()
-                              if key.verdict(state) == LT)
-            if before <= number:
-                low = middle
+            if halve:
+                t = (low + high) // 2
             else:
-                high = middle
+                t = low + (number - low_before) * (high - low) // (high_before - low_before)
+                t = min(max(t, low), high - 1)
+            targets[j] = t
+            before, here = self._probe(targets)
+            width = high - low
+            if before + here <= number:
+                low, low_before = t + 1, before + here
+            elif before <= number:
+                return t
+            else:
+                high, high_before = t, before
+            halve = not halve and 2 * (high - low) > width
         return low
+
+    def _probe(self, targets: Sequence[int | None]) -> tuple[int, int]:
+        """How many ranks sort before ``targets``, and how many equal them."""
+        before = equal = 0
+        for marks in self._mark_choices():
+            key = KeyOrder(self.numbering, targets, marks)
+            for state, paths in self._ends(key).items():
+                verdict = key.verdict(state)
+                if verdict == LT:
+                    before += paths
+                elif verdict == EQ:
+                    equal += paths
+        return before, equal
 
     def rank_of(self, number: int) -> str:
         """The rank with canonical ID ``number``: the choices, last step first.
