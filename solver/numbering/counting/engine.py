@@ -314,29 +314,53 @@ class Counting:
         if self._graph is None:
             if self.count:
                 self._check_full()
-            trackers, memo, letters = self.trackers, self._memo, self.letters
+            trackers, letters = self.trackers, self.letters
             first = (self.start, tuple(t.start() for t in trackers))
             ids = {first: 0}
             nodes = [first]
-            graph: list[tuple[tuple[str, int], ...]] = []
+            moves: list[list[tuple[str, int]]] = []
             if self.count:
+                place = self._place
+                # the rules' states are few: each move of them is made once
+                placed: dict[tuple[tuple[State, ...], int, str], tuple[State, ...] | None] = {}
                 for counts, states in nodes:  # grows as it goes: breadth first
                     file = self.region_size - sum(counts)
-                    moves = []
+                    mine = []
                     for i, left in enumerate(counts):
                         if not left:
                             continue
-                        after = self._place(trackers, states, file, letters[i])
+                        move = (states, file, letters[i])
+                        if move in placed:
+                            after = placed[move]
+                        else:
+                            after = placed[move] = place(trackers, states, file, letters[i])
                         if after is None:
                             continue
                         node = ((*counts[:i], left - 1, *counts[i + 1:]), after)
-                        if not self._completions(trackers, memo, *node):
-                            continue
-                        if node not in ids:
-                            ids[node] = len(nodes)
+                        target = ids.get(node)
+                        if target is None:
+                            target = ids[node] = len(nodes)
                             nodes.append(node)
-                        moves.append((letters[i], ids[node]))
-                    graph.append(tuple(moves))
+                        mine.append((letters[i], target))
+                    if len(nodes) > self.max_states:  # a tracker understated its states
+                        raise self._refuse(len(nodes))
+                    moves.append(mine)
+            # keep the partial ranks that complete: a full rank that obeys the
+            # rules, or one move to such a partial rank (later layers come later)
+            alive = [False] * len(moves)
+            for at in range(len(moves) - 1, -1, -1):
+                left_counts, left_states = nodes[at]
+                if not any(left_counts):
+                    alive[at] = all(t.finish(s) for t, s in zip(trackers, left_states,
+                                                                 strict=True))
+                else:
+                    alive[at] = any(alive[target] for _, target in moves[at])
+            graph: list[tuple[tuple[str, int], ...]] = []
+            if alive and alive[0]:
+                kept = [at for at in range(len(moves)) if alive[at]]
+                renumber = {old: at for at, old in enumerate(kept)}
+                graph = [tuple((letter, renumber[target]) for letter, target in moves[old]
+                               if alive[target]) for old in kept]
             self._graph = graph
         return self._graph
 
