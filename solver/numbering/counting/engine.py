@@ -130,19 +130,6 @@ class Counting:
                     f"takes {self.letters_merged} together"))
             self._full_checked = True
 
-    def _passes(self) -> int:
-        """How many forward passes :meth:`rank_of` makes, per colour assumption:
-        one per step choosing among few placements, one per halving of the
-        placements for a step choosing among many (:data:`SPLIT_CHOICES`)."""
-        steps = self.numbering.steps
-        passes = 0
-        for j, step in enumerate(steps[:-1]):
-            if step.fill:
-                break
-            choices = self._choices(j)
-            passes += 1 if choices <= SPLIT_CHOICES else (choices - 1).bit_length()
-        return max(passes, len(steps))
-
     def _choices(self, j: int) -> int:
         """At most how many ways step ``j`` has to place its pieces."""
         step = self.numbering.steps[j]
@@ -152,7 +139,8 @@ class Counting:
     def _check_numbering(self) -> None:
         """Refuse numbering by counting that would walk more than the bound."""
         nodes = len(self._live())
-        passes = self._passes() * len(self._mark_choices())
+        # a step takes one pass, or a few probes that keep fewer states (_split)
+        passes = len(self.numbering.steps) * len(self._mark_choices())
         cost = nodes * passes * NUMBERING_WEIGHT
         if cost > self.max_states:
             raise self._refuse(cost, (
