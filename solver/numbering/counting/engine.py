@@ -419,7 +419,8 @@ class Counting:
                           if key.verdict(state) == LT)
         return before
 
-    def _split(self, targets: list[int | None], j: int, number: int) -> int:
+    def _split(self, targets: list[int | None], j: int, number: int,
+               known: tuple[int, int] | None = None) -> tuple[int, tuple[int, int]]:
         """Step ``j``'s choice in the rank with ID ``number``, by searching its choices.
 
         ``targets`` holds the choices of the steps after ``j`` (found) and
@@ -431,9 +432,15 @@ class Counting:
         two probes find it) and halve the interval when interpolating did not,
         so a step placing many identical pieces costs a few passes, at most
         about twice log2 of its placements.
+
+        ``known`` is how many ranks sort before the later steps' choices and
+        how many match them (``None``: one more pass counts them); the choice
+        is returned with the same for the steps from ``j`` on.
         """
-        targets[j] = None  # the ranks whose later steps match, over every choice
-        low_before, here = self._probe(targets)
+        if known is None:
+            targets[j] = None  # the ranks whose later steps match, over every choice
+            known = self._probe(targets)
+        low_before, here = known
         low, high, high_before = 0, self._choices(j), low_before + here
         halve = False
         while high - low > 1:
@@ -448,11 +455,11 @@ class Counting:
             if before + here <= number:
                 low, low_before = t + 1, before + here
             elif before <= number:
-                return t
+                return t, (before, here)
             else:
                 high, high_before = t, before
             halve = not halve and 2 * (high - low) > width
-        return low
+        return low, (low_before, high_before - low_before)
 
     def _probe(self, targets: Sequence[int | None]) -> tuple[int, int]:
         """How many ranks sort before ``targets``, and how many equal them."""
@@ -479,13 +486,14 @@ class Counting:
         self._check_numbering()
         steps = self.numbering.steps
         targets: list[int | None] = [None] * len(steps)
+        known: tuple[int, int] | None = None  # ranks before / equal to the targets so far
         for j in range(len(steps) - 1, -1, -1):
             if steps[j].fill or j == len(steps) - 1:  # the last step takes what is left
                 targets[j] = 0
                 continue
             if self._choices(j) > SPLIT_CHOICES:
                 self._check_placeable()
-                targets[j] = self._split(targets, j, number)
+                targets[j], known = self._split(targets, j, number, known)
                 continue
             targets[j] = -1
             before = placed = 0
@@ -508,6 +516,7 @@ class Counting:
             for made in sorted(by_choice):
                 if rest < by_choice[made]:
                     targets[j] = made
+                    known = (number - rest, by_choice[made])
                     break
                 rest -= by_choice[made]
         self._check_placeable()
