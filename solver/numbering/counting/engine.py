@@ -477,9 +477,11 @@ class Counting:
     def rank_of(self, number: int) -> str:
         """The rank with canonical ID ``number``: the choices, last step first.
 
-        Each step's choice takes one forward pass; the first pass also counts
-        the ranks the steps can place (every rank there is kept); the last
-        step takes the squares left, so it has one choice and takes no pass.
+        A step among few placements (:data:`SPLIT_CHOICES`) has its choice
+        found in one forward pass (the first pass also counts the ranks the
+        steps can place: every rank there is kept); a step among more has it
+        searched by a few passes (:meth:`_split`); the last step takes the
+        squares left, so it has one choice and takes no pass.
         """
         if not 0 <= number < self.count:
             raise IdRangeError(str(number), number, self.count, self.ruleset.name)
