@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import math
 import random
+import unittest.mock
 from collections import Counter
 from itertools import permutations
 from pathlib import Path
@@ -134,6 +135,33 @@ def test_counting_agrees_with_brute_force(text: str, seed: int) -> None:
         assert counting.rank_id(keyed[number]) == number
     for number in {0, len(keyed) // 2, len(keyed) - 1} if keyed else ():
         assert counting.rank_of(number) == keyed[number]
+
+
+@settings(max_examples=examples(25, most=500), deadline=None)
+@given(families(), st.data())
+def test_halving_a_steps_choices_walks_the_same_order(text: str, data: st.DataObject) -> None:
+    """rank_of finding every step's choice by halving (issue 25 item 3) gives the
+    canonical order: the ranks sorted by their steps' choices, last step first."""
+    ruleset = parse(text, "random.toml")
+    family = Family(ruleset)
+    expected = [r for r in brute(ruleset.pieces) if not family.violations(r)]
+    numbering = ruleset.step_numbering()
+    try:
+        keyed = sorted(expected, key=lambda r: numbering.digits(r)[::-1])
+    except NumberingError:
+        return
+    if not keyed:
+        return
+    numbers = data.draw(st.lists(st.integers(0, len(keyed) - 1), min_size=1, max_size=4))
+    whole = Counting(ruleset)  # every step's choice in one pass (none has > 64 here)
+    wanted = {number: whole.rank_of(number) for number in {0, len(keyed) - 1, *numbers}}
+    for split in (0, 4):  # every step searched; steps among few placements in one pass
+        with unittest.mock.patch("solver.numbering.counting.engine.SPLIT_CHOICES", split):
+            halving = Counting(ruleset)
+            for number, found in wanted.items():
+                rank = halving.rank_of(number)
+                assert rank == keyed[number] == found
+                assert halving.rank_id(rank) == number
 
 
 def test_an_enumerated_family_numbers_without_listing(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -130,9 +130,16 @@ class Counting:
                     f"takes {self.letters_merged} together"))
             self._full_checked = True
 
+    def _choices(self, j: int) -> int:
+        """At most how many ways step ``j`` has to place its pieces."""
+        step = self.numbering.steps[j]
+        squares = self.region_size - sum(len(s.pieces) for s in self.numbering.steps[:j])
+        return comb(squares, len(step.pieces))
+
     def _check_numbering(self) -> None:
         """Refuse numbering by counting that would walk more than the bound."""
         nodes = len(self._live())
+        # a step takes one pass, or a few probes that keep fewer states (_split)
         passes = len(self.numbering.steps) * len(self._mark_choices())
         cost = nodes * passes * NUMBERING_WEIGHT
         if cost > self.max_states:
@@ -295,29 +302,53 @@ class Counting:
         if self._graph is None:
             if self.count:
                 self._check_full()
-            trackers, memo, letters = self.trackers, self._memo, self.letters
+            trackers, letters = self.trackers, self.letters
             first = (self.start, tuple(t.start() for t in trackers))
             ids = {first: 0}
             nodes = [first]
-            graph: list[tuple[tuple[str, int], ...]] = []
+            moves: list[list[tuple[str, int]]] = []
             if self.count:
+                place = self._place
+                # the rules' states are few: each move of them is made once
+                placed: dict[tuple[tuple[State, ...], int, str], tuple[State, ...] | None] = {}
                 for counts, states in nodes:  # grows as it goes: breadth first
                     file = self.region_size - sum(counts)
-                    moves = []
+                    mine = []
                     for i, left in enumerate(counts):
                         if not left:
                             continue
-                        after = self._place(trackers, states, file, letters[i])
+                        move = (states, file, letters[i])
+                        if move in placed:
+                            after = placed[move]
+                        else:
+                            after = placed[move] = place(trackers, states, file, letters[i])
                         if after is None:
                             continue
                         node = ((*counts[:i], left - 1, *counts[i + 1:]), after)
-                        if not self._completions(trackers, memo, *node):
-                            continue
-                        if node not in ids:
-                            ids[node] = len(nodes)
+                        target = ids.get(node)
+                        if target is None:
+                            target = ids[node] = len(nodes)
                             nodes.append(node)
-                        moves.append((letters[i], ids[node]))
-                    graph.append(tuple(moves))
+                        mine.append((letters[i], target))
+                    if len(nodes) > self.max_states:  # a tracker understated its states
+                        raise self._refuse(len(nodes))
+                    moves.append(mine)
+            # keep the partial ranks that complete: a full rank that obeys the
+            # rules, or one move to such a partial rank (later layers come later)
+            alive = [False] * len(moves)
+            for at in range(len(moves) - 1, -1, -1):
+                left_counts, left_states = nodes[at]
+                if not any(left_counts):
+                    alive[at] = all(t.finish(s) for t, s in zip(trackers, left_states,
+                                                                 strict=True))
+                else:
+                    alive[at] = any(alive[target] for _, target in moves[at])
+            graph: list[tuple[tuple[str, int], ...]] = []
+            if alive and alive[0]:
+                kept = [at for at in range(len(moves)) if alive[at]]
+                renumber = {old: at for at, old in enumerate(kept)}
+                graph = [tuple((letter, renumber[target]) for letter, target in moves[old]
+                               if alive[target]) for old in kept]
             self._graph = graph
         return self._graph
 
@@ -388,33 +419,85 @@ class Counting:
                           if key.verdict(state) == LT)
         return before
 
-    def _check_choices(self, j: int) -> None:
-        """Refuse at once finding step ``j``'s choice among more than the bound."""
-        step = self.numbering.steps[j]
-        squares = self.region_size - sum(len(s.pieces) for s in self.numbering.steps[:j])
-        choices = comb(squares, len(step.pieces))
-        if choices > self.max_states:
-            raise self._refuse(choices, f"numbering step {j + 1} {step.text!r} chooses "
-                                        f"among up to {choices:,} ways to place its pieces")
+    def _split(self, targets: list[int | None], j: int, number: int,
+               known: tuple[int, int] | None = None) -> tuple[int, tuple[int, int]]:
+        """Step ``j``'s choice in the rank with ID ``number``, by searching its choices.
+
+        ``targets`` holds the choices of the steps after ``j`` (found) and
+        ``None`` before it. How many ranks sort before choice ``t`` grows with
+        ``t``; the choice is the ``t`` with at most ``number`` ranks before it
+        and more before ``t + 1``. Each probe is one forward pass whose states
+        stay few (the choice is compared with ``t``, not kept). The probes
+        interpolate (ranks are often spread evenly over the choices, so one or
+        two probes find it) and halve the interval when interpolating did not,
+        so a step placing many identical pieces costs a few passes, at most
+        about twice log2 of its placements.
+
+        ``known`` is how many ranks sort before the later steps' choices and
+        how many match them (``None``: one more pass counts them); the choice
+        is returned with the same for the steps from ``j`` on.
+        """
+        if known is None:
+            targets[j] = None  # the ranks whose later steps match, over every choice
+            known = self._probe(targets)
+        low_before, here = known
+        low, high, high_before = 0, self._choices(j), low_before + here
+        halve = False
+        while high - low > 1:
+            if halve:
+                t = (low + high) // 2
+            else:
+                t = low + (number - low_before) * (high - low) // (high_before - low_before)
+                t = min(max(t, low), high - 1)
+            targets[j] = t
+            before, here = self._probe(targets)
+            width = high - low
+            if before + here <= number:
+                low, low_before = t + 1, before + here
+            elif before <= number:
+                return t, (before, here)
+            else:
+                high, high_before = t, before
+            halve = not halve and 2 * (high - low) > width
+        return low, (low_before, high_before - low_before)
+
+    def _probe(self, targets: Sequence[int | None]) -> tuple[int, int]:
+        """How many ranks sort before ``targets``, and how many equal them."""
+        before = equal = 0
+        for marks in self._mark_choices():
+            key = KeyOrder(self.numbering, targets, marks)
+            for state, paths in self._ends(key).items():
+                verdict = key.verdict(state)
+                if verdict == LT:
+                    before += paths
+                elif verdict == EQ:
+                    equal += paths
+        return before, equal
 
     def rank_of(self, number: int) -> str:
         """The rank with canonical ID ``number``: the choices, last step first.
 
-        Each step's choice takes one forward pass; the first pass also counts
-        the ranks the steps can place (every rank there is kept); the last
-        step takes the squares left, so it has one choice and takes no pass.
+        A step among few placements (:data:`SPLIT_CHOICES`) has its choice
+        found in one forward pass (the first pass also counts the ranks the
+        steps can place: every rank there is kept); a step among more has it
+        searched by a few passes (:meth:`_split`); the last step takes the
+        squares left, so it has one choice and takes no pass.
         """
         if not 0 <= number < self.count:
             raise IdRangeError(str(number), number, self.count, self.ruleset.name)
         self._check_numbering()
         steps = self.numbering.steps
         targets: list[int | None] = [None] * len(steps)
+        known: tuple[int, int] | None = None  # ranks before / equal to the targets so far
         for j in range(len(steps) - 1, -1, -1):
             if steps[j].fill or j == len(steps) - 1:  # the last step takes what is left
                 targets[j] = 0
                 continue
+            if self._choices(j) > SPLIT_CHOICES:
+                self._check_placeable()
+                targets[j], known = self._split(targets, j, number, known)
+                continue
             targets[j] = -1
-            self._check_choices(j)
             before = placed = 0
             by_choice: dict[int, int] = {}
             for marks in self._mark_choices():
@@ -435,6 +518,7 @@ class Counting:
             for made in sorted(by_choice):
                 if rest < by_choice[made]:
                     targets[j] = made
+                    known = (number - rest, by_choice[made])
                     break
                 rest -= by_choice[made]
         self._check_placeable()
@@ -462,6 +546,11 @@ class Counting:
 #: What one partial rank costs per pass of numbering by counting, in states
 #: (the canonical order's own state multiplies it; measured, rules/README.md).
 NUMBERING_WEIGHT: Final = 8
+
+#: A step choosing among more placements than this has its choice found by
+#: halving (:meth:`Counting._split`, a pass per halving, few states) instead
+#: of in one pass that keeps every placement it meets as a state.
+SPLIT_CHOICES: Final = 64
 
 #: The letter standing for the piece kinds counted together.
 ANONYMOUS: Final = "\x00"
