@@ -13,7 +13,7 @@ import pytest
 
 from solver import Family, RuleFileError, UnknownRuleSetError
 from solver.ruleset.limits import MAX_FILE_BYTES
-from solver.ruleset.reader import load
+from solver.ruleset.reader import load, rules_dir
 from solver.ruleset.source import RuleSource, locate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +32,7 @@ def test_the_library_refuses_a_fifo_at_once(tmp_path: Path, how: str) -> None:
     os.mkfifo(fifo)
     done = _in_child(f"""
         from solver import Family, RuleFileError
-        from solver.ruleset.reader import load
+        from solver.ruleset.reader import load, rules_dir
         try:
             {how}({str(fifo)!r})
         except RuleFileError as exc:
@@ -70,8 +70,9 @@ def test_a_missing_file_and_an_unknown_name() -> None:
 
 def test_a_bundled_name_and_its_path_read_the_same_bytes() -> None:
     by_name = RuleSource.read("chess960")
-    by_path = RuleSource.read(str(ROOT / "rules" / "chess960.toml"))
-    assert by_name.data == by_path.data == (ROOT / "rules" / "chess960.toml").read_bytes()
+    bundled = rules_dir() / "chess960.toml"  # beside the package, or inside the wheel's
+    by_path = RuleSource.read(str(bundled))
+    assert by_name.data == by_path.data == bundled.read_bytes()
     assert (by_name.shown, by_name.bundled, by_path.bundled) == (
         "rules/chess960.toml", True, False)
     assert Family.from_source(by_name).count == 960
