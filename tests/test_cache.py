@@ -27,6 +27,9 @@ from solver.family import Family
 from solver.numbering.scharnagl import scharnagl_rank
 from solver.ruleset.bundled import bundled_path
 
+# Many runs of the installed command: CI's slow step runs them (`-m slow`).
+pytestmark = pytest.mark.slow
+
 Answer = tuple[str, str, int]
 
 

@@ -25,6 +25,9 @@ from solver.output import FORMATS
 from solver.output.plan import PLAN_FORMATS
 from solver.ruleset.reader import bundled_names
 
+# Many runs of the installed command: CI's slow step runs them (`-m slow`).
+pytestmark = pytest.mark.slow
+
 CHESS960 = Path(sys.executable).parent / "chess960"
 
 

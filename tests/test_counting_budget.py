@@ -24,6 +24,9 @@ from solver.numbering.steps import choice_of, index_of_choice
 from solver.ruleset.reader import load, parse
 from tests.test_budgets import assert_refused, measured
 
+# Many runs of the installed command: CI's slow step runs them (`-m slow`).
+pytestmark = pytest.mark.slow
+
 DATA = Path(__file__).parent / "data"
 REG16 = DATA / "reg16x2d.toml"
 

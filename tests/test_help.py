@@ -21,6 +21,9 @@ import typer
 from solver.cli import app as cli
 from solver.cli import entry
 
+# Many runs of the installed command: CI's slow step runs them (`-m slow`).
+pytestmark = pytest.mark.slow
+
 CHESS960 = Path(sys.executable).parent / "chess960"
 
 #: Examples too slow for the default run (CI's slow run takes them).

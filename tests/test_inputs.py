@@ -11,6 +11,9 @@ from pathlib import Path
 import oracles
 import pytest
 
+# Many runs of the installed command: CI's slow step runs them (`-m slow`).
+pytestmark = pytest.mark.slow
+
 CHESS960 = Path(sys.executable).parent / "chess960"
 
 

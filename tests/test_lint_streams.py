@@ -26,6 +26,9 @@ from solver.cli.app import app
 from solver.cli.inputs import LineReader
 from solver.notation.lint import lint_text
 
+# Many runs of the installed command: CI's slow step runs them (`-m slow`).
+pytestmark = pytest.mark.slow
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 QNR = "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1"
 

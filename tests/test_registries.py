@@ -29,6 +29,9 @@ from solver.notation.dialects import (
 from solver.notation.lint import lint_text
 from solver.ruleset.reader import bundled_names, load
 
+# Many runs of the installed command: CI's slow step runs them (`-m slow`).
+pytestmark = pytest.mark.slow
+
 runner = CliRunner()
 
 # -- side relations -----------------------------------------------------------------

@@ -51,7 +51,9 @@ piece = "K"
 pair = "RR"
 """
 
-pytestmark = pytest.mark.skipif(not COMMAND.exists(), reason="chess960 is not installed")
+# Many runs of the installed command: CI's slow step runs them (`-m slow`).
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not COMMAND.exists(), reason="chess960 is not installed")]
 
 
 def run(
