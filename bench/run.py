@@ -948,24 +948,41 @@ def _measure(args: argparse.Namespace, small: int, large: int,
              log: Callable[[str], None], began: float, before: str) -> None:
     run([CHESS960, "id", "QNRBBNKR"])  # write the bytecode caches once
     rows: list[Row] = []
-    if args.only == "counting":
-        log("counting within its budget")
-        bench_counting(large, rows, log)
-        log("numbering huge families")
-        bench_walks(large, rows, log)
-        log("listing enumerated families and bench-12")
-        bench_listings(large, rows, log)
-        log("plans and draws skipping many IDs")
-        bench_sampling(large, rows, log)
-    elif args.only == "formats":
-        log("every format at the speed of plain text")
-        bench_formats(large, small, rows, log)
-    elif args.only == "bulk":
-        log("big books read in bulk")
-        bench_bulk_reading(large, small, rows, log)
-    else:
+    if args.only is None:
         _measure_all(args, small, large, log, rows)
+    else:
+        _SECTIONS[args.only](small, large, rows, log)
     _report(args, rows, began, before)
+
+
+def _counting_section(small: int, large: int, rows: list[Row],
+                      log: Callable[[str], None]) -> None:
+    log("counting within its budget")
+    bench_counting(large, rows, log)
+    log("numbering huge families")
+    bench_walks(large, rows, log)
+    log("listing enumerated families and bench-12")
+    bench_listings(large, rows, log)
+    log("plans and draws skipping many IDs")
+    bench_sampling(large, rows, log)
+
+
+def _formats_section(small: int, large: int, rows: list[Row],
+                     log: Callable[[str], None]) -> None:
+    log("every format at the speed of plain text")
+    bench_formats(large, small, rows, log)
+
+
+def _bulk_section(small: int, large: int, rows: list[Row],
+                  log: Callable[[str], None]) -> None:
+    log("big books read in bulk")
+    bench_bulk_reading(large, small, rows, log)
+
+
+#: The sections `--only` runs alone (each also runs in the full run).
+_SECTIONS: dict[str, Callable[[int, int, list[Row], Callable[[str], None]], None]] = {
+    "counting": _counting_section, "formats": _formats_section, "bulk": _bulk_section,
+}
 
 
 def _measure_all(args: argparse.Namespace, small: int, large: int,
@@ -994,18 +1011,8 @@ def _measure_all(args: argparse.Namespace, small: int, large: int,
     if not args.quick:
         log("listing dfrc")
         bench_dfrc(large, rows, log)
-        log("counting within its budget")
-        bench_counting(large, rows, log)
-        log("numbering huge families")
-        bench_walks(large, rows, log)
-        log("listing enumerated families and bench-12")
-        bench_listings(large, rows, log)
-        log("plans and draws skipping many IDs")
-        bench_sampling(large, rows, log)
-        log("every format at the speed of plain text")
-        bench_formats(large, small, rows, log)
-        log("big books read in bulk")
-        bench_bulk_reading(large, small, rows, log)
+        for section in _SECTIONS.values():
+            section(small, large, rows, log)
         bench_check_all(rows, log)
 
 
