@@ -252,7 +252,7 @@ class Family:
 
         >>> answer = Family.load("dfrc").fen_identifier()
         >>> answer("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChq - 0 1")
-        497385
+        101318
         """
         layout = self.ruleset.layout
         if self.layout is not None or self.ruleset.region_size != 8 or \
@@ -290,7 +290,7 @@ class Family:
                     if black is not None and (
                             castling == ((white[1] + black[1].lower()) or "-") or
                             castling == ((white[2] + black[2].lower()) or "-")):
-                        return black[0] * count + white[0] if independent else white[0]
+                        return white[0] * count + black[0] if independent else white[0]
             return identify(text).id
 
         return answer
@@ -321,7 +321,7 @@ class Family:
         return self._pair(white, black)
 
     def _pair(self, white: str, black: str) -> Position:
-        number = self.rank_id(black) * self.side_count + self.rank_id(white)
+        number = self.rank_id(white) * self.side_count + self.rank_id(black)
         return Position(number, white, black, self.layout)
 
     def _pair_families(self, white: str, black: str) -> list[str]:
@@ -360,18 +360,19 @@ class Family:
 
     def position(self, number: int) -> Position:
         """The position with ID ``number``: for independent sides
-        ``number = black_id * side_count + white_id``."""
+        ``number = white_id * side_count + black_id`` (White's rank the more
+        significant digit, as Stockfish's DFRC book and TCEC order pairs)."""
         if not 0 <= need_int(number, "id") < self.count:
             raise IdRangeError(str(number), number, self.count, self.name)
         if not self.independent:
             return self._one(number, self.rank_of(number))
-        black, white = divmod(number, self.side_count)
+        white, black = divmod(number, self.side_count)
         return Position(number, self.rank_of(white), self.rank_of(black), self.layout)
 
     def pair(self, white: int | str, black: int | str) -> Position:
         """The position of an independent-sides family from each side's ID.
 
-        >>> Family.load("dfrc").pair(518, "105").id
+        >>> Family.load("dfrc").pair(105, "518").id
         101318
 
         IDs may be given as text; raises :class:`~solver.errors.SidesError`
@@ -385,7 +386,7 @@ class Family:
                      n, f"{self.name} {side}")
             for side, number in (("white", white), ("black", black))
         ]
-        return self.position(ids[1] * n + ids[0])
+        return self.position(ids[0] * n + ids[1])
 
     # -- listing ----------------------------------------------------------------------
 

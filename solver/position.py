@@ -39,13 +39,15 @@ class Position:
 
 class Pairs:
     """Every position of a family whose sides are independent, in ID order:
-    ``(black * n + white, white, black)`` over one side's ``n`` ``ranks``.
+    ``(white * n + black, white, black)`` over one side's ``n`` ``ranks``
+    (White's rank the more significant digit, as Stockfish's DFRC book and
+    TCEC's labels order pairs).
 
     Iterated, it gives the rows; a writer that can use the ranks whole
     (the text format) takes :attr:`ranks` instead.
 
     >>> list(Pairs(["AB", "BA"]))
-    [(0, 'AB', 'AB'), (1, 'BA', 'AB'), (2, 'AB', 'BA'), (3, 'BA', 'BA')]
+    [(0, 'AB', 'AB'), (1, 'AB', 'BA'), (2, 'BA', 'AB'), (3, 'BA', 'BA')]
     """
 
     def __init__(self, ranks: list[str]) -> None:
@@ -57,7 +59,7 @@ class Pairs:
     def __iter__(self) -> Iterator[tuple[int, str, str]]:
         ranks = self.ranks
         n = len(ranks)
-        for black, rank in enumerate(ranks):
-            start = black * n
-            for white, other in enumerate(ranks):
-                yield start + white, other, rank
+        for white, rank in enumerate(ranks):
+            start = white * n
+            for black, other in enumerate(ranks):
+                yield start + black, rank, other

@@ -331,7 +331,7 @@ def plan(
 
     def mirror(number: int) -> int | None:
         n = family.side_count
-        black, white = divmod(number, n)
+        white, black = divmod(number, n) if family.independent else (number, number)
         m_white, m_black = side_mirror[white], side_mirror[black]
         if m_white is None or m_black is None:
             return None

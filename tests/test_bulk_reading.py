@@ -162,13 +162,13 @@ def test_chess960_rights_are_what_the_rooks_give() -> None:
 
 
 def test_id_by_ranks_knows_the_pairs_the_arithmetic_gives() -> None:
-    # independent check: dfrc id = black_id * 960 + white_id (rules/dfrc.toml)
+    # independent check: dfrc id = white_id * 960 + black_id (Stockfish's DFRC book order)
     answer = family("dfrc").fen_identifier()
     for white_id, black_id in ((0, 0), (518, 105), (959, 3), (105, 518)):
         white, black = scharnagl_rank(white_id), scharnagl_rank(black_id)
         fen = (f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w "
                f"{castling_field(white, black, shredder=True)} -")
-        assert answer(fen) == black_id * 960 + white_id
+        assert answer(fen) == white_id * 960 + black_id
     mirrored = family("chess960").fen_identifier()
     assert mirrored("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1") == 105
     with pytest.raises(Chess960Error, match="mirror"):

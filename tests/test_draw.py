@@ -195,7 +195,7 @@ def test_any_family_without_the_solver() -> None:
     assert imported == "False"
     dfrc = Family.load("dfrc")
     for line, number in zip(lines, documented(1, 921600, 2), strict=True):
-        black, white = divmod(number, 960)
+        white, black = divmod(number, 960)
         found = dfrc.position(number)
         assert line == f"{number} {found.white} {found.black.lower()}"
         assert dfrc.pair(white, black).id == number

@@ -60,7 +60,7 @@ def test_dfrc_book_every_line_read_back() -> None:
     assert [p.id for p in read_back("epd", dfrc, text)] == ids
     for number, line in zip(ids, text.splitlines(), strict=True):
         board, ops = chess.Board.from_epd(line, chess960=True)
-        black, white = divmod(number, 960)
+        white, black = divmod(number, 960)
         assert ops["id"] == f"dfrc {number}" and board.is_valid()
         assert board.board_fen().split("/")[-1] == chess.Board.from_chess960_pos(
             white).board_fen().split("/")[-1]

@@ -246,9 +246,9 @@ def test_dfrc_classical_start() -> None:
 @pytest.mark.parametrize(("white", "black"), [
     ("QNRBBNKR", "RNBQKBNR"), ("RNBQKBNR", "QNRBBNKR"), ("BBQNNRKR", "RKRNNQBB"),
 ])
-def test_dfrc_id_is_black_times_960_plus_white(white: str, black: str) -> None:
+def test_dfrc_id_is_white_times_960_plus_black(white: str, black: str) -> None:
     dfrc = Family.load("dfrc")
-    number = SCHARNAGL[black] * 960 + SCHARNAGL[white]
+    number = SCHARNAGL[white] * 960 + SCHARNAGL[black]  # as Stockfish's DFRC book orders pairs
     assert dfrc.identify(f"{white} {black.lower()}").id == number
     position = dfrc.position(number)
     assert (position.white, position.black) == (white, black)
@@ -262,8 +262,8 @@ def test_independent_pairs_round_trip(name: str, data: st.DataObject) -> None:
     position = fam.position(number)
     assert fam.identify(f"{position.white} {position.black.lower()}").id == number
     side = fam.side_count
-    assert fam.rank_of(number % side) == position.white
-    assert fam.rank_of(number // side) == position.black
+    assert fam.rank_of(number // side) == position.white
+    assert fam.rank_of(number % side) == position.black
 
 
 def test_chess324_sides_are_independent() -> None:

@@ -161,7 +161,7 @@ def test_dfrc_classical(dfrc: Family) -> None:
 
 def test_dfrc_pair(dfrc: Family) -> None:
     fen = "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    number = 105 * 960 + 518
+    number = 518 * 960 + 105  # White's id first
     assert dfrc.identify(fen).id == number
     assert dfrc.identify(fen.replace("KQkq", "HAhc")).id == number
     assert run("id", "--rules", "dfrc", fen) == (0, f"{number}\n", "")
@@ -188,7 +188,7 @@ def test_pair_errors(dfrc: Family, chess960: Family) -> None:
 
 def test_pair_text_still_a_pair(dfrc: Family) -> None:
     assert not is_fen("RNBQKBNR/qnrbbnkr")
-    assert dfrc.identify("RNBQKBNR/qnrbbnkr").id == 105 * 960 + 518
+    assert dfrc.identify("RNBQKBNR/qnrbbnkr").id == 518 * 960 + 105
 
 
 # -- errors ------------------------------------------------------------------------------

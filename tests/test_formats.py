@@ -76,7 +76,7 @@ def test_random_json_and_csv() -> None:
 
 
 def test_independent_sides_columns() -> None:
-    number = 105 * 960 + 518
+    number = 518 * 960 + 105  # White's id first
     fen = F105.replace("QNRBBNKR", "RNBQKBNR")
     shredder = fen.replace("KQkq", "HAhc")
     assert run("position", "-r", "dfrc", str(number), "-f", "csv") == (

@@ -88,10 +88,10 @@ class Sides:
     def pair_id(self, white: int, black: int, n: int) -> int:
         """The position's ID from each side's rank ID (``n`` ranks a side).
 
-        >>> MIRROR.pair_id(5, 5, 960), INDEPENDENT.pair_id(518, 105, 960)
+        >>> MIRROR.pair_id(5, 5, 960), INDEPENDENT.pair_id(105, 518, 960)
         (5, 101318)
         """
-        return black * n + white if self.independent else white
+        return white * n + black if self.independent else white
 
     def black_rank(self, white: str) -> str:
         """Black's rank, from the a-file on, for White's ``white`` (on the first rank)."""

@@ -155,7 +155,7 @@ def ranks_answer(rank_id: Callable[[str], int | None], count: int | None,
                 return None
             number = white[0]
         else:
-            number = black[0] * count + white[0]
+            number = white[0] * count + black[0]
         if castling != ((white[1] + black[1]) or "-") and \
                 castling != ((white[2] + black[2]) or "-"):
             return None

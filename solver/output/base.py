@@ -32,7 +32,7 @@ def position_text(family: Family, position: Position, unicode: bool = False) -> 
 
     >>> from solver.family import Family
     >>> dfrc = Family.load("dfrc")
-    >>> position_text(dfrc, dfrc.position(105 * 960 + 518))
+    >>> position_text(dfrc, dfrc.position(518 * 960 + 105))
     'RNBQKBNR qnrbbnkr'
     """
     white = format_rank(position.white, unicode)
@@ -72,11 +72,11 @@ def record(family: Family, position: Position, unicode: bool = False,
 #: How many ranks' parts a :class:`FenParts` keeps (bounded memory for any family).
 PARTS_MEMO = 1 << 14
 
-#: Marks in a block template (:meth:`FenParts.block`) for a black rank's parts.
-_TOP, _RIGHTS, _OR_NONE = "\0", "\1", "\2"
-
 #: A mark for a line's ID in a block template's lines (filled by ``%``).
 _NUMBER = "\3"
+
+#: Marks in a block template (:meth:`FenParts.block`) for a white rank's parts.
+_WHITE, _WHITE_RIGHTS, _WHITE_OR_NONE = "\4", "\5", "\6"
 
 
 class FenParts:
@@ -137,30 +137,32 @@ class FenParts:
         return start_fen(white, black, variant=self.variant, dialect=self.dialect,
                          counters=self.counters)
 
-    def block(self, whites: list[str], after: str) -> str | None:
-        """A template of the lines ``<fen><after>`` of every white rank in turn
-        against one black rank, which :meth:`fill` completes; ``None`` when
+    def block(self, blacks: list[str], after: str) -> str | None:
+        """A template of the lines ``<fen><after>`` of one white rank against
+        every black rank in turn, which :meth:`fill` completes; ``None`` when
         these ranks are not split."""
-        if not self.split or any(m in after for m in (_TOP, _RIGHTS, _OR_NONE)):
+        if not self.split or any(m in after for m in (_WHITE, _WHITE_RIGHTS, _WHITE_OR_NONE)):
             return None
-        if not all(w.isalpha() and w.isascii() and len(w) == len(whites[0]) for w in whites):
+        if not all(b.isalpha() and b.isascii() and len(b) == len(blacks[0]) for b in blacks):
             return None
-        self._width = len(whites[0]) if whites else 0
+        self._width = len(blacks[0]) if blacks else 0
         lines = []
-        for white in whites:
-            rights = self.rights(white)
-            mark = _RIGHTS if rights else _OR_NONE
-            lines.append(f"{_TOP}{white.upper()} w {rights}{mark}{self.tail}{after}\n")
+        for black in blacks:
+            top = self.top(black)
+            if top is None:
+                return None
+            rights = self.rights(black).lower()
+            castling = f"{_WHITE_RIGHTS}{rights}" if rights else _WHITE_OR_NONE
+            lines.append(f"{top}{_WHITE} w {castling}{self.tail}{after}\n")
         return "".join(lines)
 
-    def fill(self, template: str, black: str) -> str | None:
-        """:meth:`block`'s template for ``black`` (``None``: not split)."""
-        top = self.top(black)
-        if top is None or len(black) != self._width:
+    def fill(self, template: str, white: str) -> str | None:
+        """:meth:`block`'s template for ``white`` (``None``: not split)."""
+        if not (white.isalpha() and white.isascii() and len(white) == self._width):
             return None
-        rights = self.rights(black).lower()
-        return (template.replace(_TOP, top).replace(_RIGHTS, rights)
-                .replace(_OR_NONE, rights or "-"))
+        rights = self.rights(white)
+        return (template.replace(_WHITE, white.upper()).replace(_WHITE_RIGHTS, rights)
+                .replace(_WHITE_OR_NONE, rights or "-"))
 
 
 class Writer:
@@ -245,7 +247,7 @@ class Writer:
     def _write_fens(self, rows: Iterable[tuple[int, str, str]], counters: bool,
                     after: Callable[[int | str], str]) -> None:
         """``<fen><after(id)>`` lines of ``rows``, in bulk: a pair listing
-        (:class:`~solver.position.Pairs`) a black rank's block at a time from
+        (:class:`~solver.position.Pairs`) a white rank's block at a time from
         one template of its lines (:meth:`FenParts.block`), other rows a block
         of lines at a time from each rank's parts."""
         from solver.position import Pairs, Position
@@ -267,11 +269,11 @@ class Writer:
                                        if numbered else marked)
             else:
                 template = None
-            for index, black in enumerate(ranks):
+            for index, white in enumerate(ranks):
                 start = index * n
-                block = None if template is None else parts.fill(template, black)
+                block = None if template is None else parts.fill(template, white)
                 if block is None:
-                    self._write_fens([(start + w, white, black) for w, white in enumerate(ranks)],
+                    self._write_fens([(start + b, white, black) for b, black in enumerate(ranks)],
                                      counters, after)
                     continue
                 out.write(block % tuple(range(start, start + n)) if numbered else block)

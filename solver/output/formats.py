@@ -80,14 +80,14 @@ class TextWriter(Writer):
             self.count += len(block)
 
     def _write_pairs(self, ranks: list[str], whites: _Shown, blacks: _Shown) -> None:
-        """Every pair of ``ranks``, a black rank's block of lines at a time: one
-        template of the block's lines (``%d`` for each ID, a mark for Black's
-        rank) is made once, then filled by ``%`` for each black rank."""
+        """Every pair of ``ranks``, a white rank's block of lines at a time: one
+        template of the block's lines (``%d`` for each ID, a mark for White's
+        rank) is made once, then filled by ``%`` for each white rank."""
         n = len(ranks)
-        template = "".join([f"%d {whites[w].replace('%', '%%')} \0\n" for w in ranks])
-        for black, rank in enumerate(ranks):
-            start = black * n
-            block = template.replace("\0", blacks[rank].replace("%", "%%"))
+        template = "".join([f"%d \0 {blacks[b].replace('%', '%%')}\n" for b in ranks])
+        for white, rank in enumerate(ranks):
+            start = white * n
+            block = template.replace("\0", whites[rank].replace("%", "%%"))
             self.out.write(block % tuple(range(start, start + n)))
             self.count += n
 
