@@ -14,7 +14,10 @@
   steps, gives the canonical listing (so ``encode(decode(i)) == i``);
 * enumerated numbering: the canonical order gives each rank its own ID;
 * where the family names a published reference (Scharnagl's formula for
-  Chess960), the canonical position of every rank equals the formula's value.
+  Chess960), the canonical position of every rank equals the formula's value;
+* every further numbering (``[[numberings]]``, :mod:`solver.numbering.schemes`)
+  is a bijection onto its numbers, reads back what it writes, and gives its
+  published examples; one that rests on examples alone says so.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from solver.family import Family
 from solver.numbering.counting import Counting, arrangements, strangers
 from solver.numbering.encoder import decode_all
 from solver.numbering.scharnagl import scharnagl_id
+from solver.numbering.schemes import prove as prove_scheme
 
 #: Families with at most this many arrangements also have every arrangement
 #: outside the family checked against the explanations.
@@ -158,6 +162,7 @@ def _prove(family: Family, report: Report) -> None:
             [f"{ordered[i]} and {ordered[i + 1]} tie" for i in range(len(keys) - 1)
              if keys[i] == keys[i + 1]],
         )
+    _prove_schemes(family, report)
     if rules.reference == "scharnagl":
         if sorted(rules.pieces) != sorted("KQRRBBNN") or rules.region_size != 8:
             report.add("Scharnagl's formula applies",
@@ -169,6 +174,21 @@ def _prove(family: Family, report: Report) -> None:
                             else f"{ordered[i]} is {i}, formula says {scharnagl_id(ordered[i])}"),
                 n,
             )
+
+
+def _prove_schemes(family: Family, report: Report) -> None:
+    """Each numbering besides the family's own: a bijection, read back, its examples."""
+    for scheme in family.schemes.values():
+        if scheme.canonical:
+            continue
+        spec = scheme.spec
+        shown = ", ".join(f"{p} = {n}" for p, n in spec.examples)
+        examples = f"; gives {shown}" if shown else ""
+        rests = (" (it rests on one published example)" if spec.evidence == "example"
+                 and len(spec.examples) == 1 else
+                 " (it rests on published examples only)" if spec.evidence == "example" else "")
+        report.add(f"numbering {scheme.name} ({scheme.describe_range()}) is a bijection and "
+                   f"reads back what it writes{examples}{rests}", prove_scheme(scheme))
 
 
 def _prove_counting(family: Family, report: Report, unique: set[str], ordered: list[str]) -> None:

@@ -599,3 +599,33 @@ class DrawCountError(Chess960Error):
     def __init__(self, value: int, message: str) -> None:
         super().__init__(message)
         self.value = value
+
+
+class UnknownNumberingError(Chess960Error):
+    """A numbering name the family does not have; ``known`` lists those it has.
+
+    >>> print(UnknownNumberingError("scid", "chess960", ("scharnagl", "scidb")))
+    unknown numbering 'scid' of chess960; its numberings are scharnagl, scidb
+    """
+
+    def __init__(self, name: str, family: str, known: Sequence[str]) -> None:
+        super().__init__(f"unknown numbering {name!r} of {family}; its numberings are "
+                         f"{', '.join(known)}")
+        self.name = name
+        self.family = family
+        self.known = tuple(known)
+
+
+class NumberingLabelError(IdError):
+    """A number or label that is none of a numbering's (out of range, or not its form).
+
+    >>> print(NumberingLabelError("0", "scidb", "chess960", "1..960"))
+    '0' is not a chess960 number in the numbering scidb (1..960)
+    """
+
+    def __init__(self, text: str, numbering: str, family: str, expected: str) -> None:
+        super().__init__(text, f"{quote(text)} is not a {family} number in the numbering "
+                               f"{numbering} ({expected})")
+        self.numbering = numbering
+        self.family = family
+        self.expected = expected

@@ -43,6 +43,7 @@ from solver.search.model import MAX_ARRANGEMENTS
 
 if TYPE_CHECKING:
     from solver.numbering.counting import Counting
+    from solver.numbering.schemes import Scheme
     from solver.ruleset.source import RuleSource
 
 __all__ = ["Family", "Position"]
@@ -114,6 +115,29 @@ class Family:
     @property
     def name(self) -> str:
         return self.ruleset.name
+
+    @cached_property
+    def schemes(self) -> dict[str, Scheme]:
+        """Every numbering of the family by name, its own first
+        (:mod:`solver.numbering.schemes`).
+
+        >>> list(Family.load("dfrc").schemes)
+        ['scharnagl', 'tcec', 'one-based', 'black-major']
+        """
+        from solver.numbering.schemes import schemes_of
+
+        return schemes_of(self)
+
+    def scheme(self, name: str | None = None) -> Scheme:
+        """The numbering ``name`` (default: the family's own); raises
+        :class:`~solver.errors.UnknownNumberingError` for a name it does not have.
+
+        >>> Family.load("dfrc").scheme("tcec").text(101318)
+        'DFRC 105:518'
+        """
+        from solver.numbering.schemes import scheme_named
+
+        return scheme_named(self, name or self.ruleset.numbering_name)
 
     @property
     def sides(self) -> Sides:

@@ -11,6 +11,8 @@ squares still free::
     "A:opposite-Q"  the archbishop on a free square of the colour opposite the queen
     "A:same-Q"      ... of the queen's colour
     "RKR"           the last step may mix pieces: it fills the remaining squares in order
+    "RKR|RRK|KRR"   ... in one of these orders, numbered as listed (a further
+                    numbering's steps only: Scidb's shuffle chess)
 
 A step's choices are the free squares, narrowed by the family's
 ``on-files``/``not-on-files`` rules and the step's colour, taken
@@ -53,11 +55,19 @@ class Step:
     colour: Colour | None = None
     relative: str | None = None  # a placed piece whose colour decides this step's
     opposite: bool = False
+    #: A last step's orders of the remaining pieces, numbered as listed
+    #: (``()``: one order, :attr:`pieces`).
+    orders: tuple[str, ...] = ()
+
+    @property
+    def choices(self) -> int:
+        """How many ways a filling last step has (1 unless it lists orders)."""
+        return len(self.orders) or 1
 
     @property
     def fill(self) -> bool:
         """Whether this step mixes pieces (and so fills the remaining squares)."""
-        return len(set(self.pieces)) > 1
+        return len(set(self.pieces)) > 1 or bool(self.orders)
 
 
 def parse_steps(texts: Sequence[str], pieces: str) -> tuple[Step, ...]:
@@ -70,6 +80,10 @@ def parse_steps(texts: Sequence[str], pieces: str) -> tuple[Step, ...]:
     left = Counter(pieces)
     placed: set[str] = set()
     for index, text in enumerate(texts):
+        if "|" in text:
+            steps.append(_orders(index, text, len(texts), left))
+            left = Counter()
+            continue
         match = _STEP_RE.fullmatch(text)
         if not match:
             raise StepSyntaxError(
@@ -115,6 +129,21 @@ def parse_steps(texts: Sequence[str], pieces: str) -> tuple[Step, ...]:
         raise StepSyntaxError(len(texts) - 1 if texts else 0,
                               f"steps leave pieces unplaced: {missing}")
     return tuple(steps)
+
+
+def _orders(index: int, text: str, steps: int, left: Counter[str]) -> Step:
+    """A last step listing the orders the remaining pieces may stand in."""
+    orders = tuple(part.strip().upper() for part in text.split("|"))
+    if index != steps - 1:
+        raise StepSyntaxError(index, f"step {text!r} lists orders; only the last step may")
+    for order in orders:
+        if not order.isalpha() or Counter(order) != left:
+            have = "".join(sorted(left.elements()))
+            raise StepSyntaxError(index, f"step {text!r}: order {order!r} does not place "
+                                         f"the pieces left, {have}")
+    if len(set(orders)) != len(orders):
+        raise StepSyntaxError(index, f"step {text!r} lists an order twice")
+    return Step(text=text, pieces=orders[0], orders=orders)
 
 
 def default_steps(pieces: str) -> tuple[str, ...]:
@@ -249,7 +278,7 @@ class Numbering:
         free = list(range(self.region_size))
         for step in self.steps:
             if step.fill:
-                radices.append(1)
+                radices.append(step.choices)
                 continue
             candidates = self._candidates(step, free, row)
             k = len(step.pieces)
@@ -322,10 +351,10 @@ class Numbering:
         for step in self.steps if upto is None else self.steps[:upto + 1]:
             if step.fill:
                 got = "".join(rank[f] for f in free)
-                if got != step.pieces:
+                if got not in (step.orders or (step.pieces,)):
                     raise NumberingError(self.family, f"{rank!r}: last step {step.text!r} "
                                                       f"does not fill {got!r}")
-                out.append((0, 1))
+                out.append(((step.orders or (step.pieces,)).index(got), step.choices))
                 continue
             candidates = self._candidates(step, free, row)
             letter, k = step.pieces[0], len(step.pieces)
@@ -531,7 +560,8 @@ class Numbering:
         free = list(range(self.region_size))
         for index, step in enumerate(self.steps):
             if step.fill:
-                for f, letter in zip(free, step.pieces, strict=True):
+                number, digit = divmod(number, step.choices)
+                for f, letter in zip(free, (step.orders or (step.pieces,))[digit], strict=True):
                     row[f] = letter
                 free = []
                 continue

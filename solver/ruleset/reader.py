@@ -58,6 +58,7 @@ from solver.ruleset.board_keys import (
     read_region,
 )
 from solver.ruleset.bundled import NAME_RE, rules_folder
+from solver.ruleset.numberings import NumberingSpec, read_numberings, refuse_orders
 from solver.ruleset.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -97,8 +98,8 @@ REFERENCES: Final = ("scharnagl",)
 
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
-                    "rule", "numbering")
-_NUMBERING_KEYS: Final = ("steps", "kind", "reference")
+                    "rule", "numbering", "numberings")
+_NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
 
@@ -125,6 +126,12 @@ class RuleSet:
     variant: str | None = None
     benchmark: bool = False
     path: str = "<memory>"
+    #: The name of the family's own numbering (``[numbering] name``).
+    numbering_name: str = "canonical"
+    #: What the family's own numbering is called in words (``[numbering] title``).
+    numbering_title: str = ""
+    #: Further numberings other programs use (``[[numberings]]``).
+    numberings: tuple[NumberingSpec, ...] = ()
     ranks: int = STANDARD_RANKS
     pawns: int | None = STANDARD_PAWNS
     #: White's fixed army (``sides = "white-fixed"``), rank 1 first, ``" "`` empty.
@@ -347,6 +354,18 @@ def _kind(numbering: Mapping[str, Any], path: str) -> str | None:
     return kind
 
 
+def _naming(numbering: Mapping[str, Any], path: str) -> tuple[str, str]:
+    """``[numbering]``'s name and title (the family's own numbering among the others)."""
+    name = numbering.get("name", "canonical")
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", name):
+        raise _err(path, "numbering.name", f"{shown(name)} is not a numbering name "
+                                           "(lower-case letters, digits and '-', up to 40)")
+    title = numbering.get("title", "")
+    if not isinstance(title, str):
+        raise _err(path, "numbering.title", f"expected a string, got {type_name(title)}")
+    return name, _text(title, "numbering.title", path)
+
+
 def _reference(numbering: Mapping[str, Any], path: str) -> str | None:
     reference = numbering.get("reference")
     if reference is not None and reference not in REFERENCES:
@@ -425,6 +444,9 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         rules = _read_rules(found, doc, context)
     numbering = found.check(_numbering, doc, path)
     kind, reference, (steps, parsed) = _read_numbering(found, numbering or {}, pieces, path)
+    naming = found.check(_naming, numbering or {}, path)
+    further = found.check(read_numberings, doc, pieces, path,
+                          board is not None and board[2].independent)
     found.raise_any()
     assert (name is not None and title is not None and source is not None and files is not None
             and board is not None and size is not None and pieces is not None
@@ -438,6 +460,9 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         pawns=pawns, fixed=fixed, names=tuple(names.items()), front=front or (),
         notation=notation,
         squares=() if region is None else region.squares,
+        numbering_name=naming[0] if naming else "canonical",
+        numbering_title=naming[1] if naming else "",
+        numberings=further or (),
     )
     if kind == "enumerated":
         return ruleset
@@ -509,6 +534,7 @@ def _steps(
     numbering: Mapping[str, Any], pieces: str, path: str
 ) -> tuple[tuple[str, ...], tuple[Step, ...]]:
     raw = numbering.get("steps")
+    refuse_orders(path, raw)
     if raw is None:
         texts = default_steps(pieces)
         return texts, parse_steps(texts, pieces)

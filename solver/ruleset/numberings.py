@@ -1,0 +1,225 @@
+"""A rule file's further numberings: the ``[[numberings]]`` tables, read as data.
+
+Each table declares one numbering that a program uses for the family, with its
+source; :mod:`solver.numbering.schemes` turns it into numbers and labels and
+``chess960 check`` proves it. Only data is read here: steps are parsed by
+:func:`~solver.numbering.steps.parse_steps`, labels are templates with named
+fields (no expression is evaluated), tables are lists of positions.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from solver.errors import StepSyntaxError, quote
+from solver.numbering.steps import parse_steps
+from solver.ruleset.args import MAX_ITEMS, shown, suggest, type_name
+from solver.ruleset.args import key_error as _err
+
+__all__ = ["EVIDENCE", "NumberingSpec", "PAIR_ORDERS", "read_numberings", "refuse_orders"]
+
+PairOrder = Literal["white-major", "black-major"]
+
+#: Which side's rank is the more significant digit of an independent pair's number.
+PAIR_ORDERS: Final = ("white-major", "black-major")
+
+#: What a numbering's source gives to prove it by: the rule itself (a formula
+#: or a program's code, re-derived in the tests), a whole table of positions,
+#: or only published examples.
+EVIDENCE: Final = ("definition", "table", "example")
+
+#: The fields a label template may use.
+LABEL_FIELDS: Final = ("number", "white", "black")
+
+_KEYS: Final = ("name", "title", "source", "evidence", "steps", "pairs", "first", "cyclic",
+                "period", "label", "same-label", "table", "examples")
+_NAME_RE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_MAX_NUMBERINGS: Final = 32
+_MAX_TEXT: Final = 400
+_MAX_TABLE: Final = 100_000
+
+
+@dataclass(frozen=True)
+class NumberingSpec:
+    """One further numbering as a rule file declares it (see ``rules/README.md``)."""
+
+    name: str
+    title: str
+    source: str
+    evidence: str = "definition"
+    #: Placement steps giving the order (``()``: the family's own order).
+    steps: tuple[str, ...] = ()
+    #: For independent sides: which side's number is more significant.
+    pairs: PairOrder = "white-major"
+    #: The number of the first position.
+    first: int = 0
+    #: Whether numbers count round: ``first .. first + period - 1`` within each
+    #: block of ``period`` positions, each congruent to its place modulo the
+    #: period (Scidb: 1..960, 960 standing for 0).
+    cyclic: bool = False
+    #: The block length of cyclic numbers (``0``: the whole family).
+    period: int = 0
+    #: A label template (``"FRC {number}"``, ``"DFRC {white}:{black}"``), or ``""``.
+    label: str = ""
+    #: The label of a pair whose sides have the same number (TCEC's ``FRC 518``).
+    same_label: str = ""
+    #: Positions in numbering order, one a line (ranks, pairs or start FENs).
+    table: tuple[str, ...] = ()
+    #: Published examples: (position, number or label).
+    examples: tuple[tuple[str, str], ...] = ()
+
+
+def read_numberings(doc: Mapping[str, Any], pieces: str | None, path: str,
+                    independent: bool) -> tuple[NumberingSpec, ...]:
+    """The ``[[numberings]]`` tables of a rule file, checked key by key."""
+    tables = doc.get("numberings", [])
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise _err(path, "numberings", f"expected an array of tables, got {type_name(tables)}: "
+                                       "write [[numberings]]")
+    if len(tables) > _MAX_NUMBERINGS:
+        raise _err(path, "numberings",
+                   f"{len(tables)} numberings, more than the limit of {_MAX_NUMBERINGS}")
+    specs: list[NumberingSpec] = []
+    for index, table in enumerate(tables, 1):
+        spec = _read_one(table, pieces, f"numberings[{index}]", path, independent)
+        if any(s.name == spec.name for s in specs):
+            raise _err(path, f"numberings[{index}].name", f"{quote(spec.name)} is declared twice")
+        specs.append(spec)
+    return tuple(specs)
+
+
+def _text(table: Mapping[str, Any], key: str, where: str, path: str, default: str | None = None
+          ) -> str:
+    value = table.get(key, default)
+    if value is None:
+        raise _err(path, f"{where}.{key}", "missing")
+    if not isinstance(value, str):
+        raise _err(path, f"{where}.{key}", f"expected a string, got {type_name(value)} "
+                                           f"{shown(value)}")
+    if len(value) > _MAX_TEXT or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value):
+        raise _err(path, f"{where}.{key}", f"{quote(value)} is longer than {_MAX_TEXT} "
+                                           "characters or has a control character")
+    return value
+
+
+def _int(table: Mapping[str, Any], key: str, where: str, path: str, least: int) -> int:
+    value = table.get(key, least)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _err(path, f"{where}.{key}", f"expected an integer, got {type_name(value)} "
+                                           f"{shown(value)}")
+    if not least <= value <= 10**30:
+        raise _err(path, f"{where}.{key}", f"{value} is out of range {least}..10**30")
+    return value
+
+
+def _bool(table: Mapping[str, Any], key: str, where: str, path: str) -> bool:
+    value = table.get(key, False)
+    if not isinstance(value, bool):
+        raise _err(path, f"{where}.{key}", f"expected true or false, got {type_name(value)} "
+                                           f"{shown(value)}")
+    return value
+
+
+def _choice(table: Mapping[str, Any], key: str, where: str, path: str,
+            allowed: tuple[str, ...]) -> str:
+    value = _text(table, key, where, path, allowed[0])
+    if value not in allowed:
+        raise _err(path, f"{where}.{key}", f"unknown value {quote(value)}; expected one of "
+                                           f"{', '.join(allowed)}", suggest(value, allowed))
+    return value
+
+
+def _label(table: Mapping[str, Any], key: str, where: str, path: str) -> str:
+    text = _text(table, key, where, path, "")
+    try:
+        fields = [f for _, f, spec, conv in string.Formatter().parse(text)
+                  if f is not None and not spec and not conv]
+        parsed = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        raise _err(path, f"{where}.{key}", f"{quote(text)} is not a template: {exc}") from None
+    for _, field, spec, conv in parsed:
+        if field is not None and (field not in LABEL_FIELDS or spec or conv):
+            raise _err(path, f"{where}.{key}",
+                       f"{quote(text)} has the field {{{field}{'!' + conv if conv else ''}"
+                       f"{':' + spec if spec else ''}}}; fields are "
+                       + ", ".join(f"{{{f}}}" for f in LABEL_FIELDS))
+    if text and not fields:
+        raise _err(path, f"{where}.{key}", f"{quote(text)} has no field; fields are "
+                                           + ", ".join(f"{{{f}}}" for f in LABEL_FIELDS))
+    return text
+
+
+def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: str,
+              independent: bool) -> NumberingSpec:
+    for key in table:
+        if key not in _KEYS:
+            raise _err(path, f"{where}.{key}", f"unknown key {quote(key)}", suggest(key, _KEYS))
+    name = _text(table, "name", where, path)
+    if not _NAME_RE.fullmatch(name):
+        raise _err(path, f"{where}.name", f"{quote(name)} is not a numbering name "
+                                          "(lower-case letters, digits and '-', up to 40)")
+    steps: tuple[str, ...] = ()
+    if "steps" in table:
+        raw = table["steps"]
+        if not isinstance(raw, list) or not raw or not all(isinstance(s, str) for s in raw) \
+                or len(raw) > MAX_ITEMS:
+            raise _err(path, f"{where}.steps",
+                       f"expected a non-empty array of strings, got {shown(raw)}")
+        if pieces is not None:
+            try:
+                parse_steps(raw, pieces)
+            except StepSyntaxError as exc:
+                raise _err(path, f"{where}.steps[{exc.index + 1}]", str(exc)) from None
+        steps = tuple(raw)
+    pairs = _choice(table, "pairs", where, path, PAIR_ORDERS)
+    if pairs != "white-major" and not independent:
+        raise _err(path, f"{where}.pairs", "a pair order needs sides = \"independent\"")
+    label = _label(table, "label", where, path)
+    same = _label(table, "same-label", where, path)
+    if (("{white}" in label or "{black}" in label or same) and not independent):
+        raise _err(path, f"{where}.label", "{white}, {black} and same-label need "
+                                           "sides = \"independent\"")
+    rows: tuple[str, ...] = ()
+    if "table" in table:
+        raw = table["table"]
+        if not isinstance(raw, list) or not raw or not all(isinstance(s, str) for s in raw) \
+                or len(raw) > _MAX_TABLE:
+            raise _err(path, f"{where}.table", f"expected a non-empty array of up to "
+                                               f"{_MAX_TABLE:,} strings, got {type_name(raw)}")
+        if steps:
+            raise _err(path, f"{where}.table", "a numbering has steps or a table, not both")
+        rows = tuple(raw)
+    examples: list[tuple[str, str]] = []
+    raw_examples = table.get("examples", {})
+    if not isinstance(raw_examples, dict) or len(raw_examples) > MAX_ITEMS:
+        raise _err(path, f"{where}.examples", "expected a table of position = number or label")
+    for position, number in raw_examples.items():
+        if isinstance(number, int) and not isinstance(number, bool):
+            number = str(number)
+        if not isinstance(number, str):
+            raise _err(path, f"{where}.examples.{position}",
+                       f"expected a number or a label, got {type_name(number)}")
+        examples.append((position, number))
+    evidence = _choice(table, "evidence", where, path, EVIDENCE)
+    if evidence == "example" and not examples:
+        raise _err(path, f"{where}.examples", "evidence = \"example\" needs the examples")
+    return NumberingSpec(
+        name=name, title=_text(table, "title", where, path, name),
+        source=_text(table, "source", where, path), evidence=evidence, steps=steps,
+        pairs=pairs,  # type: ignore[arg-type]
+        first=_int(table, "first", where, path, 0), cyclic=_bool(table, "cyclic", where, path),
+        period=_int(table, "period", where, path, 0), label=label, same_label=same,
+        table=rows, examples=tuple(examples))
+
+
+def refuse_orders(path: str, steps: object) -> None:
+    """``[numbering] steps`` may not list orders (``"RKR|RRK"``): only a further numbering's."""
+    if isinstance(steps, list):
+        for index, text in enumerate(steps, 1):
+            if isinstance(text, str) and "|" in text:
+                raise _err(path, f"numbering.steps[{index}]", f"step {text!r} lists orders; "
+                                 "only a further numbering's steps may ([[numberings]])")
