@@ -139,6 +139,17 @@ class Family:
 
         return scheme_named(self, name or self.ruleset.numbering_name)
 
+    def converter(self, source: str | None = None, target: str | None = None
+                  ) -> Callable[[str], str]:
+        """How a number (or label) of the numbering ``source`` is written in
+        ``target`` (each default: the family's own numbering).
+
+        >>> Family.load("chess960").converter(target="scidb")("0")
+        '960'
+        """
+        read, write = self.scheme(source).read, self.scheme(target).text
+        return lambda text: write(read(text))
+
     @property
     def sides(self) -> Sides:
         """How Black's rank relates to White's (:mod:`solver.board.sides`)."""

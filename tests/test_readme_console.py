@@ -110,13 +110,20 @@ def _rule_files(folder: Path) -> None:
     (folder / "my-family.toml").write_text(chess960, encoding="utf-8")
     steps = '["B:light", "B:dark", "Q", "NN", "RKR"]'
     assert steps in chess960
-    queen_first = chess960.replace(steps, '["Q", "B:light", "B:dark", "NN", "RKR"]').replace(
+    own = chess960.split("\n# Further numberings")[0]  # without the further numberings
+    queen_first = own.replace(steps, '["Q", "B:light", "B:dark", "NN", "RKR"]').replace(
         "[numbering]", '[numbering]\nkind = "arithmetic"', 1)
     (folder / "queen-first.toml").write_text(queen_first, encoding="utf-8")
     text = (ROOT / "rules" / "README.md").read_text(encoding="utf-8")
     worked = re.search(r"<!-- worked-example.*?-->\s*```toml\n(.*?)```", text, re.DOTALL)
     assert worked is not None
     (folder / "crc-protected.toml").write_text(worked.group(1), encoding="utf-8")
+    numbered = re.search(r"<!-- numberings-example.*?-->\s*```toml\n(.*?)```", text, re.DOTALL)
+    assert numbered is not None
+    (folder / "numbered.toml").write_text(own + numbered.group(1), encoding="utf-8")
+    (folder / "bad-label.toml").write_text(
+        own + '[[numberings]]\nname = "tcec"\nsource = "TCEC"\nlabel = "FRC {id}"\n',
+        encoding="utf-8")
 
 
 def _in_process(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str, int]:

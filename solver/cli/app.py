@@ -21,6 +21,7 @@ import typer
 from solver import __version__
 from solver.cli.commands import (
     check_command,
+    convert_command,
     identify_command,
     plan_command,
     position_command,
@@ -150,6 +151,13 @@ def _main(
     """Chess start positions as constraints: solve, number and prove them."""
 
 
+NumberingOption = Annotated[str | None, typer.Option(
+    "--numbering", metavar="NAME",
+    help="Write and read position numbers in this numbering of the family (scidb, xboard, "
+         "tcec, black-major, ...: `chess960 rules --numberings`) (default: the family's own).",
+    show_default=False)]
+
+
 @app.command(epilog=_examples("chess960 solve | head -3", "chess960 solve --count --rules dfrc",
                               "chess960 solve --format fen > chess960.fen"))
 def solve(
@@ -163,10 +171,11 @@ def solve(
     fmt: FormatOption = "text",
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
+    numbering: NumberingOption = None,
 ) -> None:
     """Every start position in canonical order, one `<id> <rank>` line each."""
     code = solve_command(rules, count, fmt, unicode, dialect, variant, max_arrangements,
-                         out=sys.stdout, err=sys.stderr)
+                         out=sys.stdout, err=sys.stderr, numbering=numbering)
     if code:
         raise typer.Exit(code)
 
@@ -187,10 +196,11 @@ def id_(
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
     max_states: MaxStatesOption = None,
+    numbering: NumberingOption = None,
 ) -> None:
     """The ID of each rank, start FEN or EPD line, one per line."""
     code = identify_command(rules, ranks, fmt, dialect, variant, stdin=stdin_bytes(),
-                            out=sys.stdout, err=sys.stderr)
+                            out=sys.stdout, err=sys.stderr, numbering=numbering)
     if code:
         raise typer.Exit(code)
 
@@ -216,6 +226,7 @@ def position(
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
     max_states: MaxStatesOption = None,
+    numbering: NumberingOption = None,
 ) -> None:
     """The rank of each ID, one per line (`--format fen` for full FENs)."""
     if (white is None) != (black is None):
@@ -231,7 +242,8 @@ def position(
             writer.write(family.pair(white, black))
         return
     code = position_command(rules, ids or [], fmt, unicode, dialect, variant,
-                            stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr)
+                            stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr,
+                            numbering=numbering)
     if code:
         raise typer.Exit(code)
 
@@ -275,11 +287,38 @@ def random_(
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
     max_states: MaxStatesOption = None,
+    numbering: NumberingOption = None,
 ) -> None:
     """Uniformly drawn start positions, one `<id> <rank>` line each (streamed)."""
     code = random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
                           fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
-                          out=sys.stdout, err=sys.stderr)
+                          out=sys.stdout, err=sys.stderr, numbering=numbering)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command("convert", epilog=_examples(
+    "chess960 convert 0 --to scidb", "chess960 convert 'DFRC 105:518' -r dfrc --from tcec",
+    "seq 0 959 | chess960 convert - --to xboard"))
+def convert(
+    values: Annotated[list[str], typer.Argument(
+        metavar="NUMBER",
+        help="Position numbers (or labels such as 'DFRC 502:532') in the --from numbering; "
+             "`-` reads one per line from stdin.",
+        show_default=False)],
+    source: Annotated[str | None, typer.Option(
+        "--from", metavar="NAME", help="The numbering the numbers are in "
+                                       "(default: the family's own).",
+        show_default=False)] = None,
+    target: Annotated[str | None, typer.Option(
+        "--to", metavar="NAME", help="The numbering to write them in "
+                                     "(default: the family's own).",
+        show_default=False)] = None,
+    rules: RulesOption = "chess960",
+) -> None:
+    """Each position number of one numbering of the family in another, one per line."""
+    code = convert_command(rules, values, source, target, stdin=stdin_bytes(),
+                           out=sys.stdout, err=sys.stderr)
     if code:
         raise typer.Exit(code)
 
@@ -436,9 +475,16 @@ def check(
 
 
 @app.command("rules", epilog=_examples("chess960 rules"))
-def rules_() -> None:
+def rules_(
+    numberings: Annotated[bool, typer.Option(
+        "--numberings", help="List each family's numberings instead: names, numbers, and "
+                             "what proves them.")] = False,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="NAME|PATH",
+        help="With --numberings: only this family's.", show_default=False)] = None,
+) -> None:
     """List the bundled families: name, title, files, count, numbering."""
-    code = rules_command(out=sys.stdout, err=sys.stderr)
+    code = rules_command(out=sys.stdout, err=sys.stderr, numberings=numberings, rules=rules)
     if code:
         raise typer.Exit(code)
 

@@ -52,6 +52,7 @@ from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.numbering.schemes import Scheme
     from solver.position import Position
     from solver.ruleset.source import RuleSource
 
@@ -206,12 +207,42 @@ def _blank(fmt: str) -> str:
     return "\n" if fmt == "text" else ""
 
 
+def _scheme(family: Family, numbering: str | None) -> Scheme | None:
+    """The numbering ``numbering`` of ``family`` (``None``: its own IDs)."""
+    if numbering is None:
+        return None
+    scheme = family.scheme(numbering)
+    return None if scheme.canonical else scheme
+
+
+def _numbered_ids(family: Family, scheme: Scheme, texts: Sequence[str],
+                  stdin: BinaryIO | None, out: TextIO, err: TextIO,
+                  read: Callable[[str], str] | None) -> bool:
+    """``chess960 id --numbering``: each position's number (or label) in ``scheme``."""
+    identify = family.fen_identifier() if read is None else \
+        (lambda text: family.identify(read(text)).id)
+    text_of = scheme.text
+    return answer_all(texts, lambda text: f"{text_of(identify(text))}\n", stdin, out, err)
+
+
 def identify_command(
     rules: str, ranks: Sequence[str], fmt: str = "text", dialect: str = "xfen",
     variant: str | None = None, *, stdin: BinaryIO | None, out: TextIO, err: TextIO,
+    numbering: str | None = None,
 ) -> int:
-    """``chess960 id``: the ID of each rank, pair or start FEN (``-``: stdin's lines)."""
+    """``chess960 id``: the ID of each rank, pair or start FEN (``-``: stdin's lines),
+    in the family's own numbering or ``numbering``."""
     try:
+        if numbering is not None:
+            family_ = load_family(rules)
+            scheme = _scheme(family_, numbering)
+            if scheme is not None:
+                _text_only(fmt, "id")
+                _check_sides(family_, dialect, variant)
+                bad = _numbered_ids(family_, scheme, ranks, stdin, out, err,
+                                    _reader(dialect, variant))
+                out.flush()
+                return FAILED if bad else 0
         quick, source = _quick(rules, fmt, False, dialect, variant)
         loaded: Family | None = None
         if quick is not None:
@@ -271,7 +302,7 @@ def _ranks_quick(quick: Quick, family: _Lazy) -> Callable[[bytes | None], str | 
 def _write_each(
     family: Family, texts: Sequence[str], fmt: str, style: str, unicode: bool, dialect: str,
     variant: str | None, how: str, stdin: BinaryIO | None, out: TextIO, err: TextIO,
-    read: Callable[[str], str] | None = None,
+    read: Callable[[str], str] | None = None, scheme: Scheme | None = None,
 ) -> bool:
     """Write the position each text names (``how``: identify a rank or read an ID;
     ``read`` turns a variant's FEN into the family's)."""
@@ -283,6 +314,8 @@ def _write_each(
         def find(text: str) -> Position:
             if how == "identify":
                 return family.identify(read(text) if read is not None else text)
+            if scheme is not None:
+                return family.position(scheme.read(text))
             return family.position(family.parse_id(text))
 
         line = getattr(writer.writer, "line", None)
@@ -334,10 +367,19 @@ def _write_lines(
 def position_command(
     rules: str, ids: Sequence[str], fmt: str = "text", unicode: bool = False,
     dialect: str = "xfen", variant: str | None = None, *, stdin: BinaryIO | None,
-    out: TextIO, err: TextIO,
+    out: TextIO, err: TextIO, numbering: str | None = None,
 ) -> int:
-    """``chess960 position``: the rank of each ID (``-``: stdin's lines)."""
+    """``chess960 position``: the rank of each ID (``-``: stdin's lines), an ID
+    of the family's own numbering or of ``numbering`` (a number or a label)."""
     try:
+        if numbering is not None:
+            family_ = load_family(rules)
+            scheme = _scheme(family_, numbering)
+            if scheme is not None:
+                bad = _write_each(family_, ids, fmt, "rank", unicode, dialect, variant,
+                                  "position", stdin, out, err, scheme=scheme)
+                out.flush()
+                return FAILED if bad else 0
         quick, source = _quick(rules, fmt, unicode, dialect, variant)
         loaded: Family | None = None
         if quick is not None:
@@ -370,12 +412,28 @@ def position_command(
 def random_command(
     rules: str, count: int = 1, *, distinct: bool = False, exclude: Sequence[str] = (),
     seed: str | None = None, fmt: str = "text", unicode: bool = False, dialect: str = "xfen",
-    variant: str | None = None, out: TextIO, err: TextIO,
+    variant: str | None = None, out: TextIO, err: TextIO, numbering: str | None = None,
 ) -> int:
-    """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each (streamed)."""
+    """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each
+    (streamed); with ``numbering``, each id (and ``exclude``) in that numbering."""
     from solver.sampling import iter_draw, iter_ids
 
     try:
+        if numbering is not None:
+            family_ = load_family(rules)
+            scheme = _scheme(family_, numbering)
+            if scheme is not None:
+                _text_only(fmt, "random")
+                from solver.output.base import position_text
+
+                left = [scheme.read(part) for item in exclude for part in item.split(",")
+                        if part.strip()]
+                for found in iter_draw(family_, count, seed=seed, distinct=distinct,
+                                       exclude=left):
+                    out.write(f"{scheme.text(found.id)} "
+                              f"{position_text(family_, found, unicode)}\n")
+                out.flush()
+                return 0
         quick, source = _quick(rules, fmt, unicode, dialect, variant)
         if quick is not None:
             family = _Lazy(rules, source)
@@ -417,9 +475,11 @@ def solve_command(
     rules: str, count: bool = False, fmt: str = "text", unicode: bool = False,
     dialect: str = "xfen", variant: str | None = None,
     max_arrangements: int | None = None, *, out: TextIO, err: TextIO,
+    numbering: str | None = None,
 ) -> int:
     """``chess960 solve``: every position in canonical order, one ``<id> <rank>``
-    line each (or in ``fmt``); with ``count``, only how many there are.
+    line each (or in ``fmt``); with ``count``, only how many there are; with
+    ``numbering``, in that numbering's order with its numbers.
 
     >>> import sys
     >>> solve_command("chess960", count=True, out=sys.stdout, err=sys.stdout)
@@ -431,7 +491,12 @@ def solve_command(
 
     try:
         family = load_family(rules, max_arrangements)
-        if count:
+        scheme = None if count else _scheme(family, numbering)
+        if scheme is not None:
+            _text_only(fmt, "solve")
+            for line in scheme.listing(unicode):
+                out.write(line)
+        elif count:
             with SolveProgress(family) as progress:
                 found = family.total(progress)
             out.write(f"{found}\n")  # after the bar is gone
@@ -444,6 +509,30 @@ def solve_command(
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+
+
+def convert_command(
+    rules: str, values: Sequence[str], source_numbering: str | None,
+    target_numbering: str | None, *, stdin: BinaryIO | None, out: TextIO, err: TextIO,
+) -> int:
+    """``chess960 convert``: each number (or label) of one numbering of the family
+    in another (``-``: stdin's lines)."""
+    try:
+        family = load_family(rules)
+        answer = family.converter(source_numbering, target_numbering)
+        bad = answer_all(values, lambda text: f"{answer(text)}\n", stdin, out, err)
+        out.flush()
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return FAILED if bad else 0
+
+
+def _text_only(fmt: str, command: str) -> None:
+    """``--numbering`` on ``command`` writes numbers in the text format only."""
+    if fmt != "text":
+        from solver.errors import UnknownFormatError
+
+        raise UnknownFormatError(fmt, ("text",), f"format with --numbering on {command}:")
 
 
 def show_command(
@@ -589,10 +678,31 @@ def rules_table() -> Iterator[str]:
         yield "  ".join(cells).rstrip()
 
 
-def rules_command(*, out: TextIO, err: TextIO) -> int:
-    """``chess960 rules``: the table of bundled families."""
+def numberings_table(rules: str | None = None) -> Iterator[str]:
+    """The lines of ``chess960 rules --numberings``: each family's numberings
+    (``rules``: one family's), with their numbers and what proves them.
+
+    >>> next(numberings_table("chess960"))
+    "chess960 scharnagl: Scharnagl's start-position IDs (SP-ID) 0..959 (own; 0..959)"
+    """
+    from solver.ruleset.reader import bundled_names
+
+    for name in [rules] if rules is not None else bundled_names():
+        family = load_family(name)
+        for scheme in family.schemes.values():
+            if scheme.canonical:
+                yield (f"{family.name} {scheme.name}: {scheme.spec.title} "
+                       f"(own; {scheme.describe_range()})")
+            else:
+                yield f"{family.name} {scheme.summary()}"
+
+
+def rules_command(*, out: TextIO, err: TextIO, numberings: bool = False,
+                  rules: str | None = None) -> int:
+    """``chess960 rules``: the table of bundled families (``numberings``: their
+    numberings instead, of every family or of ``rules``)."""
     try:
-        lines = list(rules_table())
+        lines = list(numberings_table(rules) if numberings else rules_table())
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     out.write("".join(f"{line}\n" for line in lines))

@@ -18,16 +18,38 @@ back; ``chess960 check`` proves each one a bijection and equal to its examples.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from solver.errors import Chess960Error, NumberingLabelError, UnknownNumberingError
 from solver.ruleset.numberings import NumberingSpec
 
 if TYPE_CHECKING:
-    from solver.family import Family
     from solver.numbering.steps import Numbering
+    from solver.position import Position
+    from solver.ruleset.reader import RuleSet
+
+
+class Family(Protocol):
+    """What a numbering asks of its family (:class:`solver.family.Family`)."""
+
+    ruleset: RuleSet
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def side_count(self) -> int: ...
+    @property
+    def independent(self) -> bool: ...
+    @property
+    def schemes(self) -> Mapping[str, Scheme]: ...
+    def rank_of(self, number: int) -> str: ...
+    def rank_id(self, rank: str) -> int: ...
+    def position(self, number: int) -> Position: ...
+    def read(self, text: str) -> Position: ...
 
 __all__ = ["Scheme", "builtin_specs", "prove", "scheme_named", "schemes_of"]
 
@@ -105,10 +127,13 @@ class TableOrder(Order):
 class Scheme:
     """One numbering of a family: its numbers, labels, and the way back."""
 
-    def __init__(self, family: Family, spec: NumberingSpec, canonical: bool = False) -> None:
+    def __init__(self, family: Family, spec: NumberingSpec, canonical: bool = False,
+                 builtin: bool = False) -> None:
         self.family = family
         self.spec = spec
         self.canonical = canonical
+        #: Whether every family (of its kind) has it, by definition, undeclared.
+        self.builtin = builtin
         self.cyclic = spec.cyclic
         self.count = family.count
 
@@ -250,6 +275,22 @@ class Scheme:
             raise NumberingLabelError(text, self.name, self.family.name, self.describe_range())
         return self.order.id_at(place)
 
+    def listing(self, unicode: bool = False) -> Iterator[str]:
+        """``<number> <rank(s)>`` lines of every position, in this numbering's
+        order: by number, or (labels) by place."""
+        from solver.notation.ranks import format_rank
+
+        family, id_at = self.family, self.order.id_at
+        places: Iterator[int] = iter(range(self.count)) if self.spec.label else (
+            self._unstyled(value) for value in range(self.low, self.high + 1))
+        for place in places:
+            number = id_at(place)
+            found = family.position(number)
+            shown = format_rank(found.white, unicode)
+            if family.independent:
+                shown += " " + format_rank(found.black, unicode, black=True)
+            yield f"{self.text(number)} {shown}\n"
+
     def describe_range(self) -> str:
         """What this numbering's numbers look like, for messages."""
         if self.spec.label:
@@ -263,10 +304,12 @@ class Scheme:
 
     def summary(self) -> str:
         """One line: the name, what the numbers are, the evidence."""
-        what = {"definition": "proven against its published definition",
+        evidence = "builtin" if self.builtin else self.spec.evidence
+        what = {"definition": "proven against its definition",
                 "table": "proven against its published table",
+                "builtin": "by definition",
                 "example": "rests on one published example" if len(self.spec.examples) == 1
-                else "rests on published examples only"}[self.spec.evidence]
+                else "rests on published examples only"}[evidence]
         return f"{self.name}: {self.spec.title} ({self.describe_range()}; {what})"
 
 
@@ -300,12 +343,13 @@ def schemes_of(family: Family) -> dict[str, Scheme]:
     for spec in rs.numberings:
         schemes[spec.name] = Scheme(family, spec)
     for spec in builtin_specs(family):
-        schemes.setdefault(spec.name, Scheme(family, spec))
+        schemes.setdefault(spec.name, Scheme(family, spec, builtin=True))
     return schemes
 
 
 def scheme_named(family: Family, name: str) -> Scheme:
-    """The numbering ``name`` of ``family`` (raises :class:`~solver.errors.UnknownNumberingError`)."""
+    """The numbering ``name`` of ``family``; raises
+    :class:`~solver.errors.UnknownNumberingError` for a name it does not have."""
     schemes = family.schemes
     try:
         return schemes[name]

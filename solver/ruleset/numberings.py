@@ -20,7 +20,7 @@ from solver.numbering.steps import parse_steps
 from solver.ruleset.args import MAX_ITEMS, shown, suggest, type_name
 from solver.ruleset.args import key_error as _err
 
-__all__ = ["EVIDENCE", "NumberingSpec", "PAIR_ORDERS", "read_numberings", "refuse_orders"]
+__all__ = ["EVIDENCE", "PAIR_ORDERS", "NumberingSpec", "read_numberings", "refuse_orders"]
 
 PairOrder = Literal["white-major", "black-major"]
 
@@ -197,13 +197,13 @@ def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: st
     raw_examples = table.get("examples", {})
     if not isinstance(raw_examples, dict) or len(raw_examples) > MAX_ITEMS:
         raise _err(path, f"{where}.examples", "expected a table of position = number or label")
-    for position, number in raw_examples.items():
-        if isinstance(number, int) and not isinstance(number, bool):
-            number = str(number)
-        if not isinstance(number, str):
+    for position, given in raw_examples.items():
+        shown_number = str(given) if isinstance(given, int) and not isinstance(given, bool) \
+            else given
+        if not isinstance(shown_number, str):
             raise _err(path, f"{where}.examples.{position}",
-                       f"expected a number or a label, got {type_name(number)}")
-        examples.append((position, number))
+                       f"expected a number or a label, got {type_name(given)}")
+        examples.append((position, shown_number))
     evidence = _choice(table, "evidence", where, path, EVIDENCE)
     if evidence == "example" and not examples:
         raise _err(path, f"{where}.examples", "evidence = \"example\" needs the examples")

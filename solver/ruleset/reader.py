@@ -58,7 +58,6 @@ from solver.ruleset.board_keys import (
     read_region,
 )
 from solver.ruleset.bundled import NAME_RE, rules_folder
-from solver.ruleset.numberings import NumberingSpec, read_numberings, refuse_orders
 from solver.ruleset.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -68,6 +67,7 @@ from solver.ruleset.limits import (
     MAX_WORD,
     prescan,
 )
+from solver.ruleset.numberings import NumberingSpec, read_numberings, refuse_orders
 from solver.ruleset.source import RuleSource
 
 __all__ = [
