@@ -752,7 +752,7 @@ ids = json.load(open(sys.argv[1]))  # a back rank, either case: its Scharnagl id
 write = sys.stdout.write
 for line in sys.stdin:
     rows = line.split(maxsplit=1)[0].split("/")
-    write(f"{ids[rows[0]] * 960 + ids[rows[7]]}\\n")
+    write(f"{ids[rows[7]] * 960 + ids[rows[0]]}\\n")
 """
 
 PEAK_RSS = """
@@ -806,7 +806,7 @@ def bench_bulk_reading(repeats: int, small: int, rows: list[Row],
         identify = [CHESS960, "id", "-r", "dfrc", "-"]
         id_base = [sys.executable, "-c", RANK_ID_LOOP, str(ids)]
         expected = run(id_base, book)
-        assert expected.split()[:2] == [b"0", b"960"]  # black_id * 960 + white_id
+        assert expected.split()[:2] == [b"0", b"1"]  # white_id * 960 + black_id: line order
         assert run(identify, book) == expected
         log("a DFRC book of 921,600 lines: lint finds no problem, id says what the loop says")
         for what, ours, base, given in (("lint", lint, lint_base, None),
@@ -831,7 +831,7 @@ def bench_bulk_reading(repeats: int, small: int, rows: list[Row],
                             if count > 1 else "KQkq")  # Chess960: always two rooks
                 line = (f"{ranks[black].lower()}/pppppppp/8/8/8/8/PPPPPPPP/{ranks[white]} w "
                         f"{castling} - 0 1")
-                table[line] = f"{black * 960 + white if count > 1 else white}\n"
+                table[line] = f"{white * 960 + black if count > 1 else white}\n"
                 lines.append(f"{line}\n")
             given = Path(tmp) / f"{len(command)}.txt"
             given.write_text("".join(lines))
@@ -845,6 +845,35 @@ def bench_bulk_reading(repeats: int, small: int, rows: list[Row],
                                      lambda b=base, g=given: run(b, g), small)
             rows.append(compare(f"chess960 id - {' '.join(command)} (200,000 {what})".replace(
                 "  ", " "), mine, theirs, "per-line dict loop", 1.3 if count > 1 else 1.5))
+
+
+def bench_convert(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """``convert -`` on 200,000 lines against ``id -`` over the same positions, in
+    the same run (issue 21): Chess960 ids to Scidb's numbers, DFRC ids to TCEC's
+    labels."""
+    rng = random.Random(21)
+    with tempfile.TemporaryDirectory() as tmp:
+        for rules, count, target in (("chess960", 960, "scidb"), ("dfrc", 921_600, "tcec")):
+            numbers = [rng.randrange(count) for _ in range(200_000)]
+            ranks = [scharnagl_rank(i) for i in range(960)]
+            given = Path(tmp) / f"{rules}.ids"
+            given.write_text("".join(f"{n}\n" for n in numbers))
+            positions = Path(tmp) / f"{rules}.ranks"
+            positions.write_text("".join(
+                f"{ranks[n]}\n" if count == 960 else
+                f"{ranks[n // 960]} {ranks[n % 960].lower()}\n" for n in numbers))
+            convert = [CHESS960, "convert", "-", "-r", rules, "--to", target]
+            identify = [CHESS960, "id", "-", "-r", rules]
+            out = run(convert, given).split(b"\n")
+            assert run(identify, positions) == given.read_bytes()
+            if target == "scidb":
+                assert out[:-1] == [str(n or 960).encode() for n in numbers]
+            log(f"convert - --to {target}: 200,000 {rules} ids, as their definition says")
+            mine, theirs = alternate(lambda c=convert, g=given: run(c, g, discard=True),
+                                     lambda i=identify, p=positions: run(i, p, discard=True),
+                                     repeats)
+            rows.append(compare(f"chess960 convert - -r {rules} --to {target} (200,000 lines)",
+                                mine, theirs, "id - of the same positions", 1.2))
 
 
 def bench_check_all(rows: list[Row], log: Callable[[str], None]) -> None:
@@ -919,10 +948,11 @@ def main() -> None:
                         help="fewer repeats; skip the 12-file listing and the brute force")
     parser.add_argument("--repeats", type=int, default=None, help="repeats of small timings")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target fails")
-    parser.add_argument("--only", choices=["counting", "formats", "bulk"], default=None,
+    parser.add_argument("--only", choices=list(_SECTIONS), default=None,
                         help="run one section alone (counting: the counting budget and "
                              "listings of enumerated families; formats: issue 25's output "
-                             "formats; bulk: issue 25's big books read in bulk), printing its "
+                             "formats; bulk: issue 25's big books read in bulk; numberings: "
+                             "convert against id), printing its "
                              "rows only")
     parser.add_argument("--no-readme", action="store_true",
                         help="print the table only (do not write it into bench/README.md)")
@@ -979,9 +1009,16 @@ def _bulk_section(small: int, large: int, rows: list[Row],
     bench_bulk_reading(large, small, rows, log)
 
 
+def _numberings_section(small: int, large: int, rows: list[Row],
+                        log: Callable[[str], None]) -> None:
+    log("converting between numberings")
+    bench_convert(small, rows, log)
+
+
 #: The sections `--only` runs alone (each also runs in the full run).
 _SECTIONS: dict[str, Callable[[int, int, list[Row], Callable[[str], None]], None]] = {
     "counting": _counting_section, "formats": _formats_section, "bulk": _bulk_section,
+    "numberings": _numberings_section,
 }
 
 

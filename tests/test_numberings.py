@@ -306,3 +306,67 @@ def test_every_numbering_reads_back_what_it_writes(pair: tuple[str, str],
     assert scheme.read(scheme.text(number)) == number
     converted = family.converter(None, pair[1])(str(number))
     assert family.converter(pair[1], None)(converted) == str(number)
+
+
+# -- every command that numbers takes --numbering ------------------------------------------
+
+
+def test_random_solve_plan_and_lint_take_a_numbering() -> None:
+    code, out, _ = run("random", "--seed", "n", "-n", "3", "--numbering", "scidb")
+    ids = [int(line.split()[0]) for line in out.splitlines()]
+    plain = [int(line.split()[0]) for line in run("random", "--seed", "n", "-n", "3")[1].split("\n")
+             if line]
+    assert code == 0 and ids == [n or 960 for n in plain]
+    code, out, _ = run("random", "-x", ",".join(str(n) for n in range(2, 961)), "-n", "2",
+                       "--numbering", "scidb")
+    assert code == 0 and out == "1 BQNBNRKR\n1 BQNBNRKR\n"  # only scidb 1 is left
+    code, out, _ = run("solve", "--numbering", "scidb")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == f"1 {sp_rank(1)}" and lines[-1] == f"960 {sp_rank(0)}"
+    code, out, _ = run("plan", "--rounds", "3", "--seed", "p", "-r", "dfrc", "--numbering",
+                       "tcec", "-f", "csv")
+    rows = out.splitlines()
+    assert code == 0 and rows[0] == "round,id (tcec),rank,FEN"
+    for row in rows[1:]:
+        label, pair = row.split(",")[1:3]
+        white, black = pair.split()
+        assert label in (f"DFRC {sp_index(white)}:{sp_index(black.upper())}",
+                         f"FRC {sp_index(white)}")
+
+
+def sp_index(rank: str) -> int:
+    return [sp_rank(i) for i in range(960)].index(rank)
+
+
+def test_lint_reads_a_book_numbered_black_major(tmp_path: Path) -> None:
+    book = tmp_path / "old.epd"
+    lines = []
+    for white_id, black_id in ((518, 105), (0, 959), (7, 7)):
+        white, black = sp_rank(white_id), sp_rank(black_id)
+        old_id = black_id * 960 + white_id  # the order before white-major
+        lines.append(f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w "
+                     f"{shredder_castling(white, black)} - id \"dfrc {old_id}\";")
+    book.write_text("\n".join(lines) + "\n")
+    code, out, _ = run("lint", str(book), "-r", "dfrc", "--numbering", "black-major")
+    assert code == 0 and out.endswith("3 start positions, 0 problems\n")
+    code, out, _ = run("lint", str(book), "-r", "dfrc")
+    assert code == 1 and "the position's dfrc id is 497385" in out
+    assert run("lint", str(book), "--numbering", "black-major")[0] == 2
+
+
+# -- convert's table in the cache ---------------------------------------------------------
+
+
+def test_convert_keeps_a_tagged_table_and_ignores_a_changed_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CHESS960_CACHE_DIR", str(tmp_path))
+    for _ in range(2):  # the second run writes the table
+        assert run("convert", "0", "--to", "scidb") == (0, "960\n", "")
+    (table,) = tmp_path.glob("*.-.scidb.convert")
+    body = table.read_text()
+    assert "\n0\t960\n" in body and body.count("\n") == 3 + 960 - 1 + 1
+    assert run("convert", "0", "5", "--to", "scidb") == (0, "960\n5\n", "")
+    table.write_text(body.replace("\n5\t5\n", "\n5\t6\n").replace("\n6\t6\n", "\n6\t5\n"))
+    assert run("convert", "5", "--to", "scidb") == (0, "5\n", "")  # the tag no longer holds
+    assert run("convert", "0518", "961", "--to", "scidb")[1:] == (
+        "518\n", "error: '961' is not a chess960 number in the numbering scharnagl (0..959)\n")

@@ -344,6 +344,7 @@ def plan_(
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
     max_states: MaxStatesOption = None,
+    numbering: NumberingOption = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
     from solver.output.plan import PLAN_FORMATS
@@ -353,7 +354,7 @@ def plan_(
                                  param_hint="'--format'")
     code = plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
                         table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
-                        out=sys.stdout, err=sys.stderr)
+                        out=sys.stdout, err=sys.stderr, numbering=numbering)
     if code:
         raise typer.Exit(code)
 
@@ -389,6 +390,11 @@ def lint(
     verbose: Annotated[bool, typer.Option(
         "--verbose", help="Name every skipped line and why (default: a count per reason "
                           "and the first few line numbers).")] = False,
+    numbering: Annotated[str | None, typer.Option(
+        "--numbering", metavar="NAME",
+        help="With --rules: the numbering the EPD `id` numbers are in (black-major for a "
+             "DFRC book written before white-major, scidb, ...).",
+        show_default=False)] = None,
 ) -> None:
     """Check every start position's castling field; exit 1 if any is wrong or mixed,
     or if a file holds no position to check."""
@@ -404,6 +410,9 @@ def lint(
     if variant is not None and variant not in VARIANTS:
         raise typer.BadParameter(f"{variant!r} is not one of {', '.join(VARIANTS)}",
                                  param_hint="'--variant'")
+    if numbering is not None and rules is None:
+        raise typer.BadParameter("needs --rules: the family whose numbering it is",
+                                 param_hint="'--numbering'")
     family = _family(rules) if rules is not None else None
     bad = False
     report_to = sys.stderr if fix is not None and "-" in (files or ["-"]) else sys.stdout
@@ -414,7 +423,8 @@ def lint(
                 _write_line(report_to, f"{path}{where}: {finding.message}")
 
             try:
-                linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit)
+                linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit,
+                                   numbering=numbering)
             except Chess960Error as exc:
                 report(sys.stdout, sys.stderr, exc)
                 bad = True

@@ -256,10 +256,11 @@ def _modules(folder: str, below: tuple[str, ...] | None) -> list[str]:
     return found
 
 
-def _tag(key: bytes, source: RuleSource, name: bytes, sizes: bytes, body: bytes) -> bytes:
+def _tag(key: bytes, source: RuleSource, name: bytes, sizes: bytes, body: bytes,
+         magic: bytes = MAGIC) -> bytes:
     """The table's tag: its key's hash of everything it depends on, each part sized."""
     digest = blake2b(key=key, digest_size=32)
-    for part in (MAGIC, code_id(), source.data, name, sizes, body):
+    for part in (magic, code_id(), source.data, name, sizes, body):
         digest.update(b"%d\n" % len(part))
         digest.update(part)
     return digest.hexdigest().encode()
@@ -468,5 +469,104 @@ def _write_table(path: str, key: bytes, source: RuleSource, family: Family) -> N
         sizes = f"{len(ranks)} {pieces}".encode()
         tag = _tag(key, source, name, sizes, body)
         return b"\n".join([MAGIC, name, sizes, tag, body]).decode()
+
+    write_atomic(path, text)
+
+
+# -- conversion tables: `chess960 convert` between two numberings ------------------------
+
+#: The first line of a conversion table.
+CONVERT_MAGIC = b"chess960 convert 1"
+
+
+def _convert_path(folder: str, source: RuleSource, numberings: tuple[str, str]) -> str:
+    """A conversion table's file: the rule file's stem and both numberings' names
+    (checked names, or ``-`` for the family's own)."""
+    return os.path.join(folder, f"{stem(source)}.{numberings[0]}.{numberings[1]}.convert")
+
+
+def _convert_names(source_name: str | None, target_name: str | None) -> tuple[str, str] | None:
+    names = (source_name or "-", target_name or "-")
+    ok = all(n == "-" or (n.isascii() and n.replace("-", "").isalnum() and len(n) <= 40
+                          and n == n.lower()) for n in names)
+    return names if ok else None
+
+
+def find_conversion(source: RuleSource | None, source_name: str | None,
+                    target_name: str | None) -> dict[str, str] | None:
+    """The conversion table kept for ``source`` between the two numberings
+    (``None``: the family's own), when the cache has one proven to be its:
+    each number or label as the first numbering writes it, to the second's.
+    A table whose tag is not this run's, or that is not a bijection, is ignored."""
+    folder = cache_dir()
+    names = _convert_names(source_name, target_name)
+    if source is None or folder is None or names is None:
+        return None
+    blob = read_regular(_convert_path(folder, source, names), READ_MAX)
+    if blob is None or not blob.startswith(CONVERT_MAGIC + b"\n"):
+        return None
+    try:
+        _magic, name, sizes, tag, body = blob.split(b"\n", 4)
+        key = read_key(folder)
+        if key is None or not sizes.isdigit() or name != " ".join(names).encode() or \
+                tag != _tag(key, source, name, sizes, body, CONVERT_MAGIC):
+            return None
+        pairs = [line.split("\t") for line in body.decode().split("\n")]
+        table = {given: written for given, written in pairs}
+    except (ValueError, OSError):
+        return None
+    count = int(sizes)
+    if len(table) != count or len(set(table.values())) != count:
+        return None
+    return table
+
+
+def remember_conversion(source: RuleSource | None, family: Family, source_name: str | None,
+                        target_name: str | None) -> None:
+    """Note that ``family`` converted between two numberings: the second time, write
+    the table of every position's two numbers (at most :data:`TABLE_MAX`). Nothing
+    here fails: a cache that cannot be written is left as it is."""
+    folder = cache_dir()
+    names = _convert_names(source_name, target_name)
+    if source is None or folder is None or names is None or family.count > TABLE_MAX:
+        return
+    path = _convert_path(folder, source, names)
+    seen = f"{path}.seen"
+    try:
+        if not os.path.lexists(seen):
+            make_folder(folder)
+            os.close(os.open(seen, _MAKE_FLAGS, 0o600))
+            return
+    except OSError:
+        return
+    try:
+        key = _make_key(folder)
+        if key is not None:
+            _write_conversion(path, key, source, family, names)
+    except (OSError, Chess960Error, UnicodeError, ValueError):
+        pass
+    with contextlib.suppress(OSError):
+        os.remove(seen)
+
+
+def _write_conversion(path: str, key: bytes, source: RuleSource, family: Family,
+                      names: tuple[str, str]) -> None:
+    from solver.files import write_atomic
+
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            os.unlink(path)  # a link, a FIFO, a device: never followed, replaced
+    except FileNotFoundError:
+        pass
+
+    def text() -> str:
+        read = family.scheme(None if names[0] == "-" else names[0]).text
+        write = family.scheme(None if names[1] == "-" else names[1]).text
+        lines = [f"{read(number)}\t{write(number)}" for number in range(family.count)]
+        body = "\n".join(lines).encode()
+        name = " ".join(names).encode()
+        sizes = str(family.count).encode()
+        tag = _tag(key, source, name, sizes, body, CONVERT_MAGIC)
+        return b"\n".join([CONVERT_MAGIC, name, sizes, tag, body]).decode()
 
     write_atomic(path, text)

@@ -517,11 +517,26 @@ def convert_command(
 ) -> int:
     """``chess960 convert``: each number (or label) of one numbering of the family
     in another (``-``: stdin's lines)."""
+    from solver.cli.cache import find_conversion, remember_conversion
+
     try:
-        family = load_family(rules)
-        answer = family.converter(source_numbering, target_numbering)
-        bad = answer_all(values, lambda text: f"{answer(text)}\n", stdin, out, err)
+        source = read_source(rules)
+        table = find_conversion(source, source_numbering, target_numbering) or {}
+        family = _Lazy(rules, source)
+        made: list[Callable[[str], str]] = []
+
+        def answer(text: str) -> str:
+            found = table.get(text)
+            if found is not None:
+                return f"{found}\n"
+            if not made:  # the family answers what the table does not hold
+                made.append(family().converter(source_numbering, target_numbering))
+            return f"{made[0](text)}\n"
+
+        bad = answer_all(values, answer, stdin, out, err)
         out.flush()
+        if family.loaded is not None:
+            remember_conversion(source, family.loaded, source_numbering, target_numbering)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
@@ -612,9 +627,11 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
 
 def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
                  mirrors: bool, table: str, svg_dir: str | None, dialect: str,
-                 variant: str | None, out: TextIO, err: TextIO) -> int:
+                 variant: str | None, out: TextIO, err: TextIO,
+                 numbering: str | None = None) -> int:
     """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
-    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``."""
+    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``;
+    ids (and ``exclude``) in ``numbering``."""
     import os
 
     from solver.output.plan import plan_table
@@ -622,8 +639,9 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
 
     try:
         family = load_family(rules)
-        left_out = [family.parse_id(part) for item in exclude
-                    for part in item.split(",") if part.strip()]
+        scheme = _scheme(family, numbering)
+        read = family.parse_id if scheme is None else scheme.read
+        left_out = [read(part) for item in exclude for part in item.split(",") if part.strip()]
         drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
         pictures = None
         if svg_dir is not None:
@@ -636,7 +654,7 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             write_all_atomic((path, board_svg(family, found))
                              for path, found in zip(pictures, drawn, strict=True))
         out.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
-                             pictures=pictures))
+                             pictures=pictures, numbering=scheme))
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0

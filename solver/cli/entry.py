@@ -42,10 +42,13 @@ _FORMAT = {"--format": ("fmt", True, False), "-f": ("fmt", True, False),
            "--dialect": ("dialect", True, False), "--variant": ("variant", True, False)}
 _UNICODE = {"--unicode": ("unicode", False, False), "-u": ("unicode", False, False)}
 _STATES = {"--max-states": ("max_states", True, False)}
+_NUMBERING = {"--numbering": ("numbering", True, False)}
 _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
-    "id": (True, {**_RULES, **_FORMAT, **_STATES}),
-    "position": (True, {**_RULES, **_FORMAT, **_UNICODE, **_STATES}),
-    "random": (False, {**_RULES, **_FORMAT, **_UNICODE, **_STATES,
+    "id": (True, {**_RULES, **_FORMAT, **_STATES, **_NUMBERING}),
+    "position": (True, {**_RULES, **_FORMAT, **_UNICODE, **_STATES, **_NUMBERING}),
+    "convert": (True, {**_RULES, "--from": ("source", True, False),
+                       "--to": ("target", True, False)}),
+    "random": (False, {**_RULES, **_FORMAT, **_UNICODE, **_STATES, **_NUMBERING,
                        "--count": ("count", True, False), "-n": ("count", True, False),
                        "--distinct": ("distinct", False, False),
                        "--exclude": ("exclude", True, True), "-x": ("exclude", True, True),
@@ -53,7 +56,7 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
     "show": (True, {**_RULES, "--svg": ("svg", True, False),
                     "--letters": ("letters", False, False), "-l": ("letters", False, False)}),
     "rules": (False, {}),
-    "plan": (False, {**_RULES, "--dialect": ("dialect", True, False),
+    "plan": (False, {**_RULES, **_NUMBERING, "--dialect": ("dialect", True, False),
                      "--variant": ("variant", True, False),
                      "--format": ("table", True, False), "-f": ("table", True, False),
                      "--rounds": ("rounds", True, False), "--seed": ("seed", True, False),
@@ -62,7 +65,7 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
                      "--svg-dir": ("svg_dir", True, False)}),
     "check": (False, {**_RULES, "--all": ("every", False, False),
                       "--max-arrangements": ("max_arrangements", True, False)}),
-    "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, **_STATES,
+    "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, **_STATES, **_NUMBERING,
                       "--count": ("count_only", False, False)}),
 }
 
@@ -172,16 +175,26 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
     variant = options.get("variant")
     variant = None if variant is None else str(variant)
     unicode = bool(options.get("unicode", False))
+    numbering = options.get("numbering")
+    numbering = None if numbering is None else str(numbering)
     if "max_states" in options:
         from solver.numbering.budget import set_max_states
 
         set_max_states(int(str(options["max_states"])))
     if command == "id":
         return commands.identify_command(rules, arguments, fmt, dialect, variant,
-                                         stdin=stdin_bytes(), out=out, err=err)
+                                         stdin=stdin_bytes(), out=out, err=err,
+                                         numbering=numbering)
     if command == "position":
         return commands.position_command(rules, arguments, fmt, unicode, dialect, variant,
-                                         stdin=stdin_bytes(), out=out, err=err)
+                                         stdin=stdin_bytes(), out=out, err=err,
+                                         numbering=numbering)
+    if command == "convert":
+        source, target = options.get("source"), options.get("target")
+        return commands.convert_command(rules, arguments,
+                                        None if source is None else str(source),
+                                        None if target is None else str(target),
+                                        stdin=stdin_bytes(), out=out, err=err)
     if command == "random":
         exclude = options.get("exclude", [])
         seed = options.get("seed")
@@ -189,10 +202,10 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
             rules, int(str(options.get("count", "1"))), distinct=bool(options.get("distinct")),
             exclude=list(exclude) if isinstance(exclude, list) else [],
             seed=None if seed is None else str(seed), fmt=fmt, unicode=unicode,
-            dialect=dialect, variant=variant, out=out, err=err)
+            dialect=dialect, variant=variant, out=out, err=err, numbering=numbering)
     if command == "solve":
         return commands.solve_command(rules, bool(options.get("count_only")), fmt, unicode,
-                                      dialect, variant, out=out, err=err)
+                                      dialect, variant, out=out, err=err, numbering=numbering)
     if command == "show":
         svg = options.get("svg")
         return commands.show_command(rules, arguments[0], None if svg is None else str(svg),
@@ -208,7 +221,7 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
             mirrors=bool(options.get("mirrors", False)),
             table=str(options.get("table", "markdown")),
             svg_dir=None if svg_dir is None else str(svg_dir), dialect=dialect, variant=variant,
-            out=out, err=err)
+            out=out, err=err, numbering=numbering)
     if command == "check":
         limit = options.get("max_arrangements")
         return commands.check_command(rules, bool(options.get("every", False)),

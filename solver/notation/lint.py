@@ -257,7 +257,7 @@ class Linter:
     def __init__(
         self, name: str = "-", fix: str | None = None, dialect: str | None = None,
         variant: str | None = None, family: Family | None = None, verbose: bool = False,
-        emit: Callable[[Finding], None] | None = None,
+        emit: Callable[[Finding], None] | None = None, numbering: str | None = None,
     ) -> None:
         if variant is not None:
             variant_named(variant, dialect or "xfen")
@@ -276,6 +276,8 @@ class Linter:
         self._rights: dict[bytes, tuple[str, str]] = {}
         if family is not None:
             self._families[family.name] = family
+        #: The numbering the family's EPD ``id`` numbers are in (None: its own).
+        self.scheme = family.scheme(numbering) if family is not None and numbering else None
 
     def _add(self, number: int, message: str, problem: bool = True) -> None:
         finding = Finding(number, message, problem)
@@ -465,6 +467,13 @@ class Linter:
                 self._add(number, f"epd id {short(found.group(0)[1:-1])}: the position is "
                                   f"not a {family.name} start position")
                 continue
+            if self.scheme is not None and family is self.family:
+                written = self.scheme.text(actual)
+                if written != found.group(2):
+                    self._add(number, f"epd id {short(found.group(0)[1:-1])} is wrong: the "
+                                      f"position's {family.name} number in the numbering "
+                                      f"{self.scheme.name} is {written}")
+                continue
             if actual != said:
                 self._add(number, f"epd id {short(found.group(0)[1:-1])} is wrong: the "
                                   f"position's {family.name} id is {actual}")
@@ -575,6 +584,7 @@ def _both(xfen: str, shredder: str) -> str:
 def lint_text(
     text: str, name: str = "-", fix: str | None = None, dialect: str | None = None,
     variant: str | None = None, family: Family | None = None, verbose: bool = False,
+    numbering: str | None = None,
 ) -> Report:
     """Lint one document; with ``fix``, also rewrite it (:attr:`Report.fixed`).
 
@@ -587,7 +597,7 @@ def lint_text(
     >>> report.problems, report.fixed
     (0, 'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1\\n')
     """
-    linter = Linter(name, fix, dialect, variant, family, verbose)
+    linter = Linter(name, fix, dialect, variant, family, verbose, numbering=numbering)
     bom = text.startswith("\ufeff")
     out: list[str] = ["\ufeff"] if bom else []
     text = text.removeprefix("\ufeff")
@@ -672,6 +682,7 @@ def lint_path(
     path: str, fix: str | None = None, dialect: str | None = None, text: str | None = None,
     variant: str | None = None, family: Family | None = None, verbose: bool = False,
     emit: Callable[[Finding], None] | None = None, stdout: IO[str] | None = None,
+    numbering: str | None = None,
 ) -> Report:
     """Lint the file at ``path`` (``-``: stdin; or ``text`` read from it
     already), read in chunks with bounded memory; with ``fix``, replace the
@@ -683,10 +694,10 @@ def lint_path(
     read, :class:`~solver.errors.OutputFileError` when it cannot be replaced.
     """
     if text is not None:
-        return lint_text(text, path, fix, dialect, variant, family, verbose)
+        return lint_text(text, path, fix, dialect, variant, family, verbose, numbering)
     from solver.cli.inputs import LineReader, stdin_bytes
 
-    linter = Linter(path, fix, dialect, variant, family, verbose, emit)
+    linter = Linter(path, fix, dialect, variant, family, verbose, emit, numbering)
     if path == "-":
         stream: IO[bytes] | None = stdin_bytes()
         if stream is None:

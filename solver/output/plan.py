@@ -23,6 +23,7 @@ from solver.output.base import position_text
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.numbering.schemes import Scheme
     from solver.position import Position
 
 #: The table forms :func:`plan_table` writes.
@@ -37,8 +38,10 @@ def plan_table(
     dialect: str = "xfen",
     variant: str | None = None,
     pictures: Sequence[str] | None = None,
+    numbering: Scheme | None = None,
 ) -> str:
-    """The plan's table, one row a round (``pictures``: an SVG path a round).
+    """The plan's table, one row a round (``pictures``: an SVG path a round;
+    ``numbering``: the id column in this numbering, named in its header).
 
     >>> from solver.family import Family
     >>> chess960 = Family.load("chess960")
@@ -48,7 +51,8 @@ def plan_table(
     | 1 | 518 | RNBQKBNR | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 |
     <BLANKLINE>
     """
-    header = ["round", "id", "rank", "FEN"] + (["board"] if pictures is not None else [])
+    named = "id" if numbering is None else f"id ({numbering.name})"
+    header = ["round", named, "rank", "FEN"] + (["board"] if pictures is not None else [])
     rows = []
     if variant is not None and family.layout is None:
         check_style(variant, dialect, family.ruleset.files,
@@ -61,7 +65,8 @@ def plan_table(
                                f"its own; only the dialects {plain_dialects()} write it")
         else:
             fen = start_fen(position.white, position.black, variant=variant, dialect=dialect)
-        row = [str(number), str(position.id), position_text(family, position), fen]
+        shown = str(position.id) if numbering is None else numbering.text(position.id)
+        row = [str(number), shown, position_text(family, position), fen]
         if pictures is not None:
             row.append(pictures[number - 1])
         rows.append(row)
