@@ -50,6 +50,7 @@ _EXPORTS: dict[str, str] = {
             "StepSyntaxError", "UnknownFormatError", "UnknownPieceError", "UnknownRuleSetError",
             "Violation",
             "WorkerError",
+            "EvalTableError", "BandError", "EngineError",
         )
     },
 }
@@ -144,6 +145,9 @@ __all__ = [
     "UnknownRuleSetError",
     "Violation",
     "WorkerError",
+    "EvalTableError",
+    "BandError",
+    "EngineError",
     "__version__",
     "bundled_names",
     "format_rank",
