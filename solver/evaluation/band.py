@@ -156,7 +156,15 @@ def balance(family: Family, text: str, tables: list[EvalTable]) -> Balance:
                               f"{band.words()} in {' and '.join(t.name for t in used)}")
     whose = "every source" if len(used) > 1 else used[0].name
     data = "; ".join(describe(t) for t in used)
-    note = (f"balanced: {whose}'s eval {band.words()} ({data}): "
-            f"{len(allowed):,} of {count:,} {family.name} positions allowed")
+    note = (f"balanced: {whose}'s eval {band.words()}, {len(allowed):,} of {count:,} "
+            f"{family.name} positions allowed; data: {data}")
     excluded = [n for n in range(count) if n not in allowed]
     return Balance(excluded, len(allowed), note)
+
+
+def balance_for(family: Family, text: str, paths: list[str]) -> Balance:
+    """:func:`balance` over the tables at ``paths`` (each checked against the
+    family), or the shipped ones for the family when none is given."""
+    from solver.evaluation.sources import tables_for
+
+    return balance(family, text, tables_for(family, paths))

@@ -247,16 +247,16 @@ class Engine:
                 ) -> Result:
         """Search the position ``fen`` from a new game to ``nodes`` or ``depth``.
 
-        The score is the last exact one the engine gave (the last bounded one
-        if it gave no exact one), as the side to move sees it.
+        The score is the last one the engine gave before ``bestmove`` (a bound
+        included, as python-chess's ``analyse`` reports it), as the side to
+        move sees it.
         """
         self.send("ucinewgame")
         self.ready()
         self.send(f"position fen {fen}")
         limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
         self.send(f"go {limit}")
-        exact: Info | None = None
-        bounded: Info | None = None
+        score: Info | None = None
         reached = Info()
         deadline = time.monotonic() + self.timeout
         doing = f"searching {quote(fen)} ({limit})"
@@ -277,11 +277,7 @@ class Engine:
                                info.nodes if info.nodes is not None else reached.nodes,
                                info.time if info.time is not None else reached.time)
             if info.cp is not None or info.mate is not None:
-                if info.bound:
-                    bounded = info
-                else:
-                    exact = info
-        score = exact or bounded
+                score = info
         if score is None:
             raise EngineError(self.engine, f"gave 'bestmove' with no score before it while "
                                            f"{doing}")
