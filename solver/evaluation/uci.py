@@ -202,12 +202,14 @@ class Engine:
             return f"closed its output while {doing}"
         return f"exited with code {code} while {doing}"
 
-    def expect(self, doing: str, timeout: float) -> str:
-        """The next line the engine writes, within ``timeout`` seconds."""
+    def expect(self, doing: str, timeout: float, total: float | None = None) -> str:
+        """The next line the engine writes, within ``timeout`` seconds (what is
+        left of ``total``, which an error names)."""
         try:
             line = self._lines.get(timeout=timeout)
         except queue.Empty:
-            raise EngineError(self.engine, f"no answer within {timeout:g} s while "
+            shown = timeout if total is None else total
+            raise EngineError(self.engine, f"no answer within {shown:g} s while "
                                            f"{doing}") from None
         if line is None:
             self._lines.put(None)  # every later wait sees the end too
@@ -218,7 +220,7 @@ class Engine:
         deadline = time.monotonic() + timeout
         seen = []
         while True:
-            line = self.expect(doing, max(0.0, deadline - time.monotonic()))
+            line = self.expect(doing, max(0.0, deadline - time.monotonic()), timeout)
             seen.append(line)
             if line.split()[:1] == [word]:
                 return seen
@@ -261,7 +263,7 @@ class Engine:
         deadline = time.monotonic() + self.timeout
         doing = f"searching {quote(fen)} ({limit})"
         while True:
-            line = self.expect(doing, max(0.0, deadline - time.monotonic()))
+            line = self.expect(doing, max(0.0, deadline - time.monotonic()), self.timeout)
             head = line.split()[:1]
             if head == ["bestmove"]:
                 break
