@@ -105,6 +105,7 @@ if _TYPE_CHECKING:
 
 __all__ = [
     "ArgumentTypeError",
+    "BandError",
     "BetzaError",
     "CastlingRightsError",
     "Chess960Error",
@@ -113,6 +114,8 @@ __all__ = [
     "DrawCountError",
     "DrawError",
     "EmptyFamilyError",
+    "EngineError",
+    "EvalTableError",
     "Family",
     "FenError",
     "FenSyntaxError",
@@ -145,9 +148,6 @@ __all__ = [
     "UnknownRuleSetError",
     "Violation",
     "WorkerError",
-    "EvalTableError",
-    "BandError",
-    "EngineError",
     "__version__",
     "bundled_names",
     "format_rank",

@@ -149,7 +149,7 @@ def test_eval_json() -> None:
 
 
 def test_eval_errors_are_one_line() -> None:
-    out, err, code = cli("eval", "960")
+    _, err, code = cli("eval", "960")
     assert code == 1 and err.startswith("error:") and err.count("\n") == 1
     _, err, code = cli("eval", "0", "--rules", "dfrc")
     assert code == 1 and "no evaluation data is shipped for dfrc" in err

@@ -91,7 +91,7 @@ def test_the_client_scores_as_python_chess_does() -> None:
     """Our client's score for a fixed node count equals python-chess's ``analyse``
     (one thread, a new game each: the search is deterministic)."""
     path = engine_or_skip("stockfish")
-    chess = pytest.importorskip("chess")
+    pytest.importorskip("chess")
     import chess.engine
 
     family = Family.load("chess960")

@@ -23,7 +23,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from solver.errors import EngineError, EvalTableError, IdRangeError, IdSyntaxError, quote
+from solver.errors import (
+    EngineError,
+    EvalTableError,
+    IdError,
+    IdRangeError,
+    OutputFileError,
+    quote,
+)
 from solver.evaluation.table import COLUMNS, Evaluation, csv_lines, read_table, verify
 from solver.evaluation.uci import Engine, Result
 
@@ -42,17 +49,17 @@ def parse_ids(text: str, count: int, family: str) -> list[int]:
     [3, 0, 1, 2]
     """
     found: dict[int, None] = {}
-    for part in text.split(","):
-        part = part.strip()
+    for given in text.split(","):
+        part = given.strip()
         low, dash, high = part.partition("-")
         if not part or not low.strip().isdigit() or (dash and not high.strip().isdigit()):
-            raise IdSyntaxError(part, f"id range {quote(part)} is not N or N-M (such as 0-19)")
+            raise IdError(part, f"id range {quote(part)} is not N or N-M (such as 0-19)")
         first, last = int(low), int(high) if dash else int(low)
         for number in (first, last):
             if number >= count:
                 raise IdRangeError(str(number), number, count, family)
         if last < first:
-            raise IdSyntaxError(part, f"id range {quote(part)} goes down")
+            raise IdError(part, f"id range {quote(part)} goes down")
         found.update(dict.fromkeys(range(first, last + 1)))
     return list(found)
 
@@ -154,8 +161,9 @@ def _resume(path: str, family: Family) -> set[int]:
     except OSError as exc:
         raise EvalTableError(path, 0, (exc.strerror or str(exc)).lower()) from None
     if not data:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(HEADER)
+        from solver.files import write_atomic
+
+        write_atomic(path, HEADER)
         return set()
     if not data.startswith(HEADER.encode()):
         raise EvalTableError(path, 1, "is not a table `chess960 eval` writes (its header "
@@ -189,27 +197,12 @@ def evaluate(family: Family, engine: str, *, ids: list[int], out: str,
     results: queue.Queue[Evaluation | BaseException | None] = queue.Queue()
     stop = threading.Event()
 
-    def worker() -> None:
-        try:
-            with Engine(engine, timeout) as running:
-                for option, value in setup.options.items():
-                    running.set_option(option, value)
-                running.ready()
-                while not stop.is_set():
-                    with lock:
-                        number = next(work, None)
-                    if number is None:
-                        break
-                    position = family.position(number)
-                    from solver.notation.fen import position_fen
+    def next_id() -> int | None:
+        with lock:
+            return None if stop.is_set() else next(work, None)
 
-                    result = running.analyse(setup.fen(position), nodes=nodes, depth=depth)
-                    results.put(evaluation(number, position_fen(position), name, limit,
-                                           result))
-        except BaseException as exc:  # reported by the main thread
-            results.put(exc)
-        finally:
-            results.put(None)
+    def worker() -> None:
+        _work(family, engine, timeout, setup, name, limit, nodes, depth, next_id, results)
 
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(jobs)] if todo else []
     for thread in threads:
@@ -217,25 +210,51 @@ def evaluate(family: Family, engine: str, *, ids: list[int], out: str,
     finished = 0
     count = 0
     failure: BaseException | None = None
-    with open(out, "a", encoding="utf-8", newline="") as table:
-        while finished < len(threads):
-            item = results.get()
-            if item is None:
-                finished += 1
-            elif isinstance(item, BaseException):
-                failure = failure or item
-                stop.set()
-            else:
-                table.write(csv_lines([item], header=False))
-                table.flush()
-                count += 1
-                if progress is not None:
-                    progress(skipped + count, len(ids))
-        os.fsync(table.fileno())
+    try:
+        with open(out, "a", encoding="utf-8", newline="") as table:
+            while finished < len(threads):
+                item = results.get()
+                if item is None:
+                    finished += 1
+                elif isinstance(item, BaseException):
+                    failure = failure or item
+                    stop.set()
+                else:  # rows that came after a failure are kept too
+                    table.write(csv_lines([item], header=False))
+                    table.flush()
+                    count += 1
+                    if progress is not None:
+                        progress(skipped + count, len(ids))
+            os.fsync(table.fileno())
+    except OSError as exc:  # a full disk: the rows written so far stay, for a rerun
+        stop.set()
+        raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
     if failure is not None:
         raise failure
     _sort(out)
     return Summary(len(ids), skipped, count, name, setup.words)
+
+
+def _work(family: Family, engine: str, timeout: float, setup: Setup, name: str, limit: str,
+          nodes: int | None, depth: int | None, next_id: Callable[[], int | None],
+          results: queue.Queue[Evaluation | BaseException | None]) -> None:
+    """One job: an engine process evaluating IDs from ``next_id`` until none is
+    left, each row (or the error that stopped it) put on ``results``, then ``None``."""
+    from solver.notation.fen import position_fen
+
+    try:
+        with Engine(engine, timeout) as running:
+            for option, value in setup.options.items():
+                running.set_option(option, value)
+            running.ready()
+            while (number := next_id()) is not None:
+                position = family.position(number)
+                result = running.analyse(setup.fen(position), nodes=nodes, depth=depth)
+                results.put(evaluation(number, position_fen(position), name, limit, result))
+    except BaseException as exc:  # reported by the main thread
+        results.put(exc)
+    finally:
+        results.put(None)
 
 
 def _sort(path: str) -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -124,7 +125,7 @@ def _number(kind: type[int] | type[float], text: str, column: str, path: str, li
         value = kind(text)
     except ValueError:
         raise EvalTableError(path, line, f"{column} {quote(text)} is not a number") from None
-    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+    if not math.isfinite(value):
         raise EvalTableError(path, line, f"{column} {quote(text)} is not a number")
     return value
 
@@ -159,7 +160,7 @@ def read_text(text: str, path: str, name: str | None = None) -> EvalTable:
         if pawns is None and mate is None:
             raise EvalTableError(path, line, f"id {number} has neither eval nor mate")
 
-        def count(column: str, line: int = line) -> int | None:
+        def count(column: str, line: int = line, got: dict[str, str] = got) -> int | None:
             value = _number(int, got[column], column, path, line)
             return None if value is None else int(value)
 

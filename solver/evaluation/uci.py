@@ -193,7 +193,8 @@ class Engine:
             stdin.write(line + "\n")
             stdin.flush()
         except (OSError, ValueError):
-            raise EngineError(self.engine, self._gone(f"sending {line.split()[0]!r}")) from None
+            first = line.split(maxsplit=1)[0]
+            raise EngineError(self.engine, self._gone(f"sending {first!r}")) from None
 
     def _gone(self, doing: str) -> str:
         try:
