@@ -470,7 +470,7 @@ def _needs_band(balanced: str | None, tables: list[str] | None) -> None:
     "chess960 eval 80", "chess960 eval RNBQKBNR --format json",
     "chess960 eval --engine stockfish --nodes 2000 --ids 0-19 -o sf.csv",
     "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
-    "--ids 0-99 --jobs 2 -o crc.csv"))
+    "--ids 0-19 --jobs 2 -o crc.csv"))
 def eval_(
     ctx: typer.Context,
     positions: Annotated[list[str] | None, typer.Argument(
@@ -483,7 +483,7 @@ def eval_(
         "--eval-table", metavar="FILE", help="Show this table's figures (may repeat) "
         "instead of the shipped sources'.", show_default=False)] = None,
     engine: Annotated[str | None, typer.Option(
-        "--engine", metavar="PATH|NAME", help="Evaluate with this UCI engine (a path, or a "
+        "--engine", metavar="ENGINE", help="Evaluate with this UCI engine (a path, or a "
         "name on PATH or in /usr/games) into the table -o FILE.", show_default=False)] = None,
     nodes: Annotated[int | None, typer.Option(
         "--nodes", min=1, metavar="N", help="With --engine: search N nodes a position.",
