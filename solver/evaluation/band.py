@@ -62,8 +62,9 @@ def _pawns(text: str, whole: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise BandError(whole, f"has {text.strip()!r}, which is not a number of pawns "
-                               "(give LIMIT, LOW..HIGH or SOURCE:LIMIT, such as 0.5)") from None
+        what = "is" if text.strip() == whole.strip() else f"has {text.strip()!r}, which is"
+        raise BandError(whole, f"{what} not a number of pawns (give LIMIT, LOW..HIGH or "
+                               "SOURCE:LIMIT, such as 0.5)") from None
     if not math.isfinite(value):
         raise BandError(whole, "is not a finite number of pawns")
     return value

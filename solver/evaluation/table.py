@@ -217,7 +217,7 @@ def verify(table: EvalTable, family: Family) -> None:
         if not row.fen:
             continue
         position = family.position(number)
-        if row.fen in (position_fen(position), position_fen(position, shredder=True)):
+        if row.fen == position_fen(position) or row.fen == position_fen(position, True):
             continue
         try:
             found = family.identify(row.fen).id
