@@ -13,6 +13,7 @@ import hashlib
 import importlib.util
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from solver.cli.commands import plan_command, random_command
 from solver.cli.entry import dispatch
 from solver.errors import BandError, EvalTableError
 from solver.evaluation.band import balance, parse_band
+from solver.evaluation.run import evaluate
 from solver.evaluation.sources import SOURCES, load_source, tables_for
 from solver.evaluation.table import read_table, read_text, verify
 from solver.family import Family
@@ -254,4 +256,12 @@ def test_a_table_of_ones_own_is_read_and_checked(tmp_path: Path) -> None:
             verify(read_table(str(bad)), chess960)
     with pytest.raises(EvalTableError, match="no such file"):
         read_table(str(tmp_path / "absent.csv"))
+    os.mkfifo(tmp_path / "fifo")
+    with pytest.raises(EvalTableError, match="is not a regular file"):
+        read_table(str(tmp_path / "fifo"))
+    with pytest.raises(EvalTableError, match="is not a regular file"):
+        evaluate(chess960, "no-such-engine", ids=[0], out=str(tmp_path / "fifo"), nodes=5)
+    (tmp_path / "link.csv").symlink_to(good)
+    with pytest.raises(EvalTableError, match="is a symbolic link"):
+        evaluate(chess960, "no-such-engine", ids=[0], out=str(tmp_path / "link.csv"), nodes=5)
     assert read_text("id,eval,mate\n3,,-2\n", "m.csv").rows[3].score() == "#-2"

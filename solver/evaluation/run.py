@@ -31,7 +31,14 @@ from solver.errors import (
     OutputFileError,
     quote,
 )
-from solver.evaluation.table import COLUMNS, Evaluation, csv_lines, read_table, verify
+from solver.evaluation.table import (
+    COLUMNS,
+    Evaluation,
+    csv_lines,
+    read_table,
+    regular_file,
+    verify,
+)
 from solver.evaluation.uci import Engine, Result
 
 if TYPE_CHECKING:
@@ -151,13 +158,13 @@ def _resume(path: str, family: Family) -> set[int]:
     """The IDs already in the table at ``path`` (made with its header if absent);
     a last line cut short is dropped."""
     try:
+        if not regular_file(path, links=False):
+            from solver.files import write_atomic
+
+            write_atomic(path, HEADER)
+            return set()
         with open(path, "rb") as handle:
             data = handle.read()
-    except FileNotFoundError:
-        from solver.files import write_atomic
-
-        write_atomic(path, HEADER)
-        return set()
     except OSError as exc:
         raise EvalTableError(path, 0, (exc.strerror or str(exc)).lower()) from None
     if not data:
@@ -185,6 +192,7 @@ def evaluate(family: Family, engine: str, *, ids: list[int], out: str,
     if (nodes is None) == (depth is None):
         raise EngineError(engine, "give one limit: nodes or depth")
     limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
+    regular_file(out, links=False)  # before an engine is started for nothing
     with Engine(engine, timeout) as first:
         setup = engine_setup(family, first)
         name = first.name

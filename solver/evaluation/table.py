@@ -177,6 +177,7 @@ def read_table(path: str, name: str | None = None) -> EvalTable:
     """The table in the file ``path`` (see :func:`read_text`); a file that cannot
     be read is an :class:`~solver.errors.EvalTableError` too."""
     try:
+        regular_file(path)
         with open(path, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
@@ -188,6 +189,24 @@ def read_table(path: str, name: str | None = None) -> EvalTable:
     except UnicodeDecodeError:
         raise EvalTableError(path, 0, "is not UTF-8 text") from None
     return read_text(text, path, name)
+
+
+def regular_file(path: str, links: bool = True) -> bool:
+    """Whether ``path`` exists, refusing anything but a regular file (a FIFO or a
+    device would block or never end; with ``links`` false, a symbolic link too).
+
+    Raises :class:`~solver.errors.EvalTableError` for such a path.
+    """
+    import stat
+
+    try:
+        mode = (os.stat if links else os.lstat)(path).st_mode
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISREG(mode):
+        what = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
+        raise EvalTableError(path, 0, f"is {what}")
+    return True
 
 
 def _stem(path: str) -> str:
