@@ -19,7 +19,7 @@ Conventions in the READMEs:
   that each exits 0 (commands shown without what they print);
 * ``<!-- console: needs (a and b) -->`` runs the block in full where the
   programs ``a`` and ``b`` are installed, and skips it where one is not
-  (the engines);
+  (the engines); such blocks run with the slow tests, on their own;
 * ``$ cat FILE`` of a file no earlier line made is the file's content: the
   test writes what the block shows to FILE first;
 * the rule files the text asks the reader to write (:func:`_rule_files`) are
@@ -185,9 +185,28 @@ def _run(line: Line, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str | Non
 @pytest.mark.parametrize("readme", READMES)
 def test_every_console_block_prints_what_it_shows(
         readme: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    found = lines(readme)
+    found = [line for line in lines(readme) if line.mark is None or line.mark[0] != "needs"]
     if not found:
         pytest.skip(f"{readme}: no console blocks here")
+    _check(found, tmp_path, monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("readme", READMES)
+def test_console_blocks_that_need_programs_print_what_they_show(
+        readme: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``needs (...)`` blocks (engines: slow), where their programs are installed."""
+    found = [line for line in lines(readme) if line.mark is not None
+             and line.mark[0] == "needs"]
+    if not found:
+        pytest.skip(f"{readme}: no console block needs a program")
+    absent = sorted({name for line in found for name in missing(line.mark[1])})  # type: ignore[index]
+    if absent:
+        pytest.skip(f"not installed: {', '.join(absent)} (.ci/run installs them)")
+    _check(found, tmp_path, monkeypatch)
+
+
+def _check(found: list[Line], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     if not COMMAND.exists():
         pytest.skip(f"no installed chess960 beside {sys.executable}")
     monkeypatch.chdir(tmp_path)
