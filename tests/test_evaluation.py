@@ -188,7 +188,7 @@ def allowed(low: float, high: float, source: str | None) -> set[int]:
 @given(seed=st.text(min_size=1, max_size=20).filter(lambda s: s.isprintable()),
        high=st.sampled_from([0.15, 0.2, 0.3, 0.35, 0.5, 0.8]),
        source=st.sampled_from([None, "eval960", "evalanalyzer"]))
-def test_random_balanced_never_draws_outside_the_band(seed: str, high: float,
+def test_random_and_plan_balanced_never_draw_outside_the_band(seed: str, high: float,
                                                       source: str | None) -> None:
     band = f"{source}:{high}" if source else str(high)
     out, err = io.StringIO(), io.StringIO()
@@ -198,6 +198,12 @@ def test_random_balanced_never_draws_outside_the_band(seed: str, high: float,
     inside = allowed(-high, high, source)
     assert len(drawn) == 30 and set(drawn) <= inside
     assert f"within ±{high:.2f} pawns, {len(inside)} of 960" in err.getvalue()
+    out = io.StringIO()
+    assert plan_command("chess960", 5, seed=seed, exclude=[], mirrors=False, table="csv",
+                        svg_dir=None, dialect="xfen", variant=None, out=out, err=err,
+                        balanced=band) == 0
+    planned = [int(row.split(",")[1]) for row in out.getvalue().splitlines()[1:]]
+    assert len(planned) == 5 and set(planned) <= inside
 
 
 def test_random_balanced_through_the_command_says_band_and_data() -> None:
