@@ -79,6 +79,17 @@ def test_engine_table_is_read_by_random_balanced(engine: str, rules: str, varian
     assert drawn.stderr.startswith(f"balanced: t's eval within ±{high:.2f} pawns, "
                                    f"{len(evals)} of {family.count:,} {rules} positions allowed;")
     assert "t.csv" in drawn.stderr and "nodes 2000" in drawn.stderr
+    # `--balanced` alone: ±0.5 pawns (an error naming the band if no position is inside)
+    drawn = run("random", "--balanced", "--eval-table", "t.csv", "--rules", rules,
+                "--seed", "x", "-n", "10", cwd=tmp_path)
+    inside = {n for n, v in evals.items() if abs(v) <= 0.5}
+    if inside:
+        assert drawn.returncode == 0, drawn.stderr
+        assert {int(line.split()[0]) for line in drawn.stdout.splitlines()} <= inside
+        assert drawn.stderr.startswith("balanced: t's eval within ±0.50 pawns, ")
+    else:
+        assert drawn.returncode == 1 and drawn.stdout == ""
+        assert drawn.stderr.startswith("error: band '0.5' leaves no ")
     middle = sorted(evals.values())[len(evals) // 2]
     inside = {n for n, v in evals.items() if abs(v) <= abs(middle)}
     drawn = run("random", "--balanced", f"{abs(middle)}", "--eval-table", "t.csv",
