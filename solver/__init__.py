@@ -52,6 +52,7 @@ _EXPORTS: dict[str, str] = {
             "UnknownPieceError", "UnknownRuleSetError",
             "Violation",
             "WorkerError",
+            "EvalTableError", "BandError", "EngineError",
         )
     },
 }
@@ -108,6 +109,7 @@ if _TYPE_CHECKING:
 
 __all__ = [
     "ArgumentTypeError",
+    "BandError",
     "BetzaError",
     "CastlingRightsError",
     "Chess960Error",
@@ -116,6 +118,8 @@ __all__ = [
     "DrawCountError",
     "DrawError",
     "EmptyFamilyError",
+    "EngineError",
+    "EvalTableError",
     "Family",
     "FenError",
     "FenSyntaxError",

@@ -629,3 +629,44 @@ class NumberingLabelError(IdError):
         self.numbering = numbering
         self.family = family
         self.expected = expected
+class EvalTableError(Chess960Error):
+    """An evaluation table that cannot be used: ``path`` (``line`` from 1, 0 for
+    the whole file) and the ``reason``.
+
+    >>> print(EvalTableError("t.csv", 3, "id '9x' is not a number"))
+    evaluation table 't.csv', line 3: id '9x' is not a number
+    """
+
+    def __init__(self, path: str, line: int, reason: str) -> None:
+        where = f", line {line}" if line else ""
+        super().__init__(f"evaluation table {shown_path(path)!r}{where}: {reason}")
+        self.path = path
+        self.line = line
+        self.reason = reason
+
+
+class BandError(Chess960Error):
+    """A ``--balanced`` band that cannot be read or used (``text`` as given).
+
+    >>> print(BandError("x", "is not a number of pawns"))
+    band 'x' is not a number of pawns
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"band {quote(text)} {reason}")
+        self.text = text
+        self.reason = reason
+
+
+class EngineError(Chess960Error):
+    """A UCI engine that cannot be started or that broke the protocol
+    (``engine`` as given, and the ``reason``).
+
+    >>> print(EngineError("stockfish", "exited with code 1 before 'uciok'"))
+    engine 'stockfish': exited with code 1 before 'uciok'
+    """
+
+    def __init__(self, engine: str, reason: str) -> None:
+        super().__init__(f"engine {quote(engine)}: {reason}")
+        self.engine = engine
+        self.reason = reason

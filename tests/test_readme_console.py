@@ -17,6 +17,9 @@ Conventions in the READMEs:
   visibly (an engine, a program the tests do not have);
 * ``<!-- console: status only (reason) -->`` runs its lines but checks only
   that each exits 0 (commands shown without what they print);
+* ``<!-- console: needs (a and b) -->`` runs the block in full where the
+  programs ``a`` and ``b`` are installed, and skips it where one is not
+  (the engines); such blocks run with the slow tests, on their own;
 * ``$ cat FILE`` of a file no earlier line made is the file's content: the
   test writes what the block shows to FILE first;
 * the rule files the text asks the reader to write (:func:`_rule_files`) are
@@ -40,7 +43,7 @@ from solver.cli.entry import dispatch
 
 ROOT = Path(__file__).resolve().parent.parent
 READMES = ["README.md", "rules/README.md", "bench/README.md"]
-MARK = re.compile(r"<!--\s*console:\s*(skip|status only)\b\s*(.*?)\s*-->")
+MARK = re.compile(r"<!--\s*console:\s*(skip|status only|needs)\b\s*(.*?)\s*-->")
 BLOCK = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
 TIMING = re.compile(r"checked in \d+\.\d+ s")
 
@@ -66,10 +69,22 @@ class Line:
 
     @property
     def skip(self) -> bool:
+        if self.mark is not None and self.mark[0] == "needs":
+            return bool(missing(self.mark[1]))
         return self.mark is not None and self.mark[0] == "skip"
 
     def __str__(self) -> str:
         return f"{self.readme}:{self.at}: $ {self.command}"
+
+
+def missing(why: str) -> list[str]:
+    """The programs a ``needs (a and b)`` mark names that are not installed (on
+    ``PATH`` or in ``/usr/games``, where Debian puts engines)."""
+    import shutil
+
+    names = [n for n in re.split(r"[\s,()]+|\band\b", why) if n.strip()]
+    return [n for n in names
+            if shutil.which(n) is None and shutil.which(n, path="/usr/games") is None]
 
 
 def blocks(readme: str, root: Path = ROOT) -> list[tuple[int, str, tuple[str, str] | None]]:
@@ -167,7 +182,7 @@ def _run(line: Line, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str | Non
     printed, shown = TIMING.sub("checked in … s", printed), TIMING.sub("checked in … s", shown)
     expected = EXIT.get(line.command, 1 if re.search(r"^error:", shown, re.MULTILINE) else 0)
     problems = []
-    if printed != shown and line.mark is None:
+    if printed != shown and (line.mark is None or line.mark[0] == "needs"):
         problems.append(f"printed:\n{printed}\nthe README shows:\n{shown}")
     if (code != 0) != (expected != 0) or (expected and code != expected):
         problems.append(f"exit status {code}, expected {expected}")
@@ -177,9 +192,28 @@ def _run(line: Line, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str | Non
 @pytest.mark.parametrize("readme", READMES)
 def test_every_console_block_prints_what_it_shows(
         readme: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    found = lines(readme)
+    found = [line for line in lines(readme) if line.mark is None or line.mark[0] != "needs"]
     if not found:
         pytest.skip(f"{readme}: no console blocks here")
+    _check(found, tmp_path, monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("readme", READMES)
+def test_console_blocks_that_need_programs_print_what_they_show(
+        readme: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``needs (...)`` blocks (engines: slow), where their programs are installed."""
+    found = [line for line in lines(readme) if line.mark is not None
+             and line.mark[0] == "needs"]
+    if not found:
+        pytest.skip(f"{readme}: no console block needs a program")
+    absent = sorted({name for line in found for name in missing(line.mark[1])})  # type: ignore[index]
+    if absent:
+        pytest.skip(f"not installed: {', '.join(absent)} (.ci/run installs them)")
+    _check(found, tmp_path, monkeypatch)
+
+
+def _check(found: list[Line], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     if not COMMAND.exists():
         pytest.skip(f"no installed chess960 beside {sys.executable}")
     monkeypatch.chdir(tmp_path)
@@ -218,3 +252,4 @@ def test_the_parser_reads_commands_outputs_and_skips(tmp_path: Path) -> None:
     assert _simple("chess960 solve | head -1") is None
     assert _simple("chess960 id - < dfrc.epd") is None
     assert _simple("head -1 dfrc.epd") is None
+    assert missing("(sh and no-such-program-here)") == ["no-such-program-here"]

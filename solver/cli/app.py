@@ -268,6 +268,16 @@ ExcludeOption = Annotated[list[str] | None, typer.Option(
     "--exclude", "-x", metavar="IDS",
     help="IDs to leave out, comma-separated (518,534 for Chess959).",
     show_default=False)]
+BalancedOption = Annotated[str | None, typer.Option(
+    "--balanced", metavar="[SOURCE:]BAND",
+    help="Only positions whose engine eval is inside this band in every source (or in "
+         "SOURCE): 0.5 is within ±0.5 pawns, 0.1..0.4 between; alone, 0.5. The band and "
+         "the data used are said on stderr (below a Markdown plan).",
+    show_default=False)]
+EvalTableOption = Annotated[list[str] | None, typer.Option(
+    "--eval-table", metavar="FILE",
+    help="With --balanced: this table (as `chess960 eval --engine` writes it) instead "
+         "of the shipped data; may repeat.", show_default=False)]
 
 
 @app.command("random", epilog=_examples("chess960 random", "chess960 random -n 8 --distinct",
@@ -288,11 +298,15 @@ def random_(
     variant: VariantOption = None,
     max_states: MaxStatesOption = None,
     numbering: NumberingOption = None,
+    balanced: BalancedOption = None,
+    eval_table: EvalTableOption = None,
 ) -> None:
     """Uniformly drawn start positions, one `<id> <rank>` line each (streamed)."""
+    _needs_band(balanced, eval_table)
     code = random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
                           fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
-                          out=sys.stdout, err=sys.stderr, numbering=numbering)
+                          out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
+                          eval_tables=eval_table or [])
     if code:
         raise typer.Exit(code)
 
@@ -345,8 +359,11 @@ def plan_(
     variant: VariantOption = None,
     max_states: MaxStatesOption = None,
     numbering: NumberingOption = None,
+    balanced: BalancedOption = None,
+    eval_table: EvalTableOption = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
+    _needs_band(balanced, eval_table)
     from solver.output.plan import PLAN_FORMATS
 
     if table not in PLAN_FORMATS:
@@ -354,7 +371,8 @@ def plan_(
                                  param_hint="'--format'")
     code = plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
                         table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
-                        out=sys.stdout, err=sys.stderr, numbering=numbering)
+                        out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
+                        eval_tables=eval_table or [])
     if code:
         raise typer.Exit(code)
 
@@ -499,6 +517,100 @@ def rules_(
         raise typer.Exit(code)
 
 
+def _needs_band(balanced: str | None, tables: list[str] | None) -> None:
+    if tables and balanced is None:
+        raise typer.BadParameter("goes with --balanced", param_hint="'--eval-table'")
+
+
+@app.command("eval", epilog=_examples(
+    "chess960 eval 80", "chess960 eval RNBQKBNR --format json",
+    "chess960 eval --engine stockfish --nodes 2000 --ids 0-19 -o sf.csv",
+    "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
+    "--ids 0-19 --jobs 2 -o crc.csv"))
+def eval_(
+    ctx: typer.Context,
+    positions: Annotated[list[str] | None, typer.Argument(
+        metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
+        show_default=False)] = None,
+    rules: RulesOption = "chess960",
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="text|json", help="How the figures are shown.")] = "text",
+    eval_table: Annotated[list[str] | None, typer.Option(
+        "--eval-table", metavar="FILE", help="Show this table's figures (may repeat) "
+        "instead of the shipped sources'.", show_default=False)] = None,
+    engine: Annotated[str | None, typer.Option(
+        "--engine", metavar="ENGINE", help="Evaluate with this UCI engine (a path, or a "
+        "name on PATH or in /usr/games) into the table -o FILE.", show_default=False)] = None,
+    nodes: Annotated[int | None, typer.Option(
+        "--nodes", min=1, metavar="N", help="With --engine: search N nodes a position.",
+        show_default=False)] = None,
+    depth: Annotated[int | None, typer.Option(
+        "--depth", min=1, metavar="D", help="With --engine: search to depth D.",
+        show_default=False)] = None,
+    ids: Annotated[str | None, typer.Option(
+        "--ids", metavar="IDS", help="With --engine: these IDs (0-19,25), not every one.",
+        show_default=False)] = None,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=1, metavar="J", help="With --engine: engine processes at once.")
+    ] = 1,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE", help="With --engine: the table to write; run "
+        "again to go on where it stopped.", show_default=False)] = None,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", min=1, metavar="SECONDS",
+        help="With --engine: the longest wait for one position.")] = 600.0,
+) -> None:
+    """Engine evaluations of start positions: each source's figures with their
+    provenance, or a new table made with any UCI engine (--engine)."""
+    from solver.cli.evaluate import engine_command, figures_command
+
+    if engine is None:
+        if any(v is not None for v in (nodes, depth, ids, output)):
+            ctx.fail("--nodes, --depth, --ids and -o go with --engine")
+        if not positions:
+            ctx.fail("missing positions (or --engine to make a table)")
+        if fmt not in ("text", "json"):
+            raise typer.BadParameter(f"{fmt!r} is not one of text, json",
+                                     param_hint="'--format'")
+        code = figures_command(rules, positions, fmt, eval_table or [], out=sys.stdout,
+                               err=sys.stderr)
+    else:
+        if positions or eval_table:
+            ctx.fail("--engine takes --ids, not positions or --eval-table")
+        if (nodes is None) == (depth is None):
+            ctx.fail("--engine needs one of --nodes and --depth")
+        if output is None:
+            ctx.fail("--engine needs -o FILE, the table to write")
+        code = engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
+                              output=output, timeout=timeout, out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+def _bare_balanced(argv: Sequence[str]) -> list[str]:
+    """``argv`` with the default band after a ``--balanced`` given no value.
+
+    >>> _bare_balanced(["random", "--balanced", "--seed", "x"])
+    ['random', '--balanced', '0.5', '--seed', 'x']
+    >>> _bare_balanced(["plan", "--balanced", "-0.1..0.3"])
+    ['plan', '--balanced', '-0.1..0.3']
+    """
+    from solver.evaluation.band import DEFAULT_BAND
+
+    args = list(argv)
+    if args[:1] not in (["random"], ["plan"]):
+        return args
+    end = args.index("--") if "--" in args else len(args)
+    given: list[str] = []
+    for at, arg in enumerate(args):
+        given.append(arg)
+        after = args[at + 1] if at + 1 < end else None
+        if at < end and arg == "--balanced" and (after is None or (
+                after.startswith("-") and after[1:2] not in tuple("0123456789."))):
+            given.append(DEFAULT_BAND)
+    return given
+
+
 def _click_class(name: str) -> type[Exception]:
     """Click's exception class ``name`` (Typer has vendored Click since 0.20)."""
     return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
@@ -537,7 +649,8 @@ def run(argv: Sequence[str]) -> int:
     click_exception = _click_class("ClickException")
     abort = typer.Abort
     try:
-        code = command.main(args=list(argv), prog_name="chess960", standalone_mode=False)
+        code = command.main(args=_bare_balanced(argv), prog_name="chess960",
+                            standalone_mode=False)
     except click_exception as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # plain `chess960`: the help
             context = getattr(exc, "ctx", None)

@@ -413,9 +413,12 @@ def random_command(
     rules: str, count: int = 1, *, distinct: bool = False, exclude: Sequence[str] = (),
     seed: str | None = None, fmt: str = "text", unicode: bool = False, dialect: str = "xfen",
     variant: str | None = None, out: TextIO, err: TextIO, numbering: str | None = None,
+    balanced: str | None = None, eval_tables: Sequence[str] = (),
 ) -> int:
     """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each
-    (streamed); with ``numbering``, each id (and ``exclude``) in that numbering."""
+    (streamed); with ``numbering``, each id (and ``exclude``) in that numbering;
+    ``balanced``: only positions inside that band (:mod:`solver.evaluation.band`),
+    said on ``err``."""
     from solver.sampling import iter_draw, iter_ids
 
     try:
@@ -428,6 +431,7 @@ def random_command(
 
                 left = [scheme.read(part) for item in exclude for part in item.split(",")
                         if part.strip()]
+                left += _balanced(family_, balanced, eval_tables, err)
                 for found in iter_draw(family_, count, seed=seed, distinct=distinct,
                                        exclude=left):
                     out.write(f"{scheme.text(found.id)} "
@@ -435,6 +439,8 @@ def random_command(
                 out.flush()
                 return 0
         quick, source = _quick(rules, fmt, unicode, dialect, variant)
+        if balanced is not None:
+            quick = None  # the tables are checked against the family
         if quick is not None:
             family = _Lazy(rules, source)
             number_of, rank = quick.number, quick.rank
@@ -458,6 +464,7 @@ def random_command(
             loaded = load_family(rules, source=source)
             left_out = [loaded.parse_id(part) for item in exclude for part in item.split(",")
                         if part.strip()]
+            left_out += _balanced(loaded, balanced, eval_tables, err)
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
             with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
                                 dialect=dialect, variant=variant) as writer:
@@ -628,10 +635,13 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
 def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
                  mirrors: bool, table: str, svg_dir: str | None, dialect: str,
                  variant: str | None, out: TextIO, err: TextIO,
-                 numbering: str | None = None) -> int:
+                 numbering: str | None = None, balanced: str | None = None,
+                 eval_tables: Sequence[str] = ()) -> int:
     """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
     ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``;
-    ids (and ``exclude``) in ``numbering``."""
+    ids (and ``exclude``) in ``numbering``; ``balanced``: only positions inside
+    that band, said below a Markdown table (on ``err`` for CSV)."""
+    import io
     import os
 
     from solver.output.plan import plan_table
@@ -642,6 +652,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         scheme = _scheme(family, numbering)
         read = family.parse_id if scheme is None else scheme.read
         left_out = [read(part) for item in exclude for part in item.split(",") if part.strip()]
+        noted = io.StringIO()
+        left_out += _balanced(family, balanced, eval_tables, err if table == "csv" else noted)
         drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
         pictures = None
         if svg_dir is not None:
@@ -655,6 +667,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                              for path, found in zip(pictures, drawn, strict=True))
         out.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
                              pictures=pictures, numbering=scheme))
+        if noted.getvalue():  # a Markdown plan says its band below the table
+            out.write(f"\n{noted.getvalue()[:1].upper()}{noted.getvalue()[1:]}")
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
@@ -726,3 +740,14 @@ def rules_command(*, out: TextIO, err: TextIO, numberings: bool = False,
     out.write("".join(f"{line}\n" for line in lines))
     return 0
 
+
+
+def _balanced(family: Family, band: str | None, tables: Sequence[str], note: TextIO) -> list[int]:
+    """The IDs outside ``band`` (none without one), its note written to ``note``."""
+    if band is None:
+        return []
+    from solver.evaluation.band import balance_for
+
+    found = balance_for(family, band, list(tables))
+    note.write(f"{found.note}\n")
+    return found.excluded

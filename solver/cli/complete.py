@@ -26,7 +26,8 @@ from collections.abc import Mapping
 COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
-COMMANDS = ("solve", "id", "position", "random", "plan", "lint", "show", "check", "rules")
+COMMANDS = ("solve", "id", "position", "random", "plan", "lint", "show", "check", "rules",
+            "eval")
 
 #: Names of :data:`solver.output.FORMATS`.
 FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
@@ -44,7 +45,7 @@ FIX_NAMES = ("xfen", "shredder")
 
 _RULES = {"--rules": "rules", "-r": "rules"}
 _WRITE = {"--format": "format", "-f": "format", "--dialect": "dialect", "--variant": "variant"}
-_EXCLUDE = {"--exclude": "", "-x": "", "--seed": ""}
+_EXCLUDE = {"--exclude": "", "-x": "", "--seed": "", "--balanced": "", "--eval-table": ""}
 
 #: Each command's options that take a value: name -> the kind of value ("": free).
 VALUE_OPTIONS: dict[str, dict[str, str]] = {
@@ -59,6 +60,9 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "show": {**_RULES, "--svg": ""},
     "check": {**_RULES, "--max-arrangements": "", "--max-states": ""},
     "rules": {},
+    "eval": {**_RULES, "--format": "eval-format", "-f": "eval-format", "--eval-table": "",
+             "--engine": "", "--nodes": "", "--depth": "", "--ids": "", "--jobs": "", "-j": "",
+             "--output": "", "-o": "", "--timeout": ""},
 }
 
 
@@ -82,6 +86,7 @@ def values(command: str, option: str, args: list[str]) -> list[str]:
     if kind == "lint-dialect":
         kind = "dialect" if "--variant" in args else kind
     return list({"format": FORMAT_NAMES, "plan-format": PLAN_FORMAT_NAMES,
+                 "eval-format": ("text", "json"),
                  "dialect": DIALECT_NAMES, "lint-dialect": LINT_DIALECT_NAMES,
                  "variant": VARIANT_NAMES, "fix": FIX_NAMES}.get(kind, ()))
 

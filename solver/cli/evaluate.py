@@ -1,0 +1,178 @@
+"""What ``chess960 eval`` does: show each source's figures for positions, with
+their provenance and spread, or make a table with a UCI engine (``--engine``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from solver.cli.errors import FAILED, failed, report
+from solver.cli.inputs import load_family, read_listed
+from solver.errors import Chess960Error
+
+if TYPE_CHECKING:
+    from solver.evaluation.sources import Figures
+    from solver.family import Family
+    from solver.position import Position
+
+
+def _search(figures: Figures) -> str:
+    """What the search behind a row was: its limit, or what it reached."""
+    row = figures.evaluation
+    assert row is not None
+    parts = [row.limit] if row.limit else []
+    if row.depth is not None:
+        parts.append(f"depth {row.depth}")
+    if row.nodes is not None:
+        parts.append(f"{row.nodes:,} nodes")
+    if row.time is not None:
+        parts.append(f"{row.time:g} s")
+    if not parts and figures.source is not None:
+        parts.append(figures.source.limit.split(" (")[0])
+    return ", ".join(parts)
+
+
+def _provenance(figures: Figures) -> str:
+    source = figures.source
+    if source is None:
+        table = figures.table
+        engines = ", ".join(e for e in table.engines() if e) or "engine not named"
+        limits = ", ".join(table.limits()) or "limit not named"
+        return f"{table.name}: {table.path}, {engines}, {limits}, {len(table.rows):,} positions"
+    return (f"{source.name}: {source.origin}, {source.licence}, {source.url} at "
+            f"{source.commit[:7]} ({source.date}); {source.engine}, {source.limit}; "
+            f"gives {source.gives}")
+
+
+def _text(family: Family, position: Position, found: list[Figures]) -> str:
+    from solver.evaluation.sources import spread
+
+    rows = [("source", "eval", "W/D/L", "engine", "search")]
+    for figures in found:
+        row = figures.evaluation
+        if row is None:
+            rows.append((figures.table.name, "-", "", "", "not in the table"))
+            continue
+        wdl = ("/".join(str(v) for v in (row.wins, row.draws, row.losses))
+               if row.wins is not None else "")
+        rows.append((figures.table.name, row.score(), wdl, row.engine, _search(figures)))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    lines = [f"{family.name} {position.id} {position_words(position)}"]
+    for cells in rows:
+        lines.append("  " + "  ".join(c.rjust(w) if i == 1 else c.ljust(w)
+                                      for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+                                      ).rstrip())
+    apart = spread(found)
+    if apart is not None:
+        lines.append(f"  spread {apart:.2f} pawns (the highest eval less the lowest)")
+    return "\n".join(lines) + "\n"
+
+
+def position_words(position: Position) -> str:
+    """White's rank, and Black's after a space when it differs."""
+    if position.black == position.white:
+        return position.white
+    return f"{position.white} {position.black.lower()}"
+
+
+def _json(family: Family, position: Position, found: list[Figures]) -> dict[str, Any]:
+    from solver.evaluation.sources import spread
+    from solver.notation.fen import position_fen
+
+    sources = []
+    for figures in found:
+        entry: dict[str, Any] = {"source": figures.table.name}
+        row = figures.evaluation
+        if row is not None:
+            entry.update({"eval": row.pawns, "mate": row.mate, "wins": row.wins,
+                          "draws": row.draws, "losses": row.losses, "engine": row.engine,
+                          "limit": row.limit, "depth": row.depth, "nodes": row.nodes,
+                          "time": row.time})
+        source = figures.source
+        if source is not None:
+            entry.update({"origin": source.origin, "url": source.url, "commit": source.commit,
+                          "date": source.date, "licence": source.licence,
+                          "table_engine": source.engine, "table_limit": source.limit})
+        else:
+            entry["path"] = figures.table.path
+        sources.append(entry)
+    return {"family": family.name, "id": position.id, "rank": position_words(position),
+            "fen": position_fen(position), "sources": sources, "spread": spread(found)}
+
+
+def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence[str], *,
+                    out: TextIO, err: TextIO) -> int:
+    """``chess960 eval POSITION...``: each source's figures for each position
+    (``tables``: these files instead of the shipped sources)."""
+    from solver.evaluation.sources import position_figures, shipped, tables_for
+
+    try:
+        family = load_family(rules)
+        used = tables_for(family, list(tables)) if tables else None
+        if used is None and not shipped(family.name):
+            report(out, err, f"no evaluation data is shipped for {family.name}: make a table "
+                             "with `chess960 eval --engine ... -o FILE` and show it with "
+                             "--eval-table FILE")
+            return FAILED
+        bad = False
+        documents = []
+        shown: dict[str, str] = {}
+        for text in texts:
+            try:
+                position = read_listed(family, text)
+            except Chess960Error as exc:
+                report(out, err, exc)
+                bad = True
+                continue
+            found = position_figures(family.name, position.id, used)
+            for figures in found:
+                shown.setdefault(figures.table.name, _provenance(figures))
+            if fmt == "json":
+                documents.append(_json(family, position, found))
+            else:
+                out.write(_text(family, position, found))
+        if fmt == "json":
+            out.write(json.dumps(documents, ensure_ascii=False, indent=1) + "\n")
+        elif shown:
+            out.write("sources:\n" + "".join(f"  {line}\n" for line in shown.values()))
+        out.flush()
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return FAILED if bad else 0
+
+
+def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | None,
+                   ids: str | None, jobs: int, output: str, timeout: float,
+                   out: TextIO, err: TextIO) -> int:
+    """``chess960 eval --engine``: a table of ``ids`` (all by default) in ``output``,
+    progress and a summary on ``err``."""
+    from solver.evaluation.run import evaluate, parse_ids
+
+    try:
+        family = load_family(rules)
+        numbers = (parse_ids(ids, family.count, family.name) if ids is not None
+                   else list(range(family.count)))
+        live = bool(getattr(err, "isatty", lambda: False)())
+        step = max(1, -(-len(numbers) // 10))
+
+        def progress(done: int, total: int) -> None:
+            if live:
+                err.write(f"\reval: {done:,}/{total:,} positions")
+                err.flush()
+            elif done % step == 0 or done == total:
+                err.write(f"eval: {done:,}/{total:,} positions\n")
+
+        summary = evaluate(family, engine, ids=numbers, out=output, nodes=nodes, depth=depth,
+                           jobs=jobs, timeout=timeout, progress=progress)
+        if live and summary.done:
+            err.write("\n")
+        limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
+        err.write(f"eval: {output}: {summary.asked:,} {family.name} positions, "
+                  f"{summary.skipped:,} already there, {summary.done:,} evaluated by "
+                  f"{summary.engine} ({limit}; {summary.setup})\n")
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        if "live" in locals() and live:
+            err.write("\n")
+        return failed(out, err, exc)
+    return 0

@@ -1,0 +1,273 @@
+"""``chess960 eval --engine``: a family's positions evaluated by any UCI engine,
+in parallel, resumably, into a table (:mod:`solver.evaluation.table`).
+
+* Each job runs one engine process (``Threads`` 1, so a fixed ``--nodes``
+  gives the same figures on every run); jobs take the next ID not yet done.
+* The engine is set up for the family (:func:`engine_setup`): ``UCI_Chess960``
+  for the 8-file chess families, ``UCI_Variant`` ``caparandom`` (else
+  ``capablanca``) for Capablanca's 10 files, which Fairy-Stockfish offers,
+  and ``UCI_ShowWDL`` where offered.
+* Rows are appended to the table as they come, one whole line a write; an
+  existing table (a run stopped by Ctrl-C, a crash or a full disk) is read
+  first and its IDs skipped, a last line cut short is dropped, and a table of
+  another family or with another header is refused. When every ID is done
+  the table is rewritten in ID order, atomically.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from solver.errors import (
+    EngineError,
+    EvalTableError,
+    IdError,
+    IdRangeError,
+    OutputFileError,
+    quote,
+)
+from solver.evaluation.table import (
+    COLUMNS,
+    Evaluation,
+    csv_lines,
+    read_table,
+    regular_file,
+    verify,
+)
+from solver.evaluation.uci import Engine, Result
+
+if TYPE_CHECKING:
+    from solver.family import Family
+    from solver.position import Position
+
+#: The table's header line.
+HEADER: Final = ",".join(COLUMNS) + "\n"
+
+
+def parse_ids(text: str, count: int, family: str) -> list[int]:
+    """IDs from ``0-19,25,30-31`` (each once, in order).
+
+    >>> parse_ids("3,0-2,2", 960, "chess960")
+    [3, 0, 1, 2]
+    """
+    found: dict[int, None] = {}
+    for given in text.split(","):
+        part = given.strip()
+        low, dash, high = part.partition("-")
+        if not part or not low.strip().isdigit() or (dash and not high.strip().isdigit()):
+            raise IdError(part, f"id range {quote(part)} is not N or N-M (such as 0-19)")
+        first, last = int(low), int(high) if dash else int(low)
+        for number in (first, last):
+            if number >= count:
+                raise IdRangeError(str(number), number, count, family)
+        if last < first:
+            raise IdError(part, f"id range {quote(part)} goes down")
+        found.update(dict.fromkeys(range(first, last + 1)))
+    return list(found)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How an engine is set up for a family: options, and how a position's FEN is written."""
+
+    options: dict[str, str]
+    fen: Callable[[Position], str]
+    words: str
+
+
+def engine_setup(family: Family, engine: Engine) -> Setup:
+    """The options and FENs that make ``engine`` play ``family``'s game.
+
+    Raises :class:`~solver.errors.EngineError` for a family on a board no UCI
+    variant is known for, or an engine without the options it needs.
+    """
+    from solver.notation.dialects import start_fen
+    from solver.notation.fen import position_fen
+
+    pieces = set(family.ruleset.pieces)
+    files = family.ruleset.files
+    options: dict[str, str] = {}
+    offered = engine.options
+    if "UCI_ShowWDL" in offered:
+        options["UCI_ShowWDL"] = "true"
+    if "Threads" in offered:
+        options["Threads"] = "1"
+    if family.layout is None and files == 8 and pieces <= set("KQRBN"):
+        if "UCI_Chess960" not in offered:
+            raise EngineError(engine.engine, f"offers no UCI_Chess960 option, which "
+                                             f"{family.name} positions need")
+        options["UCI_Chess960"] = "true"
+        variant = offered.get("UCI_Variant")
+        if variant is not None and "chess" in variant.choices:
+            options["UCI_Variant"] = "chess"
+        return Setup(options, lambda p: position_fen(p, shredder=True),
+                     "UCI_Chess960, Shredder-FEN")
+    if family.layout is None and files == 10 and {"A", "C"} <= pieces:
+        variant = offered.get("UCI_Variant")
+        choice = next((c for c in ("caparandom", "capablanca")
+                       if variant is not None and c in variant.choices), None)
+        if choice is None:
+            raise EngineError(engine.engine, f"offers no UCI_Variant capablanca, which "
+                                             f"{family.name} positions need (Fairy-Stockfish "
+                                             "does)")
+        options["UCI_Variant"] = choice
+        if "UCI_Chess960" in offered:
+            options["UCI_Chess960"] = "true"
+        return Setup(options,
+                     lambda p: start_fen(p.white, p.black, variant="capablanca", dialect="fsf"),
+                     f"UCI_Variant {choice}, Fairy-Stockfish FEN")
+    raise EngineError(engine.engine, f"no UCI set-up is known for {family.name} ({files} "
+                                     "files): `eval --engine` plays the 8-file chess "
+                                     "families and Capablanca's 10 files")
+
+
+def evaluation(number: int, fen: str, engine: str, limit: str, result: Result,
+               white_to_move: bool = True) -> Evaluation:
+    """A table row from an engine's result (scores turned to White's point of view).
+
+    >>> evaluation(5, "f", "E", "nodes 9", Result(55, None, (1, 2, 3), 8, 9, 0.004, "e2e4")).row()
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'id': '5', 'fen': 'f', 'engine': 'E', 'limit': 'nodes 9', 'depth': '8', 'nodes': '9',
+     'time': '0.004', 'eval': '0.55', 'mate': '', 'wins': '1', 'draws': '2', 'losses': '3'}
+    """
+    sign = 1 if white_to_move else -1
+    wdl = result.wdl if white_to_move or result.wdl is None else result.wdl[::-1]
+    return Evaluation(number, fen, engine, limit, result.depth, result.nodes, result.time,
+                      None if result.cp is None else round(sign * result.cp / 100, 2),
+                      None if result.mate is None else sign * result.mate,
+                      *(wdl if wdl is not None else (None, None, None)))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a run did: IDs asked for, already in the table, evaluated now."""
+
+    asked: int
+    skipped: int
+    done: int
+    engine: str
+    setup: str
+
+
+def _resume(path: str, family: Family) -> set[int]:
+    """The IDs already in the table at ``path`` (made with its header if absent);
+    a last line cut short is dropped."""
+    try:
+        if not regular_file(path, links=False):
+            from solver.files import write_atomic
+
+            write_atomic(path, HEADER)
+            return set()
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise EvalTableError(path, 0, (exc.strerror or str(exc)).lower()) from None
+    if not data:
+        from solver.files import write_atomic
+
+        write_atomic(path, HEADER)
+        return set()
+    if not data.startswith(HEADER.encode()):
+        raise EvalTableError(path, 1, "is not a table `chess960 eval` writes (its header "
+                                      "differs): give another -o FILE")
+    if not data.endswith(b"\n"):
+        with open(path, "r+b") as handle:
+            handle.truncate(data.rindex(b"\n") + 1)
+    table = read_table(path)
+    verify(table, family)
+    return set(table.rows)
+
+
+def evaluate(family: Family, engine: str, *, ids: list[int], out: str,
+             nodes: int | None = None, depth: int | None = None, jobs: int = 1,
+             timeout: float = 600.0,
+             progress: Callable[[int, int], None] | None = None) -> Summary:
+    """Evaluate ``ids`` of ``family`` with ``engine`` (a path or a name) into the
+    table ``out`` (see the module); ``progress(done, total)`` after each."""
+    if (nodes is None) == (depth is None):
+        raise EngineError(engine, "give one limit: nodes or depth")
+    limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
+    regular_file(out, links=False)  # before an engine is started for nothing
+    with Engine(engine, timeout) as first:
+        setup = engine_setup(family, first)
+        name = first.name
+    done = _resume(out, family)
+    todo = [number for number in ids if number not in done]
+    skipped = len(ids) - len(todo)
+    jobs = max(1, min(jobs, len(todo)))
+    work: Iterator[int] = iter(todo)
+    lock = threading.Lock()
+    results: queue.Queue[Evaluation | BaseException | None] = queue.Queue()
+    stop = threading.Event()
+
+    def next_id() -> int | None:
+        with lock:
+            return None if stop.is_set() else next(work, None)
+
+    def worker() -> None:
+        _work(family, engine, timeout, setup, name, limit, nodes, depth, next_id, results)
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(jobs)] if todo else []
+    for thread in threads:
+        thread.start()
+    finished = 0
+    count = 0
+    failure: BaseException | None = None
+    try:
+        with open(out, "a", encoding="utf-8", newline="") as table:
+            while finished < len(threads):
+                item = results.get()
+                if item is None:
+                    finished += 1
+                elif isinstance(item, BaseException):
+                    failure = failure or item
+                    stop.set()
+                else:  # rows that came after a failure are kept too
+                    table.write(csv_lines([item], header=False))
+                    table.flush()
+                    count += 1
+                    if progress is not None:
+                        progress(skipped + count, len(ids))
+            os.fsync(table.fileno())
+    except OSError as exc:  # a full disk: the rows written so far stay, for a rerun
+        stop.set()
+        raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
+    if failure is not None:
+        raise failure
+    _sort(out)
+    return Summary(len(ids), skipped, count, name, setup.words)
+
+
+def _work(family: Family, engine: str, timeout: float, setup: Setup, name: str, limit: str,
+          nodes: int | None, depth: int | None, next_id: Callable[[], int | None],
+          results: queue.Queue[Evaluation | BaseException | None]) -> None:
+    """One job: an engine process evaluating IDs from ``next_id`` until none is
+    left, each row (or the error that stopped it) put on ``results``, then ``None``."""
+    from solver.notation.fen import position_fen
+
+    try:
+        with Engine(engine, timeout) as running:
+            for option, value in setup.options.items():
+                running.set_option(option, value)
+            running.ready()
+            while (number := next_id()) is not None:
+                position = family.position(number)
+                result = running.analyse(setup.fen(position), nodes=nodes, depth=depth)
+                results.put(evaluation(number, position_fen(position), name, limit, result))
+    except BaseException as exc:  # reported by the main thread
+        results.put(exc)
+    finally:
+        results.put(None)
+
+
+def _sort(path: str) -> None:
+    """Rewrite the table in ID order, atomically."""
+    from solver.files import write_atomic
+
+    table = read_table(path)
+    write_atomic(path, csv_lines([table.rows[n] for n in sorted(table.rows)], header=True))
