@@ -254,8 +254,14 @@ SeedOption = Annotated[str | None, typer.Option(
     show_default=False)]
 ExcludeOption = Annotated[list[str] | None, typer.Option(
     "--exclude", "-x", metavar="IDS",
-    help="IDs to leave out, comma-separated (518,534 for Chess959).",
+    help="IDs to leave out, comma-separated, or a named preset of the family: chess959 "
+         "(518), chess958 (518 and 534) for chess960 and dfrc.",
     show_default=False)]
+CertificateOption = Annotated[str | None, typer.Option(
+    "--certificate", metavar="FILE",
+    help="Also write the draw's certificate (family, rule file hash, seed, algorithm, "
+         "exclusions, results) to FILE, for `chess960 verify FILE` (a seed is made if none "
+         "is given).", show_default=False)]
 
 
 @app.command("random", epilog=_examples("chess960 random", "chess960 random -n 8 --distinct",
@@ -275,11 +281,12 @@ def random_(
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
     max_states: MaxStatesOption = None,
+    certificate: CertificateOption = None,
 ) -> None:
     """Uniformly drawn start positions, one `<id> <rank>` line each (streamed)."""
     code = random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
                           fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
-                          out=sys.stdout, err=sys.stderr)
+                          out=sys.stdout, err=sys.stderr, certificate=certificate)
     if code:
         raise typer.Exit(code)
 
@@ -305,6 +312,7 @@ def plan_(
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
     max_states: MaxStatesOption = None,
+    certificate: CertificateOption = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
     from solver.output.plan import PLAN_FORMATS
@@ -314,7 +322,7 @@ def plan_(
                                  param_hint="'--format'")
     code = plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
                         table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
-                        out=sys.stdout, err=sys.stderr)
+                        out=sys.stdout, err=sys.stderr, certificate=certificate)
     if code:
         raise typer.Exit(code)
 
@@ -439,6 +447,58 @@ def check(
 def rules_() -> None:
     """List the bundled families: name, title, files, count, numbering."""
     code = rules_command(out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command(epilog=_examples("chess960 dice --dice 6 --json | chess960 verify -"))
+def verify(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE|-", help="A draw certificate (`random`/`plan --certificate`) or a "
+                               "procedure (`dice --json`); `-` reads stdin.",
+        show_default=False)],
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="NAME|FILE",
+        help="A certificate's rule file, when it is no longer where the certificate says "
+             "(it must have the recorded hash).", show_default=False)] = None,
+) -> None:
+    """Make a certified draw again and compare (exit 1 at the first difference), or
+    work out a procedure's exact distribution (exit 1 if it is not uniform)."""
+    from solver.cli.draws import verify_command
+
+    code = verify_command(file, rules, stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command(epilog=_examples("chess960 dice", "chess960 dice --dice 6",
+                              "chess960 dice --rules dfrc", "chess960 dice --count 324 --cards",
+                              "chess960 dice --dice 20 --json > d20.json"))
+def dice(
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="NAME|FILE", help="Draw among this family's positions "
+        "(default chess960).", show_default=False)] = None,
+    count: Annotated[int | None, typer.Option(
+        "--count", "-n", min=1, metavar="N", help="Draw among the ids 0..N-1 instead.",
+        show_default=False)] = None,
+    sides: Annotated[int | None, typer.Option(
+        "--dice", min=2, max=1000, metavar="SIDES",
+        help="The die's faces: 10 (the default; faces 0-9), 6, 20, ... (faces 1-SIDES).",
+        show_default=False)] = None,
+    cards: Annotated[bool, typer.Option(
+        "--cards", help="A standard 52-card deck instead of a die.")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Write the procedure as data, for `chess960 verify`.")] = False,
+) -> None:
+    """A uniform physical draw with dice or cards, stated step by step for an arbiter."""
+    from solver.cli.draws import dice_command
+
+    if rules is not None and count is not None:
+        raise typer.BadParameter("give --rules or --count, not both", param_hint="'--count'")
+    if sides is not None and cards:
+        raise typer.BadParameter("give --dice or --cards, not both", param_hint="'--cards'")
+    code = dice_command(rules, count, sides or 10, cards, as_json, out=sys.stdout,
+                        err=sys.stderr)
     if code:
         raise typer.Exit(code)
 

@@ -370,23 +370,30 @@ def position_command(
 def random_command(
     rules: str, count: int = 1, *, distinct: bool = False, exclude: Sequence[str] = (),
     seed: str | None = None, fmt: str = "text", unicode: bool = False, dialect: str = "xfen",
-    variant: str | None = None, out: TextIO, err: TextIO,
+    variant: str | None = None, out: TextIO, err: TextIO, certificate: str | None = None,
 ) -> int:
-    """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each (streamed)."""
+    """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each (streamed);
+    with ``certificate``, the draw's certificate written to that file first."""
     from solver.sampling import iter_draw, iter_ids
 
     try:
+        if certificate is not None:
+            return _certified_random(rules, count, distinct, exclude, seed, fmt, unicode,
+                                     dialect, variant, certificate, out, err)
         quick, source = _quick(rules, fmt, unicode, dialect, variant)
         if quick is not None:
             family = _Lazy(rules, source)
-            number_of, rank = quick.number, quick.rank
+            number_of, rank, id_of = quick.number, quick.rank, quick.id_of
 
             def parse(text: str) -> int:
                 number = number_of(text.strip())
                 return number if number is not None else family().parse_id(text)
 
-            left_out = [parse(part) for item in exclude for part in item.split(",")
-                        if part.strip()]
+            def identify(text: str) -> int:
+                number = id_of(text)
+                return number if number is not None else family().identify(text).id
+
+            left_out = excluded_ids(quick.name, exclude, parse, identify, err)
             ids = iter_ids(quick.count, count, seed=seed, distinct=distinct,
                            exclude=left_out, family=quick.name)
             for number in ids:
@@ -398,8 +405,8 @@ def random_command(
             from solver.output import PositionWriter
 
             loaded = load_family(rules, source=source)
-            left_out = [loaded.parse_id(part) for item in exclude for part in item.split(",")
-                        if part.strip()]
+            left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
+                                    lambda text: loaded.identify(text).id, err)
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
             with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
                                 dialect=dialect, variant=variant) as writer:
@@ -411,6 +418,51 @@ def random_command(
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+
+
+def excluded_ids(family: str, exclude: Sequence[str], parse: Callable[[str], int],
+                 identify: Callable[[str], int], err: TextIO) -> list[int]:
+    """The IDs ``--exclude`` leaves out: IDs and exclusion presets
+    (:mod:`solver.draws.presets`, imported only for a part that is not a
+    plain number); a preset named is noted on ``err`` with its IDs."""
+    parts = [part.strip() for item in exclude for part in item.split(",") if part.strip()]
+    if all(part.isascii() and part.isdigit() for part in parts):
+        return [parse(part) for part in parts]
+    from solver.draws.presets import read_exclusions
+
+    found = read_exclusions(family, parts, parse, identify)
+    if found.presets:
+        err.write(f"excluded: {found.describe()}\n")
+    return list(found.ids)
+
+
+def _certified_random(
+    rules: str, count: int, distinct: bool, exclude: Sequence[str], seed: str | None, fmt: str,
+    unicode: bool, dialect: str, variant: str | None, certificate: str, out: TextIO,
+    err: TextIO,
+) -> int:
+    """``chess960 random --certificate FILE``: the draw (kept whole: the
+    certificate lists it), its certificate written, then its positions."""
+    from solver.draws.certificate import certify
+    from solver.output import PositionWriter
+
+    made = certify(rules, "random", count, seed=seed, exclude=exclude, distinct=distinct)
+    with PositionWriter(out, made.family, fmt, text="id-rank", unicode=unicode,
+                        dialect=dialect, variant=variant) as writer:
+        made.certificate.write(certificate)
+        _note_certificate(made.certificate, err)
+        for found in made.positions:
+            writer.write(found)
+    out.flush()
+    return 0
+
+
+def _note_certificate(certificate: Any, err: TextIO) -> None:
+    """Note a certified draw's presets (as ``--exclude`` does) and a seed it was given."""
+    from solver.draws.presets import Exclusions
+
+    if certificate.presets:
+        err.write(f"excluded: {Exclusions(certificate.excluded, certificate.presets).describe()}\n")
 
 
 def solve_command(
@@ -523,19 +575,29 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
 
 def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
                  mirrors: bool, table: str, svg_dir: str | None, dialect: str,
-                 variant: str | None, out: TextIO, err: TextIO) -> int:
+                 variant: str | None, out: TextIO, err: TextIO,
+                 certificate: str | None = None) -> int:
     """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
-    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``."""
+    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``
+    (``certificate``: the draw's certificate written to that file too)."""
     import os
 
     from solver.output.plan import plan_table
     from solver.sampling import plan
 
     try:
-        family = load_family(rules)
-        left_out = [family.parse_id(part) for item in exclude
-                    for part in item.split(",") if part.strip()]
-        drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
+        certified = None
+        if certificate is not None:
+            from solver.draws.certificate import certify
+
+            certified = certify(rules, "plan", rounds, seed=seed, exclude=exclude,
+                                mirrors=mirrors)
+            family, drawn = certified.family, certified.positions
+        else:
+            family = load_family(rules)
+            left_out = excluded_ids(family.name, exclude, family.parse_id,
+                                    lambda text: family.identify(text).id, err)
+            drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
         pictures = None
         if svg_dir is not None:
             from solver.files import write_all_atomic
@@ -546,8 +608,12 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             # leaves no earlier one behind)
             write_all_atomic((path, board_svg(family, found))
                              for path, found in zip(pictures, drawn, strict=True))
-        out.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
-                             pictures=pictures))
+        written = plan_table(family, drawn, table, dialect=dialect, variant=variant,
+                             pictures=pictures)
+        if certified is not None:
+            certified.certificate.write(certificate)  # type: ignore[arg-type]
+            _note_certificate(certified.certificate, err)
+        out.write(written)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0

@@ -26,7 +26,8 @@ from collections.abc import Mapping
 COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
-COMMANDS = ("solve", "id", "position", "random", "plan", "lint", "show", "check", "rules")
+COMMANDS = ("solve", "id", "position", "random", "plan", "lint", "show", "check", "rules",
+            "verify", "dice")
 
 #: Names of :data:`solver.output.FORMATS`.
 FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
@@ -51,14 +52,17 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "solve": {**_RULES, **_WRITE, "--max-arrangements": "", "--max-states": ""},
     "id": {**_RULES, **_WRITE, "--max-states": ""},
     "position": {**_RULES, **_WRITE, "--white": "", "--black": "", "--max-states": ""},
-    "random": {**_RULES, **_WRITE, **_EXCLUDE, "--count": "", "-n": "", "--max-states": ""},
+    "random": {**_RULES, **_WRITE, **_EXCLUDE, "--count": "", "-n": "", "--max-states": "",
+               "--certificate": ""},
     "plan": {**_RULES, **_EXCLUDE, "--format": "plan-format", "-f": "plan-format",
              "--dialect": "dialect", "--variant": "variant", "--rounds": "", "--svg-dir": "",
-             "--max-states": ""},
+             "--max-states": "", "--certificate": ""},
     "lint": {**_RULES, "--fix": "fix", "--dialect": "lint-dialect", "--variant": "variant"},
     "show": {**_RULES, "--svg": ""},
     "check": {**_RULES, "--max-arrangements": "", "--max-states": ""},
     "rules": {},
+    "verify": {**_RULES},
+    "dice": {**_RULES, "--count": "", "-n": "", "--dice": ""},
 }
 
 
