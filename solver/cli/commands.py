@@ -450,19 +450,22 @@ def _certified_random(
     with PositionWriter(out, made.family, fmt, text="id-rank", unicode=unicode,
                         dialect=dialect, variant=variant) as writer:
         made.certificate.write(certificate)
-        _note_certificate(made.certificate, err)
+        _note_certificate(made.certificate, seed is None, err)
         for found in made.positions:
             writer.write(found)
     out.flush()
     return 0
 
 
-def _note_certificate(certificate: Any, err: TextIO) -> None:
-    """Note a certified draw's presets (as ``--exclude`` does) and a seed it was given."""
+def _note_certificate(certificate: Any, made_seed: bool, err: TextIO) -> None:
+    """Note a certified draw's presets (as ``--exclude`` does) and the seed made
+    for it when none was given."""
     from solver.draws.presets import Exclusions
 
     if certificate.presets:
         err.write(f"excluded: {Exclusions(certificate.excluded, certificate.presets).describe()}\n")
+    if made_seed:
+        err.write(f"seed: {certificate.seed} (made for the certificate)\n")
 
 
 def solve_command(
@@ -612,7 +615,7 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                              pictures=pictures)
         if certified is not None:
             certified.certificate.write(certificate)  # type: ignore[arg-type]
-            _note_certificate(certified.certificate, err)
+            _note_certificate(certified.certificate, seed is None, err)
         out.write(written)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)

@@ -116,13 +116,19 @@ class Dice:
         """The procedure in words, for an arbiter to follow (``rules``: the
         ``--rules`` value that looks the ID up, if not the default family)."""
         count, rolls, sides = self.count, self.rolls, self.sides
-        family = f"{self.family} " if self.family is not None else ""
-        lookup = f"`chess960 position ID{f' --rules {rules}' if rules else ''}`"
+        what = f"{self.family} positions" if self.family is not None else "numbers"
+        lookup = ("" if self.family is None else
+                  f"`chess960 position ID{f' --rules {rules}' if rules else ''}` gives the "
+                  f"position. ")
         if rolls == 0:
-            return [f"There is one {family}position, id 0: nothing to draw.",
-                    f"{lookup} gives the position."]
-        head = [f"To draw one of the {count:,} {family}positions (ids 0 to {count - 1:,}), "
-                f"each with probability exactly 1/{count:,}, with {self._tool_words()}:"]
+            return [f"There is only id 0: nothing to draw. {lookup}".rstrip()]
+        head = [f"To draw one of the {count:,} {what} (ids 0 to {count - 1:,}), "
+                f"each with probability exactly 1/{count:,},", f"with {self._tool_words()}:"]
+        if self.cards:
+            suits = ", ".join(f"{suit} {13 * i} to {13 * i + 12}"
+                              for i, suit in enumerate(SUITS))
+            head.append(f"Number the cards 0 to 51, A, 2, ..., 10, J, Q, K in each suit: "
+                        f"{suits}.")
         letters = "abcdefghijklmnopqrstuvwxyz"[:rolls]
         listed = ", ".join(letters)
         times = "once" if rolls == 1 else "twice" if rolls == 2 else f"{rolls} times"
@@ -150,14 +156,11 @@ class Dice:
         shown = [f"{i}. {step}" for i, step in enumerate(steps, 1)]
         odds = (f"A round starts over with probability {self.restart}."
                 if self.restart else "No round starts over.")
-        return [*head, *shown, f"{lookup} gives the position. {odds}"]
+        return [*head, *shown, f"{lookup}{odds}"]
 
     def _tool_words(self) -> str:
         if self.cards:
-            suits = ", ".join(f"{suit} {13 * i} to {13 * i + 12}"
-                              for i, suit in enumerate(SUITS))
-            return (f"a standard deck of {DECK} cards, each card a number from 0 to 51 in the "
-                    f"order A, 2, ..., 10, J, Q, K within the suits {suits}")
+            return f"a standard deck of {DECK} cards"
         name = _WORDS.get(self.sides, f"{self.sides}")
         if self.sides == 10:
             return f"a {name}-sided die (faces 0 to 9; a face marked 10 counts as 0)"
@@ -182,7 +185,7 @@ def dice(count: int, sides: int = 10, *, cards: bool = False,
     """A uniform draw of one of ``count`` IDs with a die of ``sides`` faces, or
     with a 52-card deck (``cards``); ``family`` names the positions.
 
-    >>> for line in dice(960, family="chess960").lines()[1:]:
+    >>> for line in dice(960, family="chess960").lines()[2:]:
     ...     print(line)
     1. Roll the die 3 times; the faces, in order, are a 3-digit number from 000 to 999.
     2. If the number is 960 or more, it does not count: start again from step 1.
