@@ -19,6 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import examples
 from typer.testing import CliRunner
 
 from solver.cli.app import app
@@ -342,3 +345,32 @@ def test_presets_in_draws_on_both_paths(capsys: pytest.CaptureFixture[str]) -> N
         "t", 4, {518, 9})
     result = runner.invoke(app, ["random", "-r", "shuffle", "-x", "chess958"])
     assert result.exit_code == 1 and "exclusion preset of shuffle (it has none)" in result.stderr
+
+
+@settings(max_examples=examples(20, 500))
+@given(seed=st.text(min_size=1), n=st.integers(1, 12), distinct=st.booleans(),
+       left_out=st.sets(st.integers(0, 959), max_size=5), plan_it=st.booleans())
+def test_any_certified_draw_verifies(seed: str, n: int, distinct: bool, left_out: set[int],
+                                     plan_it: bool) -> None:
+    if plan_it:
+        made = certify("chess960", "plan", n, seed=seed, exclude=sorted(left_out), mirrors=distinct)
+        expected = reference_plan(seed, n, left_out, distinct)
+    else:
+        made = certify("chess960", "random", n, seed=seed, exclude=sorted(left_out),
+                       distinct=distinct)
+        expected = None if distinct else reference_random(seed, n, left_out)
+    certificate = read_certificate(made.certificate.to_json())
+    assert certificate == made.certificate
+    assert [r.id for r in certificate.results] == [p.id for p in made.positions]
+    if expected is not None:
+        assert [r.id for r in certificate.results] == expected
+    assert verify(certificate).endswith("rules/chess960.toml unchanged, scharnagl numbering")
+
+
+def test_a_certificate_holds_at_most_100000_draws(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    never = tmp_path / "never.json"
+    assert dispatch(["random", "-n", "100001", "--certificate", str(never)]) == 1
+    assert capsys.readouterr().err == ("error: cannot certify 100,001 draws: a certificate "
+                                       "lists every draw, at most 100,000\n")
+    assert not never.exists()

@@ -266,7 +266,9 @@ CertificateOption = Annotated[str | None, typer.Option(
 
 @app.command("random", epilog=_examples("chess960 random", "chess960 random -n 8 --distinct",
                                         "chess960 random --seed 2026 --exclude 518",
-                                        "chess960 random --seed 'Freestyle Open 2026, round 3'"))
+                                        "chess960 random --seed 'Freestyle Open 2026, round 3'",
+                                        "chess960 random --seed 'round 1' --exclude chess958 "
+                                        "--certificate draw.json"))
 def random_(
     count: Annotated[int, typer.Option(
         "-n", "--count", min=1, metavar="N", help="How many to draw.")] = 1,
@@ -294,7 +296,8 @@ def random_(
 @app.command("plan", epilog=_examples(
     "chess960 plan --rounds 3 --seed 'Freestyle Open 2026' --exclude-mirrors",
     "chess960 plan --rounds 4 --rules dfrc --format csv",
-    "chess960 plan --rounds 2 --seed 7 --svg-dir ."))
+    "chess960 plan --rounds 2 --seed 7 --svg-dir .",
+    "chess960 plan --rounds 5 --seed 'Open 2026' --exclude chess959 --certificate plan.json"))
 def plan_(
     rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N",
                                         help="How many rounds.")],

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from solver.errors import (
     CertificateError,
     CertificateMismatchError,
+    DrawCountError,
     UnknownAlgorithmError,
     UnknownRuleSetError,
     quote,
@@ -55,6 +56,10 @@ FORMAT: Final = "chess960-certificate/1"
 #: The draw algorithms of :mod:`solver.sampling` a certificate may name, with
 #: their versions: a version changes whenever a seed would draw otherwise.
 ALGORITHMS: Final[dict[str, int]] = {"random": 1, "plan": 1}
+
+#: The most positions one certificate lists (it holds every draw, and
+#: ``verify`` reads it whole).
+MAX_RESULTS: Final = 100_000
 
 #: Each algorithm's options (all true or false).
 OPTIONS: Final[dict[str, tuple[str, ...]]] = {"random": ("distinct",), "plan": ("mirrors",)}
@@ -243,6 +248,9 @@ def certify(rules: str, algorithm: str, count: int, *, seed: int | str | None = 
 
     if algorithm not in ALGORITHMS:
         raise UnknownAlgorithmError("<certify>", algorithm, None, ALGORITHMS)
+    if count > MAX_RESULTS:
+        raise DrawCountError(count, f"cannot certify {count:,} draws: a certificate lists "
+                                    f"every draw, at most {MAX_RESULTS:,}")
     for name in options:
         if name not in OPTIONS[algorithm]:
             raise TypeError(f"{algorithm} takes the options {OPTIONS[algorithm]}, not {name!r}")
@@ -331,6 +339,9 @@ def certificate_from(data: object, name: str = "<certificate>") -> Certificate:
     presets = tuple((preset, _ids(value, name, f"preset {preset!r}"))
                     for preset, value in raw_presets.items())
     count = _get(data, "count", int, name)
+    if count > MAX_RESULTS:
+        raise CertificateError(name, f"'count' is {count:,}: a certificate lists at most "
+                                     f"{MAX_RESULTS:,} draws")
     raw_results = _get(data, "results", list, name)
     results = []
     for at, item in enumerate(raw_results, 1):
