@@ -299,7 +299,14 @@ def test_too_large_to_follow(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_verify_reads_files_and_refuses_what_it_cannot_read(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{\"format\": ")
     (tmp_path / "other.json").write_text("[1, 2]")
+    (tmp_path / "huge.json").write_text('{"format": "chess960-procedure/1", "count": 1'
+                                        + "0" * 5000 + "}")
+    (tmp_path / "deep.json").write_text("[" * 100_000)
+    (tmp_path / "latin1.json").write_bytes(b'{"name": "\xe9"}')
     cases = [
+        ([str(tmp_path / "huge.json")], "not JSON this reader takes: exceeds the limit"),
+        ([str(tmp_path / "deep.json")], "not JSON"),
+        ([str(tmp_path / "latin1.json")], "not UTF-8 text (byte 10)"),
         ([str(tmp_path / "bad.json")], "not JSON: line 1 column 12"),
         ([str(tmp_path / "other.json")], "neither a draw certificate nor a procedure"),
         ([str(tmp_path / "missing.json")], "cannot read"),

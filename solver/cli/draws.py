@@ -54,15 +54,10 @@ def read_input(path: str, stdin: BinaryIO | None) -> str:
 def _kind(text: str, name: str) -> str:
     """``"certificate"`` or ``"procedure"``: what the JSON ``text`` says it is."""
     from solver.draws.certificate import FORMAT as CERTIFICATE
+    from solver.draws.jsontext import read_json
     from solver.draws.procedure import FORMAT as PROCEDURE
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CertificateError(name, f"not JSON: line {exc.lineno} column {exc.colno}: "
-                                     f"{exc.msg[:1].lower()}{exc.msg[1:]}") from None
-    except RecursionError:
-        raise CertificateError(name, "not JSON: nested too deeply") from None
+    data = read_json(text, name, CertificateError)
     found = data.get("format") if isinstance(data, dict) else None
     if found == PROCEDURE:
         return "procedure"
@@ -129,3 +124,4 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+

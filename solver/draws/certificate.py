@@ -279,13 +279,9 @@ def read_certificate(text: str, name: str = "<certificate>") -> Certificate:
     wrong, :class:`~solver.errors.UnknownAlgorithmError` for an algorithm (or
     version) this build does not have.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CertificateError(name, f"not JSON: line {exc.lineno} column {exc.colno}: "
-                                     f"{exc.msg[:1].lower()}{exc.msg[1:]}") from None
-    except RecursionError:
-        raise CertificateError(name, "not JSON: nested too deeply") from None
+    from solver.draws.jsontext import read_json
+
+    data = read_json(text, name, CertificateError)
     return certificate_from(data, name)
 
 
@@ -432,3 +428,4 @@ def _differs(name: str, at: int, recorded: Result, found: Result) -> None:
     raise CertificateMismatchError(
         name, f"result {at}", recorded, found,
         f"result {at} differs: the certificate has {what} {was}, the draw gives {now}")
+

@@ -166,13 +166,9 @@ def read_procedure(text: str, name: str = "<procedure>") -> Procedure:
 
     Raises :class:`~solver.errors.ProcedureError` naming the first thing wrong.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProcedureError(name, f"not JSON: line {exc.lineno} column {exc.colno}: "
-                                   f"{exc.msg[:1].lower()}{exc.msg[1:]}") from None
-    except RecursionError:
-        raise ProcedureError(name, "not JSON: nested too deeply") from None
+    from solver.draws.jsontext import read_json
+
+    data = read_json(text, name, ProcedureError)
     return procedure_from(data, name)
 
 
@@ -462,3 +458,4 @@ def unfairness(found: Distribution, name: str) -> NotUniformError | None:
         return NotUniformError(name, f"not uniform: {', '.join(parts)}{more} "
                                      f"(uniform: 1/{found.count})", groups, found.count)
     return None
+
