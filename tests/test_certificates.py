@@ -219,6 +219,12 @@ TAMPERED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("an id's type", _set(["results", 0, "id"], "12"),
      "result 1: 'id' should be a whole number, not \"12\""),
     ("the seed's type", _set(["seed"], None), "'seed' should be text, not null"),
+    ("an unknown preset", _set(["exclusions", "presets"], {"chess957": [1]}),
+     "the certificate's preset: 'chess957' is neither a position id nor an exclusion preset"),
+    ("a preset's ids left in", _set(["exclusions", "ids"], [518]),
+     "the ids the certificate leaves out lack its preset chess958's (518, 534)"),
+    ("an id out of range", _set(["exclusions", "ids"], [518, 534, 960]),
+     "the draw cannot be made again: chess960 id 960 is out of range 0..959"),
     ("the format", _set(["format"], "chess960-certificate/9"),
      "neither a draw certificate nor a procedure"),
 ]

@@ -51,6 +51,7 @@ from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
 if TYPE_CHECKING:
+    from solver.draws.certificate import Certificate
     from solver.family import Family
     from solver.position import Position
     from solver.ruleset.source import RuleSource
@@ -457,7 +458,7 @@ def _certified_random(
     return 0
 
 
-def _note_certificate(certificate: Any, made_seed: bool, err: TextIO) -> None:
+def _note_certificate(certificate: Certificate, made_seed: bool, err: TextIO) -> None:
     """Note a certified draw's presets (as ``--exclude`` does) and the seed made
     for it when none was given."""
     from solver.draws.presets import Exclusions
@@ -613,8 +614,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                              for path, found in zip(pictures, drawn, strict=True))
         written = plan_table(family, drawn, table, dialect=dialect, variant=variant,
                              pictures=pictures)
-        if certified is not None:
-            certified.certificate.write(certificate)  # type: ignore[arg-type]
+        if certified is not None and certificate is not None:
+            certified.certificate.write(certificate)
             _note_certificate(certified.certificate, seed is None, err)
         out.write(written)
     except (Chess960Error, KeyboardInterrupt) as exc:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from solver.errors import (
     CertificateError,
     CertificateMismatchError,
+    Chess960Error,
     DrawCountError,
     UnknownAlgorithmError,
     UnknownRuleSetError,
@@ -402,15 +403,27 @@ def verify(certificate: Certificate, name: str = "<certificate>",
             f"the certificate's ids are in the {quote(certificate.numbering)} numbering, "
             f"{family.name}'s are in {quote(numbering)}")
     for preset, ids in certificate.presets:
-        now = exclusions(family, [preset]).ids
-        if now != ids or not set(ids) <= set(certificate.excluded):
+        try:
+            now = exclusions(family, [preset]).ids
+        except Chess960Error as exc:
+            raise CertificateMismatchError(name, f"preset {preset}", ids, None,
+                                           f"the certificate's preset: {exc}") from None
+        if now != ids:
             raise CertificateMismatchError(
                 name, f"preset {preset}", ids, now,
                 f"the preset {preset} stands for ids {', '.join(map(str, now))} now, the "
                 f"certificate excludes {', '.join(map(str, ids)) or 'none'} for it")
-    derived = _results(family, _drawn(family, certificate.algorithm, certificate.count,
-                                      certificate.seed, certificate.excluded,
-                                      dict(certificate.options)))
+        if not set(ids) <= set(certificate.excluded):
+            raise CertificateMismatchError(
+                name, "exclusions", certificate.excluded, ids,
+                f"the ids the certificate leaves out lack its preset {preset}'s "
+                f"({', '.join(map(str, ids))})")
+    try:
+        derived = _results(family, _drawn(family, certificate.algorithm, certificate.count,
+                                          certificate.seed, certificate.excluded,
+                                          dict(certificate.options)))
+    except Chess960Error as exc:  # an excluded id out of range, too few left, a bad seed
+        raise CertificateError(name, f"the draw cannot be made again: {exc}") from None
     for at, (recorded, found) in enumerate(zip(certificate.results, derived, strict=True), 1):
         if recorded != found:
             _differs(name, at, recorded, found)
