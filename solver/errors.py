@@ -670,3 +670,108 @@ class EngineError(Chess960Error):
         super().__init__(f"engine {quote(engine)}: {reason}")
         self.engine = engine
         self.reason = reason
+# -- draws an arbiter can defend (solver/draws/) ----------------------------------------
+
+
+class ExclusionError(IdSyntaxError):
+    """An ``exclude`` item that is neither a position ID nor one of the family's
+    exclusion presets (:mod:`solver.draws.presets`); ``family`` is the family's
+    name, ``presets`` the names it has.
+
+    >>> print(ExclusionError("chess957", "chess960", ("chess958", "chess959")))
+    'chess957' is neither a position id nor an exclusion preset of chess960 (chess958, chess959)
+    """
+
+    def __init__(self, text: str, family: str, presets: Sequence[str]) -> None:
+        known = f"({', '.join(presets)})" if presets else "(it has none)"
+        IdError.__init__(self, text, f"{quote(text)} is neither a position id nor an "
+                                     f"exclusion preset of {family} {known}")
+        self.family = family
+        self.presets = tuple(presets)
+
+
+class CertificateError(Chess960Error):
+    """A draw certificate that cannot be read or does not hold (``path`` names
+    it, ``reason`` says what is wrong).
+
+    >>> print(CertificateError("round.json", "'seed' is missing"))
+    round.json: 'seed' is missing
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{shown_path(path)}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class UnknownAlgorithmError(CertificateError):
+    """A certificate whose draw algorithm (``name``, ``version``) this build
+    does not have; ``known`` maps each algorithm it has to its version."""
+
+    def __init__(self, path: str, name: object, version: object,
+                 known: dict[str, int]) -> None:
+        have = ", ".join(f"{n} version {v}" for n, v in sorted(known.items()))
+        shown = quote(name) if isinstance(name, str) else repr(name)[:40]
+        super().__init__(path, f"unknown draw algorithm {shown} version {version!r}: "
+                               f"this build draws by {have}")
+        self.name = name
+        self.version = version
+        self.known = dict(known)
+
+
+class CertificateMismatchError(CertificateError):
+    """A certificate that disagrees with the draw made again: ``what`` differs
+    (``"result 2"``, ``"rule file"``, ``"family"``...), ``recorded`` is the
+    certificate's value, ``derived`` what the draw gives now."""
+
+    def __init__(self, path: str, what: str, recorded: object, derived: object,
+                 reason: str) -> None:
+        super().__init__(path, reason)
+        self.what = what
+        self.recorded = recorded
+        self.derived = derived
+
+
+class ProcedureError(Chess960Error):
+    """A described physical draw procedure (:mod:`solver.draws.procedure`) that
+    cannot be read or computed; ``name`` is the file (or procedure) it is in."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"{shown_path(name)}: {reason}")
+        self.name = name
+        self.reason = reason
+
+
+class NotUniformError(ProcedureError):
+    """A procedure whose outcomes are not all equally likely: ``groups`` lists
+    ``(probability, ids)`` from the most likely, ``count`` is the number of IDs."""
+
+    def __init__(self, name: str, reason: str, groups: Sequence[tuple[object, Sequence[int]]],
+                 count: int) -> None:
+        super().__init__(name, reason)
+        self.groups = tuple((p, tuple(ids)) for p, ids in groups)
+        self.count = count
+
+
+class DiceError(Chess960Error):
+    """A physical draw that cannot be stated: ``sides`` (the die's faces or the
+    deck's cards) and ``count`` (the IDs to draw among) say which."""
+
+    def __init__(self, sides: int, count: int, reason: str) -> None:
+        super().__init__(reason)
+        self.sides = sides
+        self.count = count
+
+
+class OptionConflictError(Chess960Error):
+    """Options of a command that cannot go together; ``options`` names them.
+
+    >>> print(OptionConflictError("plan", ("--certificate", "--numbering"), "why"))
+    plan: --certificate and --numbering do not go together: why
+    """
+
+    def __init__(self, command: str, options: Sequence[str], reason: str) -> None:
+        super().__init__(f"{command}: {' and '.join(options)} do not go together: {reason}")
+        self.command = command
+        self.options = tuple(options)
+        self.reason = reason

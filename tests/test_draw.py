@@ -157,7 +157,9 @@ def test_bad_exclusions_and_seeds() -> None:
     with pytest.raises(SeedError):
         draw_ids(960, seed="")
     result = runner.invoke(app, ["random", "--exclude", "518,x"])
-    assert (result.exit_code, result.stderr) == (1, "error: position id 'x' is not an integer\n")
+    assert (result.exit_code, result.stderr) == (
+        1, "error: 'x' is neither a position id nor an exclusion preset of chess960 "
+           "(chess958, chess959)\n")
     assert isinstance(IdSyntaxError("x"), ValueError)
     result = runner.invoke(app, ["random", "--exclude", "960"])
     assert result.stderr == "error: chess960 id 960 is out of range 0..959\n"

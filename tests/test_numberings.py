@@ -8,6 +8,7 @@ program's code, a published list), not from the numberings' code.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -370,3 +371,21 @@ def test_convert_keeps_a_tagged_table_and_ignores_a_changed_one(
     assert run("convert", "5", "--to", "scidb") == (0, "5\n", "")  # the tag no longer holds
     assert run("convert", "0518", "961", "--to", "scidb")[1:] == (
         "518\n", "error: '961' is not a chess960 number in the numbering scharnagl (0..959)\n")
+
+
+def test_a_certificate_records_the_familys_own_ids(tmp_path: Path) -> None:
+    cert = str(tmp_path / "c.json")
+    code, _, err = run("plan", "--rounds", "2", "--seed", "x", "--numbering", "tcec",
+                       "--certificate", cert)
+    assert code == 1 and err == ("error: plan: --certificate and --numbering do not go together: "
+                                 "a certificate records the family's own ids (convert them "
+                                 "with `chess960 convert`)\n")
+    code, _, err = run("random", "--seed", "x", "--numbering", "scidb", "--certificate", cert)
+    assert code == 1 and "do not go together" in err
+    code, out, _ = run("random", "-n", "3", "--seed", "x", "--balanced", "0.3",
+                       "--certificate", cert)
+    assert code == 0 and run("verify", cert)[0] == 0
+    data = json.loads(Path(cert).read_text())
+    allowed = {int(line.split()[0]) for line in out.splitlines()}
+    excluded = set(data["exclusions"]["ids"])
+    assert len(excluded) == 960 - 307 and not allowed & excluded

@@ -266,7 +266,8 @@ SeedOption = Annotated[str | None, typer.Option(
     show_default=False)]
 ExcludeOption = Annotated[list[str] | None, typer.Option(
     "--exclude", "-x", metavar="IDS",
-    help="IDs to leave out, comma-separated (518,534 for Chess959).",
+    help="IDs to leave out, comma-separated, or a named preset of the family: chess959 "
+         "(518), chess958 (518 and 534) for chess960 and dfrc.",
     show_default=False)]
 BalancedOption = Annotated[str | None, typer.Option(
     "--balanced", metavar="[SOURCE:]BAND",
@@ -278,11 +279,18 @@ EvalTableOption = Annotated[list[str] | None, typer.Option(
     "--eval-table", metavar="FILE",
     help="With --balanced: this table (as `chess960 eval --engine` writes it) instead "
          "of the shipped data; may repeat.", show_default=False)]
+CertificateOption = Annotated[str | None, typer.Option(
+    "--certificate", metavar="FILE",
+    help="Also write the draw's certificate (family, rule file hash, seed, algorithm, "
+         "exclusions, results) to FILE, for `chess960 verify FILE` (a seed is made if none "
+         "is given).", show_default=False)]
 
 
 @app.command("random", epilog=_examples("chess960 random", "chess960 random -n 8 --distinct",
                                         "chess960 random --seed 2026 --exclude 518",
-                                        "chess960 random --seed 'Freestyle Open 2026, round 3'"))
+                                        "chess960 random --seed 'Freestyle Open 2026, round 3'",
+                                        "chess960 random --seed 'round 1' --exclude chess958 "
+                                        "--certificate draw.json"))
 def random_(
     count: Annotated[int, typer.Option(
         "-n", "--count", min=1, metavar="N", help="How many to draw.")] = 1,
@@ -300,13 +308,15 @@ def random_(
     numbering: NumberingOption = None,
     balanced: BalancedOption = None,
     eval_table: EvalTableOption = None,
+    certificate: CertificateOption = None,
 ) -> None:
     """Uniformly drawn start positions, one `<id> <rank>` line each (streamed)."""
     _needs_band(balanced, eval_table)
     code = random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
                           fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
                           out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
-                          eval_tables=eval_table or [])
+                          eval_tables=eval_table or [],
+                          certificate=certificate)
     if code:
         raise typer.Exit(code)
 
@@ -340,7 +350,8 @@ def convert(
 @app.command("plan", epilog=_examples(
     "chess960 plan --rounds 3 --seed 'Freestyle Open 2026' --exclude-mirrors",
     "chess960 plan --rounds 4 --rules dfrc --format csv",
-    "chess960 plan --rounds 2 --seed 7 --svg-dir ."))
+    "chess960 plan --rounds 2 --seed 7 --svg-dir .",
+    "chess960 plan --rounds 5 --seed 'Open 2026' --exclude chess959 --certificate plan.json"))
 def plan_(
     rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N",
                                         help="How many rounds.")],
@@ -361,6 +372,7 @@ def plan_(
     numbering: NumberingOption = None,
     balanced: BalancedOption = None,
     eval_table: EvalTableOption = None,
+    certificate: CertificateOption = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
     _needs_band(balanced, eval_table)
@@ -372,7 +384,8 @@ def plan_(
     code = plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
                         table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
                         out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
-                        eval_tables=eval_table or [])
+                        eval_tables=eval_table or [],
+                        certificate=certificate)
     if code:
         raise typer.Exit(code)
 
@@ -587,6 +600,26 @@ def eval_(
         raise typer.Exit(code)
 
 
+@app.command(epilog=_examples("chess960 dice --dice 6 --json | chess960 verify -"))
+def verify(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE|-", help="A draw certificate (`random`/`plan --certificate`) or a "
+                               "procedure (`dice --json`); `-` reads stdin.",
+        show_default=False)],
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="NAME|FILE",
+        help="A certificate's rule file, when it is no longer where the certificate says "
+             "(it must have the recorded hash).", show_default=False)] = None,
+) -> None:
+    """Make a certified draw again and compare (exit 1 at the first difference), or
+    work out a procedure's exact distribution (exit 1 if it is not uniform)."""
+    from solver.cli.draws import verify_command
+
+    code = verify_command(file, rules, stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
 def _bare_balanced(argv: Sequence[str]) -> list[str]:
     """``argv`` with the default band after a ``--balanced`` given no value.
 
@@ -609,6 +642,38 @@ def _bare_balanced(argv: Sequence[str]) -> list[str]:
                 after.startswith("-") and after[1:2] not in tuple("0123456789."))):
             given.append(DEFAULT_BAND)
     return given
+
+
+@app.command(epilog=_examples("chess960 dice", "chess960 dice --dice 6",
+                              "chess960 dice --rules dfrc", "chess960 dice --count 324 --cards",
+                              "chess960 dice --dice 20 --json > d20.json"))
+def dice(
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="NAME|FILE", help="Draw among this family's positions "
+        "(default chess960).", show_default=False)] = None,
+    count: Annotated[int | None, typer.Option(
+        "--count", "-n", min=1, metavar="N", help="Draw among the ids 0..N-1 instead.",
+        show_default=False)] = None,
+    sides: Annotated[int | None, typer.Option(
+        "--dice", min=2, max=1000, metavar="SIDES",
+        help="The die's faces: 10 (the default; faces 0-9), 6, 20, ... (faces 1-SIDES).",
+        show_default=False)] = None,
+    cards: Annotated[bool, typer.Option(
+        "--cards", help="A standard 52-card deck instead of a die.")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Write the procedure as data, for `chess960 verify`.")] = False,
+) -> None:
+    """A uniform physical draw with dice or cards, stated step by step for an arbiter."""
+    from solver.cli.draws import dice_command
+
+    if rules is not None and count is not None:
+        raise typer.BadParameter("give --rules or --count, not both", param_hint="'--count'")
+    if sides is not None and cards:
+        raise typer.BadParameter("give --dice or --cards, not both", param_hint="'--cards'")
+    code = dice_command(rules, count, sides or 10, cards, as_json, out=sys.stdout,
+                        err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
 def _click_class(name: str) -> type[Exception]:

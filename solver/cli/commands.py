@@ -51,6 +51,7 @@ from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
 if TYPE_CHECKING:
+    from solver.draws.certificate import Certificate
     from solver.family import Family
     from solver.numbering.schemes import Scheme
     from solver.position import Position
@@ -414,14 +415,23 @@ def random_command(
     seed: str | None = None, fmt: str = "text", unicode: bool = False, dialect: str = "xfen",
     variant: str | None = None, out: TextIO, err: TextIO, numbering: str | None = None,
     balanced: str | None = None, eval_tables: Sequence[str] = (),
+    certificate: str | None = None,
 ) -> int:
     """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each
     (streamed); with ``numbering``, each id (and ``exclude``) in that numbering;
     ``balanced``: only positions inside that band (:mod:`solver.evaluation.band`),
-    said on ``err``."""
+    said on ``err``; with ``certificate``, the draw's certificate written to that
+    file first (the band's positions are among its exclusions)."""
     from solver.sampling import iter_draw, iter_ids
 
     try:
+        if certificate is not None:
+            if numbering is not None:
+                raise _certificate_ids("random")
+            banned = [] if balanced is None else [
+                str(n) for n in _balanced(load_family(rules), balanced, eval_tables, err)]
+            return _certified_random(rules, count, distinct, [*exclude, *banned], seed, fmt,
+                                     unicode, dialect, variant, certificate, out, err)
         if numbering is not None:
             family_ = load_family(rules)
             scheme = _scheme(family_, numbering)
@@ -429,8 +439,8 @@ def random_command(
                 _text_only(fmt, "random")
                 from solver.output.base import position_text
 
-                left = [scheme.read(part) for item in exclude for part in item.split(",")
-                        if part.strip()]
+                left = excluded_ids(family_.name, exclude, scheme.read,
+                                    lambda text: family_.identify(text).id, err)
                 left += _balanced(family_, balanced, eval_tables, err)
                 for found in iter_draw(family_, count, seed=seed, distinct=distinct,
                                        exclude=left):
@@ -443,14 +453,17 @@ def random_command(
             quick = None  # the tables are checked against the family
         if quick is not None:
             family = _Lazy(rules, source)
-            number_of, rank = quick.number, quick.rank
+            number_of, rank, id_of = quick.number, quick.rank, quick.id_of
 
             def parse(text: str) -> int:
                 number = number_of(text.strip())
                 return number if number is not None else family().parse_id(text)
 
-            left_out = [parse(part) for item in exclude for part in item.split(",")
-                        if part.strip()]
+            def identify(text: str) -> int:
+                number = id_of(text)
+                return number if number is not None else family().identify(text).id
+
+            left_out = excluded_ids(quick.name, exclude, parse, identify, err)
             ids = iter_ids(quick.count, count, seed=seed, distinct=distinct,
                            exclude=left_out, family=quick.name)
             for number in ids:
@@ -462,8 +475,8 @@ def random_command(
             from solver.output import PositionWriter
 
             loaded = load_family(rules, source=source)
-            left_out = [loaded.parse_id(part) for item in exclude for part in item.split(",")
-                        if part.strip()]
+            left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
+                                    lambda text: loaded.identify(text).id, err)
             left_out += _balanced(loaded, balanced, eval_tables, err)
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
             with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
@@ -476,6 +489,63 @@ def random_command(
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+
+
+def excluded_ids(family: str, exclude: Sequence[str], parse: Callable[[str], int],
+                 identify: Callable[[str], int], err: TextIO) -> list[int]:
+    """The IDs ``--exclude`` leaves out: IDs and exclusion presets
+    (:mod:`solver.draws.presets`, imported only for a part that is not a
+    plain number); a preset named is noted on ``err`` with its IDs."""
+    parts = [part.strip() for item in exclude for part in item.split(",") if part.strip()]
+    if all(part.isascii() and part.isdigit() for part in parts):
+        return [parse(part) for part in parts]
+    from solver.draws.presets import read_exclusions
+
+    found = read_exclusions(family, parts, parse, identify)
+    if found.presets:
+        err.write(f"excluded: {found.describe()}\n")
+    return list(found.ids)
+
+
+def _certified_random(
+    rules: str, count: int, distinct: bool, exclude: Sequence[str], seed: str | None, fmt: str,
+    unicode: bool, dialect: str, variant: str | None, certificate: str, out: TextIO,
+    err: TextIO,
+) -> int:
+    """``chess960 random --certificate FILE``: the draw (kept whole: the
+    certificate lists it), its certificate written, then its positions."""
+    from solver.draws.certificate import certify
+    from solver.output import PositionWriter
+
+    made = certify(rules, "random", count, seed=seed, exclude=exclude, distinct=distinct)
+    with PositionWriter(out, made.family, fmt, text="id-rank", unicode=unicode,
+                        dialect=dialect, variant=variant) as writer:
+        made.certificate.write(certificate)
+        _note_certificate(made.certificate, seed is None, err)
+        for found in made.positions:
+            writer.write(found)
+    out.flush()
+    return 0
+
+
+def _certificate_ids(command: str) -> Chess960Error:
+    """``--numbering`` with ``--certificate``: a certificate records the family's own IDs."""
+    from solver.errors import OptionConflictError
+
+    return OptionConflictError(command, ("--certificate", "--numbering"),
+                               "a certificate records the family's own ids (convert them "
+                               "with `chess960 convert`)")
+
+
+def _note_certificate(certificate: Certificate, made_seed: bool, err: TextIO) -> None:
+    """Note a certified draw's presets (as ``--exclude`` does) and the seed made
+    for it when none was given."""
+    from solver.draws.presets import Exclusions
+
+    if certificate.presets:
+        err.write(f"excluded: {Exclusions(certificate.excluded, certificate.presets).describe()}\n")
+    if made_seed:
+        err.write(f"seed: {certificate.seed} (made for the certificate)\n")
 
 
 def solve_command(
@@ -636,11 +706,12 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                  mirrors: bool, table: str, svg_dir: str | None, dialect: str,
                  variant: str | None, out: TextIO, err: TextIO,
                  numbering: str | None = None, balanced: str | None = None,
-                 eval_tables: Sequence[str] = ()) -> int:
+                 eval_tables: Sequence[str] = (), certificate: str | None = None) -> int:
     """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
     ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``;
     ids (and ``exclude``) in ``numbering``; ``balanced``: only positions inside
-    that band, said below a Markdown table (on ``err`` for CSV)."""
+    that band, said below a Markdown table (on ``err`` for CSV); ``certificate``:
+    the draw's certificate written to that file too."""
     import io
     import os
 
@@ -650,11 +721,23 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     try:
         family = load_family(rules)
         scheme = _scheme(family, numbering)
-        read = family.parse_id if scheme is None else scheme.read
-        left_out = [read(part) for item in exclude for part in item.split(",") if part.strip()]
         noted = io.StringIO()
-        left_out += _balanced(family, balanced, eval_tables, err if table == "csv" else noted)
-        drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
+        banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted)
+        certified = None
+        if certificate is not None:
+            from solver.draws.certificate import certify
+
+            if scheme is not None:
+                raise _certificate_ids("plan")
+            certified = certify(rules, "plan", rounds, seed=seed,
+                                exclude=[*exclude, *map(str, banned)], mirrors=mirrors)
+            family, drawn = certified.family, certified.positions
+        else:
+            read = family.parse_id if scheme is None else scheme.read
+            left_out = excluded_ids(family.name, exclude, read,
+                                    lambda text: family.identify(text).id, err)
+            drawn = plan(family, rounds, seed=seed, exclude=[*left_out, *banned],
+                         mirrors=mirrors)
         pictures = None
         if svg_dir is not None:
             from solver.files import write_all_atomic
@@ -665,8 +748,12 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             # leaves no earlier one behind)
             write_all_atomic((path, board_svg(family, found))
                              for path, found in zip(pictures, drawn, strict=True))
-        out.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
-                             pictures=pictures, numbering=scheme))
+        written = plan_table(family, drawn, table, dialect=dialect, variant=variant,
+                             pictures=pictures, numbering=scheme)
+        if certified is not None and certificate is not None:
+            certified.certificate.write(certificate)
+            _note_certificate(certified.certificate, seed is None, err)
+        out.write(written)
         if noted.getvalue():  # a Markdown plan says its band below the table
             out.write(f"\n{noted.getvalue()[:1].upper()}{noted.getvalue()[1:]}")
     except (Chess960Error, KeyboardInterrupt) as exc:

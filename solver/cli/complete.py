@@ -26,8 +26,8 @@ from collections.abc import Mapping
 COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
-COMMANDS = ("solve", "id", "position", "random", "plan", "lint", "show", "check", "rules",
-            "eval")
+COMMANDS = ("solve", "id", "position", "random", "convert", "plan", "lint", "show", "check",
+            "rules", "eval", "verify", "dice")
 
 #: Names of :data:`solver.output.FORMATS`.
 FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
@@ -46,23 +46,30 @@ FIX_NAMES = ("xfen", "shredder")
 _RULES = {"--rules": "rules", "-r": "rules"}
 _WRITE = {"--format": "format", "-f": "format", "--dialect": "dialect", "--variant": "variant"}
 _EXCLUDE = {"--exclude": "", "-x": "", "--seed": "", "--balanced": "", "--eval-table": ""}
+_NUMBERING = {"--numbering": ""}
 
 #: Each command's options that take a value: name -> the kind of value ("": free).
 VALUE_OPTIONS: dict[str, dict[str, str]] = {
-    "solve": {**_RULES, **_WRITE, "--max-arrangements": "", "--max-states": ""},
-    "id": {**_RULES, **_WRITE, "--max-states": ""},
-    "position": {**_RULES, **_WRITE, "--white": "", "--black": "", "--max-states": ""},
-    "random": {**_RULES, **_WRITE, **_EXCLUDE, "--count": "", "-n": "", "--max-states": ""},
-    "plan": {**_RULES, **_EXCLUDE, "--format": "plan-format", "-f": "plan-format",
+    "solve": {**_RULES, **_WRITE, **_NUMBERING, "--max-arrangements": "", "--max-states": ""},
+    "id": {**_RULES, **_WRITE, **_NUMBERING, "--max-states": ""},
+    "position": {**_RULES, **_WRITE, **_NUMBERING, "--white": "", "--black": "",
+                 "--max-states": ""},
+    "random": {**_RULES, **_WRITE, **_EXCLUDE, **_NUMBERING, "--count": "", "-n": "",
+               "--max-states": "", "--certificate": ""},
+    "convert": {**_RULES, "--from": "", "--to": ""},
+    "plan": {**_RULES, **_EXCLUDE, **_NUMBERING, "--format": "plan-format", "-f": "plan-format",
              "--dialect": "dialect", "--variant": "variant", "--rounds": "", "--svg-dir": "",
-             "--max-states": ""},
-    "lint": {**_RULES, "--fix": "fix", "--dialect": "lint-dialect", "--variant": "variant"},
+             "--max-states": "", "--certificate": ""},
+    "lint": {**_RULES, **_NUMBERING, "--fix": "fix", "--dialect": "lint-dialect",
+             "--variant": "variant"},
     "show": {**_RULES, "--svg": ""},
     "check": {**_RULES, "--max-arrangements": "", "--max-states": ""},
-    "rules": {},
+    "rules": {**_RULES},
     "eval": {**_RULES, "--format": "eval-format", "-f": "eval-format", "--eval-table": "",
              "--engine": "", "--nodes": "", "--depth": "", "--ids": "", "--jobs": "", "-j": "",
              "--output": "", "-o": "", "--timeout": ""},
+    "verify": {**_RULES},
+    "dice": {**_RULES, "--count": "", "-n": "", "--dice": ""},
 }
 
 

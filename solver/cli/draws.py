@@ -1,0 +1,127 @@
+"""What ``chess960 verify`` and ``chess960 dice`` do (:mod:`solver.draws`).
+
+Each function is one command after its arguments are parsed: it writes its
+answer to ``out``, one ``error:`` line to ``err`` when something fails, and
+returns the exit code, as :mod:`solver.cli.commands` does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from typing import BinaryIO, Final, TextIO
+
+from solver.cli.errors import FAILED, USAGE, failed, report
+from solver.errors import CertificateError, Chess960Error, InputFileError
+
+#: The largest certificate or procedure file read (a certificate lists every draw).
+MAX_BYTES: Final = 64 << 20
+
+
+def read_input(path: str, stdin: BinaryIO | None) -> str:
+    """The text of the file ``path`` (``-``: standard input): a regular file
+    of at most :data:`MAX_BYTES` bytes of UTF-8."""
+    if path == "-":
+        if stdin is None:
+            raise InputFileError(path, "standard input is closed")
+        data = stdin.read(MAX_BYTES + 1)
+    else:
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError as exc:
+            raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise InputFileError(path, "not a regular file")
+            chunks, size = [], 0
+            while size <= MAX_BYTES and (chunk := os.read(fd, MAX_BYTES + 1 - size)):
+                chunks.append(chunk)
+                size += len(chunk)
+            data = b"".join(chunks)
+        except OSError as exc:
+            raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
+        finally:
+            os.close(fd)
+    if len(data) > MAX_BYTES:
+        raise InputFileError(path, f"larger than {MAX_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputFileError(path, f"not UTF-8 text (byte {exc.start})") from None
+
+
+def _kind(text: str, name: str) -> str:
+    """``"certificate"`` or ``"procedure"``: what the JSON ``text`` says it is."""
+    from solver.draws.certificate import FORMAT as CERTIFICATE
+    from solver.draws.jsontext import read_json
+    from solver.draws.procedure import FORMAT as PROCEDURE
+
+    data = read_json(text, name, CertificateError)
+    found = data.get("format") if isinstance(data, dict) else None
+    if found == PROCEDURE:
+        return "procedure"
+    if found == CERTIFICATE:
+        return "certificate"
+    shown = json.dumps(found, ensure_ascii=False)[:60] if found is not None else "missing"
+    raise CertificateError(name, f"neither a draw certificate nor a procedure: 'format' is "
+                                 f"{shown}, not {CERTIFICATE!r} or {PROCEDURE!r}")
+
+
+def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out: TextIO,
+                   err: TextIO) -> int:
+    """``chess960 verify``: a certificate's draw made again and compared, or a
+    procedure's exact distribution."""
+    try:
+        text = read_input(path, stdin)
+        name = "stdin" if path == "-" else path
+        if _kind(text, name) == "certificate":
+            from solver.draws.certificate import read_certificate, verify
+
+            line = verify(read_certificate(text, name), name, rules)
+            out.write(f"{name}: verified {line}\n")
+            return 0
+        if rules is not None:
+            report(out, err, "--rules is for certificates: a procedure says how many ids it "
+                             "draws among (see 'chess960 verify --help')")
+            return USAGE
+        from solver.draws.procedure import distribution, read_procedure, unfairness
+
+        procedure = read_procedure(text, name)
+        found = distribution(procedure, name)
+        out.write(f"{name}: {procedure.name}, ids 0..{procedure.count - 1}\n")
+        for line in found.lines():
+            out.write(f"  {line}\n")
+        problem = unfairness(found, name)
+        if problem is not None:
+            report(out, err, problem)
+            return FAILED
+        out.write(f"uniform: each of the {procedure.count:,} ids has probability "
+                  f"1/{procedure.count}\n")
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
+
+
+def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, as_json: bool,
+                 *, out: TextIO, err: TextIO) -> int:
+    """``chess960 dice``: a uniform draw with dice or cards, in words (or as data)."""
+    from solver.draws.dice import dice
+
+    try:
+        family = None
+        if count is None:
+            from solver.ruleset.reader import load
+
+            ruleset = load(rules or "chess960")
+            family, count = ruleset.name, ruleset.count
+        stated = dice(count, sides, cards=cards, family=family)
+        if as_json:
+            out.write(stated.procedure().to_json())
+        else:
+            shown = None if rules in (None, "chess960") else rules
+            out.write("".join(f"{line}\n" for line in stated.lines(shown)))
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
+
