@@ -449,15 +449,21 @@ def remember(source: RuleSource | None, family: Family) -> None:
         os.remove(seen)
 
 
+def _unlink_unsound(path: str) -> None:
+    """Remove what stands at a table's path unless it is a regular file: a link,
+    a FIFO, a device is never followed, but replaced."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
 def _write_table(path: str, key: bytes, source: RuleSource, family: Family) -> None:
     """Write ``family``'s table, its ranks made only once the temporary file is."""
     from solver.files import write_atomic
 
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            os.unlink(path)  # a link, a FIFO, a device: never followed, replaced
-    except FileNotFoundError:
-        pass
+    _unlink_unsound(path)
 
     def text() -> str:
         ranks = family.side_table()
@@ -553,11 +559,7 @@ def _write_conversion(path: str, key: bytes, source: RuleSource, family: Family,
                       names: tuple[str, str]) -> None:
     from solver.files import write_atomic
 
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            os.unlink(path)  # a link, a FIFO, a device: never followed, replaced
-    except FileNotFoundError:
-        pass
+    _unlink_unsound(path)
 
     def text() -> str:
         read = family.scheme(None if names[0] == "-" else names[0]).text

@@ -153,6 +153,19 @@ def _label(table: Mapping[str, Any], key: str, where: str, path: str) -> str:
     return text
 
 
+def _strings(table: Mapping[str, Any], key: str, where: str, path: str, most: int
+             ) -> tuple[str, ...]:
+    """An optional non-empty array of at most ``most`` strings (``()`` when absent)."""
+    if key not in table:
+        return ()
+    raw = table[key]
+    if not isinstance(raw, list) or not raw or not all(isinstance(s, str) for s in raw) \
+            or len(raw) > most:
+        raise _err(path, f"{where}.{key}", f"expected a non-empty array of up to {most:,} "
+                                           f"strings, got {type_name(raw)} {shown(raw)}")
+    return tuple(raw)
+
+
 def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: str,
               independent: bool) -> NumberingSpec:
     for key in table:
@@ -162,19 +175,12 @@ def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: st
     if not _NAME_RE.fullmatch(name):
         raise _err(path, f"{where}.name", f"{quote(name)} is not a numbering name "
                                           "(lower-case letters, digits and '-', up to 40)")
-    steps: tuple[str, ...] = ()
-    if "steps" in table:
-        raw = table["steps"]
-        if not isinstance(raw, list) or not raw or not all(isinstance(s, str) for s in raw) \
-                or len(raw) > MAX_ITEMS:
-            raise _err(path, f"{where}.steps",
-                       f"expected a non-empty array of strings, got {shown(raw)}")
-        if pieces is not None:
-            try:
-                parse_steps(raw, pieces)
-            except StepSyntaxError as exc:
-                raise _err(path, f"{where}.steps[{exc.index + 1}]", str(exc)) from None
-        steps = tuple(raw)
+    steps = _strings(table, "steps", where, path, MAX_ITEMS)
+    if steps and pieces is not None:
+        try:
+            parse_steps(steps, pieces)
+        except StepSyntaxError as exc:
+            raise _err(path, f"{where}.steps[{exc.index + 1}]", str(exc)) from None
     pairs = _choice(table, "pairs", where, path, PAIR_ORDERS)
     if pairs != "white-major" and not independent:
         raise _err(path, f"{where}.pairs", "a pair order needs sides = \"independent\"")
@@ -183,16 +189,9 @@ def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: st
     if (("{white}" in label or "{black}" in label or same) and not independent):
         raise _err(path, f"{where}.label", "{white}, {black} and same-label need "
                                            "sides = \"independent\"")
-    rows: tuple[str, ...] = ()
-    if "table" in table:
-        raw = table["table"]
-        if not isinstance(raw, list) or not raw or not all(isinstance(s, str) for s in raw) \
-                or len(raw) > _MAX_TABLE:
-            raise _err(path, f"{where}.table", f"expected a non-empty array of up to "
-                                               f"{_MAX_TABLE:,} strings, got {type_name(raw)}")
-        if steps:
-            raise _err(path, f"{where}.table", "a numbering has steps or a table, not both")
-        rows = tuple(raw)
+    rows = _strings(table, "table", where, path, _MAX_TABLE)
+    if rows and steps:
+        raise _err(path, f"{where}.table", "a numbering has steps or a table, not both")
     examples: list[tuple[str, str]] = []
     raw_examples = table.get("examples", {})
     if not isinstance(raw_examples, dict) or len(raw_examples) > MAX_ITEMS:
