@@ -523,9 +523,11 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
 
 def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
                  mirrors: bool, table: str, svg_dir: str | None, dialect: str,
-                 variant: str | None, out: TextIO, err: TextIO) -> int:
+                 variant: str | None, out: TextIO, err: TextIO, html: str | None = None) -> int:
     """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
-    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``."""
+    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg`` (the
+    folder made when missing), and the printable page ``html`` (``-``: to
+    ``out``, instead of the table)."""
     import os
 
     from solver.output.plan import plan_table
@@ -536,11 +538,29 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         left_out = [family.parse_id(part) for item in exclude
                     for part in item.split(",") if part.strip()]
         drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
+        if html is not None:
+            from solver.output.html import plan_page
+            from solver.output.plan import plan_fens
+
+            details = [("seed", "(none: drawn at random)" if seed is None else seed)]
+            if left_out:
+                details.append(("excluded", ", ".join(map(str, sorted(set(left_out))))))
+            if mirrors:
+                details.append(("mirrors", "never a position and its left-right mirror"))
+            page = plan_page(family, drawn, details=details,
+                             fens=plan_fens(family, drawn, dialect=dialect, variant=variant))
+            if html == "-":
+                out.write(page)
+                return 0
+            from solver.files import write_atomic
+
+            write_atomic(html, page)
         pictures = None
         if svg_dir is not None:
-            from solver.files import write_all_atomic
+            from solver.files import make_folder, write_all_atomic
             from solver.output.diagram import board_svg
 
+            make_folder(svg_dir)
             pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
             # all the rounds' boards or none (a later one that cannot be written
             # leaves no earlier one behind)
@@ -548,6 +568,28 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                              for path, found in zip(pictures, drawn, strict=True))
         out.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
                              pictures=pictures))
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
+
+
+def report_command(rules: str, output: str, *, prove: bool = True, out: TextIO,
+                   err: TextIO) -> int:
+    """``chess960 report``: the family ``rules``'s page written to ``output``
+    (``-``: to ``out``)."""
+    from solver.output.html import report_page
+    from solver.report import family_report
+
+    try:
+        family = load_family(rules)
+        page = report_page(family_report(family, prove=prove))
+        if output == "-":
+            out.write(page)
+        else:
+            from solver.files import write_atomic
+
+            write_atomic(output, page)
+            err.write(f"{family.name}: report written to {output}\n")
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
