@@ -40,6 +40,10 @@ STATE_LIMIT: Final = 2_000_000
 SHOWN: Final = 12
 
 
+#: A partial rank while counting: the pieces left of each letter, the rules' states.
+_Node = tuple[tuple[int, ...], tuple[object, ...]]
+
+
 @dataclass(frozen=True)
 class Heatmap:
     """How many ranks put each piece on each square of the region.
@@ -96,6 +100,21 @@ def evaluation_spread(family: Family) -> list[dict[str, str]] | None:
     return None
 
 
+def square_names(family: Family) -> tuple[str, ...]:
+    """The names of White's squares as the family's players name them: algebraic
+    (``a1``), or for shogi (SFEN) the file counted from the right and the rank
+    lettered from the top (Sente's back rank of nine is ``9i`` .. ``1i``).
+
+    >>> from solver.family import Family
+    >>> square_names(Family.load("shogi-shuffle"))[:3]
+    ('9i', '8i', '7i')
+    """
+    rs = family.ruleset
+    if rs.notation != "sfen":
+        return rs.region.names
+    return tuple(f"{rs.files - f}{FILE_LETTERS[rs.ranks - r]}" for f, r in rs.region.squares)
+
+
 def board_words(family: Family) -> list[str]:
     """The board and how the sides stand, in sentences.
 
@@ -105,12 +124,15 @@ def board_words(family: Family) -> list[str]:
     """
     rs = family.ruleset
     region = rs.region
-    names = region.names
+    names = square_names(family)
+    shogi = rs.notation == "sfen"
     if region.one_rank and region.ranks == (1,):
-        where = f"rank 1 ({names[0]}-{names[-1]})"
+        first = FILE_LETTERS[rs.ranks - 1] if shogi else "1"
+        where = f"rank {first} ({names[0]}-{names[-1]})"
     else:
         where = f"the squares {', '.join(names)}"
-    out = [f"A board of {rs.files} files and {rs.ranks} ranks; White's pieces fill {where}."]
+    side = "Sente's (White's)" if shogi else "White's"
+    out = [f"A board of {rs.files} files and {rs.ranks} ranks; {side} pieces fill {where}."]
     pieces = ", ".join(f"{n} {piece_name(x, n, dict(rs.names))}"
                        for x, n in _piece_counts(rs.pieces))
     out.append(f"The shuffled pieces: {pieces} ({len(rs.pieces)} in all).")
@@ -125,9 +147,16 @@ def board_words(family: Family) -> list[str]:
     if rs.pawns is None:
         out.append("No pawns.")
     else:
-        out.append(f"White's pawns fill rank {rs.pawns}, Black's rank {rs.ranks + 1 - rs.pawns}.")
-    if rs.notation == "sfen":
-        out.append("Positions are written as SFEN (shogi); Sente is White.")
+        pawns, theirs = rs.pawns, rs.ranks + 1 - rs.pawns
+        if shogi:
+            out.append(f"Sente's pawns fill rank {FILE_LETTERS[rs.ranks - pawns]}, Gote's "
+                       f"rank {FILE_LETTERS[rs.ranks - theirs]}.")
+        else:
+            out.append(f"White's pawns fill rank {pawns}, Black's rank {theirs}.")
+    if shogi:
+        out.append("Positions are written as SFEN; Sente (upper case) is White here, "
+                   "Gote Black. Files are numbered 9 to 1 from Sente's left, ranks "
+                   "lettered a to i from Gote's side.")
     return out
 
 
@@ -157,10 +186,9 @@ def piece_squares(family: Family) -> Heatmap:
     trackers = [rule.tracker(region, pieces) for rule in rs.rules]
     letters = sorted(set(pieces))
     size = len(pieces)
-    Node = tuple[tuple[int, ...], tuple[object, ...]]
-    start: Node = (tuple(pieces.count(x) for x in letters), tuple(t.start() for t in trackers))
+    start: _Node = (tuple(pieces.count(x) for x in letters), tuple(t.start() for t in trackers))
 
-    def moves(node: Node, file: int) -> list[tuple[int, Node]]:
+    def moves(node: _Node, file: int) -> list[tuple[int, _Node]]:
         counts, states = node
         out = []
         for i, left in enumerate(counts):
@@ -176,9 +204,9 @@ def piece_squares(family: Family) -> Heatmap:
                 out.append((i, ((*counts[:i], left - 1, *counts[i + 1:]), tuple(after))))
         return out
 
-    layers: list[dict[Node, int]] = [{start: 1}]
+    layers: list[dict[_Node, int]] = [{start: 1}]
     for file in range(size):
-        following: dict[Node, int] = {}
+        following: dict[_Node, int] = {}
         for node, ways in layers[-1].items():
             for _, child in moves(node, file):
                 following[child] = following.get(child, 0) + ways
@@ -186,12 +214,12 @@ def piece_squares(family: Family) -> Heatmap:
             raise CountingTooLargeError(family.name, len(following), STATE_LIMIT,
                                         "counting each piece on each square")
         layers.append(following)
-    after: dict[Node, int] = {node: int(all(t.finish(s) for t, s in
+    after: dict[_Node, int] = {node: int(all(t.finish(s) for t, s in
                                             zip(trackers, node[1], strict=True)))
                               for node in layers[-1]}
     cells = {x: [0] * size for x in letters}
     for file in range(size - 1, -1, -1):
-        here: dict[Node, int] = {}
+        here: dict[_Node, int] = {}
         for node, ways in layers[file].items():
             total = 0
             for i, child in moves(node, file):
@@ -201,7 +229,7 @@ def piece_squares(family: Family) -> Heatmap:
                     cells[letters[i]][file] += ways * ends
             here[node] = total
         after = here
-    return Heatmap(region.names, cells, after.get(start, 0), "counted")
+    return Heatmap(square_names(family), cells, after.get(start, 0), "counted")
 
 
 def listed_squares(family: Family, ranks: Sequence[str]) -> Heatmap:
@@ -212,7 +240,7 @@ def listed_squares(family: Family, ranks: Sequence[str]) -> Heatmap:
     for rank in ranks:
         for i, x in enumerate(rank):
             cells[x][i] += 1
-    return Heatmap(family.ruleset.region.names, cells, len(ranks), "listed")
+    return Heatmap(square_names(family), cells, len(ranks), "listed")
 
 
 def mirror_of(family: Family) -> list[int]:
@@ -343,9 +371,14 @@ def squares_text(family: Family, position: Position) -> list[tuple[str, str]]:
     for (f, r), letter in zip(squares, rank, strict=True):
         rows.setdefault(r, []).append((f, letter))
     out = []
+    shogi = rs.notation == "sfen"
     for r in sorted(rows):
         row = sorted(rows[r])
-        span = f"{FILE_LETTERS[row[0][0]]}{r}-{FILE_LETTERS[row[-1][0]]}{r}"
+        if shogi:
+            span = (f"{rs.files - row[0][0]}{FILE_LETTERS[rs.ranks - r]}-"
+                    f"{rs.files - row[-1][0]}{FILE_LETTERS[rs.ranks - r]}")
+        else:
+            span = f"{FILE_LETTERS[row[0][0]]}{r}-{FILE_LETTERS[row[-1][0]]}{r}"
         out.append((span, " ".join(letter for _, letter in row)))
     if rs.sides.independent:
         top = rs.ranks

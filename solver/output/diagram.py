@@ -199,12 +199,11 @@ def board_svg(family: Family, position: Position, square: int = 64,
     >>> from solver.family import Family
     >>> chess960 = Family.load("chess960")
     >>> svg = board_svg(chess960, chess960.position(518))
-    >>> svg.count('class="square '), svg.startswith("<?xml"), "<text" in svg.split("pieces")[1]
+    >>> pieces = svg.split('<g class="pieces">')[1].split('<g class="caption"')[0]
+    >>> svg.count('class="square '), svg.startswith("<?xml"), "<text" in pieces
     (64, True, False)
     """
     from xml.sax.saxutils import escape  # only when drawing SVG
-
-    from solver.output.pieces import WOOD, piece_svg
 
     files = position.board.files
     ranks = height(position)
@@ -213,10 +212,10 @@ def board_svg(family: Family, position: Position, square: int = 64,
     fen = position_fen(position)
     width = files * square + 2 * margin
     # (a shogi board has no coordinates below it)
-    board_bottom = ranks * square + margin + (margin // 3 if shogi else margin)
+    bottom = ranks * square + margin + (margin // 3 if shogi else margin)
     line = square * 0.3
     fen_size = min(square * 0.22, 1.75 * (width - square * 0.3) / max(len(fen), 1))
-    tall = round(board_bottom + line * 1.1 + fen_size * 1.6 + square * 0.15)
+    tall = round(bottom + line * 1.1 + fen_size * 1.6 + square * 0.15)
     title = caption(family, position)
     out = ['<?xml version="1.0" encoding="UTF-8"?>'] if standalone else []
     out += [
@@ -225,8 +224,26 @@ def board_svg(family: Family, position: Position, square: int = 64,
         f"<title>{escape(title)}</title>",
         f"<desc>{escape(fen)}</desc>",
         f'<rect class="frame" x="0" y="0" width="{width}" height="{tall}" fill="{PAPER}"/>',
-        '<g class="board">',
+        *_svg_squares(files, ranks, square, shogi),
+        *_svg_coordinates(files, ranks, square, shogi, bottom),
+        *_svg_pieces(position, square, shogi),
+        f'<g class="caption" font-family="{LABEL_FONTS}" fill="{INK}">',
+        f'<text x="{margin:g}" y="{bottom + line * 0.6:g}" '
+        f'font-size="{line:g}" font-weight="bold">{escape(title)}</text>',
+        f'<text x="{margin:g}" y="{bottom + line * 0.6 + fen_size * 1.5:g}" '
+        f'font-size="{fen_size:.3g}" font-family="{MONO_FONTS}">{escape(fen)}</text>',
+        "</g>",
+        "</svg>",
     ]
+    return "\n".join(out) + "\n"
+
+
+def _svg_squares(files: int, ranks: int, square: int, shogi: bool) -> list[str]:
+    """The board's squares (and a shogi board's star points)."""
+    from solver.output.pieces import WOOD
+
+    margin = square // 2
+    out = ['<g class="board">']
     for i in range(ranks):
         rank = ranks - i
         for file in range(files):
@@ -239,32 +256,45 @@ def board_svg(family: Family, position: Position, square: int = 64,
                 f'x="{x}" y="{y}" width="{square}" height="{square}" fill="{fill}"{edge}/>'
             )
     if shogi and files == 9 and ranks == 9:  # the star points
-        for fx in (3, 6):
-            for fy in (3, 6):
-                out.append(f'<circle class="star" cx="{margin + fx * square}" '
-                           f'cy="{margin + fy * square}" r="{square * 0.06:g}" fill="{INK}"/>')
+        out.extend(f'<circle class="star" cx="{margin + fx * square}" '
+                   f'cy="{margin + fy * square}" r="{square * 0.06:g}" fill="{INK}"/>'
+                   for fx in (3, 6) for fy in (3, 6))
     out.append("</g>")
-    out.append(f'<g class="coordinates" font-family="{LABEL_FONTS}" '
-               f'font-size="{square * 0.3:g}" fill="#444444" text-anchor="middle">')
-    if shogi:  # files 9..1 above, ranks a..i at the right (SFEN, USI)
-        for file in range(files):
-            mid = margin + file * square + square / 2
+    return out
+
+
+def _svg_coordinates(files: int, ranks: int, square: int, shogi: bool,
+                     bottom: float) -> list[str]:
+    """File and rank names around the board: chess's a.. and 1.., or shogi's
+    files 9..1 above and ranks a..i at the right (as SFEN and USI name them)."""
+    margin = square // 2
+    width = files * square + 2 * margin
+    out = [f'<g class="coordinates" font-family="{LABEL_FONTS}" '
+           f'font-size="{square * 0.3:g}" fill="#444444" text-anchor="middle">']
+    for file in range(files):
+        mid = margin + file * square + square / 2
+        if shogi:
             out.append(f'<text x="{mid:g}" y="{margin * 0.7:g}">{files - file}</text>')
-        for i in range(ranks):
-            base = margin + i * square + square / 2 + square * 0.1
-            out.append(f'<text x="{width - margin / 2:g}" y="{base:g}">'
-                       f"{FILE_LETTERS[i]}</text>")
-    else:
-        for file in range(files):
-            mid = margin + file * square + square / 2
-            for top in (margin * 0.7, board_bottom - margin * 0.3):
-                out.append(f'<text x="{mid:g}" y="{top:g}">{FILE_LETTERS[file]}</text>')
-        for i in range(ranks):
-            base = margin + i * square + square / 2 + square * 0.1
-            for left in (margin / 2, width - margin / 2):
-                out.append(f'<text x="{left:g}" y="{base:g}">{ranks - i}</text>')
+            continue
+        for top in (margin * 0.7, bottom - margin * 0.3):
+            out.append(f'<text x="{mid:g}" y="{top:g}">{FILE_LETTERS[file]}</text>')
+    for i in range(ranks):
+        base = margin + i * square + square / 2 + square * 0.1
+        if shogi:
+            out.append(f'<text x="{width - margin / 2:g}" y="{base:g}">{FILE_LETTERS[i]}</text>')
+            continue
+        for left in (margin / 2, width - margin / 2):
+            out.append(f'<text x="{left:g}" y="{base:g}">{ranks - i}</text>')
     out.append("</g>")
-    out.append('<g class="pieces">')
+    return out
+
+
+def _svg_pieces(position: Position, square: int, shogi: bool) -> list[str]:
+    """Every piece, drawn as paths (Gote's shogi pieces turned to face Sente)."""
+    from solver.output.pieces import piece_svg
+
+    margin = square // 2
+    out = ['<g class="pieces">']
     names = dict(position.layout.names) if position.layout is not None else {}
     for i, row in enumerate(squares(position)):
         for file, piece in enumerate(row):
@@ -277,14 +307,7 @@ def board_svg(family: Family, position: Position, square: int = 64,
             out.append(piece_svg(letter, white, margin + file * square, margin + i * square,
                                  square, shogi=shogi, label=label, turned=shogi and not white))
     out.append("</g>")
-    out.append(f'<g class="caption" font-family="{LABEL_FONTS}" fill="{INK}">')
-    out.append(f'<text x="{margin:g}" y="{board_bottom + line * 0.6:g}" '
-               f'font-size="{line:g}" font-weight="bold">{escape(title)}</text>')
-    out.append(f'<text x="{margin:g}" y="{board_bottom + line * 0.6 + fen_size * 1.5:g}" '
-               f'font-size="{fen_size:.3g}" font-family="{MONO_FONTS}">{escape(fen)}</text>')
-    out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def write_svg(path: str | os.PathLike[str], family: Family, position: Position) -> None:

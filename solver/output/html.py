@@ -9,7 +9,7 @@ text). It prints as it shows: one board a round, never split across pages.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Final
 
@@ -23,7 +23,8 @@ STYLE: Final = """
 body { font-family: 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif; color: #1a1a1a;
        background: #ffffff; margin: 2em auto; max-width: 60em; padding: 0 1em; line-height: 1.45; }
 h1 { font-size: 1.7em; margin-bottom: 0.2em; }
-h2 { font-size: 1.25em; border-bottom: 1px solid #cccccc; padding-bottom: 0.2em; margin-top: 1.6em; }
+h2 { font-size: 1.25em; border-bottom: 1px solid #cccccc; padding-bottom: 0.2em;
+     margin-top: 1.6em; }
 .sub { color: #555555; margin-top: 0; }
 code, .fen { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.92em; }
 .fen { word-break: break-all; }
@@ -113,6 +114,7 @@ def report_page(report: Report) -> str:
     family = report.family
     rs = family.ruleset
     shogi = _shogi(family)
+    names = names_of(family)
     body = [f"<h1>{escape(rs.title)}</h1>",
             f'<p class="sub"><code>{escape(rs.name)}</code>'
             + (f" &middot; {escape(rs.variant)}" if rs.variant else "")
@@ -120,6 +122,49 @@ def report_page(report: Report) -> str:
     if rs.source:
         body.append(f'<p class="note">Source: <span class="fen">{escape(rs.source)}</span></p>')
 
+    body.extend(_rules(report))
+    body.extend(_proof(report))
+    body.append("<h2>Where the pieces stand</h2>")
+    if report.heatmap is not None:
+        body.extend(_heatmap(report.heatmap, names, shogi))
+    body.append(f'<p class="note">{escape(report.heatmap_note)}</p>')
+
+    body.append("<h2>Mirror pairs and symmetric ranks</h2>")
+    if report.mirrors is not None:
+        body.extend(_mirrors(family, report.mirrors))
+    body.append(f'<p class="note">{escape(report.mirrors_note)}</p>')
+
+    body.extend(_evaluations(report.evaluation))
+
+    body.append("<h2>Example boards</h2>")
+    body.append('<div class="boards">')
+    body.extend(f"<figure>{_board(family, p)}</figure>" for p in report.examples)
+    body.append("</div>")
+    return page(f"{rs.name}: {rs.title}", body)
+
+
+def _evaluations(rows: Sequence[Mapping[str, str]] | None) -> list[str]:
+    """The evaluation spread's table (:func:`solver.report.evaluation_spread`)."""
+    body = ["<h2>Evaluations</h2>"]
+    if not rows:
+        body.append('<p class="note">No engine evaluations of this family are at hand.</p>')
+        return body
+    columns = list(rows[0])
+    body.append("<table><thead><tr>" + "".join(f"<th>{escape(c)}</th>" for c in columns)
+                + "</tr></thead><tbody>")
+    body.extend("<tr>" + "".join(f"<td>{escape(row.get(c, ''))}</td>" for c in columns)
+                + "</tr>" for row in rows)
+    body.append("</tbody></table>")
+    return body
+
+
+def _rules(report: Report) -> list[str]:
+    """The rules in words, and a legend of the pieces as drawn."""
+    from solver.report import names_of
+
+    family = report.family
+    shogi = _shogi(family)
+    body: list[str] = []
     body.append("<h2>The rules in words</h2>")
     body.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in report.board) + "</ul>")
     if report.rules:
@@ -133,7 +178,13 @@ def report_page(report: Report) -> str:
     body.append('<div class="legend">' + "".join(
         f"<span>{piece_icon(x, True, shogi, n)} <code>{escape(x)}</code> {escape(n)}</span>"
         for x, n in names.items()) + "</div>")
+    return body
 
+
+def _proof(report: Report) -> list[str]:
+    """The count and what ``chess960 check`` proves."""
+    rs = report.family.ruleset
+    body: list[str] = []
     body.append("<h2>Count and proof</h2>")
     if rs.sides.independent:
         body.append(f"<p>Each side has {report.side_count:,} ranks; a position is a pair of "
@@ -158,35 +209,10 @@ def report_page(report: Report) -> str:
                         f'<td class="claim">{escape(claim.text)}{detail}</td></tr>')
         body.append("</tbody></table>")
 
-    body.append("<h2>Where the pieces stand</h2>")
-    if report.heatmap is not None:
-        body.extend(_heatmap(report.heatmap, names, shogi))
-    body.append(f'<p class="note">{escape(report.heatmap_note)}</p>')
-
-    body.append("<h2>Mirror pairs and symmetric ranks</h2>")
-    if report.mirrors is not None:
-        body.extend(_mirrors(family, report.mirrors))
-    body.append(f'<p class="note">{escape(report.mirrors_note)}</p>')
-
-    body.append("<h2>Evaluations</h2>")
-    if report.evaluation:
-        columns = list(report.evaluation[0])
-        body.append("<table><thead><tr>" + "".join(f"<th>{escape(c)}</th>" for c in columns)
-                    + "</tr></thead><tbody>")
-        body.extend("<tr>" + "".join(f"<td>{escape(row.get(c, ''))}</td>" for c in columns)
-                    + "</tr>" for row in report.evaluation)
-        body.append("</tbody></table>")
-    else:
-        body.append('<p class="note">No engine evaluations of this family are at hand.</p>')
-
-    body.append("<h2>Example boards</h2>")
-    body.append('<div class="boards">')
-    body.extend(f"<figure>{_board(family, p)}</figure>" for p in report.examples)
-    body.append("</div>")
-    return page(f"{rs.name}: {rs.title}", body)
+    return body
 
 
-def _heatmap(heat: Heatmap, names: dict[str, str], shogi: bool) -> list[str]:
+def _heatmap(heat: Heatmap, names: Mapping[str, str], shogi: bool) -> list[str]:
     """The table of how often each piece stands on each square, shaded."""
     peak = max((v for row in heat.cells.values() for v in row), default=0) or 1
     out = [f"<p>How often each piece stands on each of White's squares, over all "
@@ -201,7 +227,8 @@ def _heatmap(heat: Heatmap, names: dict[str, str], shogi: bool) -> list[str]:
             share = value / heat.total if heat.total else 0.0
             level = value / peak
             ink = "#ffffff" if level > 0.6 else "#1a1a1a"
-            shade = f"rgb({int(255 - 200 * level)}, {int(255 - 120 * level)}, {int(255 - 40 * level)})"
+            red, green, blue = (int(255 - k * level) for k in (200, 120, 40))
+            shade = f"rgb({red}, {green}, {blue})"
             cells.append(f'<td class="cell" style="background: {shade}; color: {ink}" '
                          f'title="{value:,} of {heat.total:,}">{100 * share:.1f}%</td>')
         out.append(f'<tr><td class="name">{piece_icon(letter, True, shogi, name)} '
