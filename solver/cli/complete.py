@@ -26,7 +26,8 @@ from collections.abc import Mapping
 COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
-COMMANDS = ("solve", "id", "position", "random", "plan", "lint", "show", "check", "rules")
+COMMANDS = ("solve", "id", "position", "random", "plan", "lint", "show", "check", "rules",
+            "report")
 
 #: Names of :data:`solver.output.FORMATS`.
 FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
@@ -54,11 +55,12 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "random": {**_RULES, **_WRITE, **_EXCLUDE, "--count": "", "-n": "", "--max-states": ""},
     "plan": {**_RULES, **_EXCLUDE, "--format": "plan-format", "-f": "plan-format",
              "--dialect": "dialect", "--variant": "variant", "--rounds": "", "--svg-dir": "",
-             "--max-states": ""},
+             "--max-states": "", "--html": ""},
     "lint": {**_RULES, "--fix": "fix", "--dialect": "lint-dialect", "--variant": "variant"},
     "show": {**_RULES, "--svg": ""},
     "check": {**_RULES, "--max-arrangements": "", "--max-states": ""},
     "rules": {},
+    "report": {**_RULES, "--output": "", "-o": ""},
 }
 
 

@@ -40,8 +40,9 @@ td.claim { text-align: left; }
 .legend { display: flex; flex-wrap: wrap; gap: 0.8em 1.6em; }
 .legend span { white-space: nowrap; }
 .boards { display: flex; flex-wrap: wrap; gap: 1.2em; }
+.boards figure { flex: 0 1 calc(50% - 0.6em); }
 figure { margin: 0; }
-figure svg { max-width: 100%; height: auto; }
+figure svg { width: 100%; max-width: 36em; height: auto; }
 figcaption { font-size: 0.9em; color: #444444; }
 .round { border: 1px solid #d0d0d0; padding: 0.8em 1em; margin: 1em 0; break-inside: avoid;
          page-break-inside: avoid; }
@@ -76,7 +77,7 @@ def page(title: str, body: Sequence[str]) -> str:
     ])
 
 
-def _board(family: Family, position: Position, square: int = 48) -> str:
+def _board(family: Family, position: Position, square: int = 44) -> str:
     """A board as inline SVG (the SVG's own caption names it)."""
     from solver.output.diagram import board_svg
 
