@@ -167,6 +167,19 @@ def test_shogi_is_drawn_on_a_shogi_board() -> None:
     assert all(p.find(f".//{SVG}text") is None for p in pieces)
 
 
+def test_shogi_terminal_board_has_shogi_coordinates() -> None:
+    from solver.output.diagram import board_text
+
+    shogi = Family.load("shogi-shuffle")
+    lines = board_text(shogi, shogi.identify("LNSGKGSNL"), letters=True,
+                       coloured=False).plain.splitlines()
+    assert lines[0] == "   9  8  7  6  5  4  3  2  1"
+    assert lines[1] == "   l  n  s  g  k  g  s  n  l  a"
+    assert lines[8] == "   ·  B  ·  ·  ·  ·  ·  R  ·  h"
+    assert lines[9] == "   L  N  S  G  K  G  S  N  L  i"
+    assert lines[10].startswith("shogi-shuffle position ")
+
+
 # -- the pages -----------------------------------------------------------------------------
 
 

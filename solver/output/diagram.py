@@ -136,26 +136,33 @@ def board_text(
     """
     from rich.text import Text
 
+    from solver.output.pieces import WOOD
+
     files = position.board.files
     ranks = height(position)
+    shogi = shogi_board(position)
     pad = len(str(ranks))
-    legend = (" " * pad + " " + "".join(f" {FILE_LETTERS[f]} " for f in range(files))).rstrip()
+    names = [str(files - f) if shogi else FILE_LETTERS[f] for f in range(files)]
+    legend = (" " * pad + " " + "".join(f" {n} " for n in names)).rstrip()
     text = Text(no_wrap=True, overflow="ignore")
     text.append(legend + "\n", style="dim")
     for i, row in enumerate(squares(position)):
         rank = ranks - i
-        text.append(f"{rank:>{pad}} ", style="dim")
+        text.append(" " * (pad + 1) if shogi else f"{rank:>{pad}} ", style="dim")
         for file, piece in enumerate(row):
-            light = square_colour(file, rank) == "light"
+            # a shogi board's squares are all alike: each empty one dotted
+            light = square_colour(file, rank) == "light" and not shogi
             if piece:
                 rare = lettered(piece, position)
                 shown = piece if letters or rare else glyph(piece)
             else:
                 shown = " " if coloured or light else "\u00b7"
-            style = f"{'bold ' if piece else ''}{INK} on {LIGHT if light else DARK}"
+            back = WOOD if shogi else LIGHT if light else DARK
+            style = f"{'bold ' if piece else ''}{INK} on {back}"
             text.append(f" {shown} ", style=style if coloured else "")
-        text.append(f" {rank}\n", style="dim")
-    text.append(legend + "\n", style="dim")
+        text.append(f" {FILE_LETTERS[i] if shogi else rank}\n", style="dim")
+    if not shogi:  # (shogi names files above the board only)
+        text.append(legend + "\n", style="dim")
     text.append(caption(family, position) + "\n", style="bold")
     text.append(position_fen(position))
     return text
