@@ -20,6 +20,7 @@ says, or, for independent sides, is another rank of the same set).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
@@ -110,6 +111,8 @@ def square_names(family: Family) -> tuple[str, ...]:
     ('9i', '8i', '7i')
     """
     rs = family.ruleset
+    if rs.sides.fixed_white:  # the shuffled rank is Black's, on the top rank
+        return tuple(f"{FILE_LETTERS[f]}{rs.ranks + 1 - r}" for f, r in rs.region.squares)
     if rs.notation != "sfen":
         return rs.region.names
     return tuple(f"{rs.files - f}{FILE_LETTERS[rs.ranks - r]}" for f, r in rs.region.squares)
@@ -132,19 +135,26 @@ def board_words(family: Family) -> list[str]:
     else:
         where = f"the squares {', '.join(names)}"
     side = "Sente's (White's)" if shogi else "White's"
+    if rs.sides.fixed_white:
+        side, where = "Black's shuffled", f"rank {rs.ranks} ({names[0]}-{names[-1]})"
     out = [f"A board of {rs.files} files and {rs.ranks} ranks; {side} pieces fill {where}."]
     pieces = ", ".join(f"{n} {piece_name(x, n, dict(rs.names))}"
                        for x, n in _piece_counts(rs.pieces))
     out.append(f"The shuffled pieces: {pieces} ({len(rs.pieces)} in all).")
     if rs.sides.fixed_white:
-        out.append("White stands on fixed squares; the shuffled rank is Black's.")
+        army = Counter(p for row in rs.fixed for p in row if p != " ")
+        listed = ", ".join(f"{n} {'pawn' + 's' * (n != 1) if x == 'P' else piece_name(x, n)}"
+                           for x, n in sorted(army.items()))
+        out.append(f"White stands on fixed squares: {listed}.")
     else:
         out.append(f"Black answers White: {rs.sides.help}.")
     for front in rs.front:
         side = "right" if front.right else "left"
         out.append(f"A {piece_name(front.piece, 1, dict(rs.names))} stands one rank in front "
                    f"of the {side} {piece_name(front.of, 1, dict(rs.names))}.")
-    if rs.pawns is None:
+    if rs.sides.fixed_white and rs.pawns is not None:
+        out.append(f"Black's pawns fill rank {rs.ranks + 1 - rs.pawns}.")
+    elif rs.pawns is None:
         out.append("No pawns.")
     else:
         pawns, theirs = rs.pawns, rs.ranks + 1 - rs.pawns
@@ -366,7 +376,10 @@ def squares_text(family: Family, position: Position) -> list[tuple[str, str]]:
     """
     rs = family.ruleset
     squares = rs.region.squares
-    rank = position.black if rs.sides.fixed_white else position.white
+    if rs.sides.fixed_white:  # Black's rank, from the a-file on
+        return [(f"a{rs.ranks}-{FILE_LETTERS[rs.files - 1]}{rs.ranks}",
+                 " ".join(position.black.lower()))]
+    rank = position.white
     rows: dict[int, list[tuple[int, str]]] = {}
     for (f, r), letter in zip(squares, rank, strict=True):
         rows.setdefault(r, []).append((f, letter))

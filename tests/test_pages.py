@@ -259,3 +259,26 @@ def test_plan_svg_dir_is_made_and_the_table_printed(tmp_path: Path) -> None:
     result = runner.invoke(app, ["plan", "--rounds", "2", "--svg-dir", str(blocked)])
     assert result.exit_code == 1
     assert result.output.startswith("error: cannot write") and "not a folder" in result.output
+
+
+def test_horde_words_name_black_as_the_shuffled_side() -> None:
+    from solver.report import board_words
+
+    words = board_words(Family.load("horde960"))
+    assert words[0].endswith("Black's shuffled pieces fill rank 8 (a8-h8).")
+    assert "White stands on fixed squares: 36 pawns." in words
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", bundled_names())
+def test_every_bundled_family_has_a_page(name: str) -> None:
+    family = Family.load(name)
+    report = family_report(family, prove=False)
+    html = report_page(report)
+    assert network_references(html) == []
+    if report.heatmap is not None:  # every rank puts each piece somewhere
+        for letter, row in report.heatmap.cells.items():
+            assert sum(row) == report.heatmap.total * family.ruleset.pieces.count(letter)
+    if report.mirrors is not None:
+        m = report.mirrors
+        assert 2 * len(m.pairs) + len(m.symmetric) + m.outside == m.total == family.side_count

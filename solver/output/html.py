@@ -216,7 +216,7 @@ def _proof(report: Report) -> list[str]:
 def _heatmap(heat: Heatmap, names: Mapping[str, str], shogi: bool) -> list[str]:
     """The table of how often each piece stands on each square, shaded."""
     peak = max((v for row in heat.cells.values() for v in row), default=0) or 1
-    out = [f"<p>How often each piece stands on each of White's squares, over all "
+    out = [f"<p>How often each piece stands on each square the shuffled pieces fill, over all "
            f"{heat.total:,} ranks (a piece the family has twice counts on both its "
            "squares):</p>",
            '<table class="heat"><thead><tr><th class="name">piece</th>'
