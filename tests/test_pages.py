@@ -234,6 +234,12 @@ def test_cli_report_and_plan_html(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith("| round | id |")  # the table is still printed
     assert page.read_text(encoding="utf-8").count('<section class="round">') == 3
+    # to stdout instead of the table, the boards' SVGs still written
+    result = runner.invoke(app, ["plan", "--rounds", "2", "--seed", "x", "--html", "-",
+                                 "--svg-dir", str(tmp_path / "svg")])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("<!DOCTYPE html>") and "| round |" not in result.output
+    assert len(list((tmp_path / "svg").iterdir())) == 2
 
 
 def test_cli_report_errors(tmp_path: Path) -> None:

@@ -538,6 +538,17 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         left_out = [family.parse_id(part) for item in exclude
                     for part in item.split(",") if part.strip()]
         drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
+        pictures = None
+        if svg_dir is not None:
+            from solver.files import make_folder, write_all_atomic
+            from solver.output.diagram import board_svg
+
+            make_folder(svg_dir)
+            pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
+            # all the rounds' boards or none (a later one that cannot be written
+            # leaves no earlier one behind)
+            write_all_atomic((path, board_svg(family, found))
+                             for path, found in zip(pictures, drawn, strict=True))
         if html is not None:
             from solver.output.html import plan_page
             from solver.output.plan import plan_fens
@@ -555,17 +566,6 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             from solver.files import write_atomic
 
             write_atomic(html, page)
-        pictures = None
-        if svg_dir is not None:
-            from solver.files import make_folder, write_all_atomic
-            from solver.output.diagram import board_svg
-
-            make_folder(svg_dir)
-            pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
-            # all the rounds' boards or none (a later one that cannot be written
-            # leaves no earlier one behind)
-            write_all_atomic((path, board_svg(family, found))
-                             for path, found in zip(pictures, drawn, strict=True))
         out.write(plan_table(family, drawn, table, dialect=dialect, variant=variant,
                              pictures=pictures))
     except (Chess960Error, KeyboardInterrupt) as exc:
