@@ -24,7 +24,7 @@ import pytest
 from browser import chromium, png_pixels, render
 from test_pages import network_references
 
-from solver.output.diagram import DARK, LIGHT
+from solver.output.diagram import DARK, LIGHT, SHOGI_BOARD
 from solver.output.pieces import WOOD
 
 pytestmark = [
@@ -75,7 +75,7 @@ def test_page_renders(kind: str, family: str, tmp_path: Path) -> None:
     pixels = width * height
     white = colours[b"\xff\xff\xff"]
     assert 0.05 < 1 - white / pixels < 0.95
-    squares = [WOOD] if family == "shogi-shuffle" else [LIGHT, DARK]
+    squares = [SHOGI_BOARD, WOOD] if family == "shogi-shuffle" else [LIGHT, DARK]
     for colour in squares:  # the boards were drawn
         assert colours[_rgb(colour)] > pixels // 100, colour
 

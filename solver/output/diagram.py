@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 #: Square colours (light, dark), the classic brown board.
 LIGHT: Final = "#f0d9b5"
 DARK: Final = "#b58863"
+#: A shogi board's squares, all alike (a shade darker than the pieces' wood).
+SHOGI_BOARD: Final = "#e8c47f"
 INK: Final = "#000000"
 PAPER: Final = "#ffffff"
 LABEL_FONTS: Final = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
@@ -136,8 +138,6 @@ def board_text(
     """
     from rich.text import Text
 
-    from solver.output.pieces import WOOD
-
     files = position.board.files
     ranks = height(position)
     shogi = shogi_board(position)
@@ -157,7 +157,7 @@ def board_text(
                 shown = piece if letters or rare else glyph(piece)
             else:
                 shown = " " if coloured or light else "\u00b7"
-            back = WOOD if shogi else LIGHT if light else DARK
+            back = SHOGI_BOARD if shogi else LIGHT if light else DARK
             style = f"{'bold ' if piece else ''}{INK} on {back}"
             text.append(f" {shown} ", style=style if coloured else "")
         text.append(f" {FILE_LETTERS[i] if shogi else rank}\n", style="dim")
@@ -247,15 +247,13 @@ def board_svg(family: Family, position: Position, square: int = 64,
 
 def _svg_squares(files: int, ranks: int, square: int, shogi: bool) -> list[str]:
     """The board's squares (and a shogi board's star points)."""
-    from solver.output.pieces import WOOD
-
     margin = square // 2
     out = ['<g class="board">']
     for i in range(ranks):
         rank = ranks - i
         for file in range(files):
             tone = "plain" if shogi else square_colour(file, rank)
-            fill = WOOD if shogi else LIGHT if tone == "light" else DARK
+            fill = SHOGI_BOARD if shogi else LIGHT if tone == "light" else DARK
             x, y = margin + file * square, margin + i * square
             edge = f' stroke="{INK}" stroke-width="{square * 0.02:g}"' if shogi else ""
             out.append(
