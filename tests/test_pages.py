@@ -288,3 +288,36 @@ def test_every_bundled_family_has_a_page(name: str) -> None:
     if report.mirrors is not None:
         m = report.mirrors
         assert 2 * len(m.pairs) + len(m.symmetric) + m.outside == m.total == family.side_count
+
+
+def test_a_piece_without_a_shape_is_its_letter_on_a_disc() -> None:
+    drawn = "".join(shape("X", False))  # a rule file's own piece: a disc, the letter in strokes
+    assert "<circle" in drawn and "<path" in drawn and "<text" not in drawn
+    assert "<text" in "".join(shape("Ж", True))  # a letter with no strokes: text, the last resort
+    assert "<text" in "".join(shape("Ж", True, shogi=True))
+
+
+def test_evaluation_rows_are_a_table() -> None:
+    from solver.output.html import _evaluations
+
+    assert "No engine evaluations" in "".join(_evaluations(None))
+    table = "".join(_evaluations([{"id": "518", "source": "a <b>", "eval": "+0.3"}]))
+    assert "<th>source</th>" in table and "<td>a &lt;b&gt;</td>" in table
+
+
+def test_too_many_states_falls_back_to_the_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.report
+
+    chess960 = Family.load("chess960")
+    counted = piece_squares(chess960)
+    monkeypatch.setattr(solver.report, "STATE_LIMIT", 10)
+    listed = family_report(chess960, prove=False)
+    assert listed.heatmap is not None and listed.heatmap.method == "listed"
+    assert listed.heatmap.cells == counted.cells
+    assert listed.heatmap_note.startswith("Counted over the listing of all 960 ranks")
+    monkeypatch.setattr(solver.report, "LIST_LIMIT", 100)
+    neither = family_report(chess960, prove=False)
+    assert neither.heatmap is None and neither.mirrors is None
+    assert neither.heatmap_note.startswith("Not computed")
+    assert "more than the 100 a report lists" in neither.mirrors_note
+    assert "Not computed" in report_page(neither)
