@@ -159,3 +159,20 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def make_folder(path: str | os.PathLike[str]) -> None:
+    """Make the folder ``path`` and its missing parents (an existing folder is
+    fine); raises :class:`OutputFileError` when it cannot be made.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp()) / "boards" / "round"
+    >>> make_folder(folder); make_folder(folder); folder.is_dir()
+    True
+    """
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        reason = "it is not a folder" if isinstance(exc, FileExistsError) else (
+            exc.strerror or str(exc)).lower()
+        raise OutputFileError(shown_path(str(path)), reason) from None

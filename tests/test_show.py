@@ -52,17 +52,33 @@ def test_svg_one_square_per_board_square(family: str, number: int, files: int) -
     assert 400 <= width <= 1000 and 400 <= height <= 1000
 
 
-def test_svg_draws_archbishop_and_chancellor_as_letters() -> None:
+def test_svg_draws_every_piece_as_paths_not_glyphs() -> None:
+    """Archbishop and chancellor are compound shapes (a mitre or a tower beside a
+    knight's head), and no piece of any kind is a font glyph, a letter or a disc."""
     crc = Family.load("capablanca-random")
     svg = board_svg(crc, crc.identify("RNBQCKABNR"))
     root = ET.fromstring(svg.encode())
-    rare = [g for g in root.iter(f"{SVG}g")
-            if {"archbishop", "chancellor"} & set(g.get("class", "").split())]
+    pieces = [g for g in root.iter(f"{SVG}g") if "piece" in g.get("class", "").split()]
+    assert len(pieces) == 40
+    for group in pieces:
+        assert group.find(f".//{SVG}path") is not None
+        assert group.find(f".//{SVG}text") is None and group.find(f".//{SVG}circle") is None
+    rare = [g for g in pieces if {"archbishop", "chancellor"} & set(g.get("class", "").split())]
     assert len(rare) == 4
-    for group in rare:
-        assert group.find(f"{SVG}circle") is not None
-        assert group.findtext(f"{SVG}text") in ("A", "C")
-    assert "\U0001fa50" not in svg and "\U0001fa4f" not in svg
+    for group in rare:  # two shapes on one base: a nested group for each
+        assert len(group.findall(f"{SVG}g/{SVG}g")) == 2
+    for glyph in "\u2654\u265a\u2658\U0001fa50\U0001fa4f\U0001fa53\U0001fa52":
+        assert glyph not in svg
+
+
+def test_svg_caption_names_family_number_and_fen() -> None:
+    crc = Family.load("capablanca-random")
+    svg = board_svg(crc, crc.identify("RNBQCKABNR"))
+    root = ET.fromstring(svg.encode())
+    caption = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "caption")
+    lines = [t.text for t in caption.iter(f"{SVG}text")]
+    assert lines == ["capablanca-random position 26058: RNBQCKABNR",
+                     "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1"]
 
 
 def test_terminal_board_plain() -> None:

@@ -26,6 +26,7 @@ from solver.cli.commands import (
     plan_command,
     position_command,
     random_command,
+    report_command,
     rules_command,
     show_command,
     solve_command,
@@ -351,7 +352,8 @@ def convert(
     "chess960 plan --rounds 3 --seed 'Freestyle Open 2026' --exclude-mirrors",
     "chess960 plan --rounds 4 --rules dfrc --format csv",
     "chess960 plan --rounds 2 --seed 7 --svg-dir .",
-    "chess960 plan --rounds 5 --seed 'Open 2026' --exclude chess959 --certificate plan.json"))
+    "chess960 plan --rounds 5 --seed 'Open 2026' --exclude chess959 --certificate plan.json",
+    "chess960 plan --rounds 9 --seed 'Club 2026' --html plan.html"))
 def plan_(
     rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N",
                                         help="How many rounds.")],
@@ -364,7 +366,8 @@ def plan_(
     table: Annotated[str, typer.Option(
         "--format", "-f", metavar="markdown|csv", help="The table's form.")] = "markdown",
     svg_dir: Annotated[str | None, typer.Option(
-        "--svg-dir", metavar="DIR", help="Also write each round's board as DIR/round-N.svg.",
+        "--svg-dir", metavar="DIR", help="Also write each round's board as DIR/round-N.svg "
+        "(DIR made when missing).",
         show_default=False)] = None,
     dialect: DialectOption = "xfen",
     variant: VariantOption = None,
@@ -373,6 +376,9 @@ def plan_(
     balanced: BalancedOption = None,
     eval_table: EvalTableOption = None,
     certificate: CertificateOption = None,
+    html: Annotated[str | None, typer.Option(
+        "--html", metavar="FILE", help="Also write a printable page, one board a round "
+        "(`-`: to stdout, instead of the table).", show_default=False)] = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
     _needs_band(balanced, eval_table)
@@ -384,8 +390,7 @@ def plan_(
     code = plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
                         table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
                         out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
-                        eval_tables=eval_table or [],
-                        certificate=certificate)
+                        eval_tables=eval_table or [], certificate=certificate, html=html)
     if code:
         raise typer.Exit(code)
 
@@ -672,6 +677,22 @@ def dice(
         raise typer.BadParameter("give --dice or --cards, not both", param_hint="'--cards'")
     code = dice_command(rules, count, sides or 10, cards, as_json, out=sys.stdout,
                         err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command("report", epilog=_examples("chess960 report --rules chess960 -o chess960.html",
+                                         "chess960 report --rules shogi-shuffle -o - > s.html"))
+def report_(
+    output: Annotated[str, typer.Option(
+        "--output", "-o", metavar="FILE", help="The page's file (`-`: stdout).")],
+    rules: RulesOption = "chess960",
+    no_check: Annotated[bool, typer.Option(
+        "--no-check", help="Leave out the proof (what `chess960 check` proves).")] = False,
+) -> None:
+    """Write a family's page: one self-contained HTML file (rules in words, count and
+    proof, where the pieces stand, mirrors, example boards)."""
+    code = report_command(rules, output, prove=not no_check, out=sys.stdout, err=sys.stderr)
     if code:
         raise typer.Exit(code)
 

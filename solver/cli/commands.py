@@ -706,12 +706,15 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                  mirrors: bool, table: str, svg_dir: str | None, dialect: str,
                  variant: str | None, out: TextIO, err: TextIO,
                  numbering: str | None = None, balanced: str | None = None,
-                 eval_tables: Sequence[str] = (), certificate: str | None = None) -> int:
+                 eval_tables: Sequence[str] = (), certificate: str | None = None,
+                 html: str | None = None) -> int:
     """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
-    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg``;
-    ids (and ``exclude``) in ``numbering``; ``balanced``: only positions inside
-    that band, said below a Markdown table (on ``err`` for CSV); ``certificate``:
-    the draw's certificate written to that file too."""
+    ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg`` (the
+    folder made when missing), and the printable page ``html`` (``-``: to
+    ``out``, instead of the table); ids (and ``exclude``) in ``numbering``;
+    ``balanced``: only positions inside that band, said below a Markdown table
+    (on ``err`` for CSV); ``certificate``: the draw's certificate written to
+    that file too."""
     import io
     import os
 
@@ -732,30 +735,71 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             certified = certify(rules, "plan", rounds, seed=seed,
                                 exclude=[*exclude, *map(str, banned)], mirrors=mirrors)
             family, drawn = certified.family, certified.positions
+            left_out = list(certified.certificate.excluded)
         else:
             read = family.parse_id if scheme is None else scheme.read
-            left_out = excluded_ids(family.name, exclude, read,
-                                    lambda text: family.identify(text).id, err)
-            drawn = plan(family, rounds, seed=seed, exclude=[*left_out, *banned],
-                         mirrors=mirrors)
+            left_out = [*excluded_ids(family.name, exclude, read,
+                                      lambda text: family.identify(text).id, err), *banned]
+            drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
         pictures = None
         if svg_dir is not None:
-            from solver.files import write_all_atomic
+            from solver.files import make_folder, write_all_atomic
             from solver.output.diagram import board_svg
 
+            make_folder(svg_dir)
             pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
             # all the rounds' boards or none (a later one that cannot be written
             # leaves no earlier one behind)
             write_all_atomic((path, board_svg(family, found))
                              for path, found in zip(pictures, drawn, strict=True))
-        written = plan_table(family, drawn, table, dialect=dialect, variant=variant,
-                             pictures=pictures, numbering=scheme)
+        written = "" if html == "-" else plan_table(
+            family, drawn, table, dialect=dialect, variant=variant, pictures=pictures,
+            numbering=scheme)
         if certified is not None and certificate is not None:
             certified.certificate.write(certificate)
             _note_certificate(certified.certificate, seed is None, err)
+        if html is not None:
+            from solver.output.html import plan_page
+            from solver.output.plan import plan_fens
+
+            details = [("seed", "(none: drawn at random)" if seed is None else seed)]
+            if left_out:
+                details.append(("excluded", ", ".join(map(str, sorted(set(left_out))))))
+            if mirrors:
+                details.append(("mirrors", "never a position and its left-right mirror"))
+            page = plan_page(family, drawn, details=details,
+                             fens=plan_fens(family, drawn, dialect=dialect, variant=variant))
+            if html == "-":
+                out.write(page)
+                return 0
+            from solver.files import write_atomic
+
+            write_atomic(html, page)
         out.write(written)
         if noted.getvalue():  # a Markdown plan says its band below the table
             out.write(f"\n{noted.getvalue()[:1].upper()}{noted.getvalue()[1:]}")
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
+
+
+def report_command(rules: str, output: str, *, prove: bool = True, out: TextIO,
+                   err: TextIO) -> int:
+    """``chess960 report``: the family ``rules``'s page written to ``output``
+    (``-``: to ``out``)."""
+    from solver.output.html import report_page
+    from solver.report import family_report
+
+    try:
+        family = load_family(rules)
+        page = report_page(family_report(family, prove=prove))
+        if output == "-":
+            out.write(page)
+        else:
+            from solver.files import write_atomic
+
+            write_atomic(output, page)
+            err.write(f"{family.name}: report written to {output}\n")
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0

@@ -27,7 +27,7 @@ COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
 COMMANDS = ("solve", "id", "position", "random", "convert", "plan", "lint", "show", "check",
-            "rules", "eval", "verify", "dice")
+            "rules", "eval", "verify", "dice", "report")
 
 #: Names of :data:`solver.output.FORMATS`.
 FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
@@ -59,7 +59,7 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "convert": {**_RULES, "--from": "", "--to": ""},
     "plan": {**_RULES, **_EXCLUDE, **_NUMBERING, "--format": "plan-format", "-f": "plan-format",
              "--dialect": "dialect", "--variant": "variant", "--rounds": "", "--svg-dir": "",
-             "--max-states": "", "--certificate": ""},
+             "--max-states": "", "--certificate": "", "--html": ""},
     "lint": {**_RULES, **_NUMBERING, "--fix": "fix", "--dialect": "lint-dialect",
              "--variant": "variant"},
     "show": {**_RULES, "--svg": ""},
@@ -70,6 +70,7 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
              "--output": "", "-o": "", "--timeout": ""},
     "verify": {**_RULES},
     "dice": {**_RULES, "--count": "", "-n": "", "--dice": ""},
+    "report": {**_RULES, "--output": "", "-o": ""},
 }
 
 

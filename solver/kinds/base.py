@@ -180,6 +180,12 @@ class Rule(ABC):
         """The piece letters the rule is about (empty: it reads the whole rank)."""
         return frozenset()
 
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        """The rule as a sentence for people (``names``: the family's own pieces);
+        by default the first line of the kind's description."""
+        doc = (type(self).__doc__ or self.label).strip().splitlines()[0]
+        return doc
+
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """Whether placing pieces by ``steps`` already obeys this rule.
 

@@ -87,6 +87,13 @@ def _same(colours: Sequence[str]) -> Callable[[int, int], bool]:
     return lambda a, b: colours[a] == colours[b]
 
 
+def _two(pieces: str, names: Mapping[str, str] | None) -> str:
+    """``the two bishops`` or ``the queen and the archbishop``."""
+    if pieces[0] == pieces[1]:
+        return f"the two {piece_name(pieces[0], 2, names)}"
+    return f"the {piece_name(pieces[0], 1, names)} and the {piece_name(pieces[1], 1, names)}"
+
+
 class _Colours(Tracker):
     """Opposite-colours and same-colour: the colour of the first of the two placed."""
 
@@ -137,6 +144,10 @@ class OppositeColours(TwoPieceRule):
     """
 
     kind: ClassVar[str] = "opposite-colours"
+
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        return f"{_two(self.pieces, names).capitalize()} stand on squares of opposite colours."
+
     def constrain(self, model: Model) -> None:
         if self.pieces[0] == self.pieces[1]:
             model.split_by_colour(self.pieces[0])
@@ -174,6 +185,9 @@ class SameColour(TwoPieceRule):
     kind: ClassVar[str] = "same-colour"
     def constrain(self, model: Model) -> None:
         model.require(two_names(model, self.pieces), _same(model.colours), self.label)
+
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        return f"{_two(self.pieces, names).capitalize()} stand on squares of the same colour."
 
     def captured_by(self, steps: Sequence[Step]) -> bool:
         """By ``A:same-Q`` for two pieces; never for a pair."""
@@ -236,6 +250,10 @@ class Between(Rule):
     order_only: ClassVar[bool] = True
     piece: str
     pair: str
+
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        return (f"The {piece_name(self.piece, 1, names)} stands between "
+                f"{_two(self.pair, names)}.")
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
@@ -312,6 +330,9 @@ class NotAdjacent(TwoPieceRule):
 
     kind: ClassVar[str] = "not-adjacent"
 
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        return f"{_two(self.pieces, names).capitalize()} do not stand on neighbouring files."
+
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
         ctx.one_rank(cls.kind)
@@ -366,6 +387,10 @@ class LeftOf(TwoPieceRule):
 
     kind: ClassVar[str] = "left-of"
     order_only: ClassVar[bool] = True
+
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        first, second = (piece_name(p, 1, names) for p in self.pieces)
+        return f"The {first} stands left of the {second} (seen from White)."
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
@@ -426,6 +451,12 @@ class OnFiles(Rule):
     keys: ClassVar[tuple[str, ...]] = ("piece", "files")
     piece: str
     files: tuple[int, ...]
+
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        where = "file" if len(self.files) == 1 else "files"
+        verb = "never stands" if self.kind == "not-on-files" else "stands only"
+        return (f"Every {piece_name(self.piece, 1, names)} {verb} on {where} "
+                f"{', '.join(FILE_LETTERS[f] for f in self.files)}.")
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
@@ -556,6 +587,9 @@ class PawnsProtected(Rule):
     #: The family's own pieces' distances, from their Betza strings.
     own: tuple[tuple[str, frozenset[int]], ...] = ()
 
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        return "Every pawn is defended by a piece of the rank behind it."
+
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
         ctx.one_rank(cls.kind)
@@ -644,6 +678,10 @@ class DiffersFrom(Rule):
     rank: str
     at_least: int
 
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        return (f"The rank differs from {self.rank} on at least {self.at_least} "
+                f"{'square' if self.at_least == 1 else 'squares'}.")
+
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:
         if "rank" not in table:
@@ -714,6 +752,11 @@ class Exclude(Rule):
     kind: ClassVar[str] = "exclude"
     keys: ClassVar[tuple[str, ...]] = ("ranks",)
     ranks: frozenset[str]
+
+    def words(self, names: Mapping[str, str] | None = None) -> str:
+        one = len(self.ranks) == 1
+        return (f"The {'rank' if one else 'ranks'} {', '.join(sorted(self.ranks))} "
+                f"{'is' if one else 'are'} left out.")
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], ctx: Context) -> Rule:

@@ -2,15 +2,16 @@
 
 Both draw the whole board the position stands on (``files`` wide and
 ``ranks`` high, whatever squares the family's pieces fill), a1 dark, with
-file letters and rank numbers. Pieces are chess glyphs: White's the outline
-glyphs, Black's the solid ones, as in printed diagrams.
+file letters and rank numbers. In the terminal pieces are chess glyphs:
+White's the outline glyphs, Black's the solid ones, as in printed diagrams.
 
 The archbishop (A) and chancellor (C) glyphs, U+1FA50/U+1FA4F and
 U+1FA53/U+1FA52, are missing from many fonts, so the terminal board writes
-them as letters (White's upper case, Black's lower case) and the SVG draws
-them as a letter on a disc in the side's colours; neither needs a special
-font. The terminal board can draw every piece as a letter
-(``letters=True``); the SVG names a list of fonts for the other glyphs.
+them as letters (White's upper case, Black's lower case); it can draw every
+piece as a letter (``letters=True``). The SVG draws every piece as paths
+(:mod:`solver.output.pieces`: no font needed for any piece), shogi on a
+shogi board, and puts a caption under the board: the family, the
+position's number, its rank and its FEN.
 """
 
 from __future__ import annotations
@@ -30,15 +31,13 @@ if TYPE_CHECKING:
 #: Square colours (light, dark), the classic brown board.
 LIGHT: Final = "#f0d9b5"
 DARK: Final = "#b58863"
+#: A shogi board's squares, all alike (a shade darker than the pieces' wood).
+SHOGI_BOARD: Final = "#e8c47f"
 INK: Final = "#000000"
 PAPER: Final = "#ffffff"
-#: Fonts tried, in order, for the piece glyphs of the SVG.
-GLYPH_FONTS: Final = (
-    "'DejaVu Sans', 'Noto Sans Symbols 2', 'Noto Sans Symbols', 'Segoe UI Symbol', "
-    "'Apple Symbols', 'Arial Unicode MS', 'FreeSerif', sans-serif"
-)
 LABEL_FONTS: Final = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
-#: Pieces whose glyphs many fonts lack: drawn as letters on a disc in the SVG.
+MONO_FONTS: Final = "'DejaVu Sans Mono', Menlo, Consolas, monospace"
+#: Pieces whose glyphs many fonts lack: letters in the terminal.
 RARE_GLYPHS: Final = frozenset("AC")
 _PAWN: Final = {True: "\u2659", False: "\u265f"}
 
@@ -105,7 +104,7 @@ def caption(family: Family, position: Position) -> str:
     ranks = position.white
     if family.sides.independent:
         ranks += f" / {position.black.lower()}"
-    return f"{family.name} position {position.id}: {ranks}"
+    return f"{family.name} position {number_text(family, position)}: {ranks}"
 
 
 # -- terminal ------------------------------------------------------------------------
@@ -141,24 +140,29 @@ def board_text(
 
     files = position.board.files
     ranks = height(position)
+    shogi = shogi_board(position)
     pad = len(str(ranks))
-    legend = (" " * pad + " " + "".join(f" {FILE_LETTERS[f]} " for f in range(files))).rstrip()
+    names = [str(files - f) if shogi else FILE_LETTERS[f] for f in range(files)]
+    legend = (" " * pad + " " + "".join(f" {n} " for n in names)).rstrip()
     text = Text(no_wrap=True, overflow="ignore")
     text.append(legend + "\n", style="dim")
     for i, row in enumerate(squares(position)):
         rank = ranks - i
-        text.append(f"{rank:>{pad}} ", style="dim")
+        text.append(" " * (pad + 1) if shogi else f"{rank:>{pad}} ", style="dim")
         for file, piece in enumerate(row):
-            light = square_colour(file, rank) == "light"
+            # a shogi board's squares are all alike: each empty one dotted
+            light = square_colour(file, rank) == "light" and not shogi
             if piece:
                 rare = lettered(piece, position)
                 shown = piece if letters or rare else glyph(piece)
             else:
                 shown = " " if coloured or light else "\u00b7"
-            style = f"{'bold ' if piece else ''}{INK} on {LIGHT if light else DARK}"
+            back = SHOGI_BOARD if shogi else LIGHT if light else DARK
+            style = f"{'bold ' if piece else ''}{INK} on {back}"
             text.append(f" {shown} ", style=style if coloured else "")
-        text.append(f" {rank}\n", style="dim")
-    text.append(legend + "\n", style="dim")
+        text.append(f" {FILE_LETTERS[i] if shogi else rank}\n", style="dim")
+    if not shogi:  # (shogi names files above the board only)
+        text.append(legend + "\n", style="dim")
     text.append(caption(family, position) + "\n", style="bold")
     text.append(position_fen(position))
     return text
@@ -167,107 +171,148 @@ def board_text(
 # -- SVG -----------------------------------------------------------------------------
 
 
-def board_svg(family: Family, position: Position, square: int = 64) -> str:
-    """The board as a standalone SVG document, ``square`` pixels a square.
+def number_text(family: Family, position: Position) -> str:
+    """How diagrams and pages write the position's number (one place to re-point
+    when a family gets several numberings).
 
-    Every board square is one ``<rect class="square light|dark">`` with a
-    ``data-square`` name; it scales (``viewBox``) and carries a title and
-    the FEN as its description.
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> number_text(chess960, chess960.position(518))
+    '518'
+    """
+    return str(position.id)
+
+
+def shogi_board(position: Position) -> bool:
+    """Whether ``position`` is drawn as shogi: uncoloured squares, koma, shogi coordinates."""
+    layout = position.layout
+    return layout is not None and layout.notation == "sfen"
+
+
+def board_svg(family: Family, position: Position, square: int = 64,
+              standalone: bool = True) -> str:
+    """The board as an SVG document, ``square`` pixels a square, with a caption
+    (family, number, rank and FEN) under it.
+
+    Every board square is one ``<rect class="square light|dark">`` (``square
+    plain`` on a shogi board) with a ``data-square`` name; it scales
+    (``viewBox``) and carries a title and the FEN as its description. Pieces
+    are paths (:mod:`solver.output.pieces`), not font glyphs. A shogi family
+    is drawn on a shogi board: one wood colour, lines, the four star points,
+    files numbered 9..1 from the left and ranks lettered a..i from the top, as
+    SFEN and USI name them. ``standalone=False`` leaves out the XML declaration
+    (for a page that holds the SVG).
 
     >>> from solver.family import Family
     >>> chess960 = Family.load("chess960")
     >>> svg = board_svg(chess960, chess960.position(518))
-    >>> svg.count('class="square '), svg.startswith("<?xml")
-    (64, True)
+    >>> pieces = svg.split('<g class="pieces">')[1].split('<g class="caption"')[0]
+    >>> svg.count('class="square '), svg.startswith("<?xml"), "<text" in pieces
+    (64, True, False)
     """
-    from xml.sax.saxutils import escape, quoteattr  # only when drawing SVG
+    from xml.sax.saxutils import escape  # only when drawing SVG
 
     files = position.board.files
     ranks = height(position)
+    shogi = shogi_board(position)
     margin = square // 2
+    fen = position_fen(position)
     width = files * square + 2 * margin
-    tall = ranks * square + 2 * margin
+    # (a shogi board has no coordinates below it)
+    bottom = ranks * square + margin + (margin // 3 if shogi else margin)
+    line = square * 0.3
+    fen_size = min(square * 0.22, 1.75 * (width - square * 0.3) / max(len(fen), 1))
+    tall = round(bottom + line * 1.1 + fen_size * 1.6 + square * 0.15)
     title = caption(family, position)
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
+    out = ['<?xml version="1.0" encoding="UTF-8"?>'] if standalone else []
+    out += [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
         f'height="{tall}" viewBox="0 0 {width} {tall}" role="img">',
         f"<title>{escape(title)}</title>",
-        f"<desc>{escape(position_fen(position))}</desc>",
+        f"<desc>{escape(fen)}</desc>",
         f'<rect class="frame" x="0" y="0" width="{width}" height="{tall}" fill="{PAPER}"/>',
-        '<g class="board">',
+        *_svg_squares(files, ranks, square, shogi),
+        *_svg_coordinates(files, ranks, square, shogi, bottom),
+        *_svg_pieces(position, square, shogi),
+        f'<g class="caption" font-family="{LABEL_FONTS}" fill="{INK}">',
+        f'<text x="{margin:g}" y="{bottom + line * 0.6:g}" '
+        f'font-size="{line:g}" font-weight="bold">{escape(title)}</text>',
+        f'<text x="{margin:g}" y="{bottom + line * 0.6 + fen_size * 1.5:g}" '
+        f'font-size="{fen_size:.3g}" font-family="{MONO_FONTS}">{escape(fen)}</text>',
+        "</g>",
+        "</svg>",
     ]
-    for i in range(ranks):
-        rank = ranks - i
-        for file in range(files):
-            tone = square_colour(file, rank)
-            x, y = margin + file * square, margin + i * square
-            out.append(
-                f'<rect class="square {tone}" data-square="{FILE_LETTERS[file]}{rank}" '
-                f'x="{x}" y="{y}" width="{square}" height="{square}" '
-                f'fill="{LIGHT if tone == "light" else DARK}"/>'
-            )
-    out.append("</g>")
-    out.append(f'<g class="coordinates" font-family="{LABEL_FONTS}" '
-               f'font-size="{square * 0.3:g}" fill="#444444" text-anchor="middle">')
-    for file in range(files):
-        mid = margin + file * square + square / 2
-        for top in (margin * 0.7, tall - margin * 0.3):
-            out.append(f'<text x="{mid:g}" y="{top:g}">{FILE_LETTERS[file]}</text>')
-    for i in range(ranks):
-        base = margin + i * square + square / 2 + square * 0.1
-        for left in (margin / 2, width - margin / 2):
-            out.append(f'<text x="{left:g}" y="{base:g}">{ranks - i}</text>')
-    out.append("</g>")
-    out.append(f'<g class="pieces" font-family={quoteattr(GLYPH_FONTS)} '
-               f'font-size="{square * 0.82:g}" text-anchor="middle">')
-    for i, row in enumerate(squares(position)):
-        for file, piece in enumerate(row):
-            if piece:
-                out.extend(_svg_piece(piece, margin + file * square, margin + i * square, square,
-                                      position))
-    out.append("</g>")
-    out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _svg_piece(piece: str, x: int, y: int, square: int, position: Position) -> list[str]:
-    from xml.sax.saxutils import quoteattr
+def _svg_squares(files: int, ranks: int, square: int, shogi: bool) -> list[str]:
+    """The board's squares (and a shogi board's star points)."""
+    margin = square // 2
+    out = ['<g class="board">']
+    for i in range(ranks):
+        rank = ranks - i
+        for file in range(files):
+            tone = "plain" if shogi else square_colour(file, rank)
+            fill = SHOGI_BOARD if shogi else LIGHT if tone == "light" else DARK
+            x, y = margin + file * square, margin + i * square
+            edge = f' stroke="{INK}" stroke-width="{square * 0.02:g}"' if shogi else ""
+            out.append(
+                f'<rect class="square {tone}" data-square="{FILE_LETTERS[file]}{rank}" '
+                f'x="{x}" y="{y}" width="{square}" height="{square}" fill="{fill}"{edge}/>'
+            )
+    if shogi and files == 9 and ranks == 9:  # the star points
+        out.extend(f'<circle class="star" cx="{margin + fx * square}" '
+                   f'cy="{margin + fy * square}" r="{square * 0.06:g}" fill="{INK}"/>'
+                   for fx in (3, 6) for fy in (3, 6))
+    out.append("</g>")
+    return out
 
-    white = piece.isupper()
+
+def _svg_coordinates(files: int, ranks: int, square: int, shogi: bool,
+                     bottom: float) -> list[str]:
+    """File and rank names around the board: chess's a.. and 1.., or shogi's
+    files 9..1 above and ranks a..i at the right (as SFEN and USI name them)."""
+    margin = square // 2
+    width = files * square + 2 * margin
+    out = [f'<g class="coordinates" font-family="{LABEL_FONTS}" '
+           f'font-size="{square * 0.3:g}" fill="#444444" text-anchor="middle">']
+    for file in range(files):
+        mid = margin + file * square + square / 2
+        if shogi:
+            out.append(f'<text x="{mid:g}" y="{margin * 0.7:g}">{files - file}</text>')
+            continue
+        for top in (margin * 0.7, bottom - margin * 0.3):
+            out.append(f'<text x="{mid:g}" y="{top:g}">{FILE_LETTERS[file]}</text>')
+    for i in range(ranks):
+        base = margin + i * square + square / 2 + square * 0.1
+        if shogi:
+            out.append(f'<text x="{width - margin / 2:g}" y="{base:g}">{FILE_LETTERS[i]}</text>')
+            continue
+        for left in (margin / 2, width - margin / 2):
+            out.append(f'<text x="{left:g}" y="{base:g}">{ranks - i}</text>')
+    out.append("</g>")
+    return out
+
+
+def _svg_pieces(position: Position, square: int, shogi: bool) -> list[str]:
+    """Every piece, drawn as paths (Gote's shogi pieces turned to face Sente)."""
+    from solver.output.pieces import piece_svg
+
+    margin = square // 2
+    out = ['<g class="pieces">']
     names = dict(position.layout.names) if position.layout is not None else {}
-    name = "pawn" if piece.upper() == "P" else piece_name(piece.upper(), 1, names)
-    label = f'class="piece {"white" if white else "black"} {name.replace(" ", "-")}"'
-    cx = x + square / 2
-    if lettered(piece, position):
-        cy = y + square / 2
-        fill, ink = (PAPER, INK) if white else (INK, PAPER)
-        layout = position.layout
-        if not white and layout is not None and layout.notation == "sfen":
-            # shogi diagrams show Gote's pieces upside down, facing Sente
-            label += f' transform="rotate(180 {cx:g} {cy:g})"'
-        return [
-            f"<g {label}>",
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{square * 0.34:g}" fill="{fill}" '
-            f'stroke="{INK}" stroke-width="{square * 0.04:g}"/>',
-            f'<text x="{cx:g}" y="{cy + square * 0.15:g}" font-family={quoteattr(LABEL_FONTS)} '
-            f'font-size="{square * 0.42:g}" font-weight="bold" fill="{ink}">'
-            f"{piece.upper()}</text>",
-            "</g>",
-        ]
-    base = y + square * 0.8
-    solid = glyph(piece.lower())
-    if white:
-        # White's outline glyph in ink over the solid glyph in white, widened
-        # by a white stroke, so the piece reads white on either square.
-        return [
-            f"<g {label}>",
-            f'<text x="{cx:g}" y="{base:g}" fill="{PAPER}" stroke="{PAPER}" '
-            f'stroke-width="{square * 0.05:g}" stroke-linejoin="round">{solid}</text>',
-            f'<text x="{cx:g}" y="{base:g}" fill="{INK}">{glyph(piece)}</text>',
-            "</g>",
-        ]
-    return [f'<g {label}><text x="{cx:g}" y="{base:g}" fill="{INK}">{solid}</text></g>']
+    for i, row in enumerate(squares(position)):
+        for file, piece in enumerate(row):
+            if not piece:
+                continue
+            white = piece.isupper()
+            letter = piece.upper()
+            name = "pawn" if letter == "P" else piece_name(letter, 1, names)
+            label = f'class="piece {"white" if white else "black"} {name.replace(" ", "-")}"'
+            out.append(piece_svg(letter, white, margin + file * square, margin + i * square,
+                                 square, shogi=shogi, label=label, turned=shogi and not white))
+    out.append("</g>")
+    return out
 
 
 def write_svg(path: str | os.PathLike[str], family: Family, position: Position) -> None:

@@ -30,6 +30,31 @@ if TYPE_CHECKING:
 PLAN_FORMATS: Final = ("markdown", "csv")
 
 
+def plan_fens(family: Family, positions: Sequence[Position], *, dialect: str = "xfen",
+              variant: str | None = None) -> list[str]:
+    """Each round's start FEN as the plan writes it (``dialect``, ``variant``).
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> plan_fens(chess960, [chess960.position(105)], dialect="shredder")
+    ['qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1']
+    """
+    if variant is not None and family.layout is None:
+        check_style(variant, dialect, family.ruleset.files,
+                    family.name if family.independent else None)
+    fens = []
+    for position in positions:
+        if position.layout is not None and variant is None and writes_plain(dialect):
+            fen = position_fen(position, shredder=DIALECTS[dialect].shredder)
+        elif position.layout is not None:
+            raise DialectError(variant or "-", dialect, f"{family.name} starts on a board of "
+                               f"its own; only the dialects {plain_dialects()} write it")
+        else:
+            fen = start_fen(position.white, position.black, variant=variant, dialect=dialect)
+        fens.append(fen)
+    return fens
+
+
 def plan_table(
     family: Family,
     positions: Sequence[Position],
@@ -54,17 +79,8 @@ def plan_table(
     named = "id" if numbering is None else f"id ({numbering.name})"
     header = ["round", named, "rank", "FEN"] + (["board"] if pictures is not None else [])
     rows = []
-    if variant is not None and family.layout is None:
-        check_style(variant, dialect, family.ruleset.files,
-                    family.name if family.independent else None)
-    for number, position in enumerate(positions, 1):
-        if position.layout is not None and variant is None and writes_plain(dialect):
-            fen = position_fen(position, shredder=DIALECTS[dialect].shredder)
-        elif position.layout is not None:
-            raise DialectError(variant or "-", dialect, f"{family.name} starts on a board of "
-                               f"its own; only the dialects {plain_dialects()} write it")
-        else:
-            fen = start_fen(position.white, position.black, variant=variant, dialect=dialect)
+    fens = plan_fens(family, positions, dialect=dialect, variant=variant)
+    for number, (position, fen) in enumerate(zip(positions, fens, strict=True), 1):
         shown = str(position.id) if numbering is None else numbering.text(position.id)
         row = [str(number), shown, position_text(family, position), fen]
         if pictures is not None:

@@ -1,0 +1,303 @@
+"""Self-contained HTML pages: a family's report and a printable tournament plan.
+
+A page is one file with nothing to fetch: its style is inline, its boards
+and piece pictures inline SVG (:mod:`solver.output.diagram`,
+:mod:`solver.output.pieces`), no scripts, no fonts, no images, and no link
+or address another program would follow (a rule file's source is shown as
+text). It prints as it shows: one board a round, never split across pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from solver.family import Family
+    from solver.position import Position
+    from solver.report import Heatmap, Mirrors, Report
+
+#: The pages' style sheet (inline).
+STYLE: Final = """
+body { font-family: 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif; color: #1a1a1a;
+       background: #ffffff; margin: 2em auto; max-width: 60em; padding: 0 1em; line-height: 1.45; }
+h1 { font-size: 1.7em; margin-bottom: 0.2em; }
+h2 { font-size: 1.25em; border-bottom: 1px solid #cccccc; padding-bottom: 0.2em;
+     margin-top: 1.6em; }
+.sub { color: #555555; margin-top: 0; }
+code, .fen { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.92em; }
+.fen { word-break: break-all; }
+table { border-collapse: collapse; margin: 0.6em 0; }
+th, td { border: 1px solid #d0d0d0; padding: 0.25em 0.5em; text-align: right; }
+th { background: #f3f3f3; }
+td.name, th.name { text-align: left; }
+td.ok { color: #1a7f37; font-weight: bold; text-align: left; }
+td.fail { color: #b42318; font-weight: bold; text-align: left; }
+td.claim { text-align: left; }
+.heat td.cell { min-width: 3.2em; }
+.piece-icon { width: 28px; height: 28px; vertical-align: middle; }
+.legend { display: flex; flex-wrap: wrap; gap: 0.8em 1.6em; }
+.legend span { white-space: nowrap; }
+.boards { display: flex; flex-wrap: wrap; gap: 1.2em; }
+.boards figure { flex: 0 1 calc(50% - 0.6em); }
+figure { margin: 0; }
+figure svg { width: 100%; max-width: 36em; height: auto; }
+figcaption { font-size: 0.9em; color: #444444; }
+.round { border: 1px solid #d0d0d0; padding: 0.8em 1em; margin: 1em 0; break-inside: avoid;
+         page-break-inside: avoid; }
+.round h2 { margin-top: 0; border: none; }
+.round dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
+.round dt { font-weight: bold; }
+.round dd { margin: 0; }
+.note { color: #555555; font-size: 0.92em; }
+@media print {
+  body { margin: 0; max-width: none; }
+  .round { page-break-after: always; border: none; }
+}
+"""
+
+
+def page(title: str, body: Sequence[str]) -> str:
+    """A whole HTML document: ``title`` and the ``body``'s lines, with the style."""
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>",
+        f"<style>{STYLE}</style>",
+        "</head>",
+        "<body>",
+        *body,
+        "</body>",
+        "</html>",
+        "",
+    ])
+
+
+def _board(family: Family, position: Position, square: int = 44) -> str:
+    """A board as inline SVG (the SVG's own caption names it)."""
+    from solver.output.diagram import board_svg
+
+    return board_svg(family, position, square=square, standalone=False)
+
+
+def piece_icon(letter: str, white: bool, shogi: bool, name: str) -> str:
+    """A piece as a small inline SVG, 45 units square."""
+    from solver.output.pieces import piece_svg
+
+    return (f'<svg class="piece-icon" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45" '
+            f'role="img" aria-label="{escape(name)}">'
+            f"{piece_svg(letter, white, 0, 0, 45, shogi=shogi)}</svg>")
+
+
+def _shogi(family: Family) -> bool:
+    return family.ruleset.notation == "sfen"
+
+
+# -- a family's report -------------------------------------------------------------
+
+
+def report_page(report: Report) -> str:
+    """The family's page: rules in words, count and proof, where the pieces stand,
+    mirrors, evaluations (when there are any) and example boards.
+
+    >>> from solver.family import Family
+    >>> from solver.report import family_report
+    >>> html = report_page(family_report(Family.load("chess960"), prove=False))
+    >>> html.startswith("<!DOCTYPE html>"), "http://www.w3.org/2000/svg" in html, "<script" in html
+    (True, True, False)
+    """
+    from solver.report import names_of
+
+    family = report.family
+    rs = family.ruleset
+    shogi = _shogi(family)
+    names = names_of(family)
+    body = [f"<h1>{escape(rs.title)}</h1>",
+            f'<p class="sub"><code>{escape(rs.name)}</code>'
+            + (f" &middot; {escape(rs.variant)}" if rs.variant else "")
+            + f" &middot; {report.count:,} positions</p>"]
+    if rs.source:
+        body.append(f'<p class="note">Source: <span class="fen">{escape(rs.source)}</span></p>')
+
+    body.extend(_rules(report))
+    body.extend(_proof(report))
+    body.append("<h2>Where the pieces stand</h2>")
+    if report.heatmap is not None:
+        body.extend(_heatmap(report.heatmap, names, shogi))
+    body.append(f'<p class="note">{escape(report.heatmap_note)}</p>')
+
+    body.append("<h2>Mirror pairs and symmetric ranks</h2>")
+    if report.mirrors is not None:
+        body.extend(_mirrors(family, report.mirrors))
+    body.append(f'<p class="note">{escape(report.mirrors_note)}</p>')
+
+    body.extend(_evaluations(report.evaluation))
+
+    body.append("<h2>Example boards</h2>")
+    body.append('<div class="boards">')
+    body.extend(f"<figure>{_board(family, p)}</figure>" for p in report.examples)
+    body.append("</div>")
+    return page(f"{rs.name}: {rs.title}", body)
+
+
+def _evaluations(rows: Sequence[Mapping[str, str]] | None) -> list[str]:
+    """The evaluation spread's table (:func:`solver.report.evaluation_spread`)."""
+    body = ["<h2>Evaluations</h2>"]
+    if not rows:
+        body.append('<p class="note">No engine evaluations of this family are at hand.</p>')
+        return body
+    columns = list(rows[0])
+    body.append("<table><thead><tr>" + "".join(f"<th>{escape(c)}</th>" for c in columns)
+                + "</tr></thead><tbody>")
+    body.extend("<tr>" + "".join(f"<td>{escape(row.get(c, ''))}</td>" for c in columns)
+                + "</tr>" for row in rows)
+    body.append("</tbody></table>")
+    return body
+
+
+def _rules(report: Report) -> list[str]:
+    """The rules in words, and a legend of the pieces as drawn."""
+    from solver.report import names_of
+
+    family = report.family
+    shogi = _shogi(family)
+    body: list[str] = []
+    body.append("<h2>The rules in words</h2>")
+    body.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in report.board) + "</ul>")
+    if report.rules:
+        body.append("<p>Every rank obeys these rules:</p><ol>")
+        body.extend(f"<li>{escape(words)} <code>{escape(label)}</code></li>"
+                    for label, words in report.rules)
+        body.append("</ol>")
+    else:
+        body.append("<p>No rule: every arrangement of the pieces is a start position.</p>")
+    names = names_of(family)
+    body.append('<div class="legend">' + "".join(
+        f"<span>{piece_icon(x, True, shogi, n)} <code>{escape(x)}</code> {escape(n)}</span>"
+        for x, n in names.items()) + "</div>")
+    return body
+
+
+def _proof(report: Report) -> list[str]:
+    """The count and what ``chess960 check`` proves."""
+    rs = report.family.ruleset
+    body: list[str] = []
+    body.append("<h2>Count and proof</h2>")
+    if rs.sides.independent:
+        body.append(f"<p>Each side has {report.side_count:,} ranks; a position is a pair of "
+                    f"ranks: {report.side_count:,} &times; {report.side_count:,} = "
+                    f"{report.count:,} positions.</p>")
+    else:
+        body.append(f"<p>{report.count:,} positions, one for each of White's "
+                    f"{report.side_count:,} ranks. Numbering: "
+                    f"<code>{escape(rs.numbering)}</code>.</p>")
+    proof = report.proof
+    if proof is None:
+        body.append('<p class="note">Not proven here (run <code>chess960 check --rules '
+                    f"{escape(rs.name)}</code>).</p>")
+    else:
+        verdict = "proven" if proof.ok else "NOT proven"
+        body.append(f"<p>What <code>chess960 check</code> proves ({verdict}):</p>")
+        body.append("<table><tbody>")
+        for claim in proof.claims:
+            mark, css = ("ok", "ok") if claim.ok else ("FAIL", "fail")
+            detail = f": {escape(claim.detail)}" if claim.detail else ""
+            body.append(f'<tr><td class="{css}">{mark}</td>'
+                        f'<td class="claim">{escape(claim.text)}{detail}</td></tr>')
+        body.append("</tbody></table>")
+
+    return body
+
+
+def _heatmap(heat: Heatmap, names: Mapping[str, str], shogi: bool) -> list[str]:
+    """The table of how often each piece stands on each square, shaded."""
+    peak = max((v for row in heat.cells.values() for v in row), default=0) or 1
+    out = [f"<p>How often each piece stands on each square the shuffled pieces fill, over all "
+           f"{heat.total:,} ranks (a piece the family has twice counts on both its "
+           "squares):</p>",
+           '<table class="heat"><thead><tr><th class="name">piece</th>'
+           + "".join(f"<th>{escape(s)}</th>" for s in heat.squares) + "</tr></thead><tbody>"]
+    for letter, row in heat.cells.items():
+        name = names.get(letter, letter)
+        cells = []
+        for value in row:
+            share = value / heat.total if heat.total else 0.0
+            level = value / peak
+            ink = "#ffffff" if level > 0.6 else "#1a1a1a"
+            red, green, blue = (int(255 - k * level) for k in (200, 120, 40))
+            shade = f"rgb({red}, {green}, {blue})"
+            cells.append(f'<td class="cell" style="background: {shade}; color: {ink}" '
+                         f'title="{value:,} of {heat.total:,}">{100 * share:.1f}%</td>')
+        out.append(f'<tr><td class="name">{piece_icon(letter, True, shogi, name)} '
+                   f"{escape(name)}</td>{''.join(cells)}</tr>")
+    out.append("</tbody></table>")
+    return out
+
+
+def _mirrors(family: Family, found: Mirrors) -> list[str]:
+    from solver.report import SHOWN, side_id
+
+    out = [f"<p>Of {found.total:,} ranks: {len(found.pairs):,} mirror pairs "
+           f"({2 * len(found.pairs):,} ranks), {len(found.symmetric):,} symmetric "
+           f"(their own mirror), {found.outside:,} whose mirror is not in the family.</p>"]
+    if found.pairs:
+        out.append("<p>Some mirror pairs (rank and number):</p><ul>")
+        out.extend(f"<li><code>{escape(a)}</code> ({side_id(family, a)}) &harr; "
+                   f"<code>{escape(b)}</code> ({side_id(family, b)})</li>"
+                   for a, b in found.pairs[:SHOWN // 2])
+        out.append("</ul>")
+    if found.symmetric:
+        shown = ", ".join(f"<code>{escape(r)}</code>" for r in found.symmetric[:SHOWN])
+        more = f" and {len(found.symmetric) - SHOWN:,} more" if len(found.symmetric) > SHOWN else ""
+        out.append(f"<p>Symmetric ranks: {shown}{more}.</p>")
+    return out
+
+
+# -- a tournament plan ---------------------------------------------------------------
+
+
+def plan_page(family: Family, positions: Sequence[Position], *, fens: Sequence[str],
+              details: Sequence[tuple[str, str]] = ()) -> str:
+    """A printable plan: one board a round, with the round, the number, the FEN
+    (``fens``, as the plan's table writes them) and the set-up read left to right;
+    ``details`` (name, value) describe the draw (seed, exclusions, ...).
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> html = plan_page(chess960, [chess960.position(518)], fens=["rnbqkbnr/... w KQkq - 0 1"])
+    >>> html.count('<section class="round">'), "R N B Q K B N R" in html
+    (1, True)
+    """
+    from solver.output.diagram import number_text
+    from solver.report import names_of, squares_text
+
+    rs = family.ruleset
+    names = names_of(family)
+    body = [f"<h1>Tournament plan: {escape(rs.title)}</h1>",
+            f'<p class="sub"><code>{escape(rs.name)}</code> &middot; {len(positions)} '
+            f"{'round' if len(positions) == 1 else 'rounds'}</p>"]
+    if details:
+        body.append("<table><tbody>" + "".join(
+            f'<tr><th class="name">{escape(k)}</th><td class="name">{escape(v)}</td></tr>'
+            for k, v in details) + "</tbody></table>")
+    key = ", ".join(f"{x} {n}" for x, n in names.items())
+    body.append(f'<p class="note">Letters: {escape(key)}.</p>')
+    for number, (position, fen) in enumerate(zip(positions, fens, strict=True), 1):
+        reading = "<br>".join(f"<code>{escape(span)}</code>: {escape(letters)}"
+                              for span, letters in squares_text(family, position))
+        body.extend([
+            '<section class="round">',
+            f"<h2>Round {number}</h2>",
+            "<dl>",
+            f"<dt>Number</dt><dd>{escape(number_text(family, position))}</dd>",
+            f'<dt>FEN</dt><dd class="fen">{escape(fen)}</dd>',
+            f"<dt>Set-up, left to right</dt><dd>{reading}</dd>",
+            "</dl>",
+            f"<figure>{_board(family, position, 56)}</figure>",
+            "</section>",
+        ])
+    return page(f"Plan: {rs.name}, {len(positions)} rounds", body)

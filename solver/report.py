@@ -1,0 +1,446 @@
+"""What a family's page shows, worked out: its rules in words, how often each
+piece stands on each square, its mirror pairs and symmetric ranks, examples.
+
+:func:`family_report` gathers it all into a :class:`Report`;
+:func:`solver.output.html.report_page` draws the page. Everything is about
+one side's ranks (White's; Black's answers it as the family's ``sides``
+says, or, for independent sides, is another rank of the same set).
+
+* :func:`piece_squares` counts, for each piece and each square of the
+  region, the ranks that put the piece there, by completions of partial
+  ranks (the rules' trackers, as the counting engine counts), so a family
+  of any size is counted without listing it; a family whose counting
+  states exceed a bound is counted over its listing instead, when it is
+  small enough to list.
+* :func:`mirrors` lists the family (up to :data:`LIST_LIMIT` ranks) and
+  pairs each rank with its left-right mirror.
+* :func:`evaluation_spread` is the hook for engine evaluations: ``None``
+  until evaluation data is wired in.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
+from solver.board.geometry import FILE_LETTERS, piece_name
+
+if TYPE_CHECKING:
+    from solver.check import Report as Proof
+    from solver.family import Family
+    from solver.position import Position
+
+#: The most ranks a side :func:`mirrors` (and the listing fallback of
+#: :func:`piece_squares`) lists.
+LIST_LIMIT: Final = 250_000
+#: The most partial ranks :func:`piece_squares` keeps in one layer while counting.
+STATE_LIMIT: Final = 2_000_000
+#: How many symmetric ranks and mirror pairs a report shows.
+SHOWN: Final = 12
+
+
+#: A partial rank while counting: the pieces left of each letter, the rules' states.
+_Node = tuple[tuple[int, ...], tuple[object, ...]]
+
+
+@dataclass(frozen=True)
+class Heatmap:
+    """How many ranks put each piece on each square of the region.
+
+    ``cells[letter][i]`` counts the ranks with ``letter`` on ``squares[i]``
+    (a piece the family has twice is counted on both its squares); ``method``
+    says how it was found (``counted`` or ``listed``), ``total`` is the number
+    of ranks.
+    """
+
+    squares: tuple[str, ...]
+    cells: dict[str, list[int]]
+    total: int
+    method: str
+
+
+@dataclass(frozen=True)
+class Mirrors:
+    """A family's ranks and their left-right mirrors (one side's ranks)."""
+
+    total: int
+    #: Ranks equal to their own mirror.
+    symmetric: list[str]
+    #: Pairs of two different ranks of the family, mirrors of each other.
+    pairs: list[tuple[str, str]]
+    #: Ranks whose mirror breaks a rule of the family.
+    outside: int
+
+
+@dataclass
+class Report:
+    """Everything :func:`solver.output.html.report_page` draws."""
+
+    family: Family
+    board: list[str]
+    rules: list[tuple[str, str]]
+    pieces: list[tuple[str, str, int]]
+    count: int
+    side_count: int
+    proof: Proof | None
+    heatmap: Heatmap | None
+    heatmap_note: str
+    mirrors: Mirrors | None
+    mirrors_note: str
+    evaluation: list[dict[str, str]] | None
+    examples: list[Position] = field(default_factory=list)
+
+
+def evaluation_spread(family: Family) -> list[dict[str, str]] | None:
+    """Engine evaluations of the family's positions and their spread over the
+    sources, as table rows (column name -> text), or ``None`` where there is no
+    data: a row a shipped source (:mod:`solver.evaluation.sources`), then one
+    for the spread between them.
+
+    >>> from solver.family import Family
+    >>> rows = evaluation_spread(Family.load("chess960"))
+    >>> [row["source"] for row in rows]
+    ['eval960', 'evalanalyzer', 'spread between the sources']
+    """
+    from statistics import mean, median
+
+    from solver.evaluation.sources import load_source, shipped
+
+    sources = shipped(family.name)
+    if not sources:
+        return None
+    rows: list[dict[str, str]] = []
+    tables = [load_source(source) for source in sources]
+    for source, table in zip(sources, tables, strict=True):
+        evals = {n: e.pawns for n, e in table.rows.items() if e.pawns is not None}
+        low = min(evals, key=lambda n: (evals[n], n))
+        high = max(evals, key=lambda n: (evals[n], -n))
+        rows.append({"source": source.name, "engine": f"{source.engine}, {source.limit}",
+                     "positions": f"{len(evals):,}", "mean": f"{mean(evals.values()):+.2f}",
+                     "lowest": f"{evals[low]:+.2f} ({low})",
+                     "highest": f"{evals[high]:+.2f} ({high})"})
+    if len(tables) >= 2:
+        spreads = {}
+        for number in range(family.count):
+            values = [t.rows[number].pawns for t in tables if number in t.rows]
+            if len(values) == len(tables) and None not in values:
+                found = [v for v in values if v is not None]
+                spreads[number] = max(found) - min(found)
+        if spreads:
+            widest = max(spreads, key=lambda n: (spreads[n], -n))
+            rows.append({"source": "spread between the sources", "engine": "",
+                         "positions": f"{len(spreads):,}",
+                         "mean": f"{mean(spreads.values()):.2f}",
+                         "lowest": f"median {median(spreads.values()):.2f}",
+                         "highest": f"{spreads[widest]:.2f} ({widest})"})
+    return rows
+
+
+def square_names(family: Family) -> tuple[str, ...]:
+    """The names of White's squares as the family's players name them: algebraic
+    (``a1``), or for shogi (SFEN) the file counted from the right and the rank
+    lettered from the top (Sente's back rank of nine is ``9i`` .. ``1i``).
+
+    >>> from solver.family import Family
+    >>> square_names(Family.load("shogi-shuffle"))[:3]
+    ('9i', '8i', '7i')
+    """
+    rs = family.ruleset
+    if rs.sides.fixed_white:  # the shuffled rank is Black's, on the top rank
+        return tuple(f"{FILE_LETTERS[f]}{rs.ranks + 1 - r}" for f, r in rs.region.squares)
+    if rs.notation != "sfen":
+        return rs.region.names
+    return tuple(f"{rs.files - f}{FILE_LETTERS[rs.ranks - r]}" for f, r in rs.region.squares)
+
+
+def board_words(family: Family) -> list[str]:
+    """The board and how the sides stand, in sentences.
+
+    >>> from solver.family import Family
+    >>> print(board_words(Family.load("chess960"))[0])
+    A board of 8 files and 8 ranks; White's pieces fill rank 1 (a1-h1).
+    """
+    rs = family.ruleset
+    region = rs.region
+    names = square_names(family)
+    shogi = rs.notation == "sfen"
+    if region.one_rank and region.ranks == (1,):
+        first = FILE_LETTERS[rs.ranks - 1] if shogi else "1"
+        where = f"rank {first} ({names[0]}-{names[-1]})"
+    else:
+        where = f"the squares {', '.join(names)}"
+    side = "Sente's (White's)" if shogi else "White's"
+    if rs.sides.fixed_white:
+        side, where = "Black's shuffled", f"rank {rs.ranks} ({names[0]}-{names[-1]})"
+    out = [f"A board of {rs.files} files and {rs.ranks} ranks; {side} pieces fill {where}."]
+    pieces = ", ".join(f"{n} {piece_name(x, n, dict(rs.names))}"
+                       for x, n in _piece_counts(rs.pieces))
+    out.append(f"The shuffled pieces: {pieces} ({len(rs.pieces)} in all).")
+    if rs.sides.fixed_white:
+        army = Counter(p for row in rs.fixed for p in row if p != " ")
+        listed = ", ".join(f"{n} {'pawn' + 's' * (n != 1) if x == 'P' else piece_name(x, n)}"
+                           for x, n in sorted(army.items()))
+        out.append(f"White stands on fixed squares: {listed}.")
+    else:
+        out.append(f"Black answers White: {rs.sides.help}.")
+    for front in rs.front:
+        side = "right" if front.right else "left"
+        out.append(f"A {piece_name(front.piece, 1, dict(rs.names))} stands one rank in front "
+                   f"of the {side} {piece_name(front.of, 1, dict(rs.names))}.")
+    if rs.sides.fixed_white and rs.pawns is not None:
+        out.append(f"Black's pawns fill rank {rs.ranks + 1 - rs.pawns}.")
+    elif rs.pawns is None:
+        out.append("No pawns.")
+    else:
+        pawns, theirs = rs.pawns, rs.ranks + 1 - rs.pawns
+        if shogi:
+            out.append(f"Sente's pawns fill rank {FILE_LETTERS[rs.ranks - pawns]}, Gote's "
+                       f"rank {FILE_LETTERS[rs.ranks - theirs]}.")
+        else:
+            out.append(f"White's pawns fill rank {pawns}, Black's rank {theirs}.")
+    if shogi:
+        out.append("Positions are written as SFEN; Sente (upper case) is White here, "
+                   "Gote Black. Files are numbered 9 to 1 from Sente's left, ranks "
+                   "lettered a to i from Gote's side.")
+    return out
+
+
+def _piece_counts(pieces: str) -> list[tuple[str, int]]:
+    seen: dict[str, int] = {}
+    for x in pieces:
+        seen[x] = seen.get(x, 0) + 1
+    return list(seen.items())
+
+
+def piece_squares(family: Family) -> Heatmap:
+    """How many of one side's ranks put each piece on each square, counted by
+    completions of partial ranks (never listing the family).
+
+    >>> from solver.family import Family
+    >>> heat = piece_squares(Family.load("chess960"))
+    >>> heat.cells["K"], heat.total, heat.method
+    ([0, 108, 168, 204, 204, 168, 108, 0], 960, 'counted')
+
+    Raises :class:`~solver.errors.CountingTooLargeError` when a layer of
+    partial ranks would exceed :data:`STATE_LIMIT`.
+    """
+    from solver.errors import CountingTooLargeError
+
+    rs = family.ruleset
+    region, pieces = rs.region, rs.pieces
+    trackers = [rule.tracker(region, pieces) for rule in rs.rules]
+    letters = sorted(set(pieces))
+    size = len(pieces)
+    start: _Node = (tuple(pieces.count(x) for x in letters), tuple(t.start() for t in trackers))
+
+    def moves(node: _Node, file: int) -> list[tuple[int, _Node]]:
+        counts, states = node
+        out = []
+        for i, left in enumerate(counts):
+            if not left:
+                continue
+            after = []
+            for t, s in zip(trackers, states, strict=True):
+                placed = t.place(s, file, letters[i])
+                if placed is None:
+                    break
+                after.append(placed)
+            else:
+                out.append((i, ((*counts[:i], left - 1, *counts[i + 1:]), tuple(after))))
+        return out
+
+    layers: list[dict[_Node, int]] = [{start: 1}]
+    for file in range(size):
+        following: dict[_Node, int] = {}
+        for node, ways in layers[-1].items():
+            for _, child in moves(node, file):
+                following[child] = following.get(child, 0) + ways
+        if len(following) > STATE_LIMIT:
+            raise CountingTooLargeError(family.name, len(following), STATE_LIMIT,
+                                        "counting each piece on each square")
+        layers.append(following)
+    after: dict[_Node, int] = {node: int(all(t.finish(s) for t, s in
+                                            zip(trackers, node[1], strict=True)))
+                              for node in layers[-1]}
+    cells = {x: [0] * size for x in letters}
+    for file in range(size - 1, -1, -1):
+        here: dict[_Node, int] = {}
+        for node, ways in layers[file].items():
+            total = 0
+            for i, child in moves(node, file):
+                ends = after.get(child, 0)
+                if ends:
+                    total += ends
+                    cells[letters[i]][file] += ways * ends
+            here[node] = total
+        after = here
+    return Heatmap(square_names(family), cells, after.get(start, 0), "counted")
+
+
+def listed_squares(family: Family, ranks: Sequence[str]) -> Heatmap:
+    """:func:`piece_squares` by counting over a listing of the ranks."""
+    letters = sorted(set(family.ruleset.pieces))
+    size = family.ruleset.region_size
+    cells = {x: [0] * size for x in letters}
+    for rank in ranks:
+        for i, x in enumerate(rank):
+            cells[x][i] += 1
+    return Heatmap(square_names(family), cells, len(ranks), "listed")
+
+
+def mirror_of(family: Family) -> list[int]:
+    """Where each square of the region goes in the left-right mirror, as indices
+    into the region (a square whose mirror is outside the region: -1).
+
+    >>> from solver.family import Family
+    >>> mirror_of(Family.load("racing-kings"))
+    [3, 2, 1, 0, 7, 6, 5, 4]
+    """
+    squares = family.ruleset.region.squares
+    files = [f for f, _ in squares]
+    low, high = min(files), max(files)
+    where = {square: i for i, square in enumerate(squares)}
+    return [where.get((low + high - f, r), -1) for f, r in squares]
+
+
+def mirrors(family: Family, ranks: Sequence[str]) -> Mirrors:
+    """The mirror pairs and symmetric ranks among ``ranks`` (the whole family):
+    each rank reflected left to right within its region.
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> found = mirrors(chess960, chess960.side_table())
+    >>> len(found.symmetric), len(found.pairs), found.outside
+    (0, 480, 0)
+    """
+    turn = mirror_of(family)
+    known = set(ranks)
+    symmetric: list[str] = []
+    pairs: list[tuple[str, str]] = []
+    outside = 0
+    for rank in ranks:
+        if -1 in turn:
+            outside += 1
+            continue
+        image = "".join(rank[j] for j in turn)
+        if image == rank:
+            symmetric.append(rank)
+        elif image not in known:
+            outside += 1
+        elif rank < image:
+            pairs.append((rank, image))
+    return Mirrors(len(ranks), symmetric, pairs, outside)
+
+
+def side_id(family: Family, rank: str) -> int:
+    """The number of one side's rank (one place to re-point when a family gets
+    several numberings)."""
+    return family.rank_id(rank)
+
+
+def examples(family: Family, how_many: int = 4) -> list[Position]:
+    """A few positions to draw: the first, the last, the middle one and one
+    drawn with the seed ``report`` (in ID order, no repeats)."""
+    from solver.sampling import draw_ids
+
+    count = family.count
+    chosen = {0, count // 2, count - 1, *draw_ids(count, 1, seed="report")}
+    return [family.position(n) for n in sorted(chosen)[:how_many]]
+
+
+def family_report(family: Family, prove: bool = True) -> Report:
+    """Everything the family's page shows (``prove``: run ``check`` too)."""
+    from solver.errors import Chess960Error
+
+    rs = family.ruleset
+    names = dict(rs.names)
+    side_count = family.side_count
+    ranks: list[str] | None = None
+
+    def listing() -> list[str] | None:
+        nonlocal ranks
+        if ranks is None and side_count <= LIST_LIMIT:
+            ranks = family.side_table()
+        return ranks
+
+    heat_note = ("Counted by completions of partial ranks, square by square, "
+                 "as the counting engine counts; the family was not listed.")
+    heatmap: Heatmap | None
+    try:
+        heatmap = piece_squares(family)
+    except Chess960Error as exc:
+        listed = listing()
+        if listed is None:
+            heatmap = None
+            heat_note = f"Not computed: {exc}; and the family is too large to list."
+        else:
+            heatmap = listed_squares(family, listed)
+            heat_note = f"Counted over the listing of all {len(listed):,} ranks ({exc})."
+    listed = listing()
+    if listed is None:
+        found = None
+        mirror_note = (f"Not computed: one side has {side_count:,} ranks, more than the "
+                       f"{LIST_LIMIT:,} a report lists.")
+    else:
+        found = mirrors(family, listed)
+        mirror_note = ("Each rank reflected left to right (within the squares the pieces "
+                       f"fill), over the listing of all {len(listed):,} ranks.")
+    proof = None
+    if prove:
+        from solver.check import check
+
+        proof = check(family)
+    rules = [(rule.label, rule.words(names)) for rule in rs.rules]
+    pieces = [(x, piece_name(x, 1, names), n) for x, n in _piece_counts(rs.pieces)]
+    return Report(family, board_words(family), rules, pieces, family.count, side_count,
+                  proof, heatmap, heat_note, found, mirror_note, evaluation_spread(family),
+                  examples(family))
+
+
+def squares_text(family: Family, position: Position) -> list[tuple[str, str]]:
+    """The set-up read left to right, rank by rank from White's side: for each
+    rank of the region, its squares' range and the pieces' letters.
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> squares_text(chess960, chess960.position(518))
+    [('a1-h1', 'R N B Q K B N R')]
+    >>> rk = Family.load("racing-kings")
+    >>> squares_text(rk, rk.identify("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"))
+    [('e1-h1', 'N B R Q'), ('e2-h2', 'N B R K')]
+    """
+    rs = family.ruleset
+    squares = rs.region.squares
+    if rs.sides.fixed_white:  # Black's rank, from the a-file on
+        return [(f"a{rs.ranks}-{FILE_LETTERS[rs.files - 1]}{rs.ranks}",
+                 " ".join(position.black.lower()))]
+    rank = position.white
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for (f, r), letter in zip(squares, rank, strict=True):
+        rows.setdefault(r, []).append((f, letter))
+    out = []
+    shogi = rs.notation == "sfen"
+    for r in sorted(rows):
+        row = sorted(rows[r])
+        if shogi:
+            span = (f"{rs.files - row[0][0]}{FILE_LETTERS[rs.ranks - r]}-"
+                    f"{rs.files - row[-1][0]}{FILE_LETTERS[rs.ranks - r]}")
+        else:
+            span = f"{FILE_LETTERS[row[0][0]]}{r}-{FILE_LETTERS[row[-1][0]]}{r}"
+        out.append((span, " ".join(letter for _, letter in row)))
+    if rs.sides.independent:
+        top = rs.ranks
+        out.append((f"a{top}-{FILE_LETTERS[rs.files - 1]}{top}", " ".join(position.black.lower())))
+    return out
+
+
+def names_of(family: Family) -> Mapping[str, str]:
+    """Each piece letter of the family with its name (pawns included)."""
+    names = dict(family.ruleset.names)
+    letters = sorted({*family.ruleset.pieces, *(f.piece for f in family.ruleset.front)})
+    found = {x: piece_name(x, 1, names) for x in letters}
+    if family.ruleset.pawns is not None:
+        found["P"] = "pawn"
+    return found
