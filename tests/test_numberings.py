@@ -389,3 +389,17 @@ def test_a_certificate_records_the_familys_own_ids(tmp_path: Path) -> None:
     allowed = {int(line.split()[0]) for line in out.splitlines()}
     excluded = set(data["exclusions"]["ids"])
     assert len(excluded) == 960 - 307 and not allowed & excluded
+
+
+def test_a_familys_page_lists_its_numberings() -> None:
+    from solver.output.html import report_page
+    from solver.report import family_report
+
+    page = report_page(family_report(Family.load("chess960"), prove=False))
+    table = page[page.index("<h2>Numberings</h2>"):]
+    table = table[:table.index("</table>")]
+    for name, first in (("scharnagl", "0"), ("scidb", "960"), ("tcec", "FRC 0"),
+                        ("fritz9", "81"), ("one-based", "960")):  # BBQNNRKR: 1 + 16 * 5
+        assert f"<td><code>{name}</code></td>" in table
+        row = table[table.index(f"<code>{name}</code>"):]
+        assert f"<td>{first}</td>" in row[:row.index("</tr>")]

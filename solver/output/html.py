@@ -125,6 +125,7 @@ def report_page(report: Report) -> str:
 
     body.extend(_rules(report))
     body.extend(_proof(report))
+    body.extend(_numberings(family))
     body.append("<h2>Where the pieces stand</h2>")
     if report.heatmap is not None:
         body.extend(_heatmap(report.heatmap, names, shogi))
@@ -155,6 +156,22 @@ def _evaluations(rows: Sequence[Mapping[str, str]] | None) -> list[str]:
                 + "</tr></thead><tbody>")
     body.extend("<tr>" + "".join(f"<td>{escape(row.get(c, ''))}</td>" for c in columns)
                 + "</tr>" for row in rows)
+    body.append("</tbody></table>")
+    return body
+
+
+def _numberings(family: Family) -> list[str]:
+    """The family's numberings (:attr:`Family.schemes <solver.family.Family.schemes>`):
+    name, numbers, an example, what proves each."""
+    body = ["<h2>Numberings</h2>", "<table><thead><tr><th>numbering</th><th>numbers</th>"
+            "<th>what it is</th><th>the first position</th><th>source</th></tr></thead><tbody>"]
+    for scheme in family.schemes.values():
+        source = "this family's own" if scheme.canonical else \
+            "every family has it" if scheme.builtin else scheme.spec.source
+        body.append(f"<tr><td><code>{escape(scheme.name)}</code></td>"
+                    f"<td>{escape(scheme.describe_range())}</td>"
+                    f"<td>{escape(scheme.spec.title)}</td>"
+                    f"<td>{escape(scheme.text(0))}</td><td>{escape(source)}</td></tr>")
     body.append("</tbody></table>")
     return body
 
