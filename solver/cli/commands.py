@@ -622,9 +622,12 @@ def convert_command(
 def _text_only(fmt: str, command: str) -> None:
     """``--numbering`` on ``command`` writes numbers in the text format only."""
     if fmt != "text":
-        from solver.errors import UnknownFormatError
+        from solver.errors import OptionConflictError
 
-        raise UnknownFormatError(fmt, ("text",), f"format with --numbering on {command}:")
+        raise OptionConflictError(command, ("--numbering", f"--format {fmt}"),
+                                  "numbers of another numbering are written in the text "
+                                  "format (the other formats write the family's own ids; "
+                                  "`chess960 convert` turns them)")
 
 
 def show_command(
