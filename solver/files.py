@@ -82,8 +82,8 @@ Text = str | Pieces | Callable[[], str | Pieces]
 
 def write_atomic(path: str | os.PathLike[str], text: Text) -> None:
     """Write ``text`` (UTF-8; or its pieces, in order, bytes as they are) to the
-    regular file ``path`` atomically (a function: its result, asked for once the temporary file is made,
-    so that a folder that cannot be written costs no work).
+    regular file ``path`` atomically (a function: its result, asked for once the
+    temporary file is made, so that a folder that cannot be written costs no work).
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())

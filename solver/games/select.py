@@ -6,7 +6,6 @@
 >>> chooser = Chooser(Family.load("chess960"), {105})
 >>> b"".join(chooser.games(iter([pgn]), "x")) == b'[Result "*"]\\n' + fen + b'\\n*\\n'
 True
-b'[Result "*"]\\n[FEN "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1"]\\n\\n*\\n'
 """
 
 from __future__ import annotations
