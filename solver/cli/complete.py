@@ -26,7 +26,8 @@ from collections.abc import Mapping
 COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
-COMMANDS = ("solve", "id", "position", "random", "plan", "lint", "show", "check", "rules")
+COMMANDS = ("solve", "id", "position", "random", "plan", "lint", "show", "check", "rules",
+            "games")
 
 #: Names of :data:`solver.output.FORMATS`.
 FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
@@ -59,6 +60,7 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "show": {**_RULES, "--svg": ""},
     "check": {**_RULES, "--max-arrangements": "", "--max-states": ""},
     "rules": {},
+    "games": {},  # a group: its commands' options are completed by Typer
 }
 
 
