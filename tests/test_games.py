@@ -390,9 +390,11 @@ def test_a_1_gb_stream_is_counted_with_flat_memory() -> None:
     watcher.start()
     try:
         for _ in range(times):
-            process.stdin.write(block * 1)
+            process.stdin.write(block)
         process.stdin.close()
-        stdout, stderr = process.communicate(timeout=600)
+        assert process.stdout is not None and process.stderr is not None
+        stdout, stderr = process.stdout.read(), process.stderr.read()
+        process.wait(timeout=600)
     finally:
         done.set()
         watcher.join()
