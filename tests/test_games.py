@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from solver.cli.entry import dispatch
+from solver.family import Family
 
 ROOT = Path(__file__).resolve().parent.parent
 RANKS = dict(line.split() for line in (ROOT / "tests/data/chess960.txt").read_text().splitlines())
@@ -403,3 +404,60 @@ def test_a_1_gb_stream_is_counted_with_flat_memory() -> None:
             for line in stdout.decode().splitlines()[1:] if line[:1].isdigit()}
     assert rows == {n: [c * times for c in counts] for n, counts in expected.items()}
     assert 0 < peak < 100_000, f"peak resident memory {peak} kB"
+
+
+# -- the bulk count and the worker processes answer as the careful reader does -----------------
+
+def _clean(seed: int, n: int) -> Made:
+    """Games that all give their FEN, in both castling notations, some CRLF."""
+    rnd = random.Random(seed)
+    games: list[tuple[bytes, int | str | None, int]] = []
+    for k in range(n):
+        number, result = rnd.randrange(960), rnd.randrange(4)
+        text = (f'[Event "e{k}"]\n[Result "{RESULTS[result]}"]\n'
+                f'[Variant "{rnd.choice(VARIANTS)}"]\n[FEN "{fen(number, k % 2 == 1)}"]\n'
+                f'[SetUp "1"]\n\n1. e4 e5 {RESULTS[result]}\n\n')
+        games.append((text.encode(), number, result))
+    return Made(b"".join(g for g, _, _ in games), games)
+
+
+def test_the_bulk_count_agrees_with_the_careful_reader() -> None:
+    from solver.games import fast
+    from solver.games.stats import Stats
+
+    made = _clean(9, 3000)
+    assert fast.tally(made.data) is not None  # counted in bulk
+    family = Family.load("chess960")
+    quick, careful = Stats(family), Stats(family)
+    assert quick.add(iter([made.data]), "x") == 3000
+    assert careful.careful(iter([made.data]), "x") == 3000
+    careful._settle()
+    want_rows, want_outside = made.table()
+    assert quick.rows == careful.rows == want_rows
+    assert quick.outside == careful.outside == want_outside
+    for cut in (b"e5 1-0\n\n", b"e5 *\n\n"):  # a truncated game: read game by game
+        broken = made.data.replace(cut, b"e5\n\n", 1)
+        assert fast.tally(broken) is None
+
+
+def test_a_large_file_in_workers_reports_games_by_their_number(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver.games import fast
+    from solver.games.stats import Stats
+
+    made = _clean(10, 2000)
+    bad = b'[Event "cut"]\n[Result "1-0"]\n\n1. e4\n\n'
+    games = [*made.games[:1500], (bad, "bad", 0), *made.games[1500:]]
+    made = Made(b"".join(g for g, _, _ in games), games)
+    path = tmp_path / "big.pgn"
+    path.write_bytes(made.data)
+    monkeypatch.setattr(fast, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(fast, "CHUNK", 4096)
+    stats = Stats(Family.load("chess960"))
+    told: list[tuple[int, str]] = []
+    read = stats.add_file(str(path), len(made.data), lambda n, p: told.append((n, p)))
+    assert read == 2001
+    assert [n for n, _ in told] == [1501]
+    want_rows, want_outside = made.table()
+    assert stats.rows == want_rows
+    assert stats.outside == want_outside

@@ -199,8 +199,12 @@ def stats(
         family = _family(rules)
         tags = None if number_tag is None else (number_tag.encode(), *NUMBER_TAGS)
         table = Stats(family, tags)
-        for path, pieces, _ in _inputs(files, "reading games"):
-            _one_game(path, table.add(pieces, path, _skipped(path)))
+        for path, pieces, source in _inputs(files, "reading games"):
+            if source.compression is None and path != "-":
+                read = table.add_file(path, source.size, _skipped(path), pieces)
+            else:
+                read = table.add(pieces, path, _skipped(path))
+            _one_game(path, read)
         if table.games or not _FAILED:
             if fmt == "text":
                 sys.stdout.write("".join(f"{line}\n" for line in table.text()))

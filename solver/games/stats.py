@@ -40,7 +40,6 @@ FIELDS: Final = ("id", "position", "games", "white_wins", "draws", "black_wins",
                  "white_score")
 
 Report = Callable[[int, str], object]
-Progress = Callable[[int], object]
 
 _MARKER_RESULTS: Final = ((b"1/2-1/2", 1), (b"1-0", 0), (b"0-1", 2), (b"*", 3))
 
@@ -80,18 +79,83 @@ class Stats:
         self.games = 0
         self._pending: dict[tuple[bytes, bytes | None, int], int] = {}
 
-    def add(self, pieces: Iterator[bytes], path: str, report: Report | None = None,
-            progress: Progress | None = None) -> int:
+    def reset(self) -> None:
+        """Forget every count (a worker starts from nothing)."""
+        self.rows = {}
+        self.outside = [0, 0, 0, 0]
+        self.skipped = self.games = 0
+        self._pending = {}
+
+    def absorb(self, rows: dict[int, list[int]], outside: list[int], games: int,
+               skipped: int) -> None:
+        """Add another tally's counts (a worker's) to this one's."""
+        for number, row in rows.items():
+            for result, n in enumerate(row):
+                if n:
+                    self._count(number, result, n)
+        for result, n in enumerate(outside):
+            self.outside[result] += n
+        self.games += games
+        self.skipped += skipped
+
+    def add_file(self, path: str, size: int | None, report: Report | None = None,
+                 pieces: Iterator[bytes] | None = None) -> int:
+        """Tally a plain file: in worker processes, one per core, when it is
+        large (:data:`~solver.games.fast.PARALLEL_FROM`), else as :meth:`add`
+        does with its ``pieces``."""
+        from solver.games.fast import PARALLEL_FROM, in_workers
+        from solver.search.csp.workers import _can_fork, cores
+
+        workers = min(cores(), 8)
+        if size is not None and size >= PARALLEL_FROM and workers > 1 and _can_fork():
+            read = in_workers(self, path, size, report, workers)
+            self._settle()
+            return read
+        assert pieces is not None
+        return self.add(pieces, path, report)
+
+    def add(self, pieces: Iterator[bytes], path: str, report: Report | None = None) -> int:
         """Tally the games in ``pieces`` (one input); returns how many were read
-        (skipped ones included)."""
+        (skipped ones included). Stretches of plainly written games are counted
+        in bulk (:mod:`solver.games.fast`), the others game by game, alike."""
+        from solver.games.fast import game_chunks, tally
+
+        read = 0
+        first = True
+        for chunk in game_chunks(pieces):
+            if isinstance(chunk, bytes):
+                text = chunk[3:] if first and chunk.startswith(b"\xef\xbb\xbf") else chunk
+                counts = tally(text)
+                if counts is not None:
+                    self._merge(counts)
+                    read += sum(counts.values())
+                else:
+                    read = self.careful(iter([chunk]), path, report, read)
+            else:
+                read = self.careful(chunk, path, report, read)
+            first = False
+        self._settle()
+        return read
+
+    def _merge(self, counts: dict[tuple[bytes, bytes | None, int], int]) -> None:
+        pending = self._pending
+        for key, n in counts.items():
+            pending[key] = pending.get(key, 0) + n
+            self.games += n
+        if len(pending) >= MEMO:
+            self._settle()
+
+    def careful(self, pieces: Iterator[bytes], path: str, report: Report | None = None,
+                offset: int = 0) -> int:
+        """Tally the games in ``pieces`` one by one, numbered from ``offset + 1``;
+        returns the number of the last one."""
         pending = self._pending
         starts = self.starts
-        read = 0
+        read = offset
         for game in scan(pieces, path):
-            number = game.number
-            if not number:
+            if not game.number:
                 continue
-            read = number
+            number = read = offset + game.number
             if game.problem is not None:
                 self.skipped += 1
                 if report is not None:
@@ -116,9 +180,6 @@ class Stats:
                     self._settle()
             else:
                 self._count(starts.position(header, None, variant), result)
-            if progress is not None and not number & 0x3FFF:
-                progress(number)
-        self._settle()
         return read
 
     def _count(self, found: int | None, result: int, times: int = 1) -> None:
