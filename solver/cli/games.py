@@ -18,8 +18,16 @@ import typer
 from solver.cli.errors import FAILED, report
 from solver.errors import Chess960Error
 
+
+def _examples(*lines: str) -> str:
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
 games_app = typer.Typer(
     no_args_is_help=True,
+    epilog=_examples("chess960 random -n 100 --seed 1 --format pgn | chess960 games stats -",
+                     "chess960 position 105 518 --format pgn | chess960 games filter - --id 105",
+                     "chess960 position 105 --format pgn | chess960 games tag -"),
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -36,10 +44,6 @@ OutOption = Annotated[str | None, typer.Option(
     "--output", "-o", metavar="OUT", show_default=False,
     help="Write to this file, atomically (compressed when it ends in .gz, .bz2, .xz or "
          ".zst); default: stdout.")]
-
-
-def _examples(*lines: str) -> str:
-    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
 class _Progress:
