@@ -14,6 +14,8 @@ read game by game, so the two ways always give the same table (a test
 compares them).
 
 >>> chunk = b'[Result "1-0"]\\n[FEN "x"]\\n\\n1. e4 1-0\\n\\n[FEN "y"]\\n[Result "*"]\\n\\n*\\n'
+>>> sorted(tally(chunk).items()) == sorted(tally(b"1/2-1/2\\n\\n" + chunk, 9).items())
+True
 >>> sorted(tally(chunk).items())
 [((b'x', None, 0), 1), ((b'y', None, 3), 1)]
 >>> tally(chunk.replace(b"1. e4 1-0", b"1. e4")) is None  # truncated: read game by game
@@ -30,18 +32,23 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 #: Bytes gathered before a chunk is cut (at the last game start in them).
-CHUNK: Final = 4 << 20
+CHUNK: Final = 16 << 20
 
 #: Bytes gathered without a place to cut before the rest is read game by game.
 GIVE_UP: Final = 64 << 20
 
 _MARK: Final = rb"(?:(?<=(1)-0\n\n\[)|(?<=0-(1)\n\n\[)|(?<=1/(2)-1/2\n\n\[)|(?<=(\*)\n\n\[))?"
-_LINE: Final = (rb'(?:Result "([^"\n]*)"\]|FEN ("[^"\n\\]*)"\]|Variant ("[^"\n\\]*)"\]'
-                rb'|(?!(?:Result|FEN|Variant) )[A-Za-z0-9_][^\n]*"\])')
+#: Header lines skipped: tags other than Result, FEN and Variant, each followed by another.
+_SKIP: Final = rb'(?:(?!Result |FEN |Variant )[A-Za-z0-9_].*"\]\n\[)*+'
+#: The header lines kept: Result, FEN and Variant (FEN and Variant without escapes).
+_KEEP: Final = rb'(?:Result "([^"\n]*)"\]|FEN ("[^"\n\\]*)"\]|Variant ("[^"\n\\]*)"\])'
 #: A header block after a blank line: the previous game's result (groups 1-4),
-#: Result, FEN, Variant in its first line (5-7) and in the others (8-10), and
-#: the blank line after it (11).
-BLOCK: Final = re.compile(rb"\n\n\[" + _MARK + _LINE + rb"(?:\n\[" + _LINE + rb")*+(?:\n(\n)|)")
+#: Result, FEN and Variant before its last line (5-7) and in its last line (8-10),
+#: and the blank line after it (11, empty when the block is not all tags or no
+#: blank line follows). Uninteresting lines are skipped by a loop without groups.
+BLOCK: Final = re.compile(
+    rb"\n\n\[" + _MARK + _SKIP + rb"(?:" + _KEEP + rb"\n\[" + _SKIP + rb")*+"
+    + rb'(?:(?:' + _KEEP + rb'|(?!Result |FEN |Variant )[A-Za-z0-9_].*"\])\n(\n)|)')
 _RESULTS: Final = {b"1-0": 0, b"1/2-1/2": 1, b"0-1": 2, b"*": 3}
 _ENDS: Final = (b"1-0", b"0-1", b"1/2-1/2", b"*")
 _START: Final = re.compile(rb"\n\r?\n\[[A-Za-z0-9_]")
@@ -49,18 +56,24 @@ _START: Final = re.compile(rb"\n\r?\n\[[A-Za-z0-9_]")
 Key = tuple[bytes, bytes | None, int]
 
 
-def tally(chunk: bytes) -> dict[Key, int] | None:
-    """``(FEN, Variant or None, result) -> games`` for a chunk that starts at a
-    game's ``[`` and ends after a game, or None when a game in it is not plainly written."""
-    if b"\r" in chunk:
-        chunk = chunk.replace(b"\r\n", b"\n")
-        if b"\r" in chunk:
+def tally(chunk: bytes, start: int = 0, end: int | None = None) -> dict[Key, int] | None:
+    """``(FEN, Variant or None, result) -> games`` for ``chunk[start:end]``, which
+    starts at a game's ``[`` and ends after a game (the bytes before ``start``,
+    if any, end the game before: ``*\\n\\n`` at least), or None when a game
+    in it is not plainly written."""
+    if end is None:
+        end = len(chunk)
+    if start < 3 or chunk[start - 3:start] not in _BEFORE:
+        chunk, start, end = b"*\n\n" + chunk[start:end], 3, end - start + 3
+    if chunk.find(b"\r", start, end) >= 0:
+        text = chunk[start - 3:end].replace(b"\r\n", b"\n")
+        if b"\r" in text:
             return None
-    if not chunk.startswith(b"[") or not chunk[-64:].rstrip().endswith(_ENDS):
+        chunk, start, end = b"*\n\n" + text[3:], 3, len(text)
+    if not chunk.startswith(b"[", start) or not chunk[end - 64:end].rstrip().endswith(_ENDS):
         return None
-    text = b"*\n\n" + chunk
-    found = Counter(BLOCK.findall(text))
-    if sum(found.values()) != text.count(b'\n[Result "'):
+    found = Counter(BLOCK.findall(chunk, start - 2, end))
+    if sum(found.values()) != chunk.count(b'\n[Result "', start - 2, end):
         return None
     counts: dict[Key, int] = {}
     results = _RESULTS
@@ -78,32 +91,45 @@ def tally(chunk: bytes) -> dict[Key, int] | None:
     return counts
 
 
-def game_chunks(pieces: Iterator[bytes]) -> Iterator[bytes | Iterator[bytes]]:
-    """The bytes of ``pieces`` again, cut where a header block starts after a
-    blank line: each chunk holds whole games (the first also what comes before
-    the first game). When no such place turns up in :data:`GIVE_UP` bytes,
-    what is left comes as one iterator of pieces, to be read game by game."""
+#: What may stand before a chunk's first game for :func:`tally` to read it in place.
+_BEFORE: Final = frozenset((b"0\n\n", b"1\n\n", b"2\n\n", b"*\n\n"))
+
+
+#: Bytes kept before a chunk, so that its first game's lookbehind sees the game before.
+CONTEXT: Final = 16
+
+
+def game_chunks(pieces: Iterator[bytes]) -> Iterator[tuple[bytes, int, int] | Iterator[bytes]]:
+    """The bytes of ``pieces`` again, as ``(buffer, start, end)``, cut where a
+    header block starts after a blank line: each ``buffer[start:end]`` holds
+    whole games (the first also what comes before the first game), and up to
+    :data:`CONTEXT` bytes before ``start`` end the game before. When no place
+    to cut turns up in :data:`GIVE_UP` bytes, what is left comes as one
+    iterator of pieces, to be read game by game."""
     parts: list[bytes] = []
     size = 0
+    start = 0
     for piece in pieces:
         parts.append(piece)
         size += len(piece)
         if size < CHUNK:
             continue
-        buf = b"".join(parts)
+        buf = b"".join(parts) if len(parts) > 1 else parts[0]
         parts, size = [buf], len(buf)
-        cut = _last_start(buf)
+        cut = _last_start(buf, start)
         if cut is None:
             if len(buf) > GIVE_UP:
-                yield _rest(buf, pieces)
+                yield _rest(buf[start:], pieces)
                 return
             continue
-        yield buf[:cut]
-        parts = [buf[cut:]]
+        yield buf, start, cut
+        keep = max(cut - CONTEXT, 0)
+        parts = [buf[keep:]]
         size = len(parts[0])
+        start = cut - keep
     buf = b"".join(parts)
-    if buf:
-        yield buf
+    if len(buf) > start:
+        yield buf, start, len(buf)
 
 
 def _rest(first: bytes, pieces: Iterator[bytes]) -> Iterator[bytes]:
@@ -111,12 +137,12 @@ def _rest(first: bytes, pieces: Iterator[bytes]) -> Iterator[bytes]:
     yield from pieces
 
 
-def _last_start(buf: bytes) -> int | None:
-    """Where the last header block after a blank line starts in ``buf`` (its ``[``)."""
+def _last_start(buf: bytes, start: int = 0) -> int | None:
+    """Where the last header block after a blank line starts in ``buf[start:]`` (its ``[``)."""
     end = len(buf)
     while True:
-        at = buf.rfind(b"\n[", 0, end)
-        if at < 1:
+        at = buf.rfind(b"\n[", start + 1, end)
+        if at < start + 1:
             return None
         if (buf[at - 1:at] == b"\n" or buf[at - 2:at] == b"\n\r") and \
                 _START.match(buf, at - 1 if buf[at - 1] == 10 else at - 2):

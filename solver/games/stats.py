@@ -123,14 +123,15 @@ class Stats:
         read = 0
         first = True
         for chunk in game_chunks(pieces):
-            if isinstance(chunk, bytes):
-                text = chunk[3:] if first and chunk.startswith(b"\xef\xbb\xbf") else chunk
-                counts = tally(text)
+            if isinstance(chunk, tuple):
+                buf, start, end = chunk
+                skip = 3 if first and buf.startswith(b"\xef\xbb\xbf", start) else 0
+                counts = tally(buf, start + skip, end)
                 if counts is not None:
                     self._merge(counts)
                     read += sum(counts.values())
                 else:
-                    read = self.careful(iter([chunk]), path, report, read)
+                    read = self.careful(iter([buf[start:end]]), path, report, read)
             else:
                 read = self.careful(chunk, path, report, read)
             first = False
