@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 #: Bytes gathered before a chunk is cut (at the last game start in them).
-CHUNK: Final = 16 << 20
+CHUNK: Final = 4 << 20
 
 #: Bytes gathered without a place to cut before the rest is read game by game.
 GIVE_UP: Final = 64 << 20
