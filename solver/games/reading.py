@@ -156,6 +156,12 @@ def open_input(path: str, stdin: IO[bytes] | None = None) -> tuple[IO[bytes], st
     except OSError as exc:
         raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
     kind = compression(head)
+    if kind is None and raw.seekable():  # a plain file: read as it is, without a copy more
+        try:
+            raw.seek(0)
+            return raw, None
+        except OSError:
+            pass
     return decompressed(io.BufferedReader(_Chain(head, raw), CHUNK), path), kind
 
 
