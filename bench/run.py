@@ -952,7 +952,7 @@ def main() -> None:
                         help="run one section alone (counting: the counting budget and "
                              "listings of enumerated families; formats: issue 25's output "
                              "formats; bulk: issue 25's big books read in bulk; numberings: "
-                             "convert against id), printing its "
+                             "convert against id; games: issue 22's PGN collections), printing its "
                              "rows only")
     parser.add_argument("--no-readme", action="store_true",
                         help="print the table only (do not write it into bench/README.md)")
@@ -1015,10 +1015,100 @@ def _numberings_section(small: int, large: int, rows: list[Row],
     bench_convert(small, rows, log)
 
 
+PGN_HEADERS_LOOP = """
+import collections, sys
+import chess.pgn
+counts = collections.Counter()
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while (headers := chess.pgn.read_headers(handle)) is not None:
+        counts[(headers.get("FEN"), headers.get("Result"))] += 1
+print(sum(counts.values()))
+"""
+
+
+def _pgn_collection(path: Path, games: int) -> dict[int, int]:
+    """A lichess-shaped Chess960 PGN of ``games`` games (Seven Tag Roster, ratings,
+    time control, Variant, FEN in X-FEN or Shredder-FEN, SetUp, about 40 moves);
+    returns the games per position, as written."""
+    rng = random.Random(22)
+    results = ["1-0", "0-1", "1/2-1/2", "*"]
+    moves = [" ".join(f"{m}. e4 e5" for m in range(1, 30 + k)) for k in range(40)]
+    fens = []
+    for number in range(960):
+        rank = scharnagl_rank(number)
+        xfen = f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1"
+        white = "".join("ABCDEFGH"[i] for i in reversed(range(8)) if rank[i] == "R")
+        shredder = xfen.replace("KQkq", white + white.lower())
+        fens.append((xfen, shredder))
+    per: dict[int, int] = {}
+    with path.open("w", encoding="utf-8") as out:
+        batch = []
+        for g in range(games):
+            number = rng.randrange(960)
+            per[number] = per.get(number, 0) + 1
+            result = results[rng.randrange(4)]
+            batch.append(
+                f'[Event "Rated Chess960 game"]\n[Site "https://lichess.org/{g:08d}"]\n'
+                f'[Date "2024.01.01"]\n[Round "-"]\n[White "player{g % 1000}"]\n'
+                f'[Black "player{g * 7 % 1000}"]\n[Result "{result}"]\n[UTCDate "2024.01.01"]\n'
+                f'[UTCTime "12:00:00"]\n[WhiteElo "1500"]\n[BlackElo "1500"]\n'
+                f'[WhiteRatingDiff "+5"]\n[BlackRatingDiff "-5"]\n[Variant "Chess960"]\n'
+                f'[TimeControl "180+0"]\n[ECO "?"]\n[Termination "Normal"]\n'
+                f'[FEN "{fens[number][g % 2]}"]\n[SetUp "1"]\n\n{moves[g % 40]} {result}\n\n')
+            if len(batch) == 10_000:
+                out.write("".join(batch))
+                batch = []
+        out.write("".join(batch))
+    return per
+
+
+def bench_games(repeats: int, rows: list[Row], log: Callable[[str], None],
+                games: int = 1_000_000) -> None:
+    """``chess960 games stats`` over a 1,000,000-game PGN (issue 22) against
+    ``grep -c '^\\[Result'`` over the same file (<= 5x) and python-chess's
+    ``chess.pgn.read_headers`` loop (>= 20x faster), interleaved; and its peak memory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "games.pgn"
+        per = _pgn_collection(path, games)
+        log(f"a PGN of {games:,} games, {path.stat().st_size / 1e6:,.0f} MB")
+        ours = [CHESS960, "games", "stats", str(path), "--format", "csv"]
+        table = run(ours).decode().splitlines()
+        found = {int(line.split(",")[0]): int(line.split(",")[2])
+                 for line in table[1:] if line[:1].isdigit()}
+        assert found == per, "games stats disagrees with the games written"
+        grep = ["grep", "-c", "^\\[Result", str(path)]
+        assert run(grep) == f"{games}\n".encode()
+        log("games stats counts every position as written; grep counts every game")
+        # grep's output is read through a pipe: to /dev/null, GNU grep stops at the first match
+        mine, theirs = alternate(lambda: run(ours, discard=True), lambda: run(grep), repeats)
+        rows.append(compare(f"chess960 games stats ({games:,} games)", mine, theirs,
+                            "grep -c '^\\[Result'", 5.0))
+        peak = float(run([sys.executable, "-c", PEAK_RSS, "/dev/null", *ours]))
+        rows.append(Row("  peak memory (ru_maxrss)", f"{peak:.0f} MB", "", None,
+                        "<= 100 MB", peak <= 100))
+        if python_chess() is None:
+            log("python-chess is not installed: no read_headers baseline")
+            return
+        loop = [sys.executable, "-c", PGN_HEADERS_LOOP, str(path)]
+        mine, theirs = alternate(lambda: run(ours, discard=True),
+                                 lambda: run(loop, discard=True), 1, warm=False)
+        faster = theirs / mine  # shown as how many times faster ours is
+        rows.append(Row(f"chess960 games stats vs read_headers ({games:,} games)",
+                        seconds(mine), f"{seconds(theirs)} python-chess read_headers",
+                        faster, ">= 20x faster", faster >= 20))
+
+
+def _games_section(small: int, large: int, rows: list[Row],
+                   log: Callable[[str], None]) -> None:
+    log("PGN collections: games stats")
+    bench_games(large, rows, log)
+
+
 #: The sections `--only` runs alone (each also runs in the full run).
 _SECTIONS: dict[str, Callable[[int, int, list[Row], Callable[[str], None]], None]] = {
     "counting": _counting_section, "formats": _formats_section, "bulk": _bulk_section,
     "numberings": _numberings_section,
+    "games": _games_section,
 }
 
 

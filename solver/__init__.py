@@ -57,6 +57,7 @@ _EXPORTS: dict[str, str] = {
             # draws an arbiter can defend (solver/draws/)
             "CertificateError", "CertificateMismatchError", "DiceError", "ExclusionError",
             "NotUniformError", "ProcedureError", "UnknownAlgorithmError",
+            "CompressionError", "NoGamesError",
         )
     },
 }
@@ -69,6 +70,7 @@ if _TYPE_CHECKING:
         CertificateError,
         CertificateMismatchError,
         Chess960Error,
+        CompressionError,
         CountingTooLargeError,
         DialectError,
         DiceError,
@@ -84,6 +86,7 @@ if _TYPE_CHECKING:
         IdSyntaxError,
         InputFileError,
         MirrorError,
+        NoGamesError,
         NotStartPositionError,
         NotUniformError,
         NumberingError,
@@ -128,6 +131,7 @@ __all__ = [
     "CertificateError",
     "CertificateMismatchError",
     "Chess960Error",
+    "CompressionError",
     "CountingTooLargeError",
     "DialectError",
     "DiceError",
@@ -146,6 +150,7 @@ __all__ = [
     "IdSyntaxError",
     "InputFileError",
     "MirrorError",
+    "NoGamesError",
     "NotStartPositionError",
     "NotUniformError",
     "Numbering",

@@ -775,3 +775,20 @@ class OptionConflictError(Chess960Error):
         self.command = command
         self.options = tuple(options)
         self.reason = reason
+class CompressionError(InputFileError):
+    """A compressed file whose codec needs an optional package that is not
+    installed (``codec``: ``zstd``; ``package``: ``zstandard``)."""
+
+    def __init__(self, path: str, codec: str, package: str) -> None:
+        super().__init__(path, f"it is {codec}-compressed, which needs the optional package "
+                               f"{package!r} (pip install 'chess960-solver[{codec}]')")
+        self.codec = codec
+        self.package = package
+
+
+class NoGamesError(Chess960Error):
+    """An input that holds no PGN game at all (``path`` names it)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"{path!r} holds no PGN game (no header block [Name \"value\"])")
+        self.path = path

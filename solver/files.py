@@ -76,13 +76,14 @@ def _refuse_odd_target(target: Path, shown: str) -> int | None:
     return stat.S_IMODE(mode)
 
 
-Text = str | Iterable[str] | Callable[[], str | Iterable[str]]
+Pieces = Iterable[str] | Iterable[bytes]
+Text = str | Pieces | Callable[[], str | Pieces]
 
 
 def write_atomic(path: str | os.PathLike[str], text: Text) -> None:
-    """Write ``text`` (UTF-8; or its pieces, in order) to the regular file ``path``
-    atomically (a function: its result, asked for once the temporary file is made,
-    so that a folder that cannot be written costs no work).
+    """Write ``text`` (UTF-8; or its pieces, in order, bytes as they are) to the
+    regular file ``path`` atomically (a function: its result, asked for once the
+    temporary file is made, so that a folder that cannot be written costs no work).
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -132,7 +133,11 @@ def write_all_atomic(files: Iterable[tuple[str | os.PathLike[str], Text]]) -> No
                         handle.write(pieces)
                     else:
                         for piece in pieces:
-                            handle.write(piece)
+                            if isinstance(piece, bytes):
+                                handle.flush()
+                                handle.buffer.write(piece)
+                            else:
+                                handle.write(piece)
                     handle.flush()
                     os.fsync(handle.fileno())
                 os.chmod(temp, mode if mode is not None else 0o666 & ~_umask())

@@ -749,3 +749,8 @@ def run(argv: Sequence[str]) -> int:
         report(sys.stdout, sys.stderr, "aborted")
         return FAILED
     return code if isinstance(code, int) else 0
+
+
+from solver.cli.games import games_app  # noqa: E402  (the `games` commands, in their own module)
+
+app.add_typer(games_app, name="games")

@@ -27,7 +27,7 @@ COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
 COMMANDS = ("solve", "id", "position", "random", "convert", "plan", "lint", "show", "check",
-            "rules", "eval", "verify", "dice", "report")
+            "rules", "eval", "verify", "dice", "report", "games")
 
 #: Names of :data:`solver.output.FORMATS`.
 FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
@@ -71,6 +71,7 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "verify": {**_RULES},
     "dice": {**_RULES, "--count": "", "-n": "", "--dice": ""},
     "report": {**_RULES, "--output": "", "-o": ""},
+    "games": {},  # a group: its commands' options are completed by Typer
 }
 
 

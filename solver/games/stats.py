@@ -1,0 +1,258 @@
+"""``chess960 games stats``: games and results per start position.
+
+For each position of the family met in the games: how many games, White's
+wins, draws, Black's wins, unfinished games (``*``) and White's score (wins
+and half the draws, over the finished games); the same for the whole family,
+and for the games whose start is not one of the family's ("not in family":
+a FEN after moves, another family's start, another game's ``Variant``).
+
+>>> from solver.family import Family
+>>> pgn = (b'[Result "1-0"]\\n\\n1. e4 1-0\\n\\n[Result "1/2-1/2"]\\n[Variant "Chess960"]\\n'
+...        b'[FEN "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1"]\\n\\n1/2-1/2\\n')
+>>> stats = Stats(Family.load("chess960"))
+>>> stats.add(iter([pgn]), "x")
+2
+>>> for line in stats.text(): print(line)
+ id  position  games  white  draws  black  unfinished  white score
+105  FRC 105       1      0      1      0           0        50.0%
+518  FRC 518       1      1      0      0           0       100.0%
+chess960           2      1      1      0           0        75.0%
+not in family      0      0      0      0           0            -
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Final
+
+from solver.games.headers import MEMO, RESULTS, Starts, tag
+from solver.games.reading import scan
+
+if TYPE_CHECKING:
+    from solver.family import Family
+
+#: The columns of a row, after the position: games, results, score.
+COLUMNS: Final = ("games", "white", "draws", "black", "unfinished", "white score")
+FIELDS: Final = ("id", "position", "games", "white_wins", "draws", "black_wins", "unfinished",
+                 "white_score")
+
+Report = Callable[[int, str], object]
+
+_MARKER_RESULTS: Final = ((b"1/2-1/2", 1), (b"1-0", 0), (b"0-1", 2), (b"*", 3))
+
+
+def result_of(data: bytes, header: bytes, head: int, end: int) -> int | None:
+    """The game's result (an index of :data:`RESULTS`): its ``Result`` tag, else
+    the marker its moves end in; None when the tag is none of the four."""
+    value = tag(header, b"Result")
+    if value is not None:
+        return RESULTS.get(value.strip())
+    tail = data[max(head, end - 32):end].rstrip()
+    for marker, index in _MARKER_RESULTS:
+        if tail.endswith(marker):
+            return index
+    return None
+
+
+def score(row: list[int]) -> float | None:
+    """White's score over the finished games (None when there is none)."""
+    finished = row[0] + row[1] + row[2]
+    return None if not finished else (row[0] + row[1] / 2) / finished
+
+
+class Stats:
+    """Results tallied per start position over any number of inputs.
+
+    ``report(number, message)`` is told of each game skipped (its number in
+    its input); the caller says which input.
+    """
+
+    def __init__(self, family: Family, number_tags: tuple[bytes, ...] | None = None) -> None:
+        self.family = family
+        self.starts = Starts(family) if number_tags is None else Starts(family, number_tags)
+        self.rows: dict[int, list[int]] = {}
+        self.outside = [0, 0, 0, 0]
+        self.skipped = 0
+        self.games = 0
+        self._pending: dict[tuple[bytes, bytes | None, int], int] = {}
+
+    def reset(self) -> None:
+        """Forget every count (a worker starts from nothing)."""
+        self.rows = {}
+        self.outside = [0, 0, 0, 0]
+        self.skipped = self.games = 0
+        self._pending = {}
+
+    def absorb(self, rows: dict[int, list[int]], outside: list[int], games: int,
+               skipped: int) -> None:
+        """Add another tally's counts (a worker's) to this one's."""
+        for number, row in rows.items():
+            for result, n in enumerate(row):
+                if n:
+                    self._count(number, result, n)
+        for result, n in enumerate(outside):
+            self.outside[result] += n
+        self.games += games
+        self.skipped += skipped
+
+    def add_file(self, path: str, size: int | None, report: Report | None = None,
+                 pieces: Iterator[bytes] | None = None) -> int:
+        """Tally a plain file: in worker processes, one per core, when it is
+        large (:data:`~solver.games.fast.PARALLEL_FROM`), else as :meth:`add`
+        does with its ``pieces``."""
+        from solver.games.fast import PARALLEL_FROM, in_workers
+        from solver.search.csp.workers import _can_fork, cores
+
+        workers = min(cores(), 8)
+        if size is not None and size >= PARALLEL_FROM and workers > 1 and _can_fork():
+            read = in_workers(self, path, size, report, workers)
+            self._settle()
+            return read
+        assert pieces is not None
+        return self.add(pieces, path, report)
+
+    def add(self, pieces: Iterator[bytes], path: str, report: Report | None = None) -> int:
+        """Tally the games in ``pieces`` (one input); returns how many were read
+        (skipped ones included). Stretches of plainly written games are counted
+        in bulk (:mod:`solver.games.fast`), the others game by game, alike."""
+        from solver.games.fast import game_chunks, tally
+
+        read = 0
+        first = True
+        for chunk in game_chunks(pieces):
+            if isinstance(chunk, tuple):
+                buf, start, end = chunk
+                skip = 3 if first and buf.startswith(b"\xef\xbb\xbf", start) else 0
+                counts = tally(buf, start + skip, end)
+                if counts is not None:
+                    self._merge(counts)
+                    read += sum(counts.values())
+                else:
+                    read = self.careful(iter([buf[start:end]]), path, report, read)
+            else:
+                read = self.careful(chunk, path, report, read)
+            first = False
+        self._settle()
+        return read
+
+    def _merge(self, counts: dict[tuple[bytes, bytes | None, int], int]) -> None:
+        pending = self._pending
+        for key, n in counts.items():
+            pending[key] = pending.get(key, 0) + n
+            self.games += n
+        if len(pending) >= MEMO:
+            self._settle()
+
+    def careful(self, pieces: Iterator[bytes], path: str, report: Report | None = None,
+                offset: int = 0) -> int:
+        """Tally the games in ``pieces`` one by one, numbered from ``offset + 1``;
+        returns the number of the last one."""
+        pending = self._pending
+        starts = self.starts
+        read = offset
+        for game in scan(pieces, path):
+            if not game.number:
+                continue
+            number = read = offset + game.number
+            if game.problem is not None:
+                self.skipped += 1
+                if report is not None:
+                    report(number, game.problem)
+                continue
+            data, head = game.data, game.head
+            header = data[game.start:head]
+            result = result_of(data, header, head, game.end)
+            if result is None:
+                self.skipped += 1
+                if report is not None:
+                    value = (tag(header, b"Result") or b"").decode("utf-8", "replace")
+                    report(number, f"result {value!r} is not 1-0, 0-1, 1/2-1/2 or *")
+                continue
+            self.games += 1
+            fen = tag(header, b"FEN")
+            variant = tag(header, b"Variant")
+            if fen is not None:  # tallied by its text, looked up once per text
+                key = (fen, variant, result)
+                pending[key] = pending.get(key, 0) + 1
+                if len(pending) >= MEMO:
+                    self._settle()
+            else:
+                self._count(starts.position(header, None, variant), result)
+        return read
+
+    def _count(self, found: int | None, result: int, times: int = 1) -> None:
+        if found is None:
+            self.outside[result] += times
+            return
+        row = self.rows.get(found)
+        if row is None:
+            row = self.rows[found] = [0, 0, 0, 0]
+        row[result] += times
+
+    def _settle(self) -> None:
+        """Look up the FENs tallied so far and add their counts to the rows."""
+        starts = self.starts
+        for (fen, variant, result), times in self._pending.items():
+            self._count(starts.position(b"", fen, variant), result, times)
+        self._pending.clear()
+
+    # -- the report -------------------------------------------------------------
+
+    def table(self) -> Iterator[tuple[str, str, list[int]]]:
+        """``(id, position, counts)`` rows: each position, the family, not in family."""
+        from solver.games.labels import label
+
+        family = self.family
+        total = [0, 0, 0, 0]
+        for number in sorted(self.rows):
+            row = self.rows[number]
+            for i, n in enumerate(row):
+                total[i] += n
+            yield str(number), label(family, family.position(number)), row
+        yield "", family.name, total
+        yield "", "not in family", self.outside
+
+    def text(self) -> Iterator[str]:
+        """The table as aligned text lines."""
+        rows = [(i, name, [str(sum(r)), *map(str, r), _percent(score(r))])
+                for i, name, r in self.table()]
+        id_width = max([2, *(len(i) for i, _, _ in rows)])
+        name_width = max([8, *(len(n) for i, n, _ in rows if i)])
+        widths = [max(len(h), *(len(c[k]) for _, _, c in rows)) for k, h in enumerate(COLUMNS)]
+        head = f"{'id':>{id_width}}  {'position':<{name_width}}"
+        yield "  ".join([head, *(h.rjust(w) for h, w in zip(COLUMNS, widths, strict=True))])
+        for number, name, cells in rows:
+            first = (f"{number:>{id_width}}  {name:<{name_width}}" if number else
+                     f"{name:<{id_width + 2 + name_width}}")
+            yield "  ".join([first, *(c.rjust(w) for c, w in zip(cells, widths, strict=True))])
+
+    def records(self) -> Iterator[dict[str, object]]:
+        """The rows as JSON/CSV records."""
+        for number, name, row in self.table():
+            shown = score(row)
+            yield {"id": int(number) if number else None, "position": name,
+                   "games": sum(row), "white_wins": row[0], "draws": row[1],
+                   "black_wins": row[2], "unfinished": row[3],
+                   "white_score": None if shown is None else round(shown, 4)}
+
+    def csv(self) -> str:
+        out = io.StringIO()
+        writer = csv.DictWriter(out, FIELDS, lineterminator="\n")
+        writer.writeheader()
+        for record in self.records():
+            writer.writerow({k: "" if v is None else v for k, v in record.items()})
+        return out.getvalue()
+
+    def json(self) -> str:
+        records = list(self.records())
+        document = {"family": self.family.name, "games": self.games, "skipped": self.skipped,
+                    "positions": records[:-2], "total": records[-2],
+                    "not_in_family": records[-1]}
+        return json.dumps(document, indent=1) + "\n"
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"

@@ -1,0 +1,188 @@
+"""``chess960 games tag``: each game's position number as a tag, its FEN where
+only the number was given, and one spelling of ``Variant``; nothing else changed.
+
+For each game whose start is one of the family's:
+
+* the number goes into the tag ``name`` (TCEC's ``[Opening "FRC 518"]`` by
+  default; another tag gets the number alone, ``[FRCId "518"]``). A tag that
+  is there already is set when it holds a number, ``?`` or nothing, and kept
+  (and reported) when it holds anything else, such as an opening's name;
+* a game that gives only the number (a broadcast's ``[Opening "FRC 518"]``)
+  gets ``[SetUp "1"]`` and ``[FEN "..."]`` (and ``[Variant "Chess960"]`` if it has none);
+* a ``Variant`` that names Chess960 another way (``chess 960``,
+  ``fischerandom``, ``Fischer Random``) becomes ``Chess960``.
+
+New tags go after the header's last tag, in the header's line endings; every
+other byte (comments, moves, line endings, a byte order mark, games that
+cannot be read) is written as it was read.
+
+>>> from solver.family import Family
+>>> pgn = b'[Event "x"]\\r\\n[Variant "fischerandom"]\\r\\n[Opening "FRC 105"]\\r\\n\\r\\n1-0\\r\\n'
+>>> tagger = Tagger(Family.load("chess960"))
+>>> print(b"".join(tagger.rewrite(iter([pgn]), "x")).decode().replace("\\r", "<CR>"))
+[Event "x"]<CR>
+[Variant "Chess960"]<CR>
+[Opening "FRC 105"]<CR>
+[SetUp "1"]<CR>
+[FEN "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1"]<CR>
+<CR>
+1-0<CR>
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from solver.errors import InputFileError
+from solver.games.headers import TAG_LINE, Starts, tag, variant_key
+from solver.games.reading import LONG, Game, scan
+
+if TYPE_CHECKING:
+    from solver.family import Family
+
+Report = Callable[[int, str], object]
+
+#: Tag values that a number may replace: unknown or empty.
+_UNKNOWN = frozenset((b"", b"?", b"-"))
+
+
+class Tagger:
+    """Rewrites games' headers (:meth:`rewrite`); counts what it changed."""
+
+    def __init__(self, family: Family, name: str = "Opening") -> None:
+        from solver.output.pgn import pgn_variant
+
+        self.family = family
+        self.name = name.encode("ascii")
+        numbered = (self.name, *(n for n in _number_tags() if n != self.name))
+        self.starts = Starts(family, numbered)
+        self.variant = pgn_variant(family.ruleset) or ""
+        self.games = 0
+        self.tagged = 0
+        self.fens = 0
+        self.variants = 0
+        self.kept = 0
+        self.outside = 0
+        self.skipped = 0
+
+    def summary(self, path: str) -> str:
+        """One line: what was read and changed in ``path``."""
+        parts = [f"{self.games:,} game{'s' * (self.games != 1)}", f"{self.tagged:,} tagged"]
+        for count, what in ((self.fens, "FEN added"), (self.variants, "Variant renamed"),
+                            (self.kept, "tag kept"), (self.outside, "not in family"),
+                            (self.skipped, "skipped")):
+            if count:
+                parts.append(f"{count:,} {what}")
+        return f"{path}: " + ", ".join(parts)
+
+    def rewrite(self, pieces: Iterator[bytes], path: str,
+                report: Report | None = None) -> Iterator[bytes]:
+        """Every byte of one input, with the games' headers rewritten."""
+        for game in scan(pieces, path):
+            if not game.number:
+                yield game.raw()
+                continue
+            self.games += 1
+            if game.problem is not None:
+                if game.problem.startswith(LONG.split("{")[0]):
+                    raise InputFileError(path, f"game {game.number} is {game.problem}: "
+                                               "nothing written")
+                self.skipped += 1
+                if report is not None:
+                    report(game.number, game.problem)
+                yield game.raw()
+                continue
+            yield self._game(game, report)
+
+    def _game(self, game: Game, report: Report | None) -> bytes:  # noqa: PLR0915
+        data, head = game.data, game.head
+        header = data[game.start:head]
+        crlf = header.endswith(b"\r")
+        end = b"\r" if crlf else b""
+        spans: list[tuple[int, int, bytes]] = []  # (begin, end, new value) in header
+        lines: list[bytes] = []
+        starts = self.starts
+        variant = tag(header, b"Variant")
+        if variant is not None and variant != b"Chess960" and variant_key(variant) == "chess960":
+            spans.append((*_value_span(header, b"Variant"), b"Chess960"))
+            self.variants += 1
+        found: int | None = None
+        if variant_key(variant) in starts.variants:
+            fen = tag(header, b"FEN")
+            if fen is not None:
+                found = starts.fen(fen)
+            else:
+                found, _ = starts.numbered(header)
+                if found is not None:
+                    from solver.notation.fen import position_fen
+
+                    position = self.family.position(found)
+                    if variant is None and self.variant and found != starts.classical:
+                        lines.append(b'[Variant "' + self.variant.encode() + b'"]' + end)
+                    lines.append(b'[SetUp "1"]' + end)
+                    lines.append(b'[FEN "' + position_fen(position).encode() + b'"]' + end)
+                    self.fens += 1
+                elif variant_key(variant) in _chess_keys():
+                    found = starts.classical
+        if found is None:
+            self.outside += 1
+        else:
+            value = self._value(found)
+            have = tag(header, self.name)
+            if have is None:
+                lines.append(b"[" + self.name + b' "' + value + b'"]' + end)
+                self.tagged += 1
+            elif have != value:
+                if have.strip() in _UNKNOWN or starts.label(have) is not None:
+                    spans.append((*_value_span(header, self.name), value))
+                    self.tagged += 1
+                else:
+                    self.kept += 1
+                    if report is not None:
+                        shown = have.decode("utf-8", "replace")
+                        report(game.number, f"its tag [{self.name.decode()} {shown!r}] is not "
+                                            f"a position's number (use --tag NAME)")
+            else:
+                self.tagged += 1
+        if not spans and not lines:
+            return game.raw()
+        pieces: list[bytes] = []
+        at = 0
+        for begin, stop, value in sorted(spans):
+            pieces += [header[at:begin], value]
+            at = stop
+        pieces.append(header[at:])
+        for line in lines:
+            pieces += [b"\n", line]
+        pieces.append(data[head:game.end])
+        return b"".join(pieces)
+
+    def _value(self, found: int) -> bytes:
+        from solver.games.labels import label, number
+
+        position = self.family.position(found)
+        if self.name == b"Opening":
+            return label(self.family, position).encode()
+        return number(self.family, position).encode()
+
+
+def _value_span(header: bytes, name: bytes) -> tuple[int, int]:
+    """Where the value of the first tag ``name`` is in ``header``."""
+    for found in TAG_LINE.finditer(header):
+        if found.group(1) == name:
+            return found.span(2)
+    raise AssertionError(f"no tag {name!r}")  # pragma: no cover - callers found it
+
+
+def _number_tags() -> tuple[bytes, ...]:
+    from solver.games.headers import NUMBER_TAGS
+
+    return NUMBER_TAGS
+
+
+def _chess_keys() -> frozenset[str]:
+    from solver.games.headers import CHESS
+
+    return CHESS
