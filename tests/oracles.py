@@ -15,7 +15,7 @@ the baseline the tuned solver is measured against.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import combinations, permutations
 
@@ -229,3 +229,25 @@ def seed_draws(phrase: bytes, n: int, k: int) -> list[int]:
                 out.append(word % n)
         block += 1
     return out
+
+
+def seed_words(phrase: str) -> Iterator[int]:
+    """The README's seed recipe as a stream: SHA-256 of the NFC UTF-8 phrase and an
+    8-byte big-endian block counter, cut into 64-bit big-endian words."""
+    import hashlib
+    import unicodedata
+
+    data = unicodedata.normalize("NFC", phrase).encode()
+    block = 0
+    while True:
+        digest = hashlib.sha256(data + block.to_bytes(8, "big")).digest()
+        yield from (int.from_bytes(digest[i:i + 8], "big") for i in range(0, 32, 8))
+        block += 1
+
+
+def seed_below(stream: Iterator[int], n: int) -> int:
+    """The next number below ``n`` the stream gives: words at or above the
+    largest multiple of ``n`` under 2**64 are rejected, the rest taken mod ``n``."""
+    while (w := next(stream)) >= 2**64 - 2**64 % n:
+        pass
+    return w % n

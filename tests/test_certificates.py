@@ -13,14 +13,15 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import seed_below as below
+from oracles import seed_words as words
 from profiles import examples
 from typer.testing import CliRunner
 
@@ -44,21 +45,6 @@ GOLDEN = {int(i): r for i, r in (line.split() for line in
                                  (ROOT / "tests/data/chess960.txt").read_text().splitlines())}
 IDS = {rank: number for number, rank in GOLDEN.items()}
 runner = CliRunner()
-
-
-def words(phrase: str) -> Iterator[int]:
-    data = unicodedata.normalize("NFC", phrase).encode()
-    block = 0
-    while True:
-        digest = hashlib.sha256(data + block.to_bytes(8, "big")).digest()
-        yield from (int.from_bytes(digest[i:i + 8], "big") for i in range(0, 32, 8))
-        block += 1
-
-
-def below(stream: Iterator[int], n: int) -> int:
-    while (w := next(stream)) >= 2**64 - 2**64 % n:
-        pass
-    return w % n
 
 
 def reference_random(phrase: str, n: int, excluded: set[int]) -> list[int]:

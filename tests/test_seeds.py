@@ -10,17 +10,16 @@ of this reference.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import subprocess
 import sys
-import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracles import seed_below as below
+from oracles import seed_words as words
 from typer.testing import CliRunner
 
 from solver.cli.app import app
@@ -32,25 +31,6 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = {int(i): r for i, r in (line.split() for line in
                                  (ROOT / "tests/data/chess960.txt").read_text().splitlines())}
 runner = CliRunner()
-
-
-def words(phrase: str) -> Iterator[int]:
-    """The README's reference: SHA-256 of the NFC UTF-8 phrase and a block counter."""
-    data = unicodedata.normalize("NFC", phrase).encode()
-    block = 0
-    while True:
-        digest = hashlib.sha256(data + block.to_bytes(8, "big")).digest()
-        for i in range(0, 32, 8):
-            yield int.from_bytes(digest[i:i + 8], "big")
-        block += 1
-
-
-def below(stream: Iterator[int], n: int) -> int:
-    limit = 2**64 - 2**64 % n
-    while True:
-        w = next(stream)
-        if w < limit:
-            return w % n
 
 
 #: The README's test vectors: phrase -> the first three Chess960 IDs drawn.
