@@ -180,6 +180,11 @@ class Layout:
     notation: str = "fen"
     #: White's region when it is not the first rank (see :class:`Region`).
     squares: tuple[tuple[int, int], ...] = ()
+    #: Pieces each side holds in hand at the start (``hand``; ``None``: no hand
+    #: field, ``""``: an empty one, written ``[]``).
+    hand: str | None = None
+    #: Whether the castling field also lists the gating squares (Seirawan's ``gating``).
+    gating: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.sides, str):
@@ -190,7 +195,8 @@ class Layout:
         """Whether this is the classical eight-rank board with pawns on ranks 2 and 7."""
         return (self.ranks == STANDARD_RANKS and self.pawns == STANDARD_PAWNS
                 and self.sides.classical and not self.front
-                and self.notation == "fen" and not self.squares)
+                and self.notation == "fen" and not self.squares
+                and self.hand is None and not self.gating)
 
     @property
     def region(self) -> tuple[tuple[int, int], ...]:

@@ -58,6 +58,7 @@ from solver.ruleset.board_keys import (
     read_region,
 )
 from solver.ruleset.bundled import NAME_RE, rules_folder
+from solver.ruleset.hand_keys import read_hand
 from solver.ruleset.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -98,7 +99,7 @@ REFERENCES: Final = ("scharnagl",)
 
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
-                    "rule", "numbering", "numberings")
+                    "rule", "numbering", "numberings", "hand", "gating")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -143,6 +144,10 @@ class RuleSet:
     notation: str = "fen"
     #: The region's squares when it is not the first rank (see :attr:`region`).
     squares: tuple[tuple[int, int], ...] = ()
+    #: Pieces each side holds in hand at the start (``None``: no hand field).
+    hand: str | None = None
+    #: Whether the hand's pieces gate in (the castling field lists the gating squares).
+    gating: bool = False
 
     @cached_property
     def region(self) -> Region:
@@ -161,7 +166,8 @@ class RuleSet:
         True
         """
         return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
-                      self.front, self.names, self.notation, self.squares)
+                      self.front, self.names, self.notation, self.squares, self.hand,
+                      self.gating)
 
     @property
     def side_count(self) -> int:
@@ -437,6 +443,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     notation = found.check(read_notation, doc, path)
     variant = found.check(_variant, doc.get("variant"), path)
     benchmark = found.check(_benchmark, doc, path)
+    hands = found.check(read_hand, doc, notation or "fen", path)
 
     rules: tuple[Rule, ...] = ()
     if pieces is not None and board is not None and size is not None and files is not None:
@@ -463,6 +470,8 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         numbering_name=naming[0] if naming else "canonical",
         numbering_title=naming[1] if naming else "",
         numberings=further or (),
+        hand=hands[0] if hands else None,
+        gating=hands[1] if hands else False,
     )
     if kind == "enumerated":
         return ruleset
