@@ -16,7 +16,7 @@ from dataclasses import replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
-from solver.board.geometry import Layout, piece_name, square_name
+from solver.board.geometry import EXTRA_NAMES, Layout, piece_name, square_name
 from solver.board.sides import INDEPENDENT, Sides
 from solver.errors import (
     Chess960Error,
@@ -208,7 +208,8 @@ class Family:
         wrong: length, unknown piece, piece counts, or every rule it breaks.
         """
         rank = parse_rank(need_text(text, "rank"), self.ruleset.region_size,
-                          "".join(self.names))
+                          "".join(self.names) + "".join(
+                              c for c in EXTRA_NAMES if c in self.ruleset.pieces))
         self._check_counts(text, rank)
         broken = self.violations(rank)
         if broken:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from solver.board.geometry import Layout, square_name, standard_layout
+from solver.board.geometry import EMPTY, Layout, square_name, standard_layout
 from solver.errors import (
     ArgumentTypeError,
     FenSyntaxError,
@@ -119,7 +119,7 @@ def board_placement(layout: Layout, white: str, black: str) -> str:
     'rnbakqbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKABNR'
     """
     template = _template(layout)
-    if template is None:
+    if template is None or EMPTY in white or EMPTY in black:
         return rows_placement(layout.rows(white, black))
     return template.format(*white.upper(), *black.lower())
 
@@ -286,8 +286,9 @@ def _sides(squares: list[str], layout: Layout) -> tuple[str, str]:
         return squares[top - square[1]][square[0]]
 
     if layout.squares:
-        white = "".join(at(sq) for sq in layout.squares).upper()
-        return white, "".join(at(layout.black_square(sq)) for sq in layout.squares).upper()
+        white = "".join(at(sq) for sq in layout.squares).upper().replace(" ", EMPTY)
+        return white, "".join(at(layout.black_square(sq))
+                              for sq in layout.squares).upper().replace(" ", EMPTY)
     black = squares[0].upper()
     return (black if layout.sides.fixed_white else squares[-1].upper()), black
 
@@ -311,8 +312,14 @@ def _problems(squares: list[str], layout: Layout, white: str,
             square = square_name(file, rank)
             is_white = back.get((file, rank))
             if is_white is not None:
+                if have == " " and layout.empty:
+                    continue  # a region may hold empty squares (the rules count them)
                 if have == " ":
                     backs.append(f"{square} is empty")
+                elif have.upper() == "P" and layout.pawns is None:
+                    if have.isupper() == is_white:
+                        continue  # pawns placed as the family's pieces
+                    backs.append(f"{describe(have, names)} on {square}")
                 elif have.upper() == "P":
                     pawns.append(f"{describe(have, names)} on {square}")
                 elif have.isupper() != is_white:

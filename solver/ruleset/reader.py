@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
 from solver.board.geometry import (
+    EMPTY,
+    EXTRA_NAMES,
     MAX_FILES,
     MIN_FILES,
     PIECE_NAMES,
@@ -44,6 +46,7 @@ from solver.errors import (
     UnknownRuleSetError,
     quote,
 )
+import solver.kinds.holds  # noqa: F401  (registers the holds kind)
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
 from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
 from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
@@ -167,7 +170,7 @@ class RuleSet:
         """
         return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
                       self.front, self.names, self.notation, self.squares, self.hand,
-                      self.gating)
+                      self.gating, EMPTY in self.pieces)
 
     @property
     def side_count(self) -> int:
@@ -528,7 +531,7 @@ def _pieces(value: str, files: int, path: str, names: Mapping[str, str],
             where: str = "files") -> str:
     letters = value.replace(" ", "").upper()
     for char in letters:
-        if char not in PIECE_NAMES and char not in names:
+        if char not in PIECE_NAMES and char not in names and char not in EXTRA_NAMES:
             raise _err(path, "pieces", f"unknown piece {char!r} in {quote(value)}; "
                                        f"pieces are {''.join([*PIECE_NAMES, *names])}")
     if len(letters) != files:
