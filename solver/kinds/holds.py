@@ -144,13 +144,26 @@ class Holds(Rule):
             for letter, count in held:
                 wanted[letter] += count
                 where.setdefault(letter, set()).update(indices)
+        placed: set[str] = set()
         for letter, count in wanted.items():
-            if count == totals[letter]:  # every copy stands in these parts
-                model.restrict(letter, where[letter])
+            if count != totals[letter]:
+                continue
+            # every copy stands in these parts
+            model.restrict(letter, where[letter])
+            homes = [indices for indices, held in self.parts if dict(held).get(letter)]
+            names = model.instances[letter]
+            if (len(names) > 1 and letter not in model.colour_split
+                    and all(dict(held).get(letter, 0) <= 1 for _, held in self.parts)):
+                # one copy in each of its parts: the copies are told apart by
+                # their parts, as a colour-split pair is by colour
+                for name, indices in zip(names, homes, strict=True):
+                    model.domains[name] = [f for f in model.domains[name] if f in indices]
+                model.colour_split.add(letter)
+                placed.add(letter)
         for indices, held in self.parts:
             for letter, count in held:
-                if count == totals[letter] and single:
-                    continue  # the domain says it all
+                if letter in placed or (count == totals[letter] and single):
+                    continue  # the domains say it all
                 names = model.instances[letter]
                 on = frozenset(indices)
 
@@ -203,7 +216,7 @@ class _Holds(Tracker):
         slot = self.slots[part].get(letter)
         if slot is None or state[slot] == 0:
             return None
-        return state[:slot] + (state[slot] - 1,) + state[slot + 1:]
+        return (*state[:slot], state[slot] - 1, *state[slot + 1:])
 
     def finish(self, state: State) -> bool:
         return not any(state)

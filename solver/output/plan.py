@@ -63,7 +63,7 @@ def plan_table(
         elif position.layout is not None and variant is None:
             fen = family_fen(position.layout, position.white, position.black, dialect)
         elif position.layout is not None:
-            raise DialectError(variant, dialect, f"{family.name} starts on a board of "
+            raise DialectError(variant or "-", dialect, f"{family.name} starts on a board of "
                                f"its own; name no variant")
         else:
             fen = start_fen(position.white, position.black, variant=variant, dialect=dialect)

@@ -26,6 +26,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
+import solver.kinds.holds  # noqa: F401  (registers the holds kind)
 from solver.board.geometry import (
     EMPTY,
     EXTRA_NAMES,
@@ -46,7 +47,6 @@ from solver.errors import (
     UnknownRuleSetError,
     quote,
 )
-import solver.kinds.holds  # noqa: F401  (registers the holds kind)
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
 from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
 from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
