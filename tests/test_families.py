@@ -54,6 +54,12 @@ PUBLISHED = {
     "capablanca-random": 48_000,
     "capablanca-random-full": 12_118,
     "capablanca-shuffle": 84_000,
+    "janggi": 16,
+    "myshogi": 5_183,
+    "chess256": 256,
+    "corner": 360,
+    "seirawan960": 960,
+    "capahouse960": 48_000,
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").

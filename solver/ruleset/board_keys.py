@@ -242,6 +242,8 @@ def read_region(doc: Mapping[str, Any], files: int, ranks: int, pawns: int | Non
         raise _err(path, "region", f"expected a string, got {type_name(value)} {shown(value)}")
     if sides.region_refused is not None:
         raise _err(path, "region", sides.region_refused)
+    if pawns is not None and sides.pawns_refused is not None:
+        raise _err(path, "pawns", sides.pawns_refused)
     squares: list[tuple[int, int]] = []
     for part in value.split(","):
         for square in _region_part(part, value, files, ranks, pawns, path):
@@ -257,8 +259,6 @@ def read_region(doc: Mapping[str, Any], files: int, ranks: int, pawns: int | Non
         shown_squares = ", ".join(square_name(f, r) for f, r in clash[:4])
         raise _err(path, "region", f"{quote(value)} overlaps Black's squares under sides = "
                                    f"{sides.name!r} ({shown_squares})")
-    if pawns is not None and sides.pawns_refused is not None:
-        raise _err(path, "pawns", sides.pawns_refused)
     return region
 
 
@@ -268,8 +268,9 @@ def _region_part(part: str, value: str, files: int, ranks: int, pawns: int | Non
     rectangle or one square (``e2``)."""
     found = _REGION_RE.fullmatch(part)
     if found is None:
-        raise _err(path, "region", f"{quote(value)} is not 'rank N', 'ranks N-M' or a "
-                                   "rectangle of squares such as 'a1-d2'")
+        raise _err(path, "region", f"{quote(value)} is not 'rank N', 'ranks N-M', a "
+                                   "rectangle of squares such as 'a1-d2' or a square such "
+                                   "as 'e2', or several of them joined by commas")
     if found.group(1):
         low = int(found.group(1))
         high = int(found.group(2) or low)
