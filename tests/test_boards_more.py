@@ -166,3 +166,23 @@ def test_holds_errors_name_the_key(table: str, message: str) -> None:
             f'count = 1\n[[rule]]\nkind = "holds"\n{table}\n')
     with pytest.raises(RuleFileError, match=message):
         parse(text)
+
+
+def _readme_examples() -> list[tuple[str, int, str]]:
+    import re
+
+    from solver.ruleset.reader import rules_dir
+    text = (rules_dir() / "README.md").read_text(encoding="utf-8")
+    return [(m.group(1), int(m.group(2)), m.group(3)) for m in re.finditer(
+        r"<!-- tested-example (\S+) (\d+) -->\s*```toml\n(.*?)```", text, re.DOTALL)]
+
+
+def test_the_rules_readme_examples_are_the_bundled_families() -> None:
+    """Each example of rules/README.md's new keys states its bundled family:
+    the same count and the same positions (the examples leave the numbering out)."""
+    examples = _readme_examples()
+    assert {name for name, _, _ in examples} == {"janggi", "chess256", "seirawan960"}
+    for name, count, text in examples:
+        mine, bundled = Family(parse(text)), Family.load(name)
+        assert mine.count == bundled.count == count
+        assert {position_fen(p) for p in mine.positions()} == set(_fens(bundled))

@@ -96,7 +96,8 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
-ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings"}
+ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
+              "janggi", "myshogi", "chess256", "corner"}
 
 
 @pytest.mark.parametrize("name", [
