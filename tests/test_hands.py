@@ -110,3 +110,23 @@ def test_fairy_stockfish_accepts_the_hand_families() -> None:
             assert sf.validate_fen(fen, variant, True) == 1
     janggi = Family.load("janggi")
     assert sf.start_fen("janggi") in [position_fen(p) for p in janggi.positions()]
+
+
+@pytest.mark.parametrize("name", ["seirawan960", "janggi", "horde960", "capahouse960",
+                                  "myshogi", "chess256"])
+def test_lint_reads_back_every_dialect_of_a_family_on_its_own_board(name: str) -> None:
+    from solver.notation.lint import Linter
+
+    family = Family.load(name)
+    layout = family.ruleset.layout
+    lines = []
+    for dialect in DIALECTS:
+        if family_refusal(layout, dialect) is None:
+            position = family.position(family.count - 1)
+            lines.append(family_fen(layout, position.white, position.black, dialect))
+    linter = Linter(family=family)
+    for number, line in enumerate(lines, 1):
+        linter.feed(number, line)
+    report = linter.finish()
+    assert report.positions == len(lines), report
+    assert not report.problems
