@@ -92,7 +92,8 @@ def test_the_benchmark_family_counts_by_hand() -> None:
 #: The proofs of the 10-file families take seconds each (a check of every
 #: rank); they run in the slow run, which CI runs. A 10-file check stays in
 #: the default run: the worked example of rules/README.md (test_rulefiles).
-SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full"}
+SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full",
+               "capahouse960", "myshogi"}
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
