@@ -44,15 +44,15 @@ from typing import ClassVar, Final, TypeVar
 
 from solver.board.geometry import Layout
 from solver.errors import DialectError
-from solver.notation.fen import castling_field, layout_fen, placement
+from solver.notation.fen import castling_field, check_castling, layout_fen, placement
 from solver.notation.hands import gates as _gates
-from solver.notation.hands import hand_text, split_hand
+from solver.notation.hands import hand_text, same_hand, split_hand
 from solver.notation.hands import pychess_gates as _pychess_gating
 from solver.notation.variants import VARIANTS, Variant, default_variant
 
 __all__ = ["DIALECTS", "VARIANTS", "Dialect", "Variant", "check_style", "default_variant",
-           "dialect_named", "family_fen", "family_refusal", "plain_dialects", "read_fen",
-           "start_fen", "variant_named", "writes_plain"]
+           "dialect_named", "family_fen", "family_refusal", "plain_dialects", "read_any",
+           "read_fen", "start_fen", "variant_named", "writes_plain"]
 
 
 class Dialect:
@@ -370,3 +370,44 @@ def family_fen(layout: Layout, white: str, black: str, dialect: str,
         else:
             fields[2] = writer.order(fields[2])
     return " ".join(fields if counters else fields[:-2])
+
+
+#: The variants whose start FENs show their form (hands, two boards, checks,
+#: the horde), tried in this order when no variant is named.
+_SHOWN: Final = ("bughouse", "seirawan", "crazyhouse", "3check", "horde")
+
+
+def read_any(text: str) -> str | None:
+    """The plain start FEN of a start FEN that some program writes for one of
+    the variants whose FEN shows its form (pieces in hand, Seirawan's gating
+    field, three-check's ``3+3``, bughouse's two boards, the horde), in any
+    dialect; ``None`` when it is none of them. ``id`` and ``lint`` read such
+    FENs back without being told the variant.
+
+    >>> read_any("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[HEhe] w KQDEABFkqdeabf - 0 1")
+    'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1'
+    >>> read_any("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1") is None
+    True
+    """
+    from solver.errors import Chess960Error
+    from solver.notation.fen import read_start
+
+    shown = " ".join(text.split())
+    _, hand = split_hand(shown.split(" | ")[0].split(maxsplit=1)[0]) if shown else ("", None)
+    for name in _SHOWN:
+        if name == "seirawan" and (hand is None or not same_hand(hand, "HE")):
+            continue
+        if name in ("crazyhouse", "bughouse") and hand != "":
+            continue  # a start position's hands are empty
+        for writer in DIALECTS.values():
+            try:
+                plain = VARIANTS[name].read(text, writer)
+                if plain == shown:
+                    break  # not in this variant's form
+                rows = plain.split(maxsplit=1)[0].split("/")
+                start = read_start(plain, len(rows[-1]) if rows[-1].isalpha() else 8)
+                check_castling(plain, start.castling, start.white, start.black)
+            except Chess960Error:
+                continue
+            return plain
+    return None

@@ -54,7 +54,7 @@ from solver.errors import (
 )
 from solver.files import write_atomic
 from solver.notation.castling import side_rights
-from solver.notation.dialects import DIALECTS, dialect_named, read_fen, variant_named
+from solver.notation.dialects import DIALECTS, dialect_named, read_any, read_fen, variant_named
 from solver.notation.fen import castling_field, check_castling, read_start
 from solver.notation.fen_syntax import expand_row, split_fields
 from solver.notation.variants import VARIANTS
@@ -367,6 +367,11 @@ class Linter:
             return self._own_board(fen, number, kind, self.family)
         try:
             plain = fen.strip() if variant is None else read_fen(fen, variant, dialect or "xfen")
+            shown = None
+            if variant is None and any(c in plain for c in "[+|"):
+                # a variant's FEN in the form some program writes (hands, 3+3, two boards)
+                shown = read_any(plain)
+                plain = shown or plain
             files = _files(plain.split(maxsplit=1)[0])
             if not 0 < files <= MAX_FILES:
                 raise FenSyntaxError(plain, "placement",
@@ -396,11 +401,13 @@ class Linter:
         white, black = start.white.upper(), start.black.upper()
         xfen = castling_field(white, black)
         shredder = castling_field(white, black, shredder=True)
-        self._castling(fen if variant is None else plain, number, start.castling, white,
-                       black, xfen, shredder)
+        self._castling(fen if variant is None and shown is None else plain, number,
+                       start.castling, white, black, xfen, shredder)
         span = _castling_span(plain)
         assert span is not None
         self._membership(plain[:span[0]] + xfen + plain[span[1]:], number, start.opcodes)
+        if shown is not None:
+            return fen  # written as its program writes it: left as it is
         return self._rewrite(fen, white, black, xfen, shredder, variant)
 
     def _own_board(self, fen: str, number: int, kind: str, family: Family) -> str:
