@@ -16,10 +16,11 @@ from dataclasses import replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
-from solver.board.geometry import Layout, piece_name, square_name
+from solver.board.geometry import EXTRA_NAMES, Layout, piece_name, square_name
 from solver.board.sides import INDEPENDENT, Sides
 from solver.errors import (
     Chess960Error,
+    FenSyntaxError,
     IdRangeError,
     MirrorError,
     PairError,
@@ -208,7 +209,8 @@ class Family:
         wrong: length, unknown piece, piece counts, or every rule it breaks.
         """
         rank = parse_rank(need_text(text, "rank"), self.ruleset.region_size,
-                          "".join(self.names))
+                          "".join(self.names) + "".join(
+                              c for c in EXTRA_NAMES if c in self.ruleset.pieces))
         self._check_counts(text, rank)
         broken = self.violations(rank)
         if broken:
@@ -343,7 +345,13 @@ class Family:
         in a mirrored family, and the rank errors of :meth:`validate`.
         """
         layout = self.ruleset.layout
-        start = read_start(text, layout)
+        try:
+            start = read_start(text, layout)
+        except FenSyntaxError:
+            plain = self._variant_plain(text)
+            if plain is None:
+                raise
+            return self.identify_fen(plain)
         white = self.validate(start.white)  # a wrong White names its own fault first
         if not self.independent and start.black != layout.black_rank(start.white):
             raise MirrorError(text, self.name, start.white, start.black.lower(),
@@ -354,6 +362,16 @@ class Family:
         if not self.independent:
             return self._one(self.rank_id(white), white)
         return self._pair(white, black)
+
+    def _variant_plain(self, text: str) -> str | None:
+        """The plain FEN of a variant's start FEN (pieces in hand, ``3+3``,
+        bughouse's boards, Seirawan's gating field) as any dialect writes it,
+        for a family on the classical board (``None``: not one)."""
+        if self.layout is not None or not any(c in text for c in "[+|"):
+            return None
+        from solver.notation.dialects import read_any
+
+        return read_any(text)
 
     def _pair(self, white: str, black: str) -> Position:
         number = self.rank_id(white) * self.side_count + self.rank_id(black)

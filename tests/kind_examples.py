@@ -29,6 +29,7 @@ from oracles import (
     between,
     differs,
     excluded,
+    holds,
     left_of,
     off,
     on,
@@ -141,6 +142,15 @@ def _exclude(draw: st.DrawFn, board: Board) -> Drawn:
     return f'kind = "exclude"\nranks = [{listed}]', excluded(ranks)
 
 
+def _holds(draw: st.DrawFn, board: Board) -> Drawn:
+    size = draw(st.integers(1, board.files - 1))
+    start = draw(st.integers(0, board.files - size))
+    files = board.letters[start:start + size]
+    pieces = "".join(draw(st.permutations(board.pieces))[:size])
+    squares = f"{files[0]}1-{files[-1]}1"
+    return f'kind = "holds"\nsquares = "{squares}"\npieces = "{pieces}"', holds(files, pieces)
+
+
 #: Each rule kind's example data, by the kind's name.
 EXAMPLES: dict[str, Example] = {
     "opposite-colours": Example(
@@ -199,5 +209,12 @@ EXAMPLES: dict[str, Example] = {
         'ranks = ["RNBQKBNR"]', "QNRBBNKR", "RNBQKBNR", _exclude, (
             ("two", 5, "KRRBN", 'kind = "exclude"\nranks = ["RBKNR", "rkrbn"]',
              excluded(["RBKNR", "RKRBN"])),
+        )),
+    "holds": Example(
+        'squares = "a1-b1 | h1"\npieces = "RN | R"', "RNBQKBNR", "NRBQKBRN", _holds, (
+            ("wing", 5, "KRRBN", 'kind = "holds"\nsquares = "a1-b1"\npieces = "RB"',
+             holds("ab", "RB")),
+            ("fixed", 6, "KQRRNN", 'kind = "holds"\nsquares = "a1 f1"\npieces = "RR"\n'
+             'each = "square"', lambda r: r[0] == "R" and r[5] == "R"),
         )),
 }

@@ -119,6 +119,11 @@ def excluded(ranks: Sequence[Rank]) -> Test:
     return lambda r: r not in ranks
 
 
+def holds(files: str, pieces: str) -> Test:
+    """The squares on ``files`` (rank 1) hold exactly ``pieces``, in any order."""
+    return lambda r: sorted(r[FILES.index(f)] for f in files) == sorted(pieces)
+
+
 bishops_opposite = opposite("BB")
 king_between_rooks = between("K", "RR")
 

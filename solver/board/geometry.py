@@ -51,6 +51,11 @@ BLACK_GLYPHS: Final[dict[str, str]] = {
     "C": "\U0001fa52",
 }
 
+#: Letters a region's rank may hold besides pieces: an empty square (``.``)
+#: and a pawn placed as one of the family's pieces (``P``).
+EMPTY: Final = "."
+EXTRA_NAMES: Final[dict[str, str]] = {EMPTY: "empty square", "P": "pawn"}
+
 MIN_FILES: Final = 4
 MAX_FILES: Final = 16
 FILE_LETTERS: Final = "abcdefghijklmnop"
@@ -83,7 +88,7 @@ def piece_name(piece: str, count: int = 1, names: Mapping[str, str] | None = Non
     >>> piece_name("N", 2), piece_name("L", 1, {"L": "lance"}), piece_name("X")
     ('knights', 'lance', "piece 'X'")
     """
-    name = PIECE_NAMES.get(piece) or (names or {}).get(piece)
+    name = PIECE_NAMES.get(piece) or (names or {}).get(piece) or EXTRA_NAMES.get(piece)
     if name is None:
         return f"piece {piece!r}" if count == 1 else f"pieces {piece!r}"
     return name if count == 1 else f"{name}s"
@@ -180,6 +185,13 @@ class Layout:
     notation: str = "fen"
     #: White's region when it is not the first rank (see :class:`Region`).
     squares: tuple[tuple[int, int], ...] = ()
+    #: Pieces each side holds in hand at the start (``hand``; ``None``: no hand
+    #: field, ``""``: an empty one, written ``[]``).
+    hand: str | None = None
+    #: Whether the castling field also lists the gating squares (Seirawan's ``gating``).
+    gating: bool = False
+    #: Whether the region may hold empty squares (``.`` among the pieces).
+    empty: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.sides, str):
@@ -190,7 +202,8 @@ class Layout:
         """Whether this is the classical eight-rank board with pawns on ranks 2 and 7."""
         return (self.ranks == STANDARD_RANKS and self.pawns == STANDARD_PAWNS
                 and self.sides.classical and not self.front
-                and self.notation == "fen" and not self.squares)
+                and self.notation == "fen" and not self.squares
+                and self.hand is None and not self.gating)
 
     @property
     def region(self) -> tuple[tuple[int, int], ...]:
@@ -204,7 +217,8 @@ class Layout:
         >>> Layout(8).on_back_rank, Layout(8, squares=((4, 1), (5, 1))).on_back_rank
         (True, False)
         """
-        return not self.squares or self.squares == tuple((f, 1) for f in range(self.files))
+        return not self.squares or self.squares[:self.files] == tuple(
+            (f, 1) for f in range(self.files))
 
     def black_square(self, square: tuple[int, int]) -> tuple[int, int]:
         """Where Black's piece stands for White's on ``square``.
@@ -267,7 +281,7 @@ class Layout:
         for square, piece in self._half(own).items():
             f, r = self.black_square(square)
             board[self.ranks - r][f] = piece.lower()
-        return ["".join(row) for row in board]
+        return ["".join(row).replace(EMPTY, " ") for row in board]
 
 
 @cache

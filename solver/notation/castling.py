@@ -66,6 +66,8 @@ def _castlers(layout: Layout | None, white: str, black: str) -> list[tuple[str, 
     with whether each is White's."""
     if layout is not None and not layout.on_back_rank:
         return []  # pieces in a region other than the first rank do not castle
+    if layout is not None and layout.squares:  # the region begins with the whole first rank
+        white, black = white[:layout.files], black[:layout.files]
     if layout is not None and layout.sides.fixed_white:
         return [(black.upper(), False)]
     return [(white.upper(), True), (black.upper(), False)]

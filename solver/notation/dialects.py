@@ -42,14 +42,17 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, TypeVar
 
-from solver.board.geometry import FILE_LETTERS
+from solver.board.geometry import Layout
 from solver.errors import DialectError
-from solver.notation.fen import castling_field, placement
+from solver.notation.fen import castling_field, check_castling, layout_fen, placement
+from solver.notation.hands import gates as _gates
+from solver.notation.hands import hand_text, same_hand, split_hand
+from solver.notation.hands import pychess_gates as _pychess_gating
 from solver.notation.variants import VARIANTS, Variant, default_variant
 
 __all__ = ["DIALECTS", "VARIANTS", "Dialect", "Variant", "check_style", "default_variant",
-           "dialect_named", "plain_dialects", "read_fen", "start_fen", "variant_named",
-           "writes_plain"]
+           "dialect_named", "family_fen", "family_refusal", "plain_dialects", "read_any",
+           "read_fen", "start_fen", "variant_named", "writes_plain"]
 
 
 class Dialect:
@@ -251,56 +254,6 @@ def check_style(variant: str, dialect: str, files: int, independent: str | None 
         raise DialectError(variant, dialect, refused)
 
 
-def _gated(rank: str, castles: str) -> list[int]:
-    """The files of one side's gating squares that its castling letters leave
-    unsaid: with castling rights, every piece's but the king's and the rooks'
-    (``K``/``Q`` or a rook's file gate the king and that rook too); without,
-    every piece's but the king's. Fairy-Stockfish reads a king's gate
-    together with a rook's as a castling right, so a side that may not castle
-    never has its king's gate written, and a rook that does not castle (a
-    third one) loses its gate when its king has castling rights."""
-    king = rank.find("K")
-    if castles:
-        return [f for f, p in enumerate(rank) if p not in "KR"]
-    return [f for f in range(len(rank)) if f != king]
-
-
-def _gates(rank: str, castles: str, shredder: bool) -> str:
-    """One side's Seirawan field (upper case): its castling letters ``castles``,
-    then its other gating files from a to h, as Fairy-Stockfish writes them
-    (Shredder letters name the king's file among the gates, since a rook's
-    file alone is a gate, not a castling right; so does X-FEN when a right is
-    a rook's file).
-
-    >>> _gates("RNBQKBNR", "KQ", False), _gates("RNBQKBNR", "HA", True)
-    ('KQBCDFG', 'HABCDEFG')
-    >>> _gates("RRKQBBNN", "", False)
-    'ABDEFGH'
-    """
-    files = _gated(rank, castles)
-    if castles and (shredder or any(c not in "KQ" for c in castles)):
-        files = sorted([*files, rank.index("K")])
-    return castles + "".join(FILE_LETTERS[f].upper() for f in files)
-
-
-def _pychess_gating(rank: str, castles: str) -> str:
-    """pychess-variants' Seirawan field for one side (upper case): its X-FEN
-    castling letters (``KQ`` for Chess960), then the files of the first and
-    last bishop, the queen, the first and last knight, then any other gating
-    files from a to h (see :func:`_gated`), each once.
-
-    >>> _pychess_gating("RNBQKBNR", "KQ"), _pychess_gating("KARRBBNN", "")
-    ('KQCFDBG', 'EFGHBCD')
-    """
-    gated = _gated(rank, castles)
-    first = [rank.find("B"), rank.rfind("B"), rank.find("Q"), rank.find("N"), rank.rfind("N")]
-    files: list[int] = []
-    for f in [*first, *gated]:
-        if f in gated and f not in files:
-            files.append(f)
-    return castles + "".join(FILE_LETTERS[f].upper() for f in files)
-
-
 def _a_side_first(field: str) -> str:
     """Each side's letters in a-to-h order, White's first (pychess-variants).
 
@@ -360,3 +313,101 @@ def read_fen(text: str, variant: str, dialect: str = "xfen") -> str:
     """
     game = variant_named(variant, dialect)
     return dialect_named(dialect, variant).read(game, text)
+
+
+def family_refusal(layout: Layout, dialect: str) -> str | None:
+    """Why ``dialect``'s program cannot play a family on this board of its own
+    (``None``: it can, and :func:`family_fen` writes it).
+
+    Fairy-Stockfish and pychess-variants play every FEN board (pieces in
+    hand and gating included); python-chess (lichess) plays eight by eight
+    boards of chess's pieces, crazyhouse's empty hand among them. SFEN
+    families are written only as SFEN (the plain dialects).
+
+    >>> from solver.board.geometry import Layout
+    >>> family_refusal(Layout(8, sides="rotate"), "lichess") is None
+    True
+    >>> family_refusal(Layout(10, hand=""), "lichess")
+    'lichess and python-chess play only 8x8 boards of chess pieces'
+    """
+    writer = dialect_named(dialect)
+    if writer.plain:
+        return None
+    if layout.notation == "sfen":
+        return "the family is written in sfen, which only the dialects xfen and shredder write"
+    if writer.name == "lichess" and (
+            layout.files != 8 or layout.ranks != 8 or layout.names or layout.gating
+            or (layout.hand not in (None, ""))):
+        return "lichess and python-chess play only 8x8 boards of chess pieces"
+    return None
+
+
+def family_fen(layout: Layout, white: str, black: str, dialect: str,
+               counters: bool = True) -> str:
+    """The start FEN of a family on a board of its own, as ``dialect`` writes it:
+    its castling letters in the program's style and order, its hand as the
+    program orders it (Fairy-Stockfish sorts each side's letters), its gating
+    field as the program writes Seirawan's.
+
+    >>> from solver.board.geometry import Layout
+    >>> family_fen(Layout(8, hand="HE", gating=True), "RNBQKBNR", "RNBQKBNR", "fsf")
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w HABCDEFGhabcdefg - 0 1'
+    >>> family_fen(Layout(8, hand="HE", gating=True), "RNBQKBNR", "RNBQKBNR", "pychess")
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQCFDBGkqcfdbg - 0 1'
+    """
+    refused = family_refusal(layout, dialect)
+    if refused is not None:
+        raise DialectError("-", dialect, refused)
+    writer = DIALECTS[dialect]
+    fields = layout_fen(layout, white, black, writer.shredder).split()
+    if layout.notation != "sfen":
+        if layout.hand is not None:
+            board, _ = split_hand(fields[0])
+            order = "sorted" if writer.seirawan_hand == "[EHeh]" else "white-first"
+            fields[0] = board + hand_text(layout.hand, order)
+        if layout.gating:
+            fields[2] = writer.gating(white.upper(), black.upper())
+        else:
+            fields[2] = writer.order(fields[2])
+    return " ".join(fields if counters else fields[:-2])
+
+
+#: The variants whose start FENs show their form (hands, two boards, checks,
+#: the horde), tried in this order when no variant is named.
+_SHOWN: Final = ("bughouse", "seirawan", "crazyhouse", "3check", "horde")
+
+
+def read_any(text: str) -> str | None:
+    """The plain start FEN of a start FEN that some program writes for one of
+    the variants whose FEN shows its form (pieces in hand, Seirawan's gating
+    field, three-check's ``3+3``, bughouse's two boards, the horde), in any
+    dialect; ``None`` when it is none of them. ``id`` and ``lint`` read such
+    FENs back without being told the variant.
+
+    >>> read_any("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[HEhe] w KQDEABFkqdeabf - 0 1")
+    'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w CHch - 0 1'
+    >>> read_any("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1") is None
+    True
+    """
+    from solver.errors import Chess960Error
+    from solver.notation.fen import read_start
+
+    shown = " ".join(text.split())
+    _, hand = split_hand(shown.split(" | ")[0].split(maxsplit=1)[0]) if shown else ("", None)
+    for name in _SHOWN:
+        if name == "seirawan" and (hand is None or not same_hand(hand, "HE")):
+            continue
+        if name in ("crazyhouse", "bughouse") and hand != "":
+            continue  # a start position's hands are empty
+        for writer in DIALECTS.values():
+            try:
+                plain = VARIANTS[name].read(text, writer)
+                if plain == shown:
+                    break  # not in this variant's form
+                rows = plain.split(maxsplit=1)[0].split("/")
+                start = read_start(plain, len(rows[-1]) if rows[-1].isalpha() else 8)
+                check_castling(plain, start.castling, start.white, start.black)
+            except Chess960Error:
+                continue
+            return plain
+    return None

@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from solver.board.geometry import Layout, square_name, standard_layout
+from solver.board.geometry import EMPTY, Layout, square_name, standard_layout
 from solver.errors import (
     ArgumentTypeError,
     FenSyntaxError,
@@ -48,6 +48,7 @@ from solver.notation.fen_syntax import (
     split_fields,
     split_opcodes,
 )
+from solver.notation.hands import gating_field, gating_fields, hand_text, same_hand, split_hand
 
 if TYPE_CHECKING:
     from solver.position import Position
@@ -118,7 +119,7 @@ def board_placement(layout: Layout, white: str, black: str) -> str:
     'rnbakqbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKABNR'
     """
     template = _template(layout)
-    if template is None:
+    if template is None or EMPTY in white or EMPTY in black:
         return rows_placement(layout.rows(white, black))
     return template.format(*white.upper(), *black.lower())
 
@@ -132,7 +133,11 @@ def layout_fen(layout: Layout, white: str, black: str, shredder: bool = False) -
     board = board_placement(layout, white, black)
     if layout.notation == "sfen":
         return f"{board} b - 1"
-    return f"{board} w {castling_field(white, black, shredder, layout)} - 0 1"
+    if layout.hand is not None:
+        board += hand_text(layout.hand)
+    castling = (gating_field(white.upper(), black.upper(), shredder) if layout.gating
+                else castling_field(white, black, shredder, layout))
+    return f"{board} w {castling} - 0 1"
 
 
 def placement(white: str, black: str | None = None) -> str:
@@ -219,7 +224,9 @@ def read_start(text: str, board: int | Layout = 8) -> StartFen:
     layout = standard_layout(board) if isinstance(board, int) else board
     sfen = layout.notation == "sfen"
     fields, counters, opcodes = _sfen_fields(text) if sfen else split_fields(text)
-    rows = fields[0].split("/")
+    board_field, hand = (split_hand(fields[0]) if layout.hand is not None
+                         else (fields[0], None))
+    rows = board_field.split("/")
     top = layout.ranks
     if len(rows) != top:
         raise FenSyntaxError(text, "placement",
@@ -245,6 +252,18 @@ def read_start(text: str, board: int | Layout = 8) -> StartFen:
         reasons.append("gote to move" if sfen else "black to move")
     if en_passant != "-":
         reasons.append(f"en passant square {quote(en_passant)} set")
+    if layout.hand is not None:
+        expected = hand_text(layout.hand)
+        if hand is None:
+            reasons.append(f"no pieces in hand (the family starts with {expected})")
+        elif not same_hand(hand, layout.hand):
+            reasons.append(f"pieces in hand {quote(hand)}, not {expected}")
+    if layout.gating and not reasons:
+        forms = gating_fields(white, black)
+        if castling not in forms:
+            reasons.append(f"castling and gating field {quote(castling)}, not "
+                           f"{' or '.join(repr(f) for f in forms)}")
+        castling = castling_field(white, black, False, layout)
     if reasons:
         raise NotStartPositionError(text, reasons, wrong)
     return StartFen(white, black, "-" if sfen else castling, opcodes)
@@ -267,8 +286,9 @@ def _sides(squares: list[str], layout: Layout) -> tuple[str, str]:
         return squares[top - square[1]][square[0]]
 
     if layout.squares:
-        white = "".join(at(sq) for sq in layout.squares).upper()
-        return white, "".join(at(layout.black_square(sq)) for sq in layout.squares).upper()
+        white = "".join(at(sq) for sq in layout.squares).upper().replace(" ", EMPTY)
+        return white, "".join(at(layout.black_square(sq))
+                              for sq in layout.squares).upper().replace(" ", EMPTY)
     black = squares[0].upper()
     return (black if layout.sides.fixed_white else squares[-1].upper()), black
 
@@ -292,8 +312,14 @@ def _problems(squares: list[str], layout: Layout, white: str,
             square = square_name(file, rank)
             is_white = back.get((file, rank))
             if is_white is not None:
+                if have == " " and layout.empty:
+                    continue  # a region may hold empty squares (the rules count them)
                 if have == " ":
                     backs.append(f"{square} is empty")
+                elif have.upper() == "P" and layout.pawns is None:
+                    if have.isupper() == is_white:
+                        continue  # pawns placed as the family's pieces
+                    backs.append(f"{describe(have, names)} on {square}")
                 elif have.upper() == "P":
                     pawns.append(f"{describe(have, names)} on {square}")
                 elif have.isupper() != is_white:

@@ -54,7 +54,7 @@ from solver.errors import (
 )
 from solver.files import write_atomic
 from solver.notation.castling import side_rights
-from solver.notation.dialects import DIALECTS, dialect_named, read_fen, variant_named
+from solver.notation.dialects import DIALECTS, dialect_named, read_any, read_fen, variant_named
 from solver.notation.fen import castling_field, check_castling, read_start
 from solver.notation.fen_syntax import expand_row, split_fields
 from solver.notation.variants import VARIANTS
@@ -363,8 +363,15 @@ class Linter:
         kind = _kind(fen)
         variant = self.game
         dialect = self.dialect if self.variant is not None else None
+        if variant is None and self.family is not None and self.family.layout is not None:
+            return self._own_board(fen, number, kind, self.family)
         try:
             plain = fen.strip() if variant is None else read_fen(fen, variant, dialect or "xfen")
+            shown = None
+            if variant is None and any(c in plain for c in "[+|"):
+                # a variant's FEN in the form some program writes (hands, 3+3, two boards)
+                shown = read_any(plain)
+                plain = shown or plain
             files = _files(plain.split(maxsplit=1)[0])
             if not 0 < files <= MAX_FILES:
                 raise FenSyntaxError(plain, "placement",
@@ -394,12 +401,42 @@ class Linter:
         white, black = start.white.upper(), start.black.upper()
         xfen = castling_field(white, black)
         shredder = castling_field(white, black, shredder=True)
-        self._castling(fen if variant is None else plain, number, start.castling, white,
-                       black, xfen, shredder)
+        self._castling(fen if variant is None and shown is None else plain, number,
+                       start.castling, white, black, xfen, shredder)
         span = _castling_span(plain)
         assert span is not None
         self._membership(plain[:span[0]] + xfen + plain[span[1]:], number, start.opcodes)
+        if shown is not None:
+            return fen  # written as its program writes it: left as it is
         return self._rewrite(fen, white, black, xfen, shredder, variant)
+
+    def _own_board(self, fen: str, number: int, kind: str, family: Family) -> str:
+        """Check one FEN of a family on a board of its own (another height, a
+        region, pieces in hand, SFEN): the family reads it, in any dialect that
+        writes it; it is left as it is."""
+        try:
+            family.identify(fen.strip())
+        except NotStartPositionError as exc:
+            if not self._moved(fen, number, kind):
+                self._skip(number, "not a start position",
+                           f"{kind} line {short(fen)} is not a start position: "
+                           f"{'; '.join(exc.reasons)}")
+            return fen
+        except FenSyntaxError as exc:
+            self._skip(number, f"{kind} line cannot be read",
+                       f"{kind} line {short(fen)} cannot be read: {exc.reason}")
+            return fen
+        except CastlingRightsError as exc:
+            self.report.positions += 1
+            self._add(number, f"castling is wrong: {exc.reason}")
+            return fen
+        except Chess960Error as exc:
+            self.report.positions += 1
+            self._add(number, f"not a {family.name} start position: "
+                              f"{getattr(exc, 'reason', None) or exc}")
+            return fen
+        self.report.positions += 1
+        return fen
 
     def _castling(self, text: str, number: int, castling: str, white: str, black: str,
                   xfen: str, shredder: str) -> None:

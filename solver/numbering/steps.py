@@ -43,7 +43,7 @@ from typing import Final
 from solver.board.geometry import PIECE_NAMES, Colour, colour, piece_name
 from solver.errors import IdRangeError, NumberingError, StepSyntaxError
 
-_STEP_RE: Final = re.compile(r"([A-Za-z]+)(?::(light|dark|opposite-([A-Za-z])|same-([A-Za-z])))?")
+_STEP_RE: Final = re.compile(r"([A-Za-z.]+)(?::(light|dark|opposite-([A-Za-z])|same-([A-Za-z])))?")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from solver.notation.dialects import (
     DIALECTS,
     check_style,
     default_variant,
-    plain_dialects,
+    family_fen,
+    family_refusal,
     start_fen,
     writes_plain,
 )
@@ -202,8 +203,11 @@ class Writer:
                                f"which {self.name} cannot hold; use fen, json, csv or text")
         if variant is not None or not writes_plain(dialect):
             if family.layout is not None:
-                raise DialectError(variant or "-", dialect, f"{family.name} starts on a board "
-                                   f"of its own; only the dialects {plain_dialects()} write it")
+                refused = (family_refusal(family.layout, dialect) if variant is None else
+                           f"{family.name} starts on a board of its own; name no variant")
+                if refused is not None:
+                    raise DialectError(variant or "-", dialect, refused)
+                return
             files = family.ruleset.files
             check_style(variant or default_variant(files), dialect, files,
                         family.name if family.independent else None)
@@ -223,6 +227,9 @@ class Writer:
     def fen(self, position: Position, counters: bool = True) -> str:
         """The position's start FEN in this writer's variant and dialect."""
         if position.layout is not None:
+            if not writes_plain(self.dialect):
+                return family_fen(position.layout, position.white, position.black,
+                                  self.dialect, counters)
             fen = position_fen(position, shredder=DIALECTS[self.dialect].shredder)
             return fen if counters else fen.rsplit(" ", 2)[0]
         return self.parts(counters).fen(position.white, position.black)

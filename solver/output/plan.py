@@ -14,7 +14,7 @@ from solver.errors import DialectError, UnknownFormatError
 from solver.notation.dialects import (
     DIALECTS,
     check_style,
-    plain_dialects,
+    family_fen,
     start_fen,
     writes_plain,
 )
@@ -46,9 +46,11 @@ def plan_fens(family: Family, positions: Sequence[Position], *, dialect: str = "
     for position in positions:
         if position.layout is not None and variant is None and writes_plain(dialect):
             fen = position_fen(position, shredder=DIALECTS[dialect].shredder)
+        elif position.layout is not None and variant is None:
+            fen = family_fen(position.layout, position.white, position.black, dialect)
         elif position.layout is not None:
             raise DialectError(variant or "-", dialect, f"{family.name} starts on a board of "
-                               f"its own; only the dialects {plain_dialects()} write it")
+                               f"its own; name no variant")
         else:
             fen = start_fen(position.white, position.black, variant=variant, dialect=dialect)
         fens.append(fen)

@@ -227,7 +227,7 @@ def read_front(doc: Mapping[str, Any], pieces: str, names: Mapping[str, str],
 
 
 _REGION_RE: Final = re.compile(
-    r"\s*(?:ranks?\s+(\d{1,2})(?:\s*-\s*(\d{1,2}))?|([a-p])(\d{1,2})\s*-\s*([a-p])(\d{1,2}))\s*")
+    r"\s*(?:ranks?\s+(\d{1,2})(?:\s*-\s*(\d{1,2}))?|([a-p])(\d{1,2})(?:\s*-\s*([a-p])(\d{1,2}))?)\s*")
 
 
 def read_region(doc: Mapping[str, Any], files: int, ranks: int, pawns: int | None, sides: Sides,
@@ -242,22 +242,15 @@ def read_region(doc: Mapping[str, Any], files: int, ranks: int, pawns: int | Non
         raise _err(path, "region", f"expected a string, got {type_name(value)} {shown(value)}")
     if sides.region_refused is not None:
         raise _err(path, "region", sides.region_refused)
-    found = _REGION_RE.fullmatch(value)
-    if found is None:
-        raise _err(path, "region", f"{quote(value)} is not 'rank N', 'ranks N-M' or a "
-                                   "rectangle of squares such as 'a1-d2'")
-    if found.group(1):
-        low = int(found.group(1))
-        high = int(found.group(2) or low)
-        left, right = 0, files - 1
-    else:
-        left, right = sorted(FILE_LETTERS.index(found.group(c)) for c in (3, 5))
-        low, high = sorted(int(found.group(c)) for c in (4, 6))
-    if low > high or low < 1 or high > ranks or right >= files:
-        corner = square_name(files - 1, ranks)
-        raise _err(path, "region", f"{quote(value)} is not on this {files}x{ranks} board "
-                                   f"(a1..{corner})")
-    region = Region(tuple((f, r) for r in range(low, high + 1) for f in range(left, right + 1)))
+    if pawns is not None and sides.pawns_refused is not None:
+        raise _err(path, "pawns", sides.pawns_refused)
+    squares: list[tuple[int, int]] = []
+    for part in value.split(","):
+        for square in _region_part(part, value, files, ranks, pawns, path):
+            if square in squares:
+                raise _err(path, "region", f"{quote(value)} names {square_name(*square)} twice")
+            squares.append(square)
+    region = Region(tuple(squares))
     mine = set(region.squares)
     layout = Layout(files, ranks, sides=sides)
     black = {layout.black_square(sq) for sq in region.squares}
@@ -266,11 +259,32 @@ def read_region(doc: Mapping[str, Any], files: int, ranks: int, pawns: int | Non
         shown_squares = ", ".join(square_name(f, r) for f, r in clash[:4])
         raise _err(path, "region", f"{quote(value)} overlaps Black's squares under sides = "
                                    f"{sides.name!r} ({shown_squares})")
+    return region
+
+
+def _region_part(part: str, value: str, files: int, ranks: int, pawns: int | None,
+                 path: str) -> list[tuple[int, int]]:
+    """The squares of one comma-separated part of a region: a rank, ranks, a
+    rectangle or one square (``e2``)."""
+    found = _REGION_RE.fullmatch(part)
+    if found is None:
+        raise _err(path, "region", f"{quote(value)} is not 'rank N', 'ranks N-M', a "
+                                   "rectangle of squares such as 'a1-d2' or a square such "
+                                   "as 'e2', or several of them joined by commas")
+    if found.group(1):
+        low = int(found.group(1))
+        high = int(found.group(2) or low)
+        left, right = 0, files - 1
+    else:
+        left, right = sorted(FILE_LETTERS.index(found.group(c) or found.group(3)) for c in (3, 5))
+        low, high = sorted(int(found.group(c) or found.group(4)) for c in (4, 6))
+    if low > high or low < 1 or high > ranks or right >= files:
+        corner = square_name(files - 1, ranks)
+        raise _err(path, "region", f"{quote(value)} is not on this {files}x{ranks} board "
+                                   f"(a1..{corner})")
     if pawns is not None:
-        if sides.pawns_refused is not None:
-            raise _err(path, "pawns", sides.pawns_refused)
         hit = [r for r in (pawns, ranks + 1 - pawns) if low <= r <= high]
         if hit:
             raise _err(path, "region", f"{quote(value)} covers rank {hit[0]}, where pawns stand "
                                        "(set pawns to another rank or 'none')")
-    return region
+    return [(f, r) for r in range(low, high + 1) for f in range(left, right + 1)]

@@ -26,7 +26,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
+import solver.kinds.holds  # noqa: F401  (registers the holds kind)
 from solver.board.geometry import (
+    EMPTY,
+    EXTRA_NAMES,
     MAX_FILES,
     MIN_FILES,
     PIECE_NAMES,
@@ -58,6 +61,7 @@ from solver.ruleset.board_keys import (
     read_region,
 )
 from solver.ruleset.bundled import NAME_RE, rules_folder
+from solver.ruleset.hand_keys import read_hand
 from solver.ruleset.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -98,7 +102,7 @@ REFERENCES: Final = ("scharnagl",)
 
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
-                    "rule", "numbering", "numberings")
+                    "rule", "numbering", "numberings", "hand", "gating")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -143,6 +147,10 @@ class RuleSet:
     notation: str = "fen"
     #: The region's squares when it is not the first rank (see :attr:`region`).
     squares: tuple[tuple[int, int], ...] = ()
+    #: Pieces each side holds in hand at the start (``None``: no hand field).
+    hand: str | None = None
+    #: Whether the hand's pieces gate in (the castling field lists the gating squares).
+    gating: bool = False
 
     @cached_property
     def region(self) -> Region:
@@ -161,7 +169,8 @@ class RuleSet:
         True
         """
         return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
-                      self.front, self.names, self.notation, self.squares)
+                      self.front, self.names, self.notation, self.squares, self.hand,
+                      self.gating, EMPTY in self.pieces)
 
     @property
     def side_count(self) -> int:
@@ -437,6 +446,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     notation = found.check(read_notation, doc, path)
     variant = found.check(_variant, doc.get("variant"), path)
     benchmark = found.check(_benchmark, doc, path)
+    hands = found.check(read_hand, doc, notation or "fen", path)
 
     rules: tuple[Rule, ...] = ()
     if pieces is not None and board is not None and size is not None and files is not None:
@@ -463,6 +473,8 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         numbering_name=naming[0] if naming else "canonical",
         numbering_title=naming[1] if naming else "",
         numberings=further or (),
+        hand=hands[0] if hands else None,
+        gating=hands[1] if hands else False,
     )
     if kind == "enumerated":
         return ruleset
@@ -519,7 +531,7 @@ def _pieces(value: str, files: int, path: str, names: Mapping[str, str],
             where: str = "files") -> str:
     letters = value.replace(" ", "").upper()
     for char in letters:
-        if char not in PIECE_NAMES and char not in names:
+        if char not in PIECE_NAMES and char not in names and char not in EXTRA_NAMES:
             raise _err(path, "pieces", f"unknown piece {char!r} in {quote(value)}; "
                                        f"pieces are {''.join([*PIECE_NAMES, *names])}")
     if len(letters) != files:
