@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Final, Literal
 
+from solver.board.castling_rules import ROOKS, CastlingRule
 from solver.board.sides import MIRROR, Sides, side_relation
 
 Colour = Literal["dark", "light"]
@@ -180,6 +181,8 @@ class Layout:
     notation: str = "fen"
     #: White's region when it is not the first rank (see :class:`Region`).
     squares: tuple[tuple[int, int], ...] = ()
+    #: Which rooks give castling rights (:mod:`solver.board.castling_rules`).
+    castling: CastlingRule = ROOKS
 
     def __post_init__(self) -> None:
         if isinstance(self.sides, str):
@@ -190,7 +193,7 @@ class Layout:
         """Whether this is the classical eight-rank board with pawns on ranks 2 and 7."""
         return (self.ranks == STANDARD_RANKS and self.pawns == STANDARD_PAWNS
                 and self.sides.classical and not self.front
-                and self.notation == "fen" and not self.squares)
+                and self.notation == "fen" and not self.squares and self.castling.default)
 
     @property
     def region(self) -> tuple[tuple[int, int], ...]:

@@ -36,6 +36,7 @@ from solver.board.geometry import (
     Layout,
     Region,
 )
+from solver.board.castling_rules import ROOKS, CastlingRule
 from solver.board.sides import MIRROR, Sides
 from solver.errors import (
     ArgumentTypeError,
@@ -58,6 +59,7 @@ from solver.ruleset.board_keys import (
     read_region,
 )
 from solver.ruleset.bundled import NAME_RE, rules_folder
+from solver.ruleset.castling_keys import read_castling
 from solver.ruleset.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -98,7 +100,7 @@ REFERENCES: Final = ("scharnagl",)
 
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
-                    "rule", "numbering", "numberings")
+                    "rule", "numbering", "numberings", "castling")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -143,6 +145,8 @@ class RuleSet:
     notation: str = "fen"
     #: The region's squares when it is not the first rank (see :attr:`region`).
     squares: tuple[tuple[int, int], ...] = ()
+    #: Which rooks give castling rights (``castling``; :mod:`solver.board.castling_rules`).
+    castling: CastlingRule = ROOKS
 
     @cached_property
     def region(self) -> Region:
@@ -161,7 +165,7 @@ class RuleSet:
         True
         """
         return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
-                      self.front, self.names, self.notation, self.squares)
+                      self.front, self.names, self.notation, self.squares, self.castling)
 
     @property
     def side_count(self) -> int:
@@ -170,7 +174,7 @@ class RuleSet:
         >>> load("dfrc").side_count
         960
         """
-        return self.sides.side_count(self.count)
+        return self.sides.side_count(self.count // self.castling.variations)
 
     @property
     def piece_counts(self) -> Counter[str]:
@@ -447,6 +451,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     naming = found.check(_naming, numbering or {}, path)
     further = found.check(read_numberings, doc, pieces, path,
                           board is not None and board[2].independent)
+    castling = found.check(read_castling, doc, files or 8, count, path)
     found.raise_any()
     assert (name is not None and title is not None and source is not None and files is not None
             and board is not None and size is not None and pieces is not None
@@ -463,6 +468,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         numbering_name=naming[0] if naming else "canonical",
         numbering_title=naming[1] if naming else "",
         numberings=further or (),
+        castling=castling or ROOKS,
     )
     if kind == "enumerated":
         return ruleset
@@ -509,7 +515,8 @@ def _count(doc: Mapping[str, Any], sides: Sides, path: str) -> int:
     count: int = _required(doc, "count", int, path)
     if count < 0:
         raise _err(path, "count", f"{count} is negative")
-    problem = sides.count_problem(count)
+    variations = 16 if doc.get("castling") == "subsets" and count % 16 == 0 else 1
+    problem = sides.count_problem(count // variations)
     if problem is not None:
         raise _err(path, "count", problem)
     return count
