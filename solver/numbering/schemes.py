@@ -124,6 +124,27 @@ class TableOrder(Order):
         return self.ids[place]
 
 
+class RightsOrder(Order):
+    """A family with castling variations (``castling = "subsets"``): the
+    placements in ``inner``'s order within each variation, the variation the
+    most significant digit (as the family's own ids)."""
+
+    def __init__(self, inner: Order, base: int) -> None:
+        self.inner = inner
+        self.base = base
+
+    def place(self, number: int) -> int:
+        variation, placement = divmod(number, self.base)
+        return variation * self.base + self.inner.place(placement)
+
+    def id_at(self, place: int) -> int:
+        variation, placement = divmod(place, self.base)
+        return variation * self.base + self.inner.id_at(placement)
+
+    def sides(self, place: int) -> tuple[int, int]:
+        return self.inner.sides(place % self.base)
+
+
 class Scheme:
     """One numbering of a family: its numbers, labels, and the way back."""
 
@@ -162,9 +183,77 @@ class Scheme:
             numbering = Numbering(rs.region_size, rs.pieces, spec.steps, rs.allowed_files(),
                                   rs.name, rs.region.colours)
         side = SideOrder(family, numbering)
-        if family.independent:
-            return PairOrder(family, side, spec.pairs == "white-major")
-        return side
+        order: Order = PairOrder(family, side, spec.pairs == "white-major") \
+            if family.independent else side
+        base = self._rights_base
+        return order if base is None else RightsOrder(order, base)
+
+    @cached_property
+    def _rights_base(self) -> int | None:
+        """The placements' count of a family with castling variations, else ``None``."""
+        from solver.board.castling_rules import SubsetCastling
+
+        rule = getattr(getattr(self.family, "ruleset", None), "castling", None)
+        return rule.base if isinstance(rule, SubsetCastling) else None
+
+    def _rights_text(self, number: int) -> str:
+        """The castling rights of a position's variation, X-FEN letters or ``-``."""
+        from solver.board.castling_rules import SubsetCastling
+
+        rule = getattr(getattr(self.family, "ruleset", None), "castling", None)
+        if not isinstance(rule, SubsetCastling):
+            return "KQkq"
+        return "".join(rule.kept(rule.split(number)[0])) or "-"
+
+    def _rights_variation(self, text: str) -> int:
+        from solver.board.castling_rules import SubsetCastling
+
+        rule = getattr(getattr(self.family, "ruleset", None), "castling", None)
+        if text == "-":
+            kept: set[str] = set()
+        else:
+            kept = set(text)
+            if len(kept) != len(text):
+                raise ValueError(text)
+        if not isinstance(rule, SubsetCastling):
+            if kept != {"K", "Q", "k", "q"}:
+                raise ValueError(text)
+            return 0
+        return rule.variation(kept)
+
+    @cached_property
+    def _side_family(self) -> Family | None:
+        """The family whose own ids number the sides (``side-family``), or ``None``."""
+        if not self.spec.side_family:
+            return None
+        from solver.family import Family as Loaded
+
+        return Loaded.load(self.spec.side_family)
+
+    def _side_value(self, place: int) -> int:
+        """A side's number in the label, from its place in the side order."""
+        other = self._side_family
+        if other is None:
+            return self.side_number(place)
+        order = self.order
+        inner = order.inner if isinstance(order, RightsOrder) else order
+        assert isinstance(inner, PairOrder)
+        return other.rank_id(self.family.rank_of(inner.side.id_at(place)))
+
+    def _side_place(self, value: int) -> int:
+        """A side's place in the side order from its number in a side-family label."""
+        other = self._side_family
+        assert other is not None
+        if not 0 <= value < other.count:
+            raise ValueError(value)
+        try:
+            number = self.family.rank_id(self.family.validate(other.rank_of(value)))
+        except Chess960Error:
+            raise ValueError(value) from None
+        order = self.order
+        inner = order.inner if isinstance(order, RightsOrder) else order
+        assert isinstance(inner, PairOrder)
+        return inner.side.place(number)
 
     @property
     def low(self) -> int:
@@ -204,13 +293,14 @@ class Scheme:
         label = self.spec.label
         if not label:
             return str(self.number(number))
+        rights = self._rights_text(number)
         if self.family.independent:
             white, black = self.order.sides(self.order.place(number))
-            w, b = self.side_number(white), self.side_number(black)
+            w, b = self._side_value(white), self._side_value(black)
             if w == b and self.spec.same_label:
-                return self.spec.same_label.format(number=w, white=w, black=b)
-            return label.format(number=self.number(number), white=w, black=b)
-        return label.format(number=self.number(number))
+                return self.spec.same_label.format(number=w, white=w, black=b, rights=rights)
+            return label.format(number=self.number(number), white=w, black=b, rights=rights)
+        return label.format(number=self.number(number), rights=rights)
 
     @cached_property
     def _patterns(self) -> list[tuple[re.Pattern[str], Callable[[dict[str, int]], int]]]:
@@ -219,6 +309,8 @@ class Scheme:
         n = self.family.side_count
 
         def side_place(value: int) -> int:
+            if self._side_family is not None:
+                return self._side_place(value)
             place = value - self.first if not self.cyclic else value % n
             if not 0 <= place < n:
                 raise ValueError(value)
@@ -240,7 +332,9 @@ class Scheme:
             if not template:
                 continue
             regex = "".join(
-                re.escape(literal) + (f"(?P<{field}>[0-9]{{1,30}})" if field else "")
+                re.escape(literal) + (
+                    "(?P<rights>[KQkq]{1,4}|-)" if field == "rights" else
+                    f"(?P<{field}>[0-9]{{1,30}})" if field else "")
                 for literal, field, _, _ in _parse(template))
             if mirrored:
                 out.append((re.compile(regex, re.IGNORECASE), same))
@@ -262,8 +356,15 @@ class Scheme:
             for pattern, how in self._patterns:
                 found = pattern.fullmatch(stripped)
                 if found is not None:
+                    fields = found.groupdict()
+                    rights = fields.pop("rights", None)
                     try:
-                        place = how({k: int(v) for k, v in found.groupdict().items()})
+                        place = how({k: int(v) for k, v in fields.items()})
+                        if self._rights_base is not None:
+                            variation = self._rights_variation(rights or "KQkq")
+                            place += variation * self._rights_base
+                        elif rights is not None:
+                            self._rights_variation(rights)
                     except ValueError:
                         place = -1
                     break
@@ -295,7 +396,7 @@ class Scheme:
         """What this numbering's numbers look like, for messages."""
         if self.spec.label:
             shown = self.spec.label.replace("{number}", "N").replace("{white}", "W") \
-                .replace("{black}", "B")
+                .replace("{black}", "B").replace("{rights}", "R")
             if self.spec.same_label:
                 shown += " or " + self.spec.same_label.replace("{number}", "N") \
                     .replace("{white}", "N").replace("{black}", "N")

@@ -33,10 +33,10 @@ PAIR_ORDERS: Final = ("white-major", "black-major")
 EVIDENCE: Final = ("definition", "table", "example")
 
 #: The fields a label template may use.
-LABEL_FIELDS: Final = ("number", "white", "black")
+LABEL_FIELDS: Final = ("number", "white", "black", "rights")
 
 _KEYS: Final = ("name", "title", "source", "evidence", "steps", "pairs", "first", "cyclic",
-                "period", "label", "same-label", "table", "examples")
+                "period", "label", "same-label", "table", "examples", "side-family")
 _NAME_RE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _MAX_NUMBERINGS: Final = 32
 _MAX_TEXT: Final = 400
@@ -71,6 +71,9 @@ class NumberingSpec:
     table: tuple[str, ...] = ()
     #: Published examples: (position, number or label).
     examples: tuple[tuple[str, str], ...] = ()
+    #: A bundled family whose own numbering numbers each side (``side-family``:
+    #: TCEC numbers Chess324's sides by their Chess960 SP-IDs), or ``""``.
+    side_family: str = ""
 
 
 def read_numberings(doc: Mapping[str, Any], pieces: str | None, path: str,
@@ -213,7 +216,22 @@ def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: st
         pairs=pairs,  # type: ignore[arg-type]
         first=_int(table, "first", where, path, 0), cyclic=_bool(table, "cyclic", where, path),
         period=_int(table, "period", where, path, 0), label=label, same_label=same,
-        table=rows, examples=tuple(examples))
+        table=rows, examples=tuple(examples),
+        side_family=_side_family(table, where, path, independent, steps))
+
+
+def _side_family(table: Mapping[str, Any], where: str, path: str, independent: bool,
+                 steps: tuple[str, ...]) -> str:
+    """``side-family``: the bundled family whose ids number the sides."""
+    if "side-family" not in table:
+        return ""
+    name = _text(table, "side-family", where, path)
+    if not _NAME_RE.fullmatch(name):
+        raise _err(path, f"{where}.side-family", f"{quote(name)} is not a family's name")
+    if not independent or steps:
+        raise _err(path, f"{where}.side-family", "side-family needs sides = \"independent\" "
+                                                 "and no steps of its own")
+    return name
 
 
 def refuse_orders(path: str, steps: object) -> None:
