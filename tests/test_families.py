@@ -54,6 +54,12 @@ PUBLISHED = {
     "capablanca-random": 48_000,
     "capablanca-random-full": 12_118,
     "capablanca-shuffle": 84_000,
+    "transcendental": 8_294_400,
+    "placement": 8_294_400,
+    "shuffle-nocastle": 5040,
+    "chess324x16": 5184,
+    "cutechess-caparandom": 21_836,
+    "xboard-caparandom": 84_000,
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -86,11 +92,13 @@ def test_the_benchmark_family_counts_by_hand() -> None:
 #: The proofs of the 10-file families take seconds each (a check of every
 #: rank); they run in the slow run, which CI runs. A 10-file check stays in
 #: the default run: the worked example of rules/README.md (test_rulefiles).
-SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full"}
+SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full",
+               "cutechess-caparandom", "xboard-caparandom"}
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
-ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings"}
+ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
+              "cutechess-caparandom"}
 
 
 @pytest.mark.parametrize("name", [
