@@ -93,7 +93,7 @@ def test_the_benchmark_family_counts_by_hand() -> None:
 #: rank); they run in the slow run, which CI runs. A 10-file check stays in
 #: the default run: the worked example of rules/README.md (test_rulefiles).
 SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full",
-               "cutechess-caparandom", "xboard-caparandom"}
+               "cutechess-caparandom", "xboard-caparandom", "transcendental", "placement"}
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
