@@ -356,9 +356,12 @@ class CastlingRightsError(FenError):
         want = f"{xfen!r} or {shredder!r}" if xfen != shredder else repr(xfen)
         if xfen == "-":
             want = "'-' (no castling)"
-        gives = "the rooks give" if allows is None else f"the family allows {allows}: here"
+        gives = f"the rooks give {want}"
+        if allows is not None:
+            gives = (f"the family allows {allows}, so the field is '-'" if xfen == "-"
+                     else f"the family allows {allows}: here {want}")
         super().__init__(
-            text, f"fen {quote(text)} has wrong castling rights: {reason}; {gives} {want}"
+            text, f"fen {quote(text)} has wrong castling rights: {reason}; {gives}"
         )
         self.right = right
         #: What the family's castling rule allows, in words (``None``: the rooks' rights).

@@ -103,7 +103,7 @@ class NoCastling(CastlingRule):
         return "may never castle in this family"
 
     def allows(self) -> str:
-        return "no castling (the field is '-')"
+        return "no castling"
 
 
 #: No castling at all.
@@ -132,7 +132,7 @@ class FixedCastling(CastlingRule):
                             reverse=True))
 
     def why_not(self, rank: str) -> str:
-        return f"castles only {self._where()}"
+        return "has no such right here (the king or that rook is off its castling file)"
 
     def _where(self) -> str:
         kings = ",".join(_LETTERS[f] for f in self.king)
