@@ -48,6 +48,7 @@ class Family(Protocol):
     def schemes(self) -> Mapping[str, Scheme]: ...
     def rank_of(self, number: int) -> str: ...
     def rank_id(self, rank: str) -> int: ...
+    def validate(self, text: str) -> str: ...
     def position(self, number: int) -> Position: ...
     def read(self, text: str) -> Position: ...
 
@@ -226,9 +227,8 @@ class Scheme:
         """The family whose own ids number the sides (``side-family``), or ``None``."""
         if not self.spec.side_family:
             return None
-        from solver.family import Family as Loaded
-
-        return Loaded.load(self.spec.side_family)
+        load: Callable[[str], Family] = getattr(type(self.family), "load")  # noqa: B009
+        return load(self.spec.side_family)
 
     def _side_value(self, place: int) -> int:
         """A side's number in the label, from its place in the side order."""

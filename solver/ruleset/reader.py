@@ -26,6 +26,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
+from solver.board.castling_rules import ROOKS, CastlingRule
 from solver.board.geometry import (
     MAX_FILES,
     MIN_FILES,
@@ -36,7 +37,6 @@ from solver.board.geometry import (
     Layout,
     Region,
 )
-from solver.board.castling_rules import ROOKS, CastlingRule
 from solver.board.sides import MIRROR, Sides
 from solver.errors import (
     ArgumentTypeError,
