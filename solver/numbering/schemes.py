@@ -182,7 +182,8 @@ class Scheme:
 
             rs = family.ruleset
             numbering = Numbering(rs.region_size, rs.pieces, spec.steps, rs.allowed_files(),
-                                  rs.name, rs.region.colours)
+                                  rs.name, rs.region.colours,
+                                  spec.step_orders(rs.region.names))
         side = SideOrder(family, numbering)
         order: Order = PairOrder(family, side, spec.pairs == "white-major") \
             if family.independent else side
