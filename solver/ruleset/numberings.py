@@ -121,8 +121,11 @@ def _squares(value: object, key: str, path: str, names: Sequence[str] | None,
     return squares
 
 
+StepPaths = tuple[tuple[str, tuple[str, ...]], ...]
+
+
 def _paths(table: Mapping[str, Any], where: str, path: str, names: Sequence[str] | None,
-           steps: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+           steps: tuple[str, ...]) -> tuple[tuple[str, ...], StepPaths]:
     """``path`` and ``step-paths``, which need the numbering's own steps."""
     if ("path" in table or "step-paths" in table) and not steps:
         raise _err(path, f"{where}.path", "a path orders the squares of placement steps: "

@@ -451,7 +451,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     naming = found.check(_naming, numbering or {}, path)
     further = found.check(read_numberings, doc, pieces, path,
                           board is not None and board[2].independent,
-                          None if files is None or "region" in doc and region is None
+                          None if files is None or ("region" in doc and region is None)
                           else (Region.rank_of(files) if region is None else region).names)
     castling = found.check(read_castling, doc, files or 8, count, path)
     found.raise_any()
