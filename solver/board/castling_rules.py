@@ -189,7 +189,7 @@ class SubsetCastling(CastlingRule):
         """The variation keeping the rights ``kept`` (of ``K Q k q``).
 
         >>> SubsetCastling(1).variation({"K", "q"})
-        9
+        6
         """
         size = len(SUBSET_RIGHTS)
         mask = sum(1 << (size - 1 - i) for i, r in enumerate(SUBSET_RIGHTS) if r in kept)
