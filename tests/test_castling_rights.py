@@ -17,6 +17,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver import CastlingRightsError, RuleFileError
 from solver.check import check
@@ -121,6 +123,20 @@ def test_chess324x16_is_every_pair_with_every_subset_of_the_rights() -> None:
     # a reduced-rights position in Shredder-FEN
     assert position_fen(fam.identify(fen("RNBQKBNR", "RNBQKBNR", "Ha")), shredder=True) \
         == fen("RNBQKBNR", "RNBQKBNR", "Ha")
+
+
+@given(st.integers(0, 5183), st.booleans())
+def test_chess324x16_ids_fens_and_labels_round_trip(number: int, shredder: bool) -> None:
+    """Any id: its FEN (either notation) and its TCEC label read back to it, and
+    its rights are the variation's (number // 324: 15 - v's bits K Q k q)."""
+    fam = Family.load("chess324x16")
+    position = fam.position(number)
+    assert fam.identify(position_fen(position, shredder=shredder)).id == number
+    tcec = fam.scheme("tcec")
+    assert tcec.read(tcec.text(number)) == number
+    mask = 15 - number // 324
+    kept = "".join(r for i, r in enumerate("KQkq") if mask >> (3 - i) & 1) or "-"
+    assert position.castling == kept
 
 
 def test_chess324x16_tcec_labels_carry_the_rights() -> None:
