@@ -14,7 +14,9 @@ publisher's definition, brute-forced here without the solver's castling code.
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -249,3 +251,57 @@ def test_xboard_caparandom_numbers_as_xboard_places() -> None:
         assert fam.rank_of(number) == xboard_caparandom(number), number
     capa = Family.load("capablanca-shuffle")
     assert capa.scheme("xboard").read("4321") == capa.rank_id(fam.rank_of(4321))
+
+
+# -- lint follows the family's rule ------------------------------------------------------
+
+
+def test_lint_and_fix_follow_the_family_rule() -> None:
+    from solver.notation.lint import lint_text
+
+    book = "".join(f"{fen(r, r, c)}\n" for r, c in (("RNBQKBNR", "KQkq"), ("RNBQKBNR", "-")))
+    transcendental = lint_text(book, "book", fix="xfen", family=Family.load("transcendental"))
+    assert transcendental.problems == 1  # KQkq: the game has no castling
+    assert transcendental.fixed == f"{fen('RNBQKBNR', 'RNBQKBNR', '-')}\n" * 2
+    placement = lint_text(book, "book", fix="shredder", family=Family.load("placement"))
+    assert placement.problems == 1  # '-': the classical squares give every right
+    assert placement.fixed == f"{fen('RNBQKBNR', 'RNBQKBNR', 'HAha')}\n" * 2
+    subsets = lint_text(f"{fen('RNBQKBNR', 'RNBQKBNR', 'Hq')}\n", "book", fix="xfen",
+                        family=Family.load("chess324x16"))
+    assert subsets.problems == 1  # a mix of notations, the subset kept
+    assert subsets.fixed == f"{fen('RNBQKBNR', 'RNBQKBNR', 'Kq')}\n"
+    rooks = lint_text(book, "book")  # without a family: the rooks' rights
+    assert rooks.problems == 1
+
+
+# -- path and step-paths ------------------------------------------------------------------
+
+
+RACING = (Path(__file__).parent.parent / "rules" / "racing-kings.toml").read_text()
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('path = "e2 f2 g2 h2 h1 g1 f1 e1"', 'path = "e2 f2 g2 h2 h1 g1 f1"',
+     "numberings[1].path: 7 squares, but a path lists every square of the region (8)"),
+    ('path = "e2 f2 g2 h2 h1 g1 f1 e1"', 'path = "a1 f2 g2 h2 h1 g1 f1 e1"',
+     "numberings[1].path: 'a1' is not a square of the family's region"),
+    ('step-paths = { K = "h2 h1 g1 g2" }', 'step-paths = { N = "h2" }',
+     "numberings[1].step-paths.N: 'N' is not one of the steps"),
+])
+def test_path_errors(old: str, new: str, message: str) -> None:
+    assert old in RACING
+    with pytest.raises(RuleFileError, match=re.escape(message)):
+        parse(RACING.replace(old, new))
+
+
+def test_path_orders_the_steps_squares() -> None:
+    """The region's order, then a path that reverses it: the first rank read
+    backwards numbers as the rank itself did (steps without colours)."""
+    from solver.numbering.steps import Numbering
+
+    steps = ["K", "Q", "RR", "BB", "NN"]
+    plain = Numbering(8, "KQRRBBNN", steps)
+    backwards = Numbering(8, "KQRRBBNN", steps, paths=[tuple(range(7, -1, -1))] * 5)
+    for number in range(0, 5040, 37):
+        assert backwards.decode(number) == plain.decode(number)[::-1]
+        assert backwards.encode(plain.decode(number)[::-1]) == number
