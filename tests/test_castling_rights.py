@@ -82,11 +82,13 @@ def test_placement_rights_are_pychess_rights_for_every_rank() -> None:
     fam = Family.load("placement")
     assert fam.count == 8_294_400
     black = "RNBQKBNR"
+    black_id = fam.rank_id(black)
     for rank in SIDE:
-        position = fam.identify(f"{rank} {black.lower()}")
-        field = position_fen(position).split()[2]
-        assert field == (pychess_rights(rank) + "kq" or "-"), rank
-        assert fam.identify(fen(rank, black, pychess_rights(rank) + "kq")).id == position.id
+        position = fam.position(fam.rank_id(rank) * 2880 + black_id)
+        assert position.castling == pychess_rights(rank) + "kq", rank
+    for rank in SIDE[::29]:
+        written = fen(rank, black, pychess_rights(rank) + "kq")
+        assert position_fen(fam.identify(written)) == written
 
 
 def test_placement_refuses_rights_away_from_the_classical_squares() -> None:
@@ -305,3 +307,24 @@ def test_path_orders_the_steps_squares() -> None:
     for number in range(0, 5040, 37):
         assert backwards.decode(number) == plain.decode(number)[::-1]
         assert backwards.encode(plain.decode(number)[::-1]) == number
+
+
+def test_plan_without_mirrors_mirrors_the_rights_too(tmp_path: Path) -> None:
+    """Chess960 x 16 variations: a position's mirror is the mirrored rank with
+    the rights kept on the other wings; a plan never draws both."""
+    from solver.sampling import plan
+
+    chess960 = (Path(__file__).parent.parent / "rules" / "chess960.toml").read_text()
+    text = chess960.split("\n# Further numberings")[0].replace('name = "chess960"',
+                                                                'name = "chess960x16"')
+    text = text.replace("count = 960", 'count = 15360\ncastling = "subsets"')
+    text = text.replace('reference = "scharnagl"\n', "")
+    path = tmp_path / "chess960x16.toml"
+    path.write_text(text)
+    fam = Family.load(str(path))
+    drawn = plan(fam, 3000, seed="mirrors", mirrors=True)
+    wings = str.maketrans("KQkq", "QKqk")
+    seen = {(p.white, frozenset(p.castling)) for p in drawn}
+    assert len(seen) == 3000
+    assert not any((p.white[::-1], frozenset(p.castling.translate(wings))) in seen
+                   for p in drawn)
