@@ -81,6 +81,7 @@ def test_transcendental_positions_the_rooks_rule_would_give_rights_are_4608000()
 def test_placement_rights_are_pychess_rights_for_every_rank() -> None:
     fam = Family.load("placement")
     assert fam.count == 8_294_400
+    assert {fam.rank_of(i) for i in range(fam.side_count)} == set(SIDE)
     black = "RNBQKBNR"
     black_id = fam.rank_id(black)
     for rank in SIDE:

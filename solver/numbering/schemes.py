@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Protocol
 
+from solver.board.castling_rules import SubsetCastling
 from solver.errors import Chess960Error, NumberingLabelError, UnknownNumberingError
 from solver.ruleset.numberings import NumberingSpec
 
@@ -130,20 +131,20 @@ class RightsOrder(Order):
     placements in ``inner``'s order within each variation, the variation the
     most significant digit (as the family's own ids)."""
 
-    def __init__(self, inner: Order, base: int) -> None:
+    def __init__(self, inner: Order, rule: SubsetCastling) -> None:
         self.inner = inner
-        self.base = base
+        self.rule = rule
 
     def place(self, number: int) -> int:
-        variation, placement = divmod(number, self.base)
-        return variation * self.base + self.inner.place(placement)
+        variation, placement = self.rule.split(number)
+        return self.rule.join(variation, self.inner.place(placement))
 
     def id_at(self, place: int) -> int:
-        variation, placement = divmod(place, self.base)
-        return variation * self.base + self.inner.id_at(placement)
+        variation, placement = self.rule.split(place)
+        return self.rule.join(variation, self.inner.id_at(placement))
 
     def sides(self, place: int) -> tuple[int, int]:
-        return self.inner.sides(place % self.base)
+        return self.inner.sides(self.rule.split(place)[1])
 
 
 class Scheme:
@@ -187,41 +188,30 @@ class Scheme:
         side = SideOrder(family, numbering)
         order: Order = PairOrder(family, side, spec.pairs == "white-major") \
             if family.independent else side
-        base = self._rights_base
-        return order if base is None else RightsOrder(order, base)
+        rule = getattr(getattr(family, "ruleset", None), "castling", None)
+        return RightsOrder(order, rule) if isinstance(rule, SubsetCastling) else order
 
     @cached_property
-    def _rights_base(self) -> int | None:
-        """The placements' count of a family with castling variations, else ``None``."""
-        from solver.board.castling_rules import SubsetCastling
-
+    def _rule(self) -> SubsetCastling | None:
+        """The family's castling variations (``castling = "subsets"``), or ``None``."""
         rule = getattr(getattr(self.family, "ruleset", None), "castling", None)
-        return rule.base if isinstance(rule, SubsetCastling) else None
+        return rule if isinstance(rule, SubsetCastling) else None
 
     def _rights_text(self, number: int) -> str:
         """The castling rights of a position's variation, X-FEN letters or ``-``."""
-        from solver.board.castling_rules import SubsetCastling
-
-        rule = getattr(getattr(self.family, "ruleset", None), "castling", None)
-        if not isinstance(rule, SubsetCastling):
-            return "KQkq"
+        rule = self._rule
+        if rule is None:
+            return self.family.position(number).castling
         return "".join(rule.kept(rule.split(number)[0])) or "-"
 
     def _rights_variation(self, text: str) -> int:
-        from solver.board.castling_rules import SubsetCastling
-
-        rule = getattr(getattr(self.family, "ruleset", None), "castling", None)
-        if text == "-":
-            kept: set[str] = set()
-        else:
-            kept = set(text)
-            if len(kept) != len(text):
-                raise ValueError(text)
-        if not isinstance(rule, SubsetCastling):
-            if kept != {"K", "Q", "k", "q"}:
-                raise ValueError(text)
-            return 0
-        return rule.variation(kept)
+        """The variation a label's rights name (``ValueError``: none of them;
+        0 for a family without variations, whose rights are checked by id)."""
+        rule = self._rule
+        kept = set() if text == "-" else set(text)
+        if text != "-" and len(kept) != len(text):
+            raise ValueError(text)
+        return 0 if rule is None else rule.variation(kept)
 
     @cached_property
     def _side_family(self) -> Family | None:
@@ -361,11 +351,17 @@ class Scheme:
                     rights = fields.pop("rights", None)
                     try:
                         place = how({k: int(v) for k, v in fields.items()})
-                        if self._rights_base is not None:
-                            variation = self._rights_variation(rights or "KQkq")
-                            place += variation * self._rights_base
-                        elif rights is not None:
-                            self._rights_variation(rights)
+                        variation = self._rights_variation(rights or "-")
+                        if self._rule is None and rights is not None and \
+                                0 <= place < self.count and rights != \
+                                self.family.position(self.order.id_at(place)).castling:
+                            raise ValueError(rights)  # the position's own rights
+                        if self._rule is not None and rights is None:
+                            raise ValueError(text)  # a label without the rights
+                        if self._rule is not None and "number" not in fields:
+                            place = self._rule.join(variation, place)  # a pair's place
+                        elif self._rule is not None and self._rule.split(place)[0] != variation:
+                            raise ValueError(rights)  # a whole number names its rights
                     except ValueError:
                         place = -1
                     break
