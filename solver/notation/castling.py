@@ -1,9 +1,12 @@
 """Castling rights of start positions: which rooks castle, and how the field names them.
 
-A side may castle only when its king stands between two rooks, and then
-with the outermost rook on each side of the king. (So a shuffle start with
-both rooks on one side of the king has no castling rights.) Two notations
-name those rights:
+Which rooks give rights is the family's castling rule, carried by its board
+(:mod:`solver.board.castling_rules`): by default a side may castle only
+when its king stands between two rooks, and then with the outermost rook on
+each side of the king (so a shuffle start with both rooks on one side of the
+king has no castling rights); a family may instead allow no castling, only
+castling from given files, or every subset of the rights as positions of
+their own. Two notations name those rights:
 
 * X-FEN writes ``K``/``Q`` for the outermost rook on the king's h-side or
   a-side, and the rook's file letter for any other rook;
@@ -93,32 +96,33 @@ def castling_field(white: str, black: str | None = None, shredder: bool = False,
     id ``number`` names its variation (none: every right).
     """
     rule = ROOKS if layout is None else layout.castling
-    rights = [side_rights(rank, shredder, rule) if upper
-              else side_rights(rank, shredder, rule).lower()
-              for rank, upper in _castlers(layout, white, black if black is not None else white)]
+    kept = None
     if isinstance(rule, SubsetCastling) and number is not None:
         kept = rule.kept(rule.split(number)[0])
-        rights = [_keep(rank_rights, kept, upper) for rank_rights, upper in
-                  zip(rights, [u for _, u in _castlers(layout, white, black or white)],
-                      strict=True)]
+    rights = []
+    for rank, upper in _castlers(layout, white, black if black is not None else white):
+        mine = side_rights(rank, shredder, rule, None if kept is None else
+                           {w for w in kept if w.isupper() == upper})
+        rights.append(mine if upper else mine.lower())
     return "".join(rights) or "-"
 
 
-def _keep(rights: str, kept: tuple[str, ...], white: bool) -> str:
-    """A side's two rights (h-side first) less those a variation drops."""
-    wings = ("K", "Q") if white else ("k", "q")
-    return "".join(r for r, wing in zip(rights, wings, strict=False) if wing in kept)
-
-
-def side_rights(rank: str, shredder: bool = False, rule: CastlingRule = ROOKS) -> str:
+def side_rights(rank: str, shredder: bool = False, rule: CastlingRule = ROOKS,
+                wings: set[str] | None = None) -> str:
     """One side's castling rights in upper case (``""``: none), the part of the
-    castling field a back rank (upper case) gives whoever's it is.
+    castling field a back rank (upper case) gives whoever's it is, as ``rule``
+    gives them; ``wings`` keeps only the rights on these wings (``K``/``k``
+    the h-side, ``Q``/``q`` the a-side: a castling variation's).
 
     >>> side_rights("QNRBBNKR"), side_rights("QNRBBNKR", shredder=True), side_rights("RRKQBBNN")
     ('KQ', 'HC', '')
+    >>> side_rights("RNBQKBNR", wings={"q"})
+    'Q'
     """
+    king = rank.find("K")
+    shown = {w.upper() for w in wings} if wings is not None else {"K", "Q"}
     return "".join(FILE_LETTERS[rook].upper() if shredder else _xfen_right(rank, rook)
-                   for rook in rule.rooks(rank))
+                   for rook in rule.rooks(rank) if ("K" if rook > king else "Q") in shown)
 
 
 def _right(char: str, rank: str, row: int, wanted: list[tuple[bool, int]],
@@ -230,7 +234,6 @@ black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give
     assert isinstance(rule, SubsetCastling)
     kept = set()
     for is_white, rook in seen:
-        rooks = rule.rooks(ranks[is_white])
-        wing = "K" if rooks and rook == rooks[0] else "Q"
+        wing = "K" if rook > ranks[is_white].find("K") else "Q"
         kept.add(wing if is_white else wing.lower())
     return rule.variation(kept)
