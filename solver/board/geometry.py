@@ -164,7 +164,9 @@ class Layout:
     ``white-fixed``, one string per rank from rank 1 up (``" "`` for an
     empty square). ``front`` are pieces one rank in front of the rank's,
     ``names`` the family's own piece letters and names, ``notation``
-    ``fen`` or ``sfen`` (shogi's).
+    ``fen`` or ``sfen`` (shogi's), ``castling`` which rooks give castling
+    rights (:mod:`solver.board.castling_rules`; a rule other than the
+    rooks' makes the board one of its own).
 
     >>> Layout(9, 9).rows("RNBQKABNR", "RNBAKQBNR")[0]
     'rnbakqbnr'
