@@ -108,7 +108,7 @@ def _prove(family: Family, report: Report) -> None:
     solved = family.solver_ranks()
     unique = set(solved)
     n = len(unique)
-    report.found = family.sides.pair_count(n)
+    report.found = family.sides.pair_count(n) * rules.castling.variations
     dupes = len(solved) - n
     report.add("the solver finds each rank once", [f"{dupes} ranks found twice"] if dupes else [])
     sides = f" ({n:,} per side, squared)" if family.sides.independent else ""
@@ -163,6 +163,8 @@ def _prove(family: Family, report: Report) -> None:
              if keys[i] == keys[i + 1]],
         )
     _prove_schemes(family, report)
+    if not rules.castling.default:
+        _prove_castling(family, report, ordered)
     if rules.reference == "scharnagl":
         if sorted(rules.pieces) != sorted("KQRRBBNN") or rules.region_size != 8:
             report.add("Scharnagl's formula applies",
@@ -174,6 +176,41 @@ def _prove(family: Family, report: Report) -> None:
                             else f"{ordered[i]} is {i}, formula says {scharnagl_id(ordered[i])}"),
                 n,
             )
+
+
+def _prove_castling(family: Family, report: Report, ordered: list[str]) -> None:
+    """The family's castling rule: each side's rights as the rule gives them,
+    written in both notations, read back to the position's id (for ids spread
+    over the family, every castling variation of the first ranks included)."""
+    from solver.board.castling_rules import SubsetCastling
+    from solver.notation.fen import position_fen
+
+    rule = family.ruleset.castling
+    wrong: list[str] = []
+    if isinstance(rule, SubsetCastling):
+        wrong = [f"{rank} gives {len(rule.rooks(rank))} rights, not 2: its castling "
+                 "variations would not differ" for rank in ordered if len(rule.rooks(rank)) != 2]
+    count = family.count
+    step = max(1, count // 199)
+    ids = sorted({*range(0, count, step), *range(min(count, 16)), count - 1})
+    for number in ids:
+        position = family.position(number)
+        for shredder in (False, True):
+            fen = position_fen(position, shredder=shredder)
+            try:
+                back = family.identify(fen).id
+            except Chess960Error as exc:
+                wrong.append(f"{fen}: {exc}")
+                continue
+            if back != number:
+                wrong.append(f"{fen} reads back as {back}, not {number}")
+    report.add(f"castling {_castling_name(rule)}: FENs of {len(ids):,} ids spread over the "
+               "family, in both notations, read back to their ids", wrong)
+
+
+def _castling_name(rule: object) -> str:
+    describe = getattr(rule, "describe", None)
+    return describe() if callable(describe) else repr(getattr(rule, "name", ""))
 
 
 def _prove_schemes(family: Family, report: Report) -> None:

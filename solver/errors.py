@@ -349,16 +349,23 @@ class CastlingRightsError(FenError):
     """
 
     def __init__(
-        self, text: str, right: str | None, reason: str, expected: tuple[str, str]
+        self, text: str, right: str | None, reason: str, expected: tuple[str, str],
+        allows: str | None = None,
     ) -> None:
         xfen, shredder = expected
         want = f"{xfen!r} or {shredder!r}" if xfen != shredder else repr(xfen)
         if xfen == "-":
             want = "'-' (no castling)"
+        gives = f"the rooks give {want}"
+        if allows is not None:
+            gives = (f"the family allows {allows}, so the field is '-'" if xfen == "-"
+                     else f"the family allows {allows}: here {want}")
         super().__init__(
-            text, f"fen {quote(text)} has wrong castling rights: {reason}; the rooks give {want}"
+            text, f"fen {quote(text)} has wrong castling rights: {reason}; {gives}"
         )
         self.right = right
+        #: What the family's castling rule allows, in words (``None``: the rooks' rights).
+        self.allows = allows
         self.reason = reason
         self.expected = expected
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
+from solver.board.castling_rules import SubsetCastling
 from solver.board.geometry import EXTRA_NAMES, Layout, piece_name, square_name
 from solver.board.sides import INDEPENDENT, Sides
 from solver.errors import (
@@ -186,8 +187,9 @@ class Family:
 
     @property
     def count(self) -> int:
-        """How many positions the family has."""
-        return self.sides.pair_count(self.side_count)
+        """How many positions the family has (times its castling variations,
+        :attr:`RuleSet.castling <solver.ruleset.reader.RuleSet.castling>`)."""
+        return self.sides.pair_count(self.side_count) * self.ruleset.castling.variations
 
     # -- one side -------------------------------------------------------------
 
@@ -358,10 +360,20 @@ class Family:
                               self._pair_families(start.white, start.black),
                               relation=layout.sides.mismatch(start.white))
         black = self.validate(start.black.lower()) if self.independent else start.black
-        check_castling(text, start.castling, white, black, layout)
-        if not self.independent:
-            return self._one(self.rank_id(white), white)
-        return self._pair(white, black)
+        variation = check_castling(text, start.castling, white, black, layout)
+        found = self._one(self.rank_id(white), white) if not self.independent \
+            else self._pair(white, black)
+        if variation:
+            found = replace(found, id=self._rights_id(variation, found.id))
+        return found
+
+    def _rights_id(self, variation: int, placement: int) -> int:
+        """The id of a placement's castling variation (see
+        :class:`~solver.board.castling_rules.SubsetCastling`: the one place of
+        this arithmetic)."""
+        rule = self.ruleset.castling
+        assert isinstance(rule, SubsetCastling)
+        return rule.join(variation, placement)
 
     def _variant_plain(self, text: str) -> str | None:
         """The plain FEN of a variant's start FEN (pieces in hand, ``3+3``,
@@ -417,6 +429,13 @@ class Family:
         significant digit, as Stockfish's DFRC book and TCEC order pairs)."""
         if not 0 <= need_int(number, "id") < self.count:
             raise IdRangeError(str(number), number, self.count, self.name)
+        rule = self.ruleset.castling
+        if isinstance(rule, SubsetCastling):
+            return replace(self._placement(rule.split(number)[1]), id=number)
+        return self._placement(number)
+
+    def _placement(self, number: int) -> Position:
+        """The position of a placement id (without castling variations)."""
         if not self.independent:
             return self._one(number, self.rank_of(number))
         white, black = divmod(number, self.side_count)
@@ -479,9 +498,12 @@ class Family:
         """``(id, white, black)`` for every position in ID order (see :meth:`positions`):
         streamed for mirrored families, :class:`~solver.position.Pairs` of the
         listed side for independent ones."""
-        if self.independent:
-            return Pairs(self.ranks(progress))
-        return self._mirrored(progress)
+        rows: Iterable[tuple[int, str, str]] = (
+            Pairs(self.ranks(progress)) if self.independent else self._mirrored(progress))
+        rule = self.ruleset.castling
+        if isinstance(rule, SubsetCastling):
+            return _variations(rule, list(rows))
+        return rows
 
     def _mirrored(self, progress: Progress | None) -> Iterator[tuple[int, str, str]]:
         turn = self.ruleset.layout.black_rank
@@ -510,7 +532,7 @@ class Family:
             from solver.numbering.listing import solved_count
 
             n = solved_count(self.ruleset, self.max_arrangements, progress)
-        return self.sides.pair_count(n)
+        return self.sides.pair_count(n) * self.ruleset.castling.variations
 
     def total(self, progress: Progress | None = None) -> int:
         """How many positions the family has: as the solver finds them when the
@@ -541,3 +563,11 @@ class Family:
         from solver.numbering.listing import canonical
 
         return canonical(self.ruleset, self.numbering, ranks)
+
+
+def _variations(rule: SubsetCastling, rows: list[tuple[int, str, str]]
+                ) -> Iterator[tuple[int, str, str]]:
+    """``rows`` (every placement, in id order) in each castling variation in turn."""
+    for variation in range(rule.variations):
+        for number, white, black in rows:
+            yield rule.join(variation, number), white, black

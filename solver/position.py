@@ -36,6 +36,19 @@ class Position:
         """
         return self.layout or standard_layout(len(self.white))
 
+    @property
+    def castling(self) -> str:
+        """The castling rights of the position, as its family's rule gives them
+        (X-FEN letters, ``-`` for none): of a family with castling variations
+        (``castling = "subsets"``), the variation its id names.
+
+        >>> Position(518, "RNBQKBNR", "RNBQKBNR").castling
+        'KQkq'
+        """
+        from solver.notation.castling import castling_field
+
+        return castling_field(self.white, self.black, layout=self.board, number=self.id)
+
 
 class Pairs:
     """Every position of a family whose sides are independent, in ID order:

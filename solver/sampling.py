@@ -329,13 +329,24 @@ def plan(
     excluded = len(skipped)
     side_mirror = _MirrorOf(family)
 
+    from solver.board.castling_rules import SubsetCastling
+
+    rule = family.ruleset.castling
+    wings = {"K": "Q", "Q": "K", "k": "q", "q": "k"}
+
     def mirror(number: int) -> int | None:
+        variation = 0
+        if isinstance(rule, SubsetCastling):  # the rights kept, on the other wings
+            variation, number = rule.split(number)
         n = family.side_count
         white, black = divmod(number, n) if family.independent else (number, number)
         m_white, m_black = side_mirror[white], side_mirror[black]
         if m_white is None or m_black is None:
             return None
-        return family.sides.pair_id(m_white, m_black, n)
+        found = family.sides.pair_id(m_white, m_black, n)
+        if isinstance(rule, SubsetCastling):
+            return rule.join(rule.variation({wings[r] for r in rule.kept(variation)}), found)
+        return found
 
     if mirrors:
         skipped |= {m for m in map(mirror, list(skipped)) if m is not None}

@@ -60,6 +60,12 @@ PUBLISHED = {
     "corner": 360,
     "seirawan960": 960,
     "capahouse960": 48_000,
+    "transcendental": 8_294_400,
+    "placement": 8_294_400,
+    "shuffle-nocastle": 5040,
+    "chess324x16": 5184,
+    "cutechess-caparandom": 21_836,
+    "xboard-caparandom": 84_000,
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -93,12 +99,13 @@ def test_the_benchmark_family_counts_by_hand() -> None:
 #: rank); they run in the slow run, which CI runs. A 10-file check stays in
 #: the default run: the worked example of rules/README.md (test_rulefiles).
 SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full",
-               "capahouse960", "myshogi"}
+               "capahouse960", "myshogi",
+               "cutechess-caparandom", "xboard-caparandom", "transcendental", "placement"}
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
-              "janggi", "myshogi", "chess256", "corner"}
+              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom"}
 
 
 @pytest.mark.parametrize("name", [

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Final, Literal
 
+from solver.board.castling_rules import ROOKS, CastlingRule
 from solver.board.sides import MIRROR, Sides, side_relation
 
 Colour = Literal["dark", "light"]
@@ -168,7 +169,9 @@ class Layout:
     ``white-fixed``, one string per rank from rank 1 up (``" "`` for an
     empty square). ``front`` are pieces one rank in front of the rank's,
     ``names`` the family's own piece letters and names, ``notation``
-    ``fen`` or ``sfen`` (shogi's).
+    ``fen`` or ``sfen`` (shogi's), ``castling`` which rooks give castling
+    rights (:mod:`solver.board.castling_rules`; a rule other than the
+    rooks' makes the board one of its own).
 
     >>> Layout(9, 9).rows("RNBQKABNR", "RNBAKQBNR")[0]
     'rnbakqbnr'
@@ -192,6 +195,8 @@ class Layout:
     gating: bool = False
     #: Whether the region may hold empty squares (``.`` among the pieces).
     empty: bool = False
+    #: Which rooks give castling rights (:mod:`solver.board.castling_rules`).
+    castling: CastlingRule = ROOKS
 
     def __post_init__(self) -> None:
         if isinstance(self.sides, str):
@@ -203,7 +208,7 @@ class Layout:
         return (self.ranks == STANDARD_RANKS and self.pawns == STANDARD_PAWNS
                 and self.sides.classical and not self.front
                 and self.notation == "fen" and not self.squares
-                and self.hand is None and not self.gating)
+                and self.hand is None and not self.gating and self.castling.default)
 
     @property
     def region(self) -> tuple[tuple[int, int], ...]:

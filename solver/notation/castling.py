@@ -1,9 +1,12 @@
 """Castling rights of start positions: which rooks castle, and how the field names them.
 
-A side may castle only when its king stands between two rooks, and then
-with the outermost rook on each side of the king. (So a shuffle start with
-both rooks on one side of the king has no castling rights.) Two notations
-name those rights:
+Which rooks give rights is the family's castling rule, carried by its board
+(:mod:`solver.board.castling_rules`): by default a side may castle only
+when its king stands between two rooks, and then with the outermost rook on
+each side of the king (so a shuffle start with both rooks on one side of the
+king has no castling rights); a family may instead allow no castling, only
+castling from given files, or every subset of the rights as positions of
+their own. Two notations name those rights:
 
 * X-FEN writes ``K``/``Q`` for the outermost rook on the king's h-side or
   a-side, and the rook's file letter for any other rook;
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from solver.board.castling_rules import ROOKS, CastlingRule, SubsetCastling
 from solver.board.geometry import FILE_LETTERS, STANDARD_RANKS, square_name
 from solver.errors import CastlingRightsError, FenSyntaxError, quote
 
@@ -74,7 +78,7 @@ def _castlers(layout: Layout | None, white: str, black: str) -> list[tuple[str, 
 
 
 def castling_field(white: str, black: str | None = None, shredder: bool = False,
-                   layout: Layout | None = None) -> str:
+                   layout: Layout | None = None, number: int | None = None) -> str:
     """The castling field of a start position (``-`` when no side may castle).
 
     ``layout`` is the board (the classical one by default): each side whose
@@ -88,25 +92,43 @@ def castling_field(white: str, black: str | None = None, shredder: bool = False,
     >>> from solver.board.geometry import Layout
     >>> castling_field("RNBQKBNR", layout=Layout(8, sides="white-fixed"))
     'kq'
+
+    The layout's castling rule decides which rooks castle
+    (:mod:`solver.board.castling_rules`); with ``"subsets"`` the position's
+    id ``number`` names its variation (none: every right).
     """
-    rights = [side_rights(rank, shredder) if upper else side_rights(rank, shredder).lower()
-              for rank, upper in _castlers(layout, white, black if black is not None else white)]
+    rule = ROOKS if layout is None else layout.castling
+    kept = None
+    if isinstance(rule, SubsetCastling) and number is not None:
+        kept = rule.kept(rule.split(number)[0])
+    rights = []
+    for rank, upper in _castlers(layout, white, black if black is not None else white):
+        mine = side_rights(rank, shredder, rule, None if kept is None else
+                           {w for w in kept if w.isupper() == upper})
+        rights.append(mine if upper else mine.lower())
     return "".join(rights) or "-"
 
 
-def side_rights(rank: str, shredder: bool = False) -> str:
+def side_rights(rank: str, shredder: bool = False, rule: CastlingRule = ROOKS,
+                wings: set[str] | None = None) -> str:
     """One side's castling rights in upper case (``""``: none), the part of the
-    castling field a back rank (upper case) gives whoever's it is.
+    castling field a back rank (upper case) gives whoever's it is, as ``rule``
+    gives them; ``wings`` keeps only the rights on these wings (``K``/``k``
+    the h-side, ``Q``/``q`` the a-side: a castling variation's).
 
     >>> side_rights("QNRBBNKR"), side_rights("QNRBBNKR", shredder=True), side_rights("RRKQBBNN")
     ('KQ', 'HC', '')
+    >>> side_rights("RNBQKBNR", wings={"q"})
+    'Q'
     """
+    king = rank.find("K")
+    shown = {w.upper() for w in wings} if wings is not None else {"K", "Q"}
     return "".join(FILE_LETTERS[rook].upper() if shredder else _xfen_right(rank, rook)
-                   for rook in castling_rooks(rank) or ())
+                   for rook in rule.rooks(rank) if ("K" if rook > king else "Q") in shown)
 
 
 def _right(char: str, rank: str, row: int, wanted: list[tuple[bool, int]],
-           seen: list[tuple[bool, int]]) -> tuple[int, str | None]:
+           seen: list[tuple[bool, int]], rule: CastlingRule = ROOKS) -> tuple[int, str | None]:
     """The file of the rook a castling right names on ``rank`` (standing on
     ``row``), and what is wrong with the right (``None``: nothing)."""
     is_white = char.isupper()
@@ -130,11 +152,14 @@ def _right(char: str, rank: str, row: int, wanted: list[tuple[bool, int]],
     if (is_white, rook) not in wanted:
         if "K" not in rank:
             why = f"{who} has no king"
-        elif castling_rooks(rank) is None:
-            why = (f"the {who} king on {square_name(rank.index('K'), row)} does not stand "
-                   f"between two rooks, so {who} cannot castle")
+        elif rule.default:
+            if castling_rooks(rank) is None:
+                why = (f"the {who} king on {square_name(rank.index('K'), row)} does not stand "
+                       f"between two rooks, so {who} cannot castle")
+            else:
+                why = f"{who} castles only with the outermost rook on each side of the king"
         else:
-            why = f"{who} castles only with the outermost rook on each side of the king"
+            why = f"{who} {rule.why_not(rank)}"
         return rook, f"{char!r}: {why}"
     if (is_white, rook) in seen:
         where = square_name(rook, row)
@@ -143,21 +168,25 @@ def _right(char: str, rank: str, row: int, wanted: list[tuple[bool, int]],
 
 
 def check_castling(text: str, castling: str, white: str, black: str,
-                   layout: Layout | None = None) -> None:
+                   layout: Layout | None = None) -> int:
     """Check a castling field against the rooks of both back ranks (upper case)
-    on ``layout`` (the classical board by default).
+    on ``layout`` (the classical board by default), as the layout's castling
+    rule gives rights; return the castling variation the field names (0 but
+    for a rule of ``"subsets"``, where any subset of the rights is allowed).
 
     Either notation, or a mix, is accepted in any order; every right the
     rooks give must be there once, and no other. The error names every wrong
     right, and every missing one.
 
     >>> check_castling("(fen)", "HAha", "RNBQKBNR", "RNBQKBNR")
+    0
     >>> check_castling("(fen)", "KQk", "RNBQKBNR", "RNBQKBNR")
     Traceback (most recent call last):
     ...
     solver.errors.CastlingRightsError: fen '(fen)' has wrong castling rights: \
 black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give 'KQkq' or 'HAha'
     """
+    rule = ROOKS if layout is None else layout.castling
     expected = (castling_field(white, black, layout=layout),
                 castling_field(white, black, shredder=True, layout=layout))
     ranks = {True: white.upper(), False: black.upper()}
@@ -172,7 +201,7 @@ black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give
                                  "which is no castling right")
     wanted: list[tuple[bool, int]] = []
     for is_white, rank in castlers.items():
-        wanted.extend((is_white, rook) for rook in castling_rooks(rank) or ())
+        wanted.extend((is_white, rook) for rook in rule.rooks(rank))
     wrong: list[tuple[str | None, str]] = []
     seen: list[tuple[bool, int]] = []
     for char in chars:
@@ -184,13 +213,14 @@ black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give
             wrong.append((char, f"{char!r}: {why}, so {who} cannot castle"))
             continue
         row = 1 if is_white else top
-        rook, problem = _right(char, ranks[is_white], row, wanted, seen)
+        rook, problem = _right(char, ranks[is_white], row, wanted, seen, rule)
         if problem is not None:
             wrong.append((char, problem))
         else:
             seen.append((is_white, rook))
+    subsets = isinstance(rule, SubsetCastling)
     for is_white, rook in wanted:
-        if (is_white, rook) not in seen:
+        if (is_white, rook) not in seen and not subsets:
             rank = ranks[is_white]
             xfen, shredder = _xfen_right(rank, rook), FILE_LETTERS[rook].upper()
             if not is_white:
@@ -200,4 +230,12 @@ black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give
                                 f"is missing ({xfen!r} or {shredder!r})"))
     if wrong:
         raise CastlingRightsError(text, wrong[0][0], "; ".join(why for _, why in wrong),
-                                  expected)
+                                  expected, None if rule.default else rule.allows())
+    if not subsets:
+        return 0
+    assert isinstance(rule, SubsetCastling)
+    kept = set()
+    for is_white, rook in seen:
+        wing = "K" if rook > ranks[is_white].find("K") else "Q"
+        kept.add(wing if is_white else wing.lower())
+    return rule.variation(kept)

@@ -124,7 +124,8 @@ def board_placement(layout: Layout, white: str, black: str) -> str:
     return template.format(*white.upper(), *black.lower())
 
 
-def layout_fen(layout: Layout, white: str, black: str, shredder: bool = False) -> str:
+def layout_fen(layout: Layout, white: str, black: str, shredder: bool = False,
+               number: int | None = None) -> str:
     """The full FEN (SFEN) of the start position on ``layout`` with these ranks.
 
     >>> layout_fen(Layout(9, 9, sides="rotate"), "RNBQKABNR", "RNBAKQBNR")
@@ -136,7 +137,7 @@ def layout_fen(layout: Layout, white: str, black: str, shredder: bool = False) -
     if layout.hand is not None:
         board += hand_text(layout.hand)
     castling = (gating_field(white.upper(), black.upper(), shredder) if layout.gating
-                else castling_field(white, black, shredder, layout))
+                else castling_field(white, black, shredder, layout, number))
     return f"{board} w {castling} - 0 1"
 
 
@@ -177,7 +178,7 @@ def position_fen(position: Position, shredder: bool = False) -> str:
     """
     if not all(hasattr(position, a) for a in ("board", "white", "black")):
         raise ArgumentTypeError("position", "a Position", position)
-    return layout_fen(position.board, position.white, position.black, shredder)
+    return layout_fen(position.board, position.white, position.black, shredder, position.id)
 
 
 def _sfen_fields(text: str) -> tuple[list[str], None, tuple[tuple[str, str], ...]]:

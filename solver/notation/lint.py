@@ -39,10 +39,11 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Final
 
-from solver.board.geometry import FILE_LETTERS
+from solver.board.castling_rules import ROOKS, SubsetCastling
+from solver.board.geometry import FILE_LETTERS, Layout
 from solver.errors import (
     CastlingRightsError,
     Chess960Error,
@@ -363,7 +364,9 @@ class Linter:
         kind = _kind(fen)
         variant = self.game
         dialect = self.dialect if self.variant is not None else None
-        if variant is None and self.family is not None and self.family.layout is not None:
+        if variant is None and self.family is not None and self.family.layout is not None \
+                and not replace(self.family.layout, castling=ROOKS).standard:
+            # a board of its own (a castling rule alone is checked and fixed below)
             return self._own_board(fen, number, kind, self.family)
         try:
             plain = fen.strip() if variant is None else read_fen(fen, variant, dialect or "xfen")
@@ -399,10 +402,18 @@ class Linter:
             return fen
         self.report.positions += 1
         white, black = start.white.upper(), start.black.upper()
-        xfen = castling_field(white, black)
-        shredder = castling_field(white, black, shredder=True)
+        layout = self._castling_layout(files)
+        variation = None
+        if layout is not None and isinstance(layout.castling, SubsetCastling):
+            try:  # the subset written, when it is one the rooks allow
+                variation = layout.castling.join(
+                    check_castling(plain, start.castling, white, black, layout), 0)
+            except Chess960Error:
+                variation = None
+        xfen = castling_field(white, black, layout=layout, number=variation)
+        shredder = castling_field(white, black, shredder=True, layout=layout, number=variation)
         self._castling(fen if variant is None and shown is None else plain, number,
-                       start.castling, white, black, xfen, shredder)
+                       start.castling, white, black, xfen, shredder, layout)
         span = _castling_span(plain)
         assert span is not None
         self._membership(plain[:span[0]] + xfen + plain[span[1]:], number, start.opcodes)
@@ -438,13 +449,26 @@ class Linter:
         self.report.positions += 1
         return fen
 
+    def _castling_layout(self, files: int) -> Layout | None:
+        """The checked family's board when its castling rule is not the rooks'
+        (``None``: castling as the rooks give it), for positions as wide as it."""
+        family = self.family
+        if family is None or family.ruleset.castling.default:
+            return None
+        layout = family.ruleset.layout
+        if layout.files != files or not replace(layout, castling=ROOKS).standard:
+            return None
+        return layout
+
     def _castling(self, text: str, number: int, castling: str, white: str, black: str,
-                  xfen: str, shredder: str) -> None:
+                  xfen: str, shredder: str, layout: Layout | None = None) -> None:
         try:
-            check_castling(text, castling, white, black)
+            check_castling(text, castling, white, black, layout)
         except CastlingRightsError as exc:
-            self._add(number, f"castling {short(castling)} is wrong: {exc.reason}; the rooks "
-                              f"give {_both(xfen, shredder)}")
+            gives = "the rooks give" if exc.allows is None else \
+                f"{self.family.name if self.family else 'the family'} allows {exc.allows}: write"
+            self._add(number, f"castling {short(castling)} is wrong: {exc.reason}; {gives} "
+                              f"{_both(xfen, shredder)}")
         except Chess960Error as exc:
             self._add(number, f"castling {short(castling)}: "
                               f"{getattr(exc, 'reason', None) or exc}")

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Protocol
 
+from solver.board.castling_rules import SubsetCastling
 from solver.errors import Chess960Error, NumberingLabelError, UnknownNumberingError
 from solver.ruleset.numberings import NumberingSpec
 
@@ -48,6 +49,7 @@ class Family(Protocol):
     def schemes(self) -> Mapping[str, Scheme]: ...
     def rank_of(self, number: int) -> str: ...
     def rank_id(self, rank: str) -> int: ...
+    def validate(self, text: str) -> str: ...
     def position(self, number: int) -> Position: ...
     def read(self, text: str) -> Position: ...
 
@@ -124,6 +126,27 @@ class TableOrder(Order):
         return self.ids[place]
 
 
+class RightsOrder(Order):
+    """A family with castling variations (``castling = "subsets"``): the
+    placements in ``inner``'s order within each variation, the variation the
+    most significant digit (as the family's own ids)."""
+
+    def __init__(self, inner: Order, rule: SubsetCastling) -> None:
+        self.inner = inner
+        self.rule = rule
+
+    def place(self, number: int) -> int:
+        variation, placement = self.rule.split(number)
+        return self.rule.join(variation, self.inner.place(placement))
+
+    def id_at(self, place: int) -> int:
+        variation, placement = self.rule.split(place)
+        return self.rule.join(variation, self.inner.id_at(placement))
+
+    def sides(self, place: int) -> tuple[int, int]:
+        return self.inner.sides(self.rule.split(place)[1])
+
+
 class Scheme:
     """One numbering of a family: its numbers, labels, and the way back."""
 
@@ -160,11 +183,68 @@ class Scheme:
 
             rs = family.ruleset
             numbering = Numbering(rs.region_size, rs.pieces, spec.steps, rs.allowed_files(),
-                                  rs.name, rs.region.colours)
+                                  rs.name, rs.region.colours,
+                                  spec.step_orders(rs.region.names))
         side = SideOrder(family, numbering)
-        if family.independent:
-            return PairOrder(family, side, spec.pairs == "white-major")
-        return side
+        order: Order = PairOrder(family, side, spec.pairs == "white-major") \
+            if family.independent else side
+        rule = getattr(getattr(family, "ruleset", None), "castling", None)
+        return RightsOrder(order, rule) if isinstance(rule, SubsetCastling) else order
+
+    @cached_property
+    def _rule(self) -> SubsetCastling | None:
+        """The family's castling variations (``castling = "subsets"``), or ``None``."""
+        rule = getattr(getattr(self.family, "ruleset", None), "castling", None)
+        return rule if isinstance(rule, SubsetCastling) else None
+
+    def _rights_text(self, number: int) -> str:
+        """The castling rights of a position's variation, X-FEN letters or ``-``."""
+        rule = self._rule
+        if rule is None:
+            return self.family.position(number).castling
+        return "".join(rule.kept(rule.split(number)[0])) or "-"
+
+    def _rights_variation(self, text: str) -> int:
+        """The variation a label's rights name (``ValueError``: none of them;
+        0 for a family without variations, whose rights are checked by id)."""
+        rule = self._rule
+        kept = set() if text == "-" else set(text)
+        if text != "-" and len(kept) != len(text):
+            raise ValueError(text)
+        return 0 if rule is None else rule.variation(kept)
+
+    @cached_property
+    def _side_family(self) -> Family | None:
+        """The family whose own ids number the sides (``side-family``), or ``None``."""
+        if not self.spec.side_family:
+            return None
+        load: Callable[[str], Family] = getattr(type(self.family), "load")  # noqa: B009
+        return load(self.spec.side_family)
+
+    def _side_value(self, place: int) -> int:
+        """A side's number in the label, from its place in the side order."""
+        other = self._side_family
+        if other is None:
+            return self.side_number(place)
+        order = self.order
+        inner = order.inner if isinstance(order, RightsOrder) else order
+        assert isinstance(inner, PairOrder)
+        return other.rank_id(self.family.rank_of(inner.side.id_at(place)))
+
+    def _side_place(self, value: int) -> int:
+        """A side's place in the side order from its number in a side-family label."""
+        other = self._side_family
+        assert other is not None
+        if not 0 <= value < other.count:
+            raise ValueError(value)
+        try:
+            number = self.family.rank_id(self.family.validate(other.rank_of(value)))
+        except Chess960Error:
+            raise ValueError(value) from None
+        order = self.order
+        inner = order.inner if isinstance(order, RightsOrder) else order
+        assert isinstance(inner, PairOrder)
+        return inner.side.place(number)
 
     @property
     def low(self) -> int:
@@ -204,13 +284,14 @@ class Scheme:
         label = self.spec.label
         if not label:
             return str(self.number(number))
+        rights = self._rights_text(number)
         if self.family.independent:
             white, black = self.order.sides(self.order.place(number))
-            w, b = self.side_number(white), self.side_number(black)
+            w, b = self._side_value(white), self._side_value(black)
             if w == b and self.spec.same_label:
-                return self.spec.same_label.format(number=w, white=w, black=b)
-            return label.format(number=self.number(number), white=w, black=b)
-        return label.format(number=self.number(number))
+                return self.spec.same_label.format(number=w, white=w, black=b, rights=rights)
+            return label.format(number=self.number(number), white=w, black=b, rights=rights)
+        return label.format(number=self.number(number), rights=rights)
 
     @cached_property
     def _patterns(self) -> list[tuple[re.Pattern[str], Callable[[dict[str, int]], int]]]:
@@ -219,6 +300,8 @@ class Scheme:
         n = self.family.side_count
 
         def side_place(value: int) -> int:
+            if self._side_family is not None:
+                return self._side_place(value)
             place = value - self.first if not self.cyclic else value % n
             if not 0 <= place < n:
                 raise ValueError(value)
@@ -240,7 +323,9 @@ class Scheme:
             if not template:
                 continue
             regex = "".join(
-                re.escape(literal) + (f"(?P<{field}>[0-9]{{1,30}})" if field else "")
+                re.escape(literal) + (
+                    "(?P<rights>[KQkq]{1,4}|-)" if field == "rights" else
+                    f"(?P<{field}>[0-9]{{1,30}})" if field else "")
                 for literal, field, _, _ in _parse(template))
             if mirrored:
                 out.append((re.compile(regex, re.IGNORECASE), same))
@@ -262,8 +347,21 @@ class Scheme:
             for pattern, how in self._patterns:
                 found = pattern.fullmatch(stripped)
                 if found is not None:
+                    fields = found.groupdict()
+                    rights = fields.pop("rights", None)
                     try:
-                        place = how({k: int(v) for k, v in found.groupdict().items()})
+                        place = how({k: int(v) for k, v in fields.items()})
+                        variation = self._rights_variation(rights or "-")
+                        if self._rule is None and rights is not None and \
+                                0 <= place < self.count and rights != \
+                                self.family.position(self.order.id_at(place)).castling:
+                            raise ValueError(rights)  # the position's own rights
+                        if self._rule is not None and rights is None:
+                            raise ValueError(text)  # a label without the rights
+                        if self._rule is not None and "number" not in fields:
+                            place = self._rule.join(variation, place)  # a pair's place
+                        elif self._rule is not None and self._rule.split(place)[0] != variation:
+                            raise ValueError(rights)  # a whole number names its rights
                     except ValueError:
                         place = -1
                     break
@@ -295,7 +393,7 @@ class Scheme:
         """What this numbering's numbers look like, for messages."""
         if self.spec.label:
             shown = self.spec.label.replace("{number}", "N").replace("{white}", "W") \
-                .replace("{black}", "B")
+                .replace("{black}", "B").replace("{rights}", "R")
             if self.spec.same_label:
                 shown += " or " + self.spec.same_label.replace("{number}", "N") \
                     .replace("{white}", "N").replace("{black}", "N")

@@ -226,6 +226,7 @@ class Numbering:
         allowed: Mapping[str, frozenset[int]] | None = None,
         family: str = "family",
         colours: Sequence[Colour] | None = None,
+        paths: Sequence[Sequence[int] | None] | None = None,
     ) -> None:
         self.region_size = region_size
         self.family = family
@@ -233,6 +234,11 @@ class Numbering:
         self.colours: tuple[Colour, ...] = (
             tuple(colours) if colours is not None else tuple(colour(f) for f in range(region_size)))
         self.steps = parse_steps(steps, pieces)
+        #: Each step's order of the squares (region indices), from a numbering's
+        #: ``path``: ``None`` where a step takes the free squares in region order.
+        self.paths: dict[int, dict[int, int]] = {
+            id(step): {square: place for place, square in enumerate(order)}
+            for step, order in zip(self.steps, paths or (), strict=False) if order is not None}
         self.allowed = dict(allowed or {})
         #: The choices at each step, least significant first (on the first
         #: path, when they differ between paths).
@@ -251,8 +257,18 @@ class Numbering:
         return self.uneven is None
 
     def _candidates(self, step: Step, free: Sequence[int], row: Sequence[str]) -> list[int]:
-        """The free squares ``step`` may use; ``row`` holds the pieces placed so far."""
-        return self._candidates_by(step, free, lambda letter: self.colours[row.index(letter)])
+        """The free squares ``step`` may use, in the order it takes them;
+        ``row`` holds the pieces placed so far."""
+        found = self._candidates_by(step, free, lambda letter: self.colours[row.index(letter)])
+        return self._ordered(step, found)
+
+    def _ordered(self, step: Step, squares: list[int]) -> list[int]:
+        """``squares`` in the order ``step`` takes them (its path, if any)."""
+        order = self.paths.get(id(step))
+        if order is None:
+            return squares
+        last = len(order)
+        return sorted(squares, key=lambda f: (order.get(f, last), f))
 
     @staticmethod
     def _wanted(step: Step, colour_of: Callable[[str], Colour]) -> Colour | None:
@@ -350,7 +366,7 @@ class Numbering:
         out: list[tuple[int, int]] = []
         for step in self.steps if upto is None else self.steps[:upto + 1]:
             if step.fill:
-                got = "".join(rank[f] for f in free)
+                got = "".join(rank[f] for f in self._ordered(step, free))
                 if got not in (step.orders or (step.pieces,)):
                     raise NumberingError(self.family, f"{rank!r}: last step {step.text!r} "
                                                       f"does not fill {got!r}")
@@ -448,6 +464,8 @@ class Numbering:
         """Whether steps ``first``..``last`` read only the order of the squares
         left free: no colour or files, letters placed whole before them."""
         before, inside, after = self._letters(first, last)
+        if self.paths:
+            return False  # steps with paths of their own read the squares themselves
         return (not set(before) & set(inside + after)
                 and not set(inside) & set(after)
                 and all(s.fill or (s.colour is None and s.relative is None
@@ -561,7 +579,8 @@ class Numbering:
         for index, step in enumerate(self.steps):
             if step.fill:
                 number, digit = divmod(number, step.choices)
-                for f, letter in zip(free, (step.orders or (step.pieces,))[digit], strict=True):
+                for f, letter in zip(self._ordered(step, free),
+                                     (step.orders or (step.pieces,))[digit], strict=True):
                     row[f] = letter
                 free = []
                 continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -33,10 +33,11 @@ PAIR_ORDERS: Final = ("white-major", "black-major")
 EVIDENCE: Final = ("definition", "table", "example")
 
 #: The fields a label template may use.
-LABEL_FIELDS: Final = ("number", "white", "black")
+LABEL_FIELDS: Final = ("number", "white", "black", "rights")
 
 _KEYS: Final = ("name", "title", "source", "evidence", "steps", "pairs", "first", "cyclic",
-                "period", "label", "same-label", "table", "examples")
+                "period", "label", "same-label", "table", "examples", "side-family", "path",
+                "step-paths")
 _NAME_RE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _MAX_NUMBERINGS: Final = 32
 _MAX_TEXT: Final = 400
@@ -71,10 +72,81 @@ class NumberingSpec:
     table: tuple[str, ...] = ()
     #: Published examples: (position, number or label).
     examples: tuple[tuple[str, str], ...] = ()
+    #: A bundled family whose own numbering numbers each side (``side-family``:
+    #: TCEC numbers Chess324's sides by their Chess960 SP-IDs), or ``""``.
+    side_family: str = ""
+    #: The region's squares in the order the steps take them (``()``: the region's order).
+    path: tuple[str, ...] = ()
+    #: Steps that take squares in an order of their own: (step, squares in order).
+    step_paths: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def step_orders(self, names: Sequence[str]) -> tuple[tuple[int, ...] | None, ...]:
+        """Each step's order of the region's squares (region indices), for
+        :class:`~solver.numbering.steps.Numbering`'s ``paths``: a step's own
+        path first, then the numbering's path, then the region's order."""
+        index = {name: i for i, name in enumerate(names)}
+        common = tuple(index[n] for n in self.path) if self.path else None
+        own = dict(self.step_paths)
+        out: list[tuple[int, ...] | None] = []
+        for step in self.steps:
+            mine = own.get(step)
+            if mine is None:
+                out.append(common)
+                continue
+            first = [index[n] for n in mine]
+            rest = [i for i in (common or range(len(names))) if i not in first]
+            out.append((*first, *rest))
+        return tuple(out)
+
+
+def _squares(value: object, key: str, path: str, names: Sequence[str] | None,
+             whole: bool) -> tuple[str, ...]:
+    """Square names written as an array or a string (``"e2 f2 g2"``)."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value) \
+            or len(value) > MAX_ITEMS:
+        raise _err(path, key, f"expected square names such as \"e2 f2\", got {shown(value)}")
+    squares = tuple(v.lower() for v in value)
+    if names is not None:
+        for square in squares:
+            if square not in names:
+                raise _err(path, key, f"{quote(square)} is not a square of the family's region "
+                                      f"({' '.join(names)})")
+    if len(set(squares)) != len(squares):
+        raise _err(path, key, "a square is listed twice")
+    if whole and names is not None and len(squares) != len(names):
+        raise _err(path, key, f"{len(squares)} squares, but a path lists every square of the "
+                              f"region ({len(names)})")
+    return squares
+
+
+StepPaths = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def _paths(table: Mapping[str, Any], where: str, path: str, names: Sequence[str] | None,
+           steps: tuple[str, ...]) -> tuple[tuple[str, ...], StepPaths]:
+    """``path`` and ``step-paths``, which need the numbering's own steps."""
+    if ("path" in table or "step-paths" in table) and not steps:
+        raise _err(path, f"{where}.path", "a path orders the squares of placement steps: "
+                                          "give the numbering's steps")
+    whole = _squares(table["path"], f"{where}.path", path, names, True) \
+        if "path" in table else ()
+    own: list[tuple[str, tuple[str, ...]]] = []
+    raw = table.get("step-paths", {})
+    if not isinstance(raw, dict):
+        raise _err(path, f"{where}.step-paths", "expected a table of step = squares")
+    for step, squares in raw.items():
+        if step not in steps:
+            raise _err(path, f"{where}.step-paths.{step}", f"{quote(step)} is not one of the "
+                                                           f"steps {', '.join(steps)}")
+        own.append((step, _squares(squares, f"{where}.step-paths.{step}", path, names, False)))
+    return whole, tuple(own)
 
 
 def read_numberings(doc: Mapping[str, Any], pieces: str | None, path: str,
-                    independent: bool) -> tuple[NumberingSpec, ...]:
+                    independent: bool, names: Sequence[str] | None = None
+                    ) -> tuple[NumberingSpec, ...]:
     """The ``[[numberings]]`` tables of a rule file, checked key by key."""
     tables = doc.get("numberings", [])
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
@@ -85,7 +157,7 @@ def read_numberings(doc: Mapping[str, Any], pieces: str | None, path: str,
                    f"{len(tables)} numberings, more than the limit of {_MAX_NUMBERINGS}")
     specs: list[NumberingSpec] = []
     for index, table in enumerate(tables, 1):
-        spec = _read_one(table, pieces, f"numberings[{index}]", path, independent)
+        spec = _read_one(table, pieces, f"numberings[{index}]", path, independent, names)
         if any(s.name == spec.name for s in specs):
             raise _err(path, f"numberings[{index}].name", f"{quote(spec.name)} is declared twice")
         specs.append(spec)
@@ -167,7 +239,7 @@ def _strings(table: Mapping[str, Any], key: str, where: str, path: str, most: in
 
 
 def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: str,
-              independent: bool) -> NumberingSpec:
+              independent: bool, names: Sequence[str] | None = None) -> NumberingSpec:
     for key in table:
         if key not in _KEYS:
             raise _err(path, f"{where}.{key}", f"unknown key {quote(key)}", suggest(key, _KEYS))
@@ -203,6 +275,7 @@ def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: st
             raise _err(path, f"{where}.examples.{position}",
                        f"expected a number or a label, got {type_name(given)}")
         examples.append((position, shown_number))
+    whole, own = _paths(table, where, path, names, steps)
     evidence = _choice(table, "evidence", where, path, EVIDENCE)
     if evidence == "example" and not examples:
         raise _err(path, f"{where}.examples", "evidence = \"example\" needs the examples")
@@ -212,7 +285,23 @@ def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: st
         pairs=pairs,  # type: ignore[arg-type]
         first=_int(table, "first", where, path, 0), cyclic=_bool(table, "cyclic", where, path),
         period=_int(table, "period", where, path, 0), label=label, same_label=same,
-        table=rows, examples=tuple(examples))
+        table=rows, examples=tuple(examples),
+        side_family=_side_family(table, where, path, independent, steps),
+        path=whole, step_paths=own)
+
+
+def _side_family(table: Mapping[str, Any], where: str, path: str, independent: bool,
+                 steps: tuple[str, ...]) -> str:
+    """``side-family``: the bundled family whose ids number the sides."""
+    if "side-family" not in table:
+        return ""
+    name = _text(table, "side-family", where, path)
+    if not _NAME_RE.fullmatch(name):
+        raise _err(path, f"{where}.side-family", f"{quote(name)} is not a family's name")
+    if not independent or steps:
+        raise _err(path, f"{where}.side-family", "side-family needs sides = \"independent\" "
+                                                 "and no steps of its own")
+    return name
 
 
 def refuse_orders(path: str, steps: object) -> None:

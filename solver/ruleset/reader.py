@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
 import solver.kinds.holds  # noqa: F401  (registers the holds kind)
+from solver.board.castling_rules import ROOKS, CastlingRule
 from solver.board.geometry import (
     EMPTY,
     EXTRA_NAMES,
@@ -61,6 +62,7 @@ from solver.ruleset.board_keys import (
     read_region,
 )
 from solver.ruleset.bundled import NAME_RE, rules_folder
+from solver.ruleset.castling_keys import read_castling
 from solver.ruleset.hand_keys import read_hand
 from solver.ruleset.limits import (
     MAX_DEPTH,
@@ -102,7 +104,7 @@ REFERENCES: Final = ("scharnagl",)
 
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
-                    "rule", "numbering", "numberings", "hand", "gating")
+                    "rule", "numbering", "numberings", "hand", "gating", "castling")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -151,6 +153,8 @@ class RuleSet:
     hand: str | None = None
     #: Whether the hand's pieces gate in (the castling field lists the gating squares).
     gating: bool = False
+    #: Which rooks give castling rights (``castling``; :mod:`solver.board.castling_rules`).
+    castling: CastlingRule = ROOKS
 
     @cached_property
     def region(self) -> Region:
@@ -170,7 +174,7 @@ class RuleSet:
         """
         return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
                       self.front, self.names, self.notation, self.squares, self.hand,
-                      self.gating, EMPTY in self.pieces)
+                      self.gating, EMPTY in self.pieces, self.castling)
 
     @property
     def side_count(self) -> int:
@@ -179,7 +183,7 @@ class RuleSet:
         >>> load("dfrc").side_count
         960
         """
-        return self.sides.side_count(self.count)
+        return self.sides.side_count(self.count // self.castling.variations)
 
     @property
     def piece_counts(self) -> Counter[str]:
@@ -456,7 +460,10 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     kind, reference, (steps, parsed) = _read_numbering(found, numbering or {}, pieces, path)
     naming = found.check(_naming, numbering or {}, path)
     further = found.check(read_numberings, doc, pieces, path,
-                          board is not None and board[2].independent)
+                          board is not None and board[2].independent,
+                          None if files is None or ("region" in doc and region is None)
+                          else (Region.rank_of(files) if region is None else region).names)
+    castling = found.check(read_castling, doc, files or 8, count, path)
     found.raise_any()
     assert (name is not None and title is not None and source is not None and files is not None
             and board is not None and size is not None and pieces is not None
@@ -475,6 +482,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         numberings=further or (),
         hand=hands[0] if hands else None,
         gating=hands[1] if hands else False,
+        castling=castling or ROOKS,
     )
     if kind == "enumerated":
         return ruleset
@@ -521,7 +529,8 @@ def _count(doc: Mapping[str, Any], sides: Sides, path: str) -> int:
     count: int = _required(doc, "count", int, path)
     if count < 0:
         raise _err(path, "count", f"{count} is negative")
-    problem = sides.count_problem(count)
+    variations = 16 if doc.get("castling") == "subsets" and count % 16 == 0 else 1
+    problem = sides.count_problem(count // variations)
     if problem is not None:
         raise _err(path, "count", problem)
     return count
