@@ -360,7 +360,7 @@ def test_a_dfrc_book_costs_about_what_its_text_listing_costs(fmt: str) -> None:
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     lines = done.stdout.splitlines()
     assert len(lines) == 921_600
-    fen = "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq -"  # White 105, Black 518
     assert lines[105 * 960 + 518].decode() == (
         f'{fen} id "dfrc 101318";' if fmt == "epd" else f"{fen} 0 1")
     assert cpu < 4, cpu

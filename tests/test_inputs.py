@@ -73,11 +73,11 @@ def test_a_pair_black_first_is_refused(pair: str) -> None:
 
 
 def test_pairs_white_first_in_any_case() -> None:
-    # Scharnagl: RNBQKBNR is 518, QNRBBNKR 105; the pair's id is black * 960 + white.
-    for pair, number in (("RNBQKBNR qnrbbnkr", 105 * 960 + 518),
-                         ("QNRBBNKR RNBQKBNR", 518 * 960 + 105),
-                         ("rnbqkbnr qnrbbnkr", 105 * 960 + 518),
-                         ("QNRBBNKR/rnbqkbnr", 518 * 960 + 105)):
+    # Scharnagl: RNBQKBNR is 518, QNRBBNKR 105; the pair's id is white * 960 + black.
+    for pair, number in (("RNBQKBNR qnrbbnkr", 518 * 960 + 105),
+                         ("QNRBBNKR RNBQKBNR", 105 * 960 + 518),
+                         ("rnbqkbnr qnrbbnkr", 518 * 960 + 105),
+                         ("QNRBBNKR/rnbqkbnr", 105 * 960 + 518)):
         assert cli("id", "-r", "dfrc", pair) == (f"{number}\n", "", 0)
 
 

@@ -73,7 +73,7 @@ def test_black_squares_answer_white_s(name: str) -> None:
 
 def test_counts_and_ids_of_pairs() -> None:
     assert [SIDES[n].pair_count(960) for n in SIDES] == [960, 921600, 960, 960, 960]
-    assert INDEPENDENT.pair_id(518, 105, 960) == 105 * 960 + 518
+    assert INDEPENDENT.pair_id(518, 105, 960) == 518 * 960 + 105  # White's id first
     assert MIRROR.pair_id(518, 518, 960) == 518
     assert INDEPENDENT.count_problem(960) is not None and MIRROR.count_problem(960) is None
     dfrc = Family.load("dfrc")
