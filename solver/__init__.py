@@ -57,6 +57,8 @@ _EXPORTS: dict[str, str] = {
             # draws an arbiter can defend (solver/draws/)
             "CertificateError", "CertificateMismatchError", "DiceError", "ExclusionError",
             "NotUniformError", "ProcedureError", "UnknownAlgorithmError",
+            # armies that vary (solver/numbering/armies.py)
+            "ArmyError", "LinkError",
         )
     },
 }
@@ -111,6 +113,7 @@ if _TYPE_CHECKING:
         Violation,
         WorkerError,
     )
+    from solver.errors import ArmyError, LinkError
     from solver.family import Family
     from solver.notation.fen import position_fen, start_fen
     from solver.notation.ranks import format_rank, parse_id, parse_rank
@@ -121,6 +124,7 @@ if _TYPE_CHECKING:
 
 __all__ = [
     "ArgumentTypeError",
+    "ArmyError",
     "BandError",
     "BetzaError",
     "CastlingRightsError",
@@ -145,6 +149,7 @@ __all__ = [
     "IdRangeError",
     "IdSyntaxError",
     "InputFileError",
+    "LinkError",
     "MirrorError",
     "NotStartPositionError",
     "NotUniformError",

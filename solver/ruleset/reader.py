@@ -47,6 +47,7 @@ from solver.errors import (
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
 from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
 from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
+from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
 from solver.ruleset.args import key_error as _err
 from solver.ruleset.args import required as _required
 from solver.ruleset.board_keys import (
@@ -98,7 +99,7 @@ REFERENCES: Final = ("scharnagl",)
 
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
-                    "rule", "numbering", "numberings")
+                    "rule", "numbering", "numberings", "link")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -143,6 +144,9 @@ class RuleSet:
     notation: str = "fen"
     #: The region's squares when it is not the first rank (see :attr:`region`).
     squares: tuple[tuple[int, int], ...] = ()
+    #: An army that varies (``pieces = "K + 7 of NBRQ"``; :attr:`pieces` is then
+    #: its frame), with the ``link`` between the sides (:mod:`solver.ruleset.army_keys`).
+    army: Army | None = None
 
     @cached_property
     def region(self) -> Region:
@@ -170,6 +174,8 @@ class RuleSet:
         >>> load("dfrc").side_count
         960
         """
+        if self.army is not None and self.army.linked:
+            return 0  # linked sides: counted by the army's numbering, not a square root
         return self.sides.side_count(self.count)
 
     @property
@@ -417,6 +423,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     board = found.check(read_board, doc, files, path) if files is not None else None
     region: Region | None = None
     pieces = size = None
+    army: Army | None = None
     if files is not None and board is not None:
         ranks, pawns, sides, fixed = board
         read = found.check(read_region, doc, files, ranks, pawns, sides, path)
@@ -424,10 +431,19 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
             region = read
             size = files if region is None else len(region.squares)
             if declared is not None:
-                pieces = found.check(lambda: _pieces(
-                    _required(doc, "pieces", str, path), size, path, names,
-                    "files" if region is None else "squares of the region"))
-    count = found.check(_count, doc, board[2], path) if board is not None else None
+                where = "files" if region is None else "squares of the region"
+                stated = doc.get("pieces")
+                if isinstance(stated, str) and army_text(stated):
+                    army = found.check(read_army, stated, size, names, path, where)
+                    pieces = None if army is None else army.frame
+                else:
+                    pieces = found.check(lambda: _pieces(
+                        _required(doc, "pieces", str, path), size, path, names, where))
+    link = found.check(read_link, doc, army, board is not None and board[2].independent, path)
+    if army is not None and link:
+        army = replace(army, links=link[0], colour=link[1])
+    count = (found.check(_count, doc, MIRROR if army is not None and army.linked else board[2],
+                         path) if board is not None else None)
     front = None
     if pieces is not None and board is not None:
         front = found.check(read_front, doc, pieces, names, board[1], path)
@@ -441,8 +457,14 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     rules: tuple[Rule, ...] = ()
     if pieces is not None and board is not None and size is not None and files is not None:
         context = Context(path, 0, size, Counter(pieces), names, files, region, board[1], betza)
-        rules = _read_rules(found, doc, context)
+        before = len(found.found)
+        if army is not None:
+            found.check(check_tables, doc.get("rule", []), army, path)
+        if len(found.found) == before:  # (a rule refused for the army is not read again)
+            rules = _read_rules(found, doc, context)
     numbering = found.check(_numbering, doc, path)
+    if army is not None and numbering is not None and isinstance(numbering.get("steps"), list):
+        numbering = {**numbering, "steps": [*numbering["steps"], army.placeholder * army.size]}
     kind, reference, (steps, parsed) = _read_numbering(found, numbering or {}, pieces, path)
     naming = found.check(_naming, numbering or {}, path)
     further = found.check(read_numberings, doc, pieces, path,
@@ -463,6 +485,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         numbering_name=naming[0] if naming else "canonical",
         numbering_title=naming[1] if naming else "",
         numberings=further or (),
+        army=army,
     )
     if kind == "enumerated":
         return ruleset
