@@ -66,6 +66,7 @@ _EXPORTS: dict[str, str] = {
 if _TYPE_CHECKING:
     from solver.errors import (
         ArgumentTypeError,
+        ArmyError,
         BetzaError,
         CastlingRightsError,
         CertificateError,
@@ -85,6 +86,7 @@ if _TYPE_CHECKING:
         IdRangeError,
         IdSyntaxError,
         InputFileError,
+        LinkError,
         MirrorError,
         NotStartPositionError,
         NotUniformError,
@@ -113,7 +115,6 @@ if _TYPE_CHECKING:
         Violation,
         WorkerError,
     )
-    from solver.errors import ArmyError, LinkError
     from solver.family import Family
     from solver.notation.fen import position_fen, start_fen
     from solver.notation.ranks import format_rank, parse_id, parse_rank

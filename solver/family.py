@@ -421,6 +421,8 @@ class Family:
                     continue
                 other.validate(white)
                 other.validate(black)
+                if other.linked and not other.army.fits(white, black.upper()):
+                    continue
             except Chess960Error:
                 continue
             names.append(name)

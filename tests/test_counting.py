@@ -225,6 +225,7 @@ def test_a_family_of_a_billion_ranks_counts_and_draws() -> None:
     # The 10-file families take seconds each (walking 10-file orderings): CI's slow run.
     pytest.param(n, marks=pytest.mark.slow) if load(n).files >= 10 else n
     for n in bundled_names() if not load(n).benchmark
+    and load(n).army is None  # an army that varies: tests/test_armies.py
 ])
 def test_bundled_counts_and_order(name: str) -> None:
     ruleset = load(name)

@@ -54,6 +54,8 @@ PUBLISHED = {
     "capablanca-random": 48_000,
     "capablanca-random-full": 12_118,
     "capablanca-shuffle": 84_000,
+    "wild3": 131_072,  # 8 x 4^7 (tests/test_armies.py brute-forces it)
+    "wild4": 149_320_544,
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -86,7 +88,8 @@ def test_the_benchmark_family_counts_by_hand() -> None:
 #: The proofs of the 10-file families take seconds each (a check of every
 #: rank); they run in the slow run, which CI runs. A 10-file check stays in
 #: the default run: the worked example of rules/README.md (test_rulefiles).
-SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full"}
+SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full", "wild3",
+               "wild4"}  # (wild3 and wild4: tests/test_armies.py in the default run)
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).

@@ -18,7 +18,7 @@ Errors name the file and the key, as :mod:`solver.ruleset.reader` does.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -27,7 +27,7 @@ from solver.errors import quote
 from solver.ruleset.args import key_error as _err
 from solver.ruleset.args import shown, suggest, type_name
 
-__all__ = ["LINKS", "Army", "army_text", "check_rules", "check_tables", "read_army", "read_link"]
+__all__ = ["LINKS", "Army", "army_text", "check_tables", "read_army", "read_link"]
 
 _ARMY_RE: Final = re.compile(r"\s*([A-Za-z ]*?)\s*\+\s*(\d{1,2})\s+of\s+([A-Za-z ]+?)\s*")
 
@@ -71,7 +71,7 @@ class Army:
     @property
     def per_frame(self) -> int:
         """How many ways the pool fills the squares a frame leaves."""
-        return len(self.pool) ** self.size
+        return int(len(self.pool) ** self.size)
 
     @property
     def linked(self) -> bool:
@@ -82,7 +82,8 @@ class Army:
         """Whether ``rank`` (upper case) holds this army: the fixed letters once
         each as often as written, the rest from the pool.
 
-        >>> Army("K", "NBRQ", 7, "Z", "").has("RNBQKBNR"), Army("K", "NBRQ", 7, "Z", "").has("RNBQKBNK")
+        >>> army = Army("K", "NBRQ", 7, "Z", "")
+        >>> army.has("RNBQKBNR"), army.has("RNBQKBNK")
         (True, False)
         """
         rest = list(rank)
@@ -122,6 +123,10 @@ def read_army(value: str, squares: int, names: Mapping[str, str], path: str,
     if len(pool) < 2:
         raise _err(path, "pieces", f"{quote(value)} has a pool of one letter; write the "
                                    "pieces out instead")
+    both = sorted(set(fixed) & set(pool))
+    if both:
+        raise _err(path, "pieces", f"{quote(value)} has {', '.join(both)} both fixed and in "
+                                   "the pool, so a rank would be read two ways; write it once")
     if "K" in pool:
         raise _err(path, "pieces", f"{quote(value)} draws the king from the pool; the king "
                                    "is one of the fixed letters")
@@ -164,6 +169,7 @@ def read_link(doc: Mapping[str, Any], army: Army | None, independent: bool,
                 raise _err(path, key, f"{quote(text)}: same-army takes no piece")
         else:
             if len(words) != 2 or len(words[1]) != 1 or words[1].upper() not in army.pool:
+                # (a pool letter is never fixed: read_army refuses both)
                 raise _err(path, key, f"{quote(text)}: same-colours names one piece of the "
                                       f"pool {army.pool}, such as 'same-colours {army.pool[0]}'")
             if colour is not None:
@@ -177,26 +183,6 @@ def read_link(doc: Mapping[str, Any], army: Army | None, independent: bool,
         raise _err(path, "link", "the sides' ranks are numbered by White's army: a link needs "
                                  "'same-army' (Black has White's pieces)")
     return tuple(kinds), colour
-
-
-def check_rules(rules: Sequence[Any], army: Army, path: str) -> None:
-    """Refuse a rule that cannot hold the same way for every army drawn.
-
-    A rule may name only fixed letters that the pool does not draw: a rule
-    reading the whole rank (no letters), or naming a pool letter, would count
-    pieces whose number varies.
-    """
-    for index, rule in enumerate(rules, 1):
-        letters = rule.letters
-        if not letters:
-            raise _err(path, f"rule[{index}].kind", f"{rule.kind} reads every square of the "
-                       f"rank, whose pieces vary ({army.text}); rules may name only the fixed "
-                       f"pieces {army.fixed}")
-        drawn = sorted(set(letters) & set(army.pool))
-        if drawn:
-            raise _err(path, f"rule[{index}]", f"{rule.label} names {', '.join(drawn)}, drawn "
-                       f"from the pool in varying numbers ({army.text}); rules may name only "
-                       f"the fixed pieces {army.fixed}")
 
 
 #: Rule kinds that read every square of the rank (refused with an army that varies).

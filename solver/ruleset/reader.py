@@ -47,9 +47,9 @@ from solver.errors import (
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
 from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
 from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
-from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
 from solver.ruleset.args import key_error as _err
 from solver.ruleset.args import required as _required
+from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
 from solver.ruleset.board_keys import (
     NOTATIONS,
     read_board,
@@ -420,7 +420,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     files = found.check(_files, doc, path)
     declared = found.check(read_declared, doc, path)
     names, betza = declared if declared is not None else ({}, {})
-    board = found.check(read_board, doc, files, path) if files is not None else None
+    board = found.check(read_board, doc, files, path, names) if files is not None else None
     region: Region | None = None
     pieces = size = None
     army: Army | None = None
@@ -431,17 +431,10 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
             region = read
             size = files if region is None else len(region.squares)
             if declared is not None:
-                where = "files" if region is None else "squares of the region"
-                stated = doc.get("pieces")
-                if isinstance(stated, str) and army_text(stated):
-                    army = found.check(read_army, stated, size, names, path, where)
-                    pieces = None if army is None else army.frame
-                else:
-                    pieces = found.check(lambda: _pieces(
-                        _required(doc, "pieces", str, path), size, path, names, where))
-    link = found.check(read_link, doc, army, board is not None and board[2].independent, path)
-    if army is not None and link:
-        army = replace(army, links=link[0], colour=link[1])
+                pieces, army = _army_or_pieces(found, doc, size, names, path,
+                                               "files" if region is None else
+                                               "squares of the region")
+    army = _linked(found, doc, army, board, path)
     count = (found.check(_count, doc, MIRROR if army is not None and army.linked else board[2],
                          path) if board is not None else None)
     front = None
@@ -457,14 +450,8 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     rules: tuple[Rule, ...] = ()
     if pieces is not None and board is not None and size is not None and files is not None:
         context = Context(path, 0, size, Counter(pieces), names, files, region, board[1], betza)
-        before = len(found.found)
-        if army is not None:
-            found.check(check_tables, doc.get("rule", []), army, path)
-        if len(found.found) == before:  # (a rule refused for the army is not read again)
-            rules = _read_rules(found, doc, context)
-    numbering = found.check(_numbering, doc, path)
-    if army is not None and numbering is not None and isinstance(numbering.get("steps"), list):
-        numbering = {**numbering, "steps": [*numbering["steps"], army.placeholder * army.size]}
+        rules = _army_rules(found, doc, context, army)
+    numbering = _pool_step(found.check(_numbering, doc, path), army)
     kind, reference, (steps, parsed) = _read_numbering(found, numbering or {}, pieces, path)
     naming = found.check(_naming, numbering or {}, path)
     further = found.check(read_numberings, doc, pieces, path,
@@ -497,6 +484,49 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
                                            f"exactly the family's ranks, but {why}; "
                                            "use 'enumerated'")
     return ruleset
+
+
+def _pool_step(numbering: dict[str, Any] | None, army: Army | None) -> dict[str, Any] | None:
+    """``[numbering]`` with, for an army that varies, a last step placing the
+    frame's pool squares (the steps a file gives place its fixed pieces)."""
+    if army is None or numbering is None or not isinstance(numbering.get("steps"), list):
+        return numbering
+    return {**numbering, "steps": [*numbering["steps"], army.placeholder * army.size]}
+
+
+def _army_rules(found: _Problems, doc: Mapping[str, Any], context: Context,
+                army: Army | None) -> tuple[Rule, ...]:
+    """The rules, each refused first when it names a piece an army that varies
+    does not always have once as written (:func:`~solver.ruleset.army_keys.check_tables`)."""
+    before = len(found.found)
+    if army is not None:
+        found.check(check_tables, doc.get("rule", []), army, context.path)
+    if len(found.found) > before:  # (a rule refused for the army is not read again)
+        return ()
+    return _read_rules(found, doc, context)
+
+
+def _army_or_pieces(found: _Problems, doc: Mapping[str, Any], size: int,
+                    names: Mapping[str, str], path: str, where: str
+                    ) -> tuple[str | None, Army | None]:
+    """``pieces``: the letters of a fixed army, or the frame of an army that
+    varies (``"K + 7 of NBRQ"``, :mod:`solver.ruleset.army_keys`) with the army."""
+    stated = doc.get("pieces")
+    if isinstance(stated, str) and army_text(stated):
+        army = found.check(read_army, stated, size, names, path, where)
+        return (None if army is None else army.frame), army
+    return found.check(lambda: _pieces(_required(doc, "pieces", str, path), size, path,
+                                       names, where)), None
+
+
+def _linked(found: _Problems, doc: Mapping[str, Any], army: Army | None,
+            board: tuple[int, int | None, Sides, tuple[str, ...]] | None,
+            path: str) -> Army | None:
+    """The army with the ``link`` between the sides, when the file gives one."""
+    link = found.check(read_link, doc, army, board is not None and board[2].independent, path)
+    if army is not None and link:
+        return replace(army, links=link[0], colour=link[1])
+    return army
 
 
 _MAX_STEP: Final = 40
