@@ -180,8 +180,8 @@ def read_link(doc: Mapping[str, Any], army: Army | None, independent: bool,
             raise _err(path, key, f"{quote(text)} is given twice")
         kinds.append(kind)
     if "same-army" not in kinds:
-        raise _err(path, "link", "the sides' ranks are numbered by White's army: a link needs "
-                                 "'same-army' (Black has White's pieces)")
+        raise _err(path, "link", "a link needs 'same-army' (Black has White's pieces, "
+                                 "which the other links compare)")
     return tuple(kinds), colour
 
 
