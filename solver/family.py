@@ -525,7 +525,7 @@ class Family:
         streamed for mirrored families, :class:`~solver.position.Pairs` of the
         listed side for independent ones."""
         if self.linked:
-            return ((number, *self.army.pair(number)) for number in range(self.count))
+            return self.army.pairs()
         if self.independent:
             return Pairs(self.ranks(progress))
         return self._mirrored(progress)

@@ -300,3 +300,12 @@ def test_declared_letters_stand_in_a_fixed_white_army() -> None:
 def test_wild_fens_have_no_castling_rights(wild3: Family, wild4: Family) -> None:
     assert position_fen(wild3.position(74194)).split()[2] == "-"
     assert position_fen(wild4.position(84405197)).split()[2] == "-"
+
+
+def test_wild4_listing_streams_pairs_in_id_order(wild4: Family) -> None:
+    listed = wild4.numbered()
+    for number, white, black in listed:
+        position = wild4.position(number)
+        assert (position.white, position.black) == (white, black)
+        if number == 300:
+            break

@@ -324,6 +324,19 @@ class ArmyIndex:
         within += self._words_before(b_word, b_shades, self._in_class(klass))
         return before + within
 
+    def pairs(self) -> Iterator[tuple[int, str, str]]:
+        """Every linked pair ``(id, white, black)`` in id order: each White rank in
+        side-id order, with the Black ranks of its class in theirs."""
+        ranks = list(self)
+        classes: dict[Class, list[str]] = {}
+        for rank in ranks:
+            classes.setdefault(self.class_of(rank), []).append(rank)
+        number = 0
+        for white in ranks:
+            for black in classes[self.class_of(white)]:
+                yield number, white, black
+                number += 1
+
     def pair(self, number: int) -> tuple[str, str]:
         """The pair with id ``number``: White's rank, Black's."""
         if not 0 <= number < self.pair_count:
