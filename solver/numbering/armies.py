@@ -106,6 +106,8 @@ class ArmyIndex:
         self.per_frame = self.army.per_frame
         self._letter = {p: i for i, p in enumerate(self.pool)}
         self.colours = ruleset.region.colours
+        self._fits: dict[tuple[tuple[int, ...], int, int, int], int] = {}
+        self._weights: dict[tuple[tuple[int, ...], int, int, int], int] = {}
 
     @cached_property
     def frame(self) -> Frames:
@@ -172,11 +174,15 @@ class ArmyIndex:
         return self._fill(self.frame.rank_of(frame_id), self.word_of(word))
 
     def __iter__(self) -> Iterator[str]:
-        """Every rank in side-id order."""
+        """Every rank in side-id order (words in dictionary order: :func:`itertools.product`)."""
+        from itertools import product
+
+        placeholder = self.army.placeholder
         for frame_id in range(self.frames):
             frame = self.frame.rank_of(frame_id)
-            for word in range(self.per_frame):
-                yield self._fill(frame, self.word_of(word))
+            pattern = frame.replace("%", "%%").replace(placeholder, "%s")
+            for word in product(self.pool, repeat=self.size):
+                yield pattern % word
 
     # -- linked sides -------------------------------------------------------------
 
@@ -204,6 +210,13 @@ class ArmyIndex:
     def _fit(self, counts: Sequence[int], dark: int, light: int, need: int) -> int:
         """How many words put ``counts`` of the pool's letters on ``dark`` dark and
         ``light`` light squares, with ``need`` of the linked piece on dark ones."""
+        key = (tuple(counts), dark, light, need)
+        found = self._fits.get(key)
+        if found is None:
+            found = self._fits[key] = self._fit_anew(counts, dark, light, need)
+        return found
+
+    def _fit_anew(self, counts: Sequence[int], dark: int, light: int, need: int) -> int:
         x = self._linked
         rest = factorial(dark + light)
         if x < 0:
@@ -247,10 +260,17 @@ class ArmyIndex:
         return counts, sum(1 for f, letter in enumerate(rank)
                            if letter == linked and colours[f] == "dark")
 
-    def _weight_after(self, used: Sequence[int], dark_used: int, dark: int, light: int) -> int:
+    def _weight_after(self, used: tuple[int, ...], dark_used: int, dark: int, light: int) -> int:
         """The pairs of every word that completes a prefix (``used`` letters,
         ``dark_used`` linked ones on dark squares) on ``dark`` + ``light`` more
         squares: each completion weighed by its class's size."""
+        key = (used, dark_used, dark, light)
+        found = self._weights.get(key)
+        if found is None:
+            found = self._weights[key] = self._weight_anew(used, dark_used, dark, light)
+        return found
+
+    def _weight_anew(self, used: Sequence[int], dark_used: int, dark: int, light: int) -> int:
         total = 0
         sizes = self.classes
         darks = range(dark + 1) if self._linked >= 0 else range(1)
@@ -416,7 +436,7 @@ def prove(family: Armed) -> Iterator[tuple[str, list[str]]]:
         seen.add(rank)
         if not ruleset.army.has(rank):
             wrong.append(f"{rank} is not the army")
-        elif family.breaks_a_rule(rank):
+        elif ruleset.rules and family.breaks_a_rule(rank):
             wrong.append(f"{rank} breaks a rule")
         elif number % 7 == 0 and army.id(rank) != number:
             wrong.append(f"{rank} is {number}, encodes to {army.id(rank)}")
