@@ -23,7 +23,7 @@ import re
 from bisect import bisect_left
 from collections import Counter, defaultdict
 from functools import cache
-from itertools import product
+from itertools import pairwise, product
 from pathlib import Path
 
 import pytest
@@ -302,10 +302,87 @@ def test_wild_fens_have_no_castling_rights(wild3: Family, wild4: Family) -> None
     assert position_fen(wild4.position(84405197)).split()[2] == "-"
 
 
-def test_wild4_listing_streams_pairs_in_id_order(wild4: Family) -> None:
-    listed = wild4.numbered()
+def test_linked_listing_streams_pairs_in_id_order() -> None:
+    family = Family(parse('name = "small"\ntitle = "t"\nsource = "s"\nfiles = 5\n'
+                          'count = 0\npieces = "K + 4 of NB"\nsides = "independent"\n'
+                          'link = ["same-army", "same-colours B"]\n', "small.toml"))
+    listed = list(family.numbered())
+    assert len(listed) == family.count
     for number, white, black in listed:
-        position = wild4.position(number)
-        assert (position.white, position.black) == (white, black)
-        if number == 300:
-            break
+        position = family.position(number)
+        assert (number, position.white, position.black) == (number, white, black)
+
+
+# -- any small army, against a brute force over every string of its letters -------------
+
+
+@st.composite
+def small_armies(draw: st.DrawFn) -> tuple[str, bool, str | None, str | None]:
+    """A rule file's text for a small army that varies, whether it is linked,
+    the linked piece, and the files the king may stand on."""
+    files = draw(st.integers(4, 5))
+    fixed = draw(st.sampled_from(["K", "KR", "KQ", "KRN"]))
+    spare = [c for c in "QRBNAC" if c not in fixed]
+    pool = "".join(draw(st.lists(st.sampled_from(spare), min_size=2, max_size=3, unique=True)))
+    king = draw(st.one_of(st.none(), st.sampled_from(["ab", "bd", "ac"])))
+    linked = draw(st.booleans())
+    colour = draw(st.one_of(st.none(), st.sampled_from(pool))) if linked else None
+    text = (f'name = "small"\ntitle = "t"\nsource = "s"\nfiles = {files}\ncount = 0\n'
+            f'pieces = "{fixed} + {files - len(fixed)} of {pool}"\n')
+    if linked:
+        links = '"same-army"' + (f', "same-colours {colour}"' if colour else "")
+        text += f'sides = "independent"\nlink = [{links}]\n'
+    if king:
+        text += f'[[rule]]\nkind = "on-files"\npiece = "K"\nfiles = "{king}"\n'
+    return text, linked, colour, king
+
+
+def brute_ranks(fixed: str, pool: str, files: int, king: str | None) -> list[str]:
+    out = []
+    for row in product(sorted(set(fixed + pool)), repeat=files):
+        rank = "".join(row)
+        rest = list(rank)
+        try:
+            for letter in fixed:
+                rest.remove(letter)
+        except ValueError:
+            continue
+        if all(p in pool for p in rest) and (king is None or "abcdef"[rank.index("K")] in king):
+            out.append(rank)
+    return out
+
+
+@settings(max_examples=examples(10, 300))
+@given(small_armies())
+def test_small_armies_are_their_brute_force(case: tuple[str, bool, str | None, str | None]
+                                            ) -> None:
+    text, linked, colour, king = case
+    family = Family(parse(text, "small.toml"))
+    army = family.ruleset.army
+    assert army is not None
+    every = brute_ranks(army.fixed, army.pool, family.ruleset.files, king)
+    side = [family.rank_of(i) for i in range(family.side_count)]
+    assert sorted(side) == sorted(every) and len(set(side)) == len(side)
+    assert [family.rank_id(r) for r in side] == list(range(len(side)))
+    # within a frame, words follow in dictionary order of the pool as written
+    for a, b in pairwise(side):
+        frame_a = [p if p in army.fixed else "." for p in a]
+        if frame_a == [p if p in army.fixed else "." for p in b]:
+            words = ["".join(p for p in r if p not in army.fixed) for r in (a, b)]
+            assert [[army.pool.index(p) for p in w] for w in words] == sorted(
+                [[army.pool.index(p) for p in w] for w in words])
+    if not linked:
+        assert family.count == len(every)
+        return
+
+    def fits(white: str, black: str) -> bool:
+        dark = [sum(1 for f, p in enumerate(r) if p == colour and f % 2 == 0)
+                for r in (white, black)]
+        return sorted(white) == sorted(black) and (colour is None or dark[0] == dark[1])
+
+    pairs = [(w, b) for w in side for b in side if fits(w, b)]  # White-major, side order
+    assert family.count == len(pairs)
+    for number in sorted({0, len(pairs) // 3, len(pairs) // 2, len(pairs) - 1}):
+        position = family.position(number)
+        assert (position.white, position.black) == pairs[number]
+        assert family.read(f"{position.white} {position.black.lower()}").id == number
