@@ -386,3 +386,22 @@ def test_small_armies_are_their_brute_force(case: tuple[str, bool, str | None, s
         position = family.position(number)
         assert (position.white, position.black) == pairs[number]
         assert family.read(f"{position.white} {position.black.lower()}").id == number
+
+
+@pytest.mark.slow
+def test_fixed_pieces_under_a_filling_step_and_a_link() -> None:
+    """``KRR + 5 of NBQ``, the king between the rooks (steps ``RKR``: the pool's
+    squares are placed before the filling step), linked as wild 4."""
+    family = Family(parse('name = "krr"\ntitle = "t"\nsource = "s"\nfiles = 8\ncount = 0\n'
+                          'pieces = "KRR + 5 of NBQ"\nsides = "independent"\n'
+                          'link = ["same-army", "same-colours B"]\n[[rule]]\nkind = "between"\n'
+                          'piece = "K"\npair = "RR"\n[numbering]\nsteps = ["RKR"]\n', "krr.toml"))
+    assert family.ruleset.numbering == "arithmetic"
+    ranks = [r for r in ("".join(row) for row in product("KRNBQ", repeat=8))
+             if r.count("K") == 1 and r.count("R") == 2
+             and r.index("R") < r.index("K") < r.rindex("R")]
+    assert sorted(family.ranks()) == sorted(ranks)
+    classes = Counter((tuple(sorted(r)), sum(1 for f, p in enumerate(r) if p == "B" and f % 2 == 0))
+                      for r in ranks)
+    assert family.count == sum(n * n for n in classes.values()) == 6_927_776
+    assert check(family).found == 6_927_776

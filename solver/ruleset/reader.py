@@ -487,11 +487,17 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
 
 
 def _pool_step(numbering: dict[str, Any] | None, army: Army | None) -> dict[str, Any] | None:
-    """``[numbering]`` with, for an army that varies, a last step placing the
-    frame's pool squares (the steps a file gives place its fixed pieces)."""
-    if army is None or numbering is None or not isinstance(numbering.get("steps"), list):
+    """``[numbering]`` with, for an army that varies, a step placing the frame's
+    pool squares after the steps a file gives for its fixed pieces (before the
+    last one when that fills the squares left, ``RKR``)."""
+    steps = None if numbering is None else numbering.get("steps")
+    if army is None or numbering is None or not isinstance(steps, list) or not steps:
         return numbering
-    return {**numbering, "steps": [*numbering["steps"], army.placeholder * army.size]}
+    pool = army.placeholder * army.size
+    last = steps[-1]
+    if isinstance(last, str) and ("|" in last or len(set(last.split(":")[0].upper())) > 1):
+        return {**numbering, "steps": [*steps[:-1], pool, last]}  # before a filling step
+    return {**numbering, "steps": [*steps, pool]}
 
 
 def _army_rules(found: _Problems, doc: Mapping[str, Any], context: Context,
