@@ -952,8 +952,8 @@ def main() -> None:
                         help="run one section alone (counting: the counting budget and "
                              "listings of enumerated families; formats: issue 25's output "
                              "formats; bulk: issue 25's big books read in bulk; numberings: "
-                             "convert against id; games: issue 22's PGN collections), printing its "
-                             "rows only")
+                             "convert against id; games: issue 22's PGN collections; armies: "
+                             "wild 3 and wild 4), printing its rows only")
     parser.add_argument("--no-readme", action="store_true",
                         help="print the table only (do not write it into bench/README.md)")
     args = parser.parse_args()
@@ -1104,11 +1104,50 @@ def _games_section(small: int, large: int, rows: list[Row],
     bench_games(large, rows, log)
 
 
+def bench_armies(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """FICS wild 3 (131,072) and wild 4 (149,320,544): count, ``id``, ``position``
+    and ``random`` by arithmetic (issue 20: under a second each, nothing listed),
+    whole processes against the same command on Chess960 and ``python -c pass``."""
+    base = [sys.executable, "-c", "pass"]
+    commands: list[tuple[str, list[str], bytes]] = [
+        ("wild3", ["solve", "--count"], b"131072\n"),
+        ("wild3", ["id", "RNBQKBNR"], b"74194\n"),
+        ("wild3", ["position", "74194"], b"RNBQKBNR\n"),
+        ("wild3", ["random", "--seed", "1"], b""),
+        ("wild4", ["solve", "--count"], b"149320544\n"),
+        ("wild4", ["id", "RNBQKBNR bbnnrqkr"], b"84405813\n"),
+        ("wild4", ["position", "84405813"], b"RNBQKBNR bbnnrqkr\n"),
+        ("wild4", ["random", "--seed", "1"], b""),
+    ]
+    for name, args, expected in commands:
+        ours = [CHESS960, *args, "-r", name]
+        if expected:
+            assert run(ours) == expected, (name, args)
+        chess960 = [CHESS960, *args[:1], *(["518"] if args[0] == "position" else
+                                          ["RNBQKBNR"] if args[0] == "id" else args[1:])]
+        log(f"{name} {' '.join(args)}")
+        mine, theirs = alternate(lambda ours=ours: run(ours), lambda c=chess960: run(c), repeats)
+        rows.append(compare(f"chess960 {' '.join(args)} -r {name}", mine, theirs,
+                            f"{' '.join(chess960[1:])} (chess960)", None))
+        rows.append(under("  absolute", mine, 1.0))
+    mine, theirs = alternate(lambda: run([CHESS960, "solve", "--count", "-r", "wild4"]),
+                             lambda: run(base), repeats)
+    rows.append(compare("chess960 solve --count -r wild4 (start-up)", mine, theirs,
+                        "python -c pass", None))
+
+
+def _armies_section(small: int, large: int, rows: list[Row],
+                    log: Callable[[str], None]) -> None:
+    log("armies that vary: wild 3 and wild 4 by arithmetic")
+    bench_armies(small, rows, log)
+
+
 #: The sections `--only` runs alone (each also runs in the full run).
 _SECTIONS: dict[str, Callable[[int, int, list[Row], Callable[[str], None]], None]] = {
     "counting": _counting_section, "formats": _formats_section, "bulk": _bulk_section,
     "numberings": _numberings_section,
     "games": _games_section,
+    "armies": _armies_section,
 }
 
 

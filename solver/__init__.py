@@ -58,6 +58,8 @@ _EXPORTS: dict[str, str] = {
             "CertificateError", "CertificateMismatchError", "DiceError", "ExclusionError",
             "NotUniformError", "ProcedureError", "UnknownAlgorithmError",
             "CompressionError", "NoGamesError",
+            # armies that vary (solver/numbering/armies.py)
+            "ArmyError", "LinkError",
         )
     },
 }
@@ -65,6 +67,7 @@ _EXPORTS: dict[str, str] = {
 if _TYPE_CHECKING:
     from solver.errors import (
         ArgumentTypeError,
+        ArmyError,
         BetzaError,
         CastlingRightsError,
         CertificateError,
@@ -85,6 +88,7 @@ if _TYPE_CHECKING:
         IdRangeError,
         IdSyntaxError,
         InputFileError,
+        LinkError,
         MirrorError,
         NoGamesError,
         NotStartPositionError,
@@ -124,6 +128,7 @@ if _TYPE_CHECKING:
 
 __all__ = [
     "ArgumentTypeError",
+    "ArmyError",
     "BandError",
     "BetzaError",
     "CastlingRightsError",
@@ -149,6 +154,7 @@ __all__ = [
     "IdRangeError",
     "IdSyntaxError",
     "InputFileError",
+    "LinkError",
     "MirrorError",
     "NoGamesError",
     "NotStartPositionError",

@@ -105,6 +105,14 @@ def check(family: Family) -> Report:
 
 def _prove(family: Family, report: Report) -> None:
     rules = family.ruleset
+    if rules.army is not None:  # an army that varies (solver/numbering/armies.py)
+        from solver.numbering.armies import prove
+
+        report.found = family.count
+        for claim, failures in prove(family):
+            report.add(claim, failures)
+        _prove_schemes(family, report)
+        return
     solved = family.solver_ranks()
     unique = set(solved)
     n = len(unique)

@@ -799,3 +799,28 @@ class NoGamesError(Chess960Error):
     def __init__(self, path: str) -> None:
         super().__init__(f"{path!r} holds no PGN game (no header block [Name \"value\"])")
         self.path = path
+
+
+class ArmyError(RankError):
+    """A rank whose pieces are not the family's army that varies
+    (``K + 7 of NBRQ``): ``army`` is the army as written."""
+
+    def __init__(self, text: str, family: str, army: str, reason: str) -> None:
+        super().__init__(text, f"{quote(text)} is not a {family} rank: {reason} "
+                               f"(the army is {army})")
+        self.family = family
+        self.army = army
+        self.reason = reason
+
+
+class LinkError(RankError):
+    """A pair of ranks that the family's ``link`` does not tie (wild 4's Black
+    has White's pieces, as many bishops on dark squares)."""
+
+    def __init__(self, text: str, family: str, white: str, black: str, reason: str) -> None:
+        super().__init__(text, f"{quote(text)} is not a {family} position: black's "
+                               f"{black.lower()!r} does not fit white's {white!r}: {reason}")
+        self.family = family
+        self.white = white
+        self.black = black
+        self.reason = reason

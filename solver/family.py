@@ -44,6 +44,7 @@ from solver.ruleset.reader import RuleSet, bundled_names, load, load_source
 from solver.search.model import MAX_ARRANGEMENTS
 
 if TYPE_CHECKING:
+    from solver.numbering.armies import ArmyIndex
     from solver.numbering.counting import Counting
     from solver.numbering.schemes import Scheme
     from solver.ruleset.source import RuleSource
@@ -83,9 +84,26 @@ class Family:
 
     @cached_property
     def index(self) -> RankIndex:
-        """One side's lookups; enumerated families count rather than list."""
+        """One side's lookups; enumerated families count rather than list (an
+        army that varies: :class:`~solver.numbering.armies.ArmyIndex`, which
+        has the same interface)."""
+        if self.ruleset.army is not None:
+            return self.army  # type: ignore[return-value]
         return RankIndex(self.numbering, self.ruleset.numbering == "arithmetic",
                          lambda: list(self.side_ranks()), self._counting)
+
+    @cached_property
+    def army(self) -> ArmyIndex:
+        """The numbering of a family whose army varies (``K + 7 of NBRQ``)."""
+        from solver.numbering.armies import ArmyIndex
+
+        frame = replace(self.ruleset, army=None)
+        return ArmyIndex(self.ruleset, lambda: Family(frame, self.max_arrangements))
+
+    @property
+    def linked(self) -> bool:
+        """Whether the sides' ranks are tied by a ``link`` (FICS wild 4)."""
+        return self.ruleset.army is not None and self.ruleset.army.linked
 
     @classmethod
     def load(
@@ -180,6 +198,8 @@ class Family:
     @property
     def side_count(self) -> int:
         """How many ranks one side may have (from the numbering or by counting)."""
+        if self.ruleset.army is not None:
+            return self.army.count
         if self.ruleset.numbering != "arithmetic" and (
                 "index" not in self.__dict__ or self.index.listed is None):
             return self._counter().count
@@ -189,6 +209,8 @@ class Family:
     def count(self) -> int:
         """How many positions the family has (times its castling variations,
         :attr:`RuleSet.castling <solver.ruleset.reader.RuleSet.castling>`)."""
+        if self.linked:
+            return self.army.pair_count * self.ruleset.castling.variations
         return self.sides.pair_count(self.side_count) * self.ruleset.castling.variations
 
     # -- one side -------------------------------------------------------------
@@ -220,6 +242,18 @@ class Family:
         return rank
 
     def _check_counts(self, text: str, rank: str) -> None:
+        army = self.ruleset.army
+        if army is not None:
+            if not army.has(rank):
+                from solver.errors import ArmyError
+
+                strangers = sorted(set(rank) - set(army.fixed + army.pool))
+                kings = rank.count("K")
+                reason = (f"{', '.join(strangers)} is not in the army" if strangers else
+                          f"it has {kings} kings" if kings != 1 else
+                          "its pieces are not the army's")
+                raise ArmyError(text, self.name, army.text, reason)
+            return
         want = self.ruleset.piece_counts
         have = Counter(rank)
         for letter in [*want, *(p for p in have if p not in want)]:
@@ -295,7 +329,7 @@ class Family:
         """
         layout = self.ruleset.layout
         if self.layout is not None or self.ruleset.region_size != 8 or \
-                layout.notation == "sfen":
+                layout.notation == "sfen" or self.linked:
             return lambda text: self.identify(text).id
         independent = self.independent
         count = self.side_count if independent else 0
@@ -386,8 +420,24 @@ class Family:
         return read_any(text)
 
     def _pair(self, white: str, black: str) -> Position:
+        if self.linked:
+            if not self.army.fits(white, black):
+                from solver.errors import LinkError
+
+                raise LinkError(f"{white} {black.lower()}", self.name, white, black,
+                                self._misfit(white, black))
+            return Position(self.army.pair_id(white, black), white, black, self.layout)
         number = self.rank_id(white) * self.side_count + self.rank_id(black)
         return Position(number, white, black, self.layout)
+
+    def _misfit(self, white: str, black: str) -> str:
+        """Why Black's rank does not fit White's, in words."""
+        if sorted(white) != sorted(black):
+            return "the link 'same-army' gives black white's pieces"
+        colour = self.ruleset.army.colour if self.ruleset.army is not None else None
+        piece = piece_name(colour or "B", 2, self.names)
+        return (f"the link 'same-colours {colour}' gives each side as many {piece} "
+                "on dark squares (each rank read as it would stand on white's first rank)")
 
     def _pair_families(self, white: str, black: str) -> list[str]:
         """Bundled families with independent sides, on this family's board, that
@@ -401,6 +451,8 @@ class Family:
                     continue
                 other.validate(white)
                 other.validate(black)
+                if other.linked and not other.army.fits(white, black.upper()):
+                    continue
             except Chess960Error:
                 continue
             names.append(name)
@@ -438,6 +490,8 @@ class Family:
         """The position of a placement id (without castling variations)."""
         if not self.independent:
             return self._one(number, self.rank_of(number))
+        if self.linked:
+            return Position(number, *self.army.pair(number), self.layout)
         white, black = divmod(number, self.side_count)
         return Position(number, self.rank_of(white), self.rank_of(black), self.layout)
 
@@ -453,6 +507,12 @@ class Family:
         if not self.independent:
             raise SidesError(self.name)
         n = self.side_count
+        if self.linked:
+            ranks = [self.rank_of(parse_id(str(number if isinstance(number, str)
+                                                    else need_int(number, f"{side}'s id")),
+                                           n, f"{self.name} {side}"))
+                     for side, number in (("white", white), ("black", black))]
+            return self._pair(*ranks)
         ids = [
             parse_id(str(number if isinstance(number, str) else need_int(number, f"{side}'s id")),
                      n, f"{self.name} {side}")
@@ -464,6 +524,8 @@ class Family:
 
     def ranks(self, progress: Progress | None = None) -> list[str]:
         """One side's ranks as the solver finds them, in canonical (ID) order."""
+        if self.ruleset.army is not None:
+            return list(self.army)
         listed = self.index.listed
         if listed is not None:
             return list(listed)
@@ -478,7 +540,8 @@ class Family:
         ['BBQNNRKR', 'BQNBNRKR']
         """
         listed = self.index.listed
-        if listed is not None or self.ruleset.numbering == "arithmetic":
+        if listed is not None or self.ruleset.numbering == "arithmetic" or \
+                self.ruleset.army is not None:
             return self.ranks()
         from solver.numbering.listing import canonical
 
@@ -498,8 +561,13 @@ class Family:
         """``(id, white, black)`` for every position in ID order (see :meth:`positions`):
         streamed for mirrored families, :class:`~solver.position.Pairs` of the
         listed side for independent ones."""
-        rows: Iterable[tuple[int, str, str]] = (
-            Pairs(self.ranks(progress)) if self.independent else self._mirrored(progress))
+        rows: Iterable[tuple[int, str, str]]
+        if self.linked:
+            rows = self.army.pairs()
+        elif self.independent:
+            rows = Pairs(self.ranks(progress))
+        else:
+            rows = self._mirrored(progress)
         rule = self.ruleset.castling
         if isinstance(rule, SubsetCastling):
             return _variations(rule, list(rows))
@@ -512,6 +580,8 @@ class Family:
 
     def side_ranks(self, progress: Progress | None = None) -> Iterator[str]:
         """One side's ranks in canonical order, each as soon as the order allows."""
+        if self.ruleset.army is not None:
+            return iter(self.army)
         listed = self.index.listed
         if listed is not None:
             return iter(listed)
@@ -526,6 +596,8 @@ class Family:
         cannot all hold, when the family has no position at all.
         """
         listed = self.index.listed if "index" in self.__dict__ else None
+        if self.ruleset.army is not None:
+            return self.count
         if listed:
             n = len(listed)
         else:
@@ -560,6 +632,8 @@ class Family:
     def canonical(self, ranks: list[str]) -> list[str]:
         """``ranks`` in the family's canonical order
         (see :func:`solver.numbering.listing.canonical`)."""
+        if self.ruleset.army is not None:
+            return sorted(ranks, key=self.army.id)
         from solver.numbering.listing import canonical
 
         return canonical(self.ruleset, self.numbering, ranks)

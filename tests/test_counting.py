@@ -226,6 +226,7 @@ def test_a_family_of_a_billion_ranks_counts_and_draws() -> None:
     # (myshogi's 5,183 ranks are listed and sorted here: a second.)
     pytest.param(n, marks=pytest.mark.slow) if load(n).files >= 10 or n == "myshogi" else n
     for n in bundled_names() if not load(n).benchmark
+    and load(n).army is None  # an army that varies: tests/test_armies.py
 ])
 def test_bundled_counts_and_order(name: str) -> None:
     ruleset = load(name)

@@ -66,6 +66,8 @@ PUBLISHED = {
     "chess324x16": 5184,
     "cutechess-caparandom": 21_836,
     "xboard-caparandom": 84_000,
+    "wild3": 131_072,  # 8 x 4^7 (tests/test_armies.py brute-forces it)
+    "wild4": 149_320_544,
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -100,7 +102,8 @@ def test_the_benchmark_family_counts_by_hand() -> None:
 #: the default run: the worked example of rules/README.md (test_rulefiles).
 SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full",
                "capahouse960", "myshogi",
-               "cutechess-caparandom", "xboard-caparandom", "transcendental", "placement"}
+               "cutechess-caparandom", "xboard-caparandom", "transcendental", "placement", "wild3",
+               "wild4"}  # (wild3 and wild4: tests/test_armies.py in the default run)
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).

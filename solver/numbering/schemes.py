@@ -424,7 +424,8 @@ def builtin_specs(family: Family) -> list[NumberingSpec]:
     out = [NumberingSpec(
         name="one-based", title="the family's IDs counted from 1, the count standing for 0",
         source="Reinhard Scharnagl's 1..960 range", first=1, cyclic=True)]
-    if family.independent:
+    army = family.ruleset.army
+    if family.independent and not (army is not None and army.linked):  # (no product: linked)
         out.append(NumberingSpec(
             name="black-major", title="Black's side ID * n + White's side ID",
             source="this project's order of pairs before release 0.6", pairs="black-major"))

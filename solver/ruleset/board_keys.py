@@ -12,7 +12,7 @@ written (FEN or SFEN). Errors name the file and the key, as
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Final
 
 from solver.board.betza import captures
@@ -41,9 +41,10 @@ NOTATIONS: Final = ("fen", "sfen")
 
 
 def read_board(
-    doc: Mapping[str, Any], files: int, path: str
+    doc: Mapping[str, Any], files: int, path: str, names: Collection[str] = ()
 ) -> tuple[int, int | None, Sides, tuple[str, ...]]:
-    """The board's ranks, White's pawn rank, the sides' relation and a fixed White army."""
+    """The board's ranks, White's pawn rank, the sides' relation and a fixed White army
+    (of the built-in pieces, pawns and the family's own ``names``)."""
     ranks = doc.get("ranks", STANDARD_RANKS)
     if "ranks" in doc:
         ranks = _required(doc, "ranks", int, path)
@@ -57,7 +58,7 @@ def read_board(
         raise _err(path, "sides", f"expected {listed}, got {shown(name)}",
                    suggest(str(name), names))
     sides = SIDES[name]
-    return ranks, pawns, sides, _fixed(doc, sides, files, ranks, pawns, path)
+    return ranks, pawns, sides, _fixed(doc, sides, files, ranks, pawns, path, names)
 
 
 def read_notation(doc: Mapping[str, Any], path: str) -> str:
@@ -88,7 +89,8 @@ _ROW_RE: Final = re.compile(r"[1-9][0-9]?|[A-Za-z]")
 
 
 def _fixed(
-    doc: Mapping[str, Any], sides: Sides, files: int, ranks: int, pawns: int | None, path: str
+    doc: Mapping[str, Any], sides: Sides, files: int, ranks: int, pawns: int | None, path: str,
+    names: Collection[str] = (),
 ) -> tuple[str, ...]:
     """White's fixed army of a ``white-fixed`` family, rank 1 first (``" "`` empty)."""
     if "white" not in doc:
@@ -120,9 +122,10 @@ def _fixed(
             text = token.group()
             if text.isdigit():
                 squares += " " * int(text)
-            elif text != "P" and text not in PIECE_NAMES:
+            elif text != "P" and text not in PIECE_NAMES and text not in names:
                 raise _err(path, "white", f"rank {number} {quote(row)} has {text!r}, which is "
-                                          f"no white piece; pieces are P{''.join(PIECE_NAMES)}")
+                                          f"no white piece; pieces are "
+                                          f"P{''.join(PIECE_NAMES)}{''.join(names)}")
             else:
                 squares += text
             at = token.end()

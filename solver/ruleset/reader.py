@@ -53,6 +53,7 @@ from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
 from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
 from solver.ruleset.args import key_error as _err
 from solver.ruleset.args import required as _required
+from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
 from solver.ruleset.board_keys import (
     NOTATIONS,
     read_board,
@@ -104,7 +105,7 @@ REFERENCES: Final = ("scharnagl",)
 
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
-                    "rule", "numbering", "numberings", "hand", "gating", "castling")
+                    "rule", "numbering", "numberings", "hand", "gating", "castling", "link")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -155,6 +156,9 @@ class RuleSet:
     gating: bool = False
     #: Which rooks give castling rights (``castling``; :mod:`solver.board.castling_rules`).
     castling: CastlingRule = ROOKS
+    #: An army that varies (``pieces = "K + 7 of NBRQ"``; :attr:`pieces` is then
+    #: its frame), with the ``link`` between the sides (:mod:`solver.ruleset.army_keys`).
+    army: Army | None = None
 
     @cached_property
     def region(self) -> Region:
@@ -183,6 +187,8 @@ class RuleSet:
         >>> load("dfrc").side_count
         960
         """
+        if self.army is not None and self.army.linked:
+            return 0  # linked sides: counted by the army's numbering, not a square root
         return self.sides.side_count(self.count // self.castling.variations)
 
     @property
@@ -427,9 +433,10 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     files = found.check(_files, doc, path)
     declared = found.check(read_declared, doc, path)
     names, betza = declared if declared is not None else ({}, {})
-    board = found.check(read_board, doc, files, path) if files is not None else None
+    board = found.check(read_board, doc, files, path, names) if files is not None else None
     region: Region | None = None
     pieces = size = None
+    army: Army | None = None
     if files is not None and board is not None:
         ranks, pawns, sides, fixed = board
         read = found.check(read_region, doc, files, ranks, pawns, sides, path)
@@ -437,10 +444,12 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
             region = read
             size = files if region is None else len(region.squares)
             if declared is not None:
-                pieces = found.check(lambda: _pieces(
-                    _required(doc, "pieces", str, path), size, path, names,
-                    "files" if region is None else "squares of the region"))
-    count = found.check(_count, doc, board[2], path) if board is not None else None
+                pieces, army = _army_or_pieces(found, doc, size, names, path,
+                                               "files" if region is None else
+                                               "squares of the region")
+    army = _linked(found, doc, army, board, path)
+    count = (found.check(_count, doc, MIRROR if army is not None and army.linked else board[2],
+                         path) if board is not None else None)
     front = None
     if pieces is not None and board is not None:
         front = found.check(read_front, doc, pieces, names, board[1], path)
@@ -455,14 +464,11 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     rules: tuple[Rule, ...] = ()
     if pieces is not None and board is not None and size is not None and files is not None:
         context = Context(path, 0, size, Counter(pieces), names, files, region, board[1], betza)
-        rules = _read_rules(found, doc, context)
-    numbering = found.check(_numbering, doc, path)
+        rules = _army_rules(found, doc, context, army)
+    numbering = _pool_step(found.check(_numbering, doc, path), army)
     kind, reference, (steps, parsed) = _read_numbering(found, numbering or {}, pieces, path)
-    naming = found.check(_naming, numbering or {}, path)
-    further = found.check(read_numberings, doc, pieces, path,
-                          board is not None and board[2].independent,
-                          None if files is None or ("region" in doc and region is None)
-                          else (Region.rank_of(files) if region is None else region).names)
+    naming, further = _names_and_numberings(found, doc, numbering, pieces, board, files,
+                                            region, path)
     castling = found.check(read_castling, doc, files or 8, count, path)
     found.raise_any()
     assert (name is not None and title is not None and source is not None and files is not None
@@ -483,6 +489,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         hand=hands[0] if hands else None,
         gating=hands[1] if hands else False,
         castling=castling or ROOKS,
+        army=army,
     )
     if kind == "enumerated":
         return ruleset
@@ -494,6 +501,69 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
                                            f"exactly the family's ranks, but {why}; "
                                            "use 'enumerated'")
     return ruleset
+
+
+def _names_and_numberings(
+    found: _Problems, doc: Mapping[str, Any], numbering: Mapping[str, Any] | None,
+    pieces: str | None, board: tuple[int, int | None, Sides, tuple[str, ...]] | None,
+    files: int | None, region: Region | None, path: str,
+) -> tuple[tuple[str, str] | None, tuple[NumberingSpec, ...] | None]:
+    """``[numbering]``'s name and title, and the further numberings (``[[numberings]]``)."""
+    naming = found.check(_naming, numbering or {}, path)
+    further = found.check(read_numberings, doc, pieces, path,
+                          board is not None and board[2].independent,
+                          None if files is None or ("region" in doc and region is None)
+                          else (Region.rank_of(files) if region is None else region).names)
+    return naming, further
+
+
+def _pool_step(numbering: dict[str, Any] | None, army: Army | None) -> dict[str, Any] | None:
+    """``[numbering]`` with, for an army that varies, a step placing the frame's
+    pool squares after the steps a file gives for its fixed pieces (before the
+    last one when that fills the squares left, ``RKR``)."""
+    steps = None if numbering is None else numbering.get("steps")
+    if army is None or numbering is None or not isinstance(steps, list) or not steps:
+        return numbering
+    pool = army.placeholder * army.size
+    last = steps[-1]
+    if isinstance(last, str) and ("|" in last or len(set(last.split(":")[0].upper())) > 1):
+        return {**numbering, "steps": [*steps[:-1], pool, last]}  # before a filling step
+    return {**numbering, "steps": [*steps, pool]}
+
+
+def _army_rules(found: _Problems, doc: Mapping[str, Any], context: Context,
+                army: Army | None) -> tuple[Rule, ...]:
+    """The rules, each refused first when it names a piece an army that varies
+    does not always have once as written (:func:`~solver.ruleset.army_keys.check_tables`)."""
+    before = len(found.found)
+    if army is not None:
+        found.check(check_tables, doc.get("rule", []), army, context.path)
+    if len(found.found) > before:  # (a rule refused for the army is not read again)
+        return ()
+    return _read_rules(found, doc, context)
+
+
+def _army_or_pieces(found: _Problems, doc: Mapping[str, Any], size: int,
+                    names: Mapping[str, str], path: str, where: str
+                    ) -> tuple[str | None, Army | None]:
+    """``pieces``: the letters of a fixed army, or the frame of an army that
+    varies (``"K + 7 of NBRQ"``, :mod:`solver.ruleset.army_keys`) with the army."""
+    stated = doc.get("pieces")
+    if isinstance(stated, str) and army_text(stated):
+        army = found.check(read_army, stated, size, names, path, where)
+        return (None if army is None else army.frame), army
+    return found.check(lambda: _pieces(_required(doc, "pieces", str, path), size, path,
+                                       names, where)), None
+
+
+def _linked(found: _Problems, doc: Mapping[str, Any], army: Army | None,
+            board: tuple[int, int | None, Sides, tuple[str, ...]] | None,
+            path: str) -> Army | None:
+    """The army with the ``link`` between the sides, when the file gives one."""
+    link = found.check(read_link, doc, army, board is not None and board[2].independent, path)
+    if army is not None and link:
+        return replace(army, links=link[0], colour=link[1])
+    return army
 
 
 _MAX_STEP: Final = 40
