@@ -676,6 +676,62 @@ def dice(
         raise typer.Exit(code)
 
 
+@app.command(epilog=_examples(
+    "chess960 which RNBQKBNR",
+    "chess960 which 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --format json",
+    "chess960 which 'RQNBKNBR bbqnnrkr'", "chess960 which QNRBBNKR --rules my-family.toml"))
+def which(
+    positions: Annotated[list[str], typer.Argument(
+        metavar="POSITION", help="Ranks, pairs of ranks or start FENs (either castling "
+        "notation); `-` reads one a line from stdin.", show_default=False)],
+    rules: Annotated[list[str] | None, typer.Option(
+        "--rules", "-r", metavar="NAME|FILE",
+        help="Also look in this family (a rule file); may repeat.", show_default=False)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="text|json", help="How the answer is written.")] = "text",
+) -> None:
+    """Every bundled family holding each position, with its number in each of the
+    family's numberings; exit 1 (naming the rules broken) when none does."""
+    from solver.cli.lists import which_command
+
+    if fmt not in ("text", "json"):
+        raise typer.BadParameter(f"{fmt!r} is not one of text, json", param_hint="'--format'")
+    code = which_command(positions, rules or [], fmt, stdin=stdin_bytes(), out=sys.stdout,
+                         err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command(epilog=_examples(
+    "chess960 compare frc.fen --rules chess960",
+    "chess960 solve --rules dfrc --format epd | chess960 compare - --rules dfrc",
+    "chess960 compare list.txt --rules racing-kings --limit 0 --format json"))
+def compare(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE|-", help="A list of positions, one a line: ranks, pairs, FENs or EPD "
+        "lines (any castling notation; blank lines and # comments skipped); `-`: stdin.",
+        show_default=False)],
+    rules: RulesOption = "chess960",
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="text|json", help="How the report is written.")] = "text",
+    limit: Annotated[int, typer.Option(
+        "--limit", min=0, metavar="N",
+        help="Name at most N missing positions, extra lines and duplicates each "
+             "(0: all).")] = 20,
+    numbering: NumberingOption = None,
+) -> None:
+    """Compare a list of positions with a family: the positions missing, the lines
+    that are not the family's (with the rule each breaks), the duplicates, and
+    which numbering's order the list follows; exit 1 on any difference."""
+    from solver.cli.lists import compare_command
+
+    if fmt not in ("text", "json"):
+        raise typer.BadParameter(f"{fmt!r} is not one of text, json", param_hint="'--format'")
+    code = compare_command(file, rules, fmt, limit, numbering, out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
 def _click_class(name: str) -> type[Exception]:
     """Click's exception class ``name`` (Typer has vendored Click since 0.20)."""
     return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
