@@ -27,6 +27,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Final
 
 from solver.errors import Chess960Error, InputFileError
+from solver.lists.which import letters, other_reading
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -233,10 +234,14 @@ def compare_lines(lines: Iterable[list[bytes | None]], family: Family, name: str
             try:
                 position = identify(text)
             except Chess960Error as exc:
-                found.extra_count += 1
-                if len(found.extras) < KEPT:
-                    found.extras.append(Extra(number, text, str(exc)))
-                continue
+                other = other_reading(family, letters(text))
+                if other is not None:
+                    position = other
+                else:
+                    found.extra_count += 1
+                    if len(found.extras) < KEPT:
+                        found.extras.append(Extra(number, text, str(exc)))
+                    continue
             found.positions += 1
             ids.append(position)
             if seen[position]:

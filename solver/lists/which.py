@@ -80,7 +80,7 @@ def bundled_families() -> list[Family]:
     return [Family.load(name) for name in bundled_names()]
 
 
-def _letters(text: str) -> list[str] | None:
+def letters(text: str) -> list[str] | None:
     """The words of a rank or a pair of ranks (``None``: not letters alone)."""
     words = [w for w in _SPLIT.split(text.strip()) if w]
     if not words or len(words) > 2 or not all(w.isalpha() for w in words):
@@ -106,28 +106,37 @@ def _may_hold(family: Family, text: str, words: list[str] | None) -> bool:
 
 
 def _read(family: Family, text: str, words: list[str] | None) -> int:
-    """The ID of ``text`` in ``family``: its own reading, or, when that fails,
-    a single rank as the position whose Black answers it (independent sides)
-    and a pair whose Black answers White as White's rank (shared sides)."""
+    """The ID of ``text`` in ``family``: its own reading, or :func:`other_reading`."""
     try:
         return family.identify(text).id
     except Chess960Error as first:
-        if words is None or not words[0].isascii():
+        found = other_reading(family, words)
+        if found is None:
             raise
-        layout = family.ruleset.layout
-        files = family.ruleset.region_size
-        letters = "".join(words)
-        try:
-            if family.independent and len(letters) == files:
-                white = letters.upper()
-                return family.identify(f"{white} {layout.black_rank(white).lower()}").id
-            if not family.independent and len(letters) == 2 * files:
-                white, black = letters[:files].upper(), letters[files:].upper()
-                if black == layout.black_rank(white):
-                    return family.identify(white).id
-        except Chess960Error:
-            pass
-        raise first from None
+        return found
+
+
+def other_reading(family: Family, words: list[str] | None) -> int | None:
+    """When a family's own reading fails: a single rank as the position whose
+    Black answers it (independent sides), a pair whose Black answers White as
+    White's rank (shared sides); ``None`` when neither reads ``words``
+    (:func:`letters` of a text)."""
+    if words is None or not words[0].isascii():
+        return None
+    layout = family.ruleset.layout
+    files = family.ruleset.region_size
+    letters = "".join(words)
+    try:
+        if family.independent and len(letters) == files:
+            white = letters.upper()
+            return family.identify(f"{white} {layout.black_rank(white).lower()}").id
+        if not family.independent and len(letters) == 2 * files:
+            white, black = letters[:files].upper(), letters[files:].upper()
+            if black == layout.black_rank(white):
+                return family.identify(white).id
+    except Chess960Error:
+        pass
+    return None
 
 
 def _error(family: Family, text: str) -> Chess960Error:
@@ -169,7 +178,7 @@ def which(text: str, families: Sequence[Family] | None = None) -> Found:
     """
     need_text(text, "position")
     chosen = list(families) if families is not None else bundled_families()
-    words = None if is_fen(text) else _letters(text)
+    words = None if is_fen(text) else letters(text)
     found = Found(text)
     misses: list[tuple[int, Family, Chess960Error | None]] = []
     for family in chosen:
