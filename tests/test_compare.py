@@ -56,7 +56,7 @@ def test_racing_kings_with_lines_deleted_added_and_repeated(tmp_path: Path) -> N
     kept = [line for at, line in enumerate(lines) if at not in deleted]
     foreign = [fen("RNBQKBNR"),  # a chess position, no racing-kings one
                racing("krbnNBRK/qrbnNBRK")]  # White has two kings, no queen
-    edited = kept[:100] + [foreign[0]] + kept[100:700] + [kept[5]] + kept[700:] + [foreign[1]]
+    edited = [*kept[:100], foreign[0], *kept[100:700], kept[5], *kept[700:], foreign[1]]
     code, out, _ = run(tmp_path, "\n".join(edited) + "\n", "racing-kings")
     assert code == 1
     name = str(tmp_path / "list.txt")
@@ -125,7 +125,7 @@ def test_gaps_limits_and_json(tmp_path: Path) -> None:
     assert lines[-1].endswith("480 of the 960 chess960 positions, 480 missing, 0 extra, "
                               "0 duplicates; in the order of the numberings scharnagl, xboard, "
                               "tcec, with gaps")
-    code, out, _ = run(tmp_path, "\n".join(some + [GOLDEN[1], "nonsense"]), "chess960", "json",
+    code, out, _ = run(tmp_path, "\n".join([*some, GOLDEN[1], "nonsense"]), "chess960", "json",
                        numbering="scidb")
     data = json.loads(out)
     assert code == 1 and data["missing_count"] == 479 and data["present"] == 481
@@ -169,7 +169,7 @@ def test_the_whole_dfrc_list_in_reasonable_time_and_memory(tmp_path: Path) -> No
               f"code = compare_command({str(book)!r}, 'dfrc', 'text', 20, None, "
               "out=sys.stdout, err=sys.stderr); "
               "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
                           timeout=120)
     assert done.returncode == 0, done.stderr
     summary, peak = done.stdout.splitlines()

@@ -109,7 +109,7 @@ def _read(family: Family, text: str, words: list[str] | None) -> int:
     """The ID of ``text`` in ``family``: its own reading, or :func:`other_reading`."""
     try:
         return family.identify(text).id
-    except Chess960Error as first:
+    except Chess960Error:
         found = other_reading(family, words)
         if found is None:
             raise
