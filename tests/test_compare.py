@@ -169,8 +169,8 @@ def test_the_whole_dfrc_list_in_reasonable_time_and_memory(tmp_path: Path) -> No
               f"code = compare_command({str(book)!r}, 'dfrc', 'text', 20, None, "
               "out=sys.stdout, err=sys.stderr); "
               "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
-                          timeout=120)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False, timeout=120)
     assert done.returncode == 0, done.stderr
     summary, peak = done.stdout.splitlines()
     assert summary.endswith("921,600 lines: each of the 921,600 dfrc positions once, in the "
