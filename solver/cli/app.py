@@ -426,9 +426,13 @@ def lint(
         help="With --rules: the numbering the EPD `id` numbers are in (black-major for a "
              "DFRC book written before white-major, scidb, ...).",
         show_default=False)] = None,
+    complete: Annotated[bool, typer.Option(
+        "--complete", help="With --rules: the book claims to be the whole family; name the "
+                           "positions it lacks (a count and the first few ids).")] = False,
 ) -> None:
     """Check every start position's castling field; exit 1 if any is wrong or mixed,
-    or if a file holds no position to check."""
+    or if a file holds no position to check. With --rules, also that each is in
+    the family, none repeats, and move counters are a start's (0 1)."""
     from solver.notation.lint import FIX_DIALECTS, NOTATIONS, Finding, lint_path
 
     if fix is not None and fix not in NOTATIONS:
@@ -444,6 +448,9 @@ def lint(
     if numbering is not None and rules is None:
         raise typer.BadParameter("needs --rules: the family whose numbering it is",
                                  param_hint="'--numbering'")
+    if complete and rules is None:
+        raise typer.BadParameter("needs --rules: the family the book claims to be",
+                                 param_hint="'--complete'")
     family = _family(rules) if rules is not None else None
     bad = False
     report_to = sys.stderr if fix is not None and "-" in (files or ["-"]) else sys.stdout
@@ -455,13 +462,16 @@ def lint(
 
             try:
                 linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit,
-                                   numbering=numbering)
+                                   numbering=numbering, complete=complete)
             except Chess960Error as exc:
                 report(sys.stdout, sys.stderr, exc)
                 bad = True
                 continue
             for line in linted.lines(quiet):
                 _write_line(report_to, line)
+            if linted.error is not None:
+                report_to.flush()
+                report(sys.stdout, sys.stderr, f"{path}: {linted.error}")
             bad |= (linted.problems > 0 and fix is None) or linted.checked == 0
     if bad:
         raise typer.Exit(FAILED)
