@@ -742,6 +742,65 @@ def compare(
         raise typer.Exit(code)
 
 
+@app.command(epilog=_examples(
+    "chess960 book -o frc.epd",
+    "chess960 book --rules dfrc --sample 1000 --seed 'run 7' --dialect shredder -o dfrc.epd",
+    "chess960 book --ids 0-99,518 --format pgn",
+    "chess960 book --rules dfrc --workers 4 --worker 2 -o part2.epd",
+    "chess960 book --pairs mirror --numbering scidb -o mirrored.epd"))
+def book(
+    rules: RulesOption = "chess960",
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE", help="Write the book to FILE (atomically; "
+        "default: stdout).", show_default=False)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="epd|fen|shredder|pgn",
+        help="EPD (with an id operation), FEN lines or PGN games.")] = "epd",
+    dialect: DialectOption = "xfen",
+    numbering: NumberingOption = None,
+    ids: Annotated[str | None, typer.Option(
+        "--ids", metavar="LIST", help="Only these numbers (0-99,518: in the --numbering), "
+        "in this order.", show_default=False)] = None,
+    sample: Annotated[int | None, typer.Option(
+        "--sample", min=1, metavar="N", help="N positions drawn without repeats from "
+        "--seed, as `random --seed S -n N --distinct` draws them.",
+        show_default=False)] = None,
+    seed: SeedOption = None,
+    pairs: Annotated[str | None, typer.Option(
+        "--pairs", metavar="colour|mirror", help="colour: each position twice in a row "
+        "(for runners without -repeat); mirror: each next to its left-right mirror.",
+        show_default=False)] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", min=1, metavar="N", help="Split the book into N disjoint slices...")] = 1,
+    worker: Annotated[int, typer.Option(
+        "--worker", min=1, metavar="K", help="...and write slice K (1 to N): every N-th "
+        "position (or pair) from the K-th.")] = 1,
+) -> None:
+    """An engine-testing book: every position of the family once (or --ids, or a
+    --sample), in the numbering's order, as EPD, FEN or PGN."""
+    from solver.cli.lists import book_command
+    from solver.lists.book import BOOK_FORMATS, PAIRS
+
+    if fmt not in BOOK_FORMATS:
+        raise typer.BadParameter(f"{fmt!r} is not one of {', '.join(BOOK_FORMATS)}",
+                                 param_hint="'--format'")
+    if pairs is not None and pairs not in PAIRS:
+        raise typer.BadParameter(f"{pairs!r} is not one of {', '.join(PAIRS)}",
+                                 param_hint="'--pairs'")
+    if ids is not None and sample is not None:
+        raise typer.BadParameter("give --ids or --sample, not both", param_hint="'--sample'")
+    if seed is not None and sample is None:
+        raise typer.BadParameter("goes with --sample", param_hint="'--seed'")
+    if worker > workers:
+        raise typer.BadParameter(f"{worker} is more than --workers {workers}",
+                                 param_hint="'--worker'")
+    code = book_command(rules, output, fmt, dialect, numbering=numbering, ids=ids,
+                        sample=sample, seed=seed, pairs=pairs, workers=workers, worker=worker,
+                        out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
 def _click_class(name: str) -> type[Exception]:
     """Click's exception class ``name`` (Typer has vendored Click since 0.20)."""
     return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)

@@ -77,7 +77,7 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
                 "--limit": ""},
     "book": {**_RULES, **_NUMBERING, "--format": "book-format", "-f": "book-format",
              "--dialect": "dialect", "--output": "", "-o": "", "--ids": "", "--sample": "",
-             "--seed": "", "--workers": "", "--worker": ""},
+             "--seed": "", "--workers": "", "--worker": "", "--pairs": "pairs"},
 }
 
 
@@ -102,7 +102,7 @@ def values(command: str, option: str, args: list[str]) -> list[str]:
         kind = "dialect" if "--variant" in args else kind
     return list({"format": FORMAT_NAMES, "plan-format": PLAN_FORMAT_NAMES,
                  "eval-format": ("text", "json"), "which-format": ("text", "json"),
-                 "book-format": BOOK_FORMAT_NAMES,
+                 "book-format": BOOK_FORMAT_NAMES, "pairs": ("colour", "mirror"),
                  "dialect": DIALECT_NAMES, "lint-dialect": LINT_DIALECT_NAMES,
                  "variant": VARIANT_NAMES, "fix": FIX_NAMES}.get(kind, ()))
 

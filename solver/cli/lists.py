@@ -103,3 +103,44 @@ def _load(rules: str) -> Family:
     from solver.cli.inputs import load_family
 
     return load_family(rules)
+
+
+def book_command(rules: str, output: str | None, fmt: str, dialect: str, *,
+                 numbering: str | None, ids: str | None, sample: int | None, seed: str | None,
+                 pairs: str | None, workers: int, worker: int, out: TextIO, err: TextIO) -> int:
+    """``chess960 book``: an engine-testing book, to ``output`` (atomically) or stdout."""
+    from solver.lists.book import write_book
+
+    shown = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        import time
+
+        now = time.monotonic()
+        if now - shown[0] >= 0.2:
+            shown[0] = now
+            err.write(f"\rbook: {done:,} of {total:,} positions")
+            err.flush()
+
+    try:
+        family = _load(rules)
+        watched = family.count >= 100_000 and _is_terminal(err)
+        written = write_book(family, output if output is not None else out, fmt,
+                             dialect=dialect, numbering=numbering, ids=ids, sample=sample,
+                             seed=seed, pairs=pairs, workers=workers, worker=worker,
+                             progress=progress if watched else None)
+        if watched:
+            err.write("\r\033[K")
+        if output is not None:
+            err.write(f"{output}: {written:,} {family.name} position"
+                      f"{'s' if written != 1 else ''}\n")
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
