@@ -67,7 +67,7 @@ def _ordered(family: Family, scheme: Scheme | None) -> Iterable[int]:
     id_at = scheme.order.id_at
     if scheme.spec.label or not scheme.cyclic:
         return map(id_at, range(family.count))
-    unstyled = scheme._unstyled  # noqa: SLF001  (a number's place, as Scheme.listing uses it)
+    unstyled = scheme._unstyled  # a number's place, as Scheme.listing uses it
     return (id_at(unstyled(value)) for value in range(scheme.low, scheme.high + 1))
 
 
