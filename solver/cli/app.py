@@ -689,7 +689,7 @@ def dice(
 @app.command(epilog=_examples(
     "chess960 which RNBQKBNR",
     "chess960 which 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --format json",
-    "chess960 which 'RQNBKNBR bbqnnrkr'", "chess960 which QNRBBNKR --rules my-family.toml"))
+    "chess960 which 'RQNBKNBR bbqnnrkr'"))
 def which(
     positions: Annotated[list[str], typer.Argument(
         metavar="POSITION", help="Ranks, pairs of ranks or start FENs (either castling "
@@ -713,9 +713,9 @@ def which(
 
 
 @app.command(epilog=_examples(
-    "chess960 compare frc.fen --rules chess960",
-    "chess960 solve --rules dfrc --format epd | chess960 compare - --rules dfrc",
-    "chess960 compare list.txt --rules racing-kings --limit 0 --format json"))
+    "chess960 solve --format fen | chess960 compare - --rules chess960",
+    "chess960 book --rules racing-kings --numbering pychess | chess960 compare - -r racing-kings",
+    "chess960 solve --rules chess324 --format fen | chess960 compare - -r chess324 --format json"))
 def compare(
     file: Annotated[str, typer.Argument(
         metavar="FILE|-", help="A list of positions, one a line: ranks, pairs, FENs or EPD "
@@ -746,7 +746,7 @@ def compare(
     "chess960 book -o frc.epd",
     "chess960 book --rules dfrc --sample 1000 --seed 'run 7' --dialect shredder -o dfrc.epd",
     "chess960 book --ids 0-99,518 --format pgn",
-    "chess960 book --rules dfrc --workers 4 --worker 2 -o part2.epd",
+    "chess960 book --workers 4 --worker 2 -o part2.epd",
     "chess960 book --pairs mirror --numbering scidb -o mirrored.epd"))
 def book(
     rules: RulesOption = "chess960",

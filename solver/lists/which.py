@@ -194,8 +194,11 @@ def which(text: str, families: Sequence[Family] | None = None) -> Found:
         found.families.append(Membership(family.name, number, names))
     if not found.families:
         best = min((m[0] for m in misses), default=3)
+        nearest = sorted(((len(getattr(exc, "violations", ())) or 1, family.name, family, exc)
+                          for rank, family, exc in misses if rank == best),
+                         key=lambda m: m[:2])[:CLOSEST]
         near = [(family.name, _reason(family, exc if exc is not None else _error(family, text)))
-                for rank, family, exc in misses if rank == best][:CLOSEST]
+                for _, _, family, exc in nearest]
         raise NoFamilyError(text, [m[1].name for m in misses], near, best < 2)
     return found
 
