@@ -35,6 +35,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Final, TextIO
 
 from solver.errors import Chess960Error, IdError, OptionConflictError, quote
+from solver.position import Pairs
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -91,7 +92,12 @@ def parse_numbers(text: str, family: Family, scheme: Scheme | None) -> list[int]
             if last - first >= family.count:
                 raise IdError(part, f"id range {quote(part)} is longer than the "
                                     f"{family.count:,} {family.name} positions")
-            found.update(dict.fromkeys(read(str(n)) for n in range(first, last + 1)))
+            if scheme is None:  # the family's own IDs: the ends checked, the rest between
+                read(str(first))
+                read(str(last))
+                found.update(dict.fromkeys(range(first, last + 1)))
+            else:
+                found.update(dict.fromkeys(read(str(n)) for n in range(first, last + 1)))
         elif part:
             found[read(part)] = None
         else:
@@ -232,27 +238,83 @@ def book_text(family: Family, fmt: str = "epd", *, dialect: str = "xfen",
     buffer = io.StringIO()
     writer = _writer(buffer, family, fmt, dialect, scheme)
     first = next(numbers, None)  # the checks of book_ids, made now
-    return _pieces(family, writer, buffer, first, numbers, progress)
+    whole = ids is None and sample is None and family.side_count <= TABLE_MAX
+    table = family.side_table() if whole and first is not None else None
+    if table is not None and family.independent and scheme is None and pairs is None and \
+            workers == 1 and fmt != "pgn":
+        return _pair_pieces(family, writer, buffer, table, progress)
+    return _pieces(family, writer, buffer, first, numbers, progress, table)
+
+
+class _Whites(Pairs):
+    """The pairs of some of White's ranks (``whites``: their indexes) with every
+    rank of Black's, in ID order: a slice of a listing the line formats write
+    from one template a White rank."""
+
+    def __init__(self, ranks: list[str], whites: range) -> None:
+        super().__init__(ranks)
+        self.whites = whites
+
+    def __len__(self) -> int:
+        return len(self.whites) * len(self.ranks)
+
+    def __iter__(self) -> Iterator[tuple[int, str, str]]:
+        ranks = self.ranks
+        n = len(ranks)
+        for white in self.whites:
+            rank = ranks[white]
+            for black, other in enumerate(ranks):
+                yield white * n + black, rank, other
+
+
+def _pair_pieces(family: Family, writer: Writer, buffer: io.StringIO, table: list[str],
+                 progress: Progress | None) -> Iterator[str]:
+    """A whole independent-sides family in its own order, a block of White's ranks
+    at a time (as ``solve`` writes it)."""
+    n = len(table)
+    step = max(1, CHUNK * 16 // n)
+    for start in range(0, n, step):
+        writer.write_rows(_Whites(table, range(start, min(n, start + step))))
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+        if progress is not None:
+            progress(min(n, start + step) * n, n * n)
+    writer.end()
+    if tail := buffer.getvalue():
+        yield tail
+
+
+#: One side's ranks listed for a whole-family book up to this many (else each looked up).
+TABLE_MAX: Final = 1 << 21
 
 
 def _pieces(family: Family, writer: Writer, buffer: io.StringIO, first: int | None,
-            numbers: Iterator[int], progress: Progress | None) -> Iterator[str]:
-    from solver.position import Position
-
+            numbers: Iterator[int], progress: Progress | None, table: list[str] | None
+            ) -> Iterator[str]:
     if first is None:
         return
     done = 0
     total = family.count
-    position = family.position
+    rank: Callable[[int], str] = table.__getitem__ if table is not None else family.rank_of
+    black_rank = family.ruleset.layout.black_rank
+    n = family.side_count
+    independent = family.independent
     pending: Iterator[int] = iter([first])
     while True:
         block = list(islice(pending, CHUNK)) or list(islice(numbers, CHUNK))
         if not block:
             break
         pending = iter(())
+        rows: list[tuple[int, str, str]] = []
         for number in block:
-            found: Position = position(number)
-            writer.write(found)
+            if independent:
+                white, black = divmod(number, n)
+                rows.append((number, rank(white), rank(black)))
+            else:
+                white_rank = rank(number)
+                rows.append((number, white_rank, black_rank(white_rank)))
+        writer.write_rows(rows)
         done += len(block)
         yield buffer.getvalue()
         buffer.seek(0)

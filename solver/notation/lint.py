@@ -350,19 +350,19 @@ class Linter:
             self.family is None or self._quick_family)
 
     def _rank_id(self, row: bytes) -> tuple[int, bytes] | None:
-        """A back rank's ID in the family and the rank Black answers it with
-        (upper case), or None when the rank is not the family's; remembered."""
+        """A back rank's ID in the family (either case) and the row Black answers
+        it with (lower case), or None when the rank is not the family's; remembered."""
         try:
             return self._rank_ids[row]
         except KeyError:
             pass
         family = self.family
         assert family is not None
-        rank = row.decode("ascii")
+        rank = row.decode("ascii").upper()
         try:
             found: tuple[int, bytes] | None = (
                 family.rank_id(family.validate(rank)),
-                family.ruleset.layout.black_rank(rank).encode("ascii"))
+                family.ruleset.layout.black_rank(rank).lower().encode("ascii"))
         except Chess960Error:
             found = None
         if len(self._rank_ids) < RANK_MEMO:
@@ -378,13 +378,12 @@ class Linter:
         white = self._rank_id(white_row)
         if white is None:
             return None
-        black_rank = black_row.upper()
         if family.independent:
-            black = self._rank_id(black_rank)
+            black = self._rank_id(black_row)
             if black is None:
                 return None
             number = white[0] * family.side_count + black[0]
-        elif black_rank != white[1]:
+        elif black_row != white[1]:
             return None
         else:
             number = white[0]
@@ -402,6 +401,11 @@ class Linter:
         family = self.family
         assert family is not None
         seen = self._seen
+        if type(seen) is bytearray and not seen[position]:  # the common case, at once
+            seen[position] = 1
+            self._first[position] = number
+            self.report.distinct += 1
+            return
         if seen is None:
             count = family.count
             if count <= FIRST_ARRAY_MAX:
