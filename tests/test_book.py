@@ -166,3 +166,22 @@ def test_the_whole_dfrc_book_is_stockfishs_order(tmp_path: Path) -> None:
             white = rest.split(" ", 1)[0]
             assert (white, black.upper()) == (GOLDEN[k // 960], GOLDEN[k % 960])
     assert k == 921_599
+
+
+@pytest.mark.parametrize("name", [
+    "chess324", "chess99-random", "horde960",
+    *(pytest.param(name, marks=pytest.mark.slow) for name in ("racing-kings", "shogi-shuffle"))])
+def test_every_path_writes_what_position_writes(name: str) -> None:
+    from solver.output import PositionWriter
+
+    family = Family.load(name)
+    fmt = "fen"
+    count = min(family.count, 400)
+    expected = io.StringIO()
+    with PositionWriter(expected, family, fmt) as writer:
+        for number in range(count):
+            writer.write(family.position(number))
+    whole = book(rules=name, fmt=fmt)  # the whole family: from its table
+    assert whole.splitlines()[:count] == expected.getvalue().splitlines()
+    assert len(whole.splitlines()) == family.count
+    assert book(rules=name, fmt=fmt, ids=f"0-{count - 1}") == expected.getvalue()  # one by one
