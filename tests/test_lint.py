@@ -244,3 +244,15 @@ def test_complete_and_numbering_need_rules() -> None:
     code, out, err = run("--rules", "chess960", "--complete", "-",
                          stdin="".join(start_fen(r) + "\n" for r in GOLDEN))
     assert (code, err) == (0, "") and out == "-: 960 start positions, 0 problems\n"
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("", "it is empty"), ("\ufeff", "it is empty"), ("\ufeff\r\n\r\n", "it is empty"),
+    ("hello\nworld\n", "no line is a FEN, an EPD line or a PGN FEN tag"),
+    ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+     "1 line skipped: 1 fen line cannot be read"),
+])
+def test_a_book_with_no_position_is_an_error(text: str, why: str) -> None:
+    report = lint_text(text, "book.fen")
+    assert report.error == f"no position to check ({why})"
+    assert report.problems == 1 and not report.findings

@@ -116,3 +116,13 @@ def test_a_rule_file_given_is_looked_in_too(tmp_path: Path) -> None:
     assert which_command(["QNRBBNKR"], [str(own)], "text", stdin=None, out=out, err=err) == 0
     assert out.getvalue().splitlines()[-1] == \
         'mine scharnagl=105 scidb=105 xboard=105 tcec="FRC 105" fritz9=106 one-based=105'
+
+
+def test_positions_from_stdin() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.BytesIO(b"\xef\xbb\xbfNRBKQNRB\r\n# a comment\r\n\r\nRNBQKBNR rnbqkbnr\r\n")
+    assert which_command(["-"], [], "json", stdin=stdin, out=out, err=err) == 0
+    data = json.loads(out.getvalue())
+    assert [d["position"] for d in data] == ["NRBKQNRB", "RNBQKBNR rnbqkbnr"]
+    chess960 = next(f for f in data[0]["families"] if f["family"] == "chess960")
+    assert chess960["id"] == GOLDEN.index("NRBKQNRB")
