@@ -531,7 +531,7 @@ def rules_(
         "--numberings", help="List each family's numberings instead: names, numbers, and "
                              "what proves them.")] = False,
     rules: Annotated[str | None, typer.Option(
-        "--rules", "-r", metavar="NAME|PATH",
+        "--rules", "-r", metavar="NAME|FILE",
         help="With --numberings: only this family's.", show_default=False)] = None,
 ) -> None:
     """List the bundled families: name, title, files, count, numbering."""
