@@ -176,3 +176,16 @@ def test_the_whole_dfrc_list_in_reasonable_time_and_memory(tmp_path: Path) -> No
     assert summary.endswith("921,600 lines: each of the 921,600 dfrc positions once, in the "
                             "order of the numberings scharnagl, tcec")
     assert int(peak) < 100_000  # KiB
+
+
+def test_a_family_too_large_for_the_arrays_is_compared_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.lists.compare as compare
+
+    text = "\n".join([*GOLDEN[:10], GOLDEN[3], "xx"])
+    family = Family.load("chess960")
+    small = list(compare_text(text, family).report(5))
+    monkeypatch.setattr(compare, "ARRAY_MAX", 10)
+    large = compare_text(text, family)
+    assert isinstance(large.seen, dict)
+    assert list(large.report(5)) == small

@@ -37,8 +37,11 @@ __all__ = ["Comparison", "Duplicate", "Extra", "compare_lines", "compare_text", 
 
 #: Extra and duplicate lines kept (each counted beyond).
 KEPT: Final = 10_000
-#: Families up to this count keep each ID's first line in an array (4 bytes an ID).
+#: Families up to this count keep each ID's first line in an array (4 bytes an ID)
+#: and which IDs were seen in a byte array; larger ones, what the list holds, in a dict.
 ARRAY_MAX: Final = 1 << 24
+#: Missing IDs the JSON report lists at most.
+JSON_MISSING: Final = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -71,14 +74,15 @@ class Comparison:
     extra_count: int = 0
     duplicates: list[Duplicate] = field(default_factory=list)
     duplicate_count: int = 0
-    seen: bytearray = field(default_factory=bytearray)
+    seen: bytearray | dict[int, int] = field(default_factory=bytearray)
+    total: int = 0
     #: The numberings whose order the list's positions follow (each number higher than the last).
     orders: list[str] = field(default_factory=list)
 
     @property
     def count(self) -> int:
         """How many positions the family has."""
-        return len(self.seen)
+        return self.total
 
     @property
     def present(self) -> int:
@@ -91,7 +95,11 @@ class Comparison:
 
     def missing(self) -> Iterator[int]:
         """The IDs of the family's positions the list lacks, in increasing order."""
-        seen, at = self.seen, 0
+        seen = self.seen
+        if isinstance(seen, dict):
+            yield from (n for n in range(self.count) if n not in seen)
+            return
+        at = 0
         while (at := seen.find(0, at)) >= 0:
             yield at
             at += 1
@@ -158,7 +166,8 @@ class Comparison:
             "file": self.name, "family": self.family.name, "lines": self.lines,
             "count": self.count, "present": self.present, "same": self.same,
             "missing_count": self.missing_count,
-            "missing": [{"id": n, "number": text(n)} for n in self.missing()],
+            "missing": [{"id": n, "number": text(n)}
+                        for n in islice(self.missing(), JSON_MISSING)],
             "extra_count": self.extra_count,
             "extra": [{"line": e.line, "text": e.text, "reason": e.reason}
                       for e in self.extras],
@@ -210,10 +219,14 @@ def compare_lines(lines: Iterable[list[bytes | None]], family: Family, name: str
     from solver.cli.inputs import MAX_LINE
 
     count = family.count
-    found = Comparison(name, family, seen=bytearray(count))
-    seen = found.seen
-    first: array[int] | dict[int, int] = array("I", bytes(4 * count)) \
-        if count <= ARRAY_MAX else {}
+    small = count <= ARRAY_MAX
+    seen: bytearray | dict[int, int]
+    first: array[int] | dict[int, int]
+    if small:
+        seen, first = bytearray(count), array("I", bytes(4 * count))
+    else:
+        seen = first = {}  # the line each position of the list was first seen on
+    found = Comparison(name, family, seen=seen, total=count)
     ids: array[int] = array("q")
     identify = family.fen_identifier()
     number = 0
@@ -244,13 +257,13 @@ def compare_lines(lines: Iterable[list[bytes | None]], family: Family, name: str
                     continue
             found.positions += 1
             ids.append(position)
-            if seen[position]:
+            if seen[position] if small else position in seen:
                 found.duplicate_count += 1
                 if len(found.duplicates) < KEPT:
                     found.duplicates.append(Duplicate(number, first[position], position))
                 continue
             seen[position] = 1
-            first[position] = number
+            first[position] = number  # (the same dict as seen, for a large family)
     if ids:
         found.orders = [name_ for name_, scheme in family.schemes.items()
                         if in_order(ids, scheme)]
