@@ -180,7 +180,7 @@ def test_the_whole_dfrc_list_in_reasonable_time_and_memory(tmp_path: Path) -> No
 
 def test_a_family_too_large_for_the_arrays_is_compared_the_same(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import solver.lists.compare as compare
+    from solver.lists import compare
 
     text = "\n".join([*GOLDEN[:10], GOLDEN[3], "xx"])
     family = Family.load("chess960")
