@@ -185,3 +185,11 @@ def test_every_path_writes_what_position_writes(name: str) -> None:
     assert whole.splitlines()[:count] == expected.getvalue().splitlines()
     assert len(whole.splitlines()) == family.count
     assert book(rules=name, fmt=fmt, ids=f"0-{count - 1}") == expected.getvalue()  # one by one
+
+
+def test_a_labelled_numbering_writes_its_label_as_the_epd_id() -> None:
+    assert book(rules="dfrc", numbering="tcec", ids="DFRC 105:518,FRC 518").splitlines() == [
+        f"{GOLDEN[518].lower()}/pppppppp/8/8/8/8/PPPPPPPP/{GOLDEN[105]} w KQkq - "
+        'id "DFRC 105:518";',
+        f"{GOLDEN[518].lower()}/pppppppp/8/8/8/8/PPPPPPPP/{GOLDEN[518]} w KQkq - "
+        'id "FRC 518";']

@@ -10,7 +10,8 @@ games (:mod:`solver.output`).
   ``seed``: the positions, in the order, of ``chess960 random --seed S -n N
   --distinct`` (so a sample as large as the family is the whole family shuffled).
 * **Order.** The numbering's order (the family's own unless ``numbering``
-  names another: then the book is in that numbering's order, with its numbers).
+  names another: then the book is in that numbering's order, with its numbers
+  in the EPD ``id``: ``id "chess960 960"``, or a label alone: ``id "FRC 518"``).
 * **Pairs.** ``pairs="colour"`` writes each position twice in a row, for a
   runner that gives each game a new line and alternates colours;
   ``pairs="mirror"`` puts each position next to its left-right mirror (when
@@ -209,18 +210,22 @@ def _writer(out: TextIO, family: Family, fmt: str, dialect: str, scheme: Scheme 
             ) -> Writer:
     from solver.output import FORMATS
     from solver.output.epd import EpdWriter
+    from solver.output.pgn import tag_value
 
     if fmt not in BOOK_FORMATS:
         from solver.errors import UnknownFormatError
 
         raise UnknownFormatError(fmt, BOOK_FORMATS, "book format")
     if fmt == "epd" and scheme is not None:
-        text = scheme.text
+        text, labelled = scheme.text, bool(scheme.spec.label)
 
         class Numbered(EpdWriter):
-            """EPD whose ``id`` operations hold the book's numbering's numbers."""
+            """EPD whose ``id`` operations hold the book's numbering's numbers
+            (``id "chess960 960"``), or its labels alone (``id "FRC 518"``)."""
 
             def _after(self, number: int | str) -> str:
+                if labelled:
+                    return f' id "{tag_value(text(int(number)))}";'
                 return super()._after(text(int(number)))
 
         return Numbered(out, family, "id-rank", False, dialect, None)
