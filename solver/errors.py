@@ -824,3 +824,28 @@ class LinkError(RankError):
         self.white = white
         self.black = black
         self.reason = reason
+
+
+class NoFamilyError(Chess960Error):
+    """A position none of the families looked in holds (``chess960 which``).
+
+    ``families`` names every family looked in; ``nearest`` the nearest ones
+    with what each says is wrong (``(family, reason)``); ``close`` whether
+    those hold boards of the position's shape (a rule broken), not only the
+    nearest of families that cannot hold it at all.
+
+    >>> print(NoFamilyError("BBNNRKRQX", ["chess960"], [("chess960", "9 squares")], False))
+    'BBNNRKRQX' is in none of the 1 family looked in: chess960 (9 squares)
+    """
+
+    def __init__(self, text: str, families: Sequence[str],
+                 nearest: Sequence[tuple[str, str]], close: bool) -> None:
+        said = "; ".join(f"{name} ({why})" for name, why in nearest)
+        n = len(families)
+        what = f"; the nearest: {said}" if close else f": {said}"
+        super().__init__(f"{quote(text)} is in none of the {n} famil{'y' if n == 1 else 'ies'}"
+                         f" looked in{what}")
+        self.text = text
+        self.families = tuple(families)
+        self.nearest = tuple(nearest)
+        self.close = close

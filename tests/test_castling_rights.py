@@ -264,10 +264,12 @@ def test_lint_and_fix_follow_the_family_rule() -> None:
 
     book = "".join(f"{fen(r, r, c)}\n" for r, c in (("RNBQKBNR", "KQkq"), ("RNBQKBNR", "-")))
     transcendental = lint_text(book, "book", fix="xfen", family=Family.load("transcendental"))
-    assert transcendental.problems == 1  # KQkq: the game has no castling
+    # KQkq: the game has no castling (and line 2 repeats line 1's position)
+    assert transcendental.problems == 2 and "duplicate" in transcendental.findings[1].message
     assert transcendental.fixed == f"{fen('RNBQKBNR', 'RNBQKBNR', '-')}\n" * 2
     placement = lint_text(book, "book", fix="shredder", family=Family.load("placement"))
-    assert placement.problems == 1  # '-': the classical squares give every right
+    # '-': the classical squares give every right (and line 2 repeats line 1)
+    assert placement.problems == 2 and "duplicate" in placement.findings[1].message
     assert placement.fixed == f"{fen('RNBQKBNR', 'RNBQKBNR', 'HAha')}\n" * 2
     subsets = lint_text(f"{fen('RNBQKBNR', 'RNBQKBNR', 'Hq')}\n", "book", fix="xfen",
                         family=Family.load("chess324x16"))

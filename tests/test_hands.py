@@ -157,6 +157,8 @@ def test_lint_reads_variant_fens_without_being_told_the_variant() -> None:
         linter.feed(number, line)
     report = linter.finish()
     assert report.positions == len(lines)
-    # the only finding: the programs' castling notations differ from line to line
+    # the findings: the same Chess960 start on every line (--rules names repeats), and
+    # the programs' castling notations differ from line to line; nothing else
     assert [f.message for f in report.findings] == [
+        *["duplicate: the same chess960 start position as line 1 (chess960 105)"] * 4,
         "the book mixes castling notations: 4 Shredder-FEN, 1 X-FEN"]

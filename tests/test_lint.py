@@ -159,3 +159,100 @@ def test_unreadable_file() -> None:
     assert err.startswith("error: cannot read '/nonexistent/book.epd'")
     with pytest.raises(ValueError):
         lint_path("/nonexistent/book.epd")
+
+
+# -- with --rules: membership, duplicates, missing positions, move counters ----------------
+
+GOLDEN = [line.split()[1] for line in
+          (Path(__file__).parent / "data" / "chess960.txt").read_text().splitlines()]
+
+
+def start_fen(white: str, black: str | None = None, castling: str = "KQkq",
+              counters: str = "0 1") -> str:
+    return (f"{(black or white).lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - "
+            f"{counters}")
+
+
+def both_paths(text: str, tmp_path: Path, **options: object) -> list[str]:
+    """The report of lint_text (line by line) and of lint_path (the bulk path by
+    ranks), which must agree; returns its lines."""
+    book = tmp_path / "book.fen"
+    book.write_text(text)
+    one = list(lint_text(text, str(book), **options).lines())  # type: ignore[arg-type]
+    other = list(lint_path(str(book), **options).lines())  # type: ignore[arg-type]
+    assert one == other
+    return one
+
+
+def test_rules_find_positions_outside_the_family_repeats_and_missing_ones(
+        tmp_path: Path) -> None:
+    chess960 = Family.load("chess960")
+    left_out = {5, 77, 900}
+    rows = [start_fen(rank) for n, rank in enumerate(GOLDEN) if n not in left_out]
+    rows.insert(10, start_fen(GOLDEN[3]))  # line 11 repeats line 4 (id 3)
+    rows.append(start_fen("BRBNKQNR"))  # bishops both on dark squares: line 959
+    rows.append(start_fen(GOLDEN[518]))  # line 960 repeats 518 (on line 518: 2 left out
+    #                                      before it, 1 repeat inserted)
+    book = tmp_path / "book.fen"
+    lines = both_paths("\n".join(rows) + "\n", tmp_path, family=chess960, complete=True)
+    assert lines == [
+        f"{book}:11: duplicate: the same chess960 start position as line 4 (chess960 3)",
+        f"{book}:959: not a chess960 start position: 'BRBNKQNR' is not a chess960 rank: bishops "
+        "on a1 and c1 are both on dark squares (rule opposite-colours BB)",
+        f"{book}:960: duplicate: the same chess960 start position as line 518 (chess960 518)",
+        f"{book}: the book lacks 3 of the 960 chess960 positions: 5, 77, 900",
+        f"{book}: 960 start positions, 4 problems",
+    ]
+    # the same book without --complete names no missing position
+    assert not any("lacks" in line for line in both_paths(
+        "\n".join(rows) + "\n", tmp_path, family=chess960))
+
+
+def test_rules_on_a_dfrc_book_with_ids_and_another_numbering(tmp_path: Path) -> None:
+    dfrc = Family.load("dfrc")
+    pairs = [(0, 0), (0, 1), (105, 518), (518, 105), (0, 1)]
+    rows = [f'{start_fen(GOLDEN[w], GOLDEN[b]).rsplit(" ", 2)[0]} id "dfrc {b * 960 + w}";'
+            for w, b in pairs]  # written black-major, as before white-major
+    book = tmp_path / "book.fen"
+    lines = both_paths("\n".join(rows), tmp_path, family=dfrc, numbering="black-major")
+    assert lines == [f"{book}:5: duplicate: the same dfrc start position as line 2 (dfrc 960)",
+                     f"{book}: 5 start positions, 1 problem"]
+    lines = both_paths("\n".join(rows), tmp_path, family=dfrc)
+    assert lines[0] == (f"{book}:2: epd id 'dfrc 960' is wrong: the position's dfrc id is 1")
+
+
+def test_move_counters_that_are_not_a_start_are_a_problem_with_rules(tmp_path: Path) -> None:
+    # DFRC_4852_v1.epd's odd lines: back ranks at the start, no castling, counters 2 2
+    dfrc = Family.load("dfrc")
+    rows = [start_fen(GOLDEN[105], GOLDEN[518], "HCha"),
+            start_fen(GOLDEN[7], GOLDEN[9], "-", "2 2")]
+    book = tmp_path / "book.fen"
+    lines = both_paths("\n".join(rows), tmp_path, family=dfrc)
+    assert lines[0] == (f"{book}:2: move counters '2 2' are not a start position's ('0 1'), "
+                        "though the pieces stand as at the start")
+    assert lines[1].startswith(f"{book}:2: castling '-' is wrong")
+    assert lines[-1] == f"{book}: 2 start positions, 2 problems"
+    # without --rules it is a position after moves whose '-' is right
+    assert both_paths("\n".join(rows), tmp_path) == [
+        f"{book}: 1 start position, 1 position after moves, 0 problems"]
+
+
+@pytest.mark.slow
+def test_complete_and_numbering_need_rules() -> None:
+    code, _, err = run("--complete", stdin=start_fen("RNBQKBNR"))
+    assert code == 2 and err.startswith("error: ") and "--rules" in err
+    code, out, err = run("--rules", "chess960", "--complete", "-",
+                         stdin="".join(start_fen(r) + "\n" for r in GOLDEN))
+    assert (code, err) == (0, "") and out == "-: 960 start positions, 0 problems\n"
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("", "it is empty"), ("\ufeff", "it is empty"), ("\ufeff\r\n\r\n", "it is empty"),
+    ("hello\nworld\n", "no line is a FEN, an EPD line or a PGN FEN tag"),
+    ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+     "1 line skipped: 1 fen line cannot be read"),
+])
+def test_a_book_with_no_position_is_an_error(text: str, why: str) -> None:
+    report = lint_text(text, "book.fen")
+    assert report.error == f"no position to check ({why})"
+    assert report.problems == 1 and not report.findings

@@ -50,15 +50,16 @@ def lint(*args: str, stdin: bytes | None = b"") -> tuple[int, str, str]:
 
 def test_a_book_with_nothing_to_check_fails(tmp_path: Path) -> None:
     books = []
-    for n, text in enumerate(["", "\n\n", "hello world\n# nothing\n", "1/2-1/2\n",
-                              "1. e4 e5 2. Nf3 1/2-1/2\n"]):
+    for n, text in enumerate(["", "\n\n", "\ufeff", "\ufeff\r\n", "hello world\n# nothing\n",
+                              "1/2-1/2\n", "1. e4 e5 2. Nf3 1/2-1/2\n"]):
         books.append(tmp_path / f"book{n}.fen")
         books[-1].write_text(text)
     code, out, err = lint(*map(str, books))
-    assert (code, err) == (1, "")
-    assert out.splitlines() == [
-        line for book in books for line in (f"{book}: no position to check",
-                                            f"{book}: 0 start positions, 1 problem")]
+    assert code == 1
+    assert out.splitlines() == [f"{book}: 0 start positions, 1 problem" for book in books]
+    why = ["it is empty"] * 4 + ["no line is a FEN, an EPD line or a PGN FEN tag"] * 3
+    assert err.splitlines() == [f"error: {book}: no position to check ({reason})"
+                                for book, reason in zip(books, why, strict=True)]
 
 
 def test_a_byte_order_mark_is_dropped(tmp_path: Path) -> None:
@@ -329,5 +330,6 @@ def test_a_report_on_an_ascii_stdout_escapes_what_it_cannot_show() -> None:
     line = "rnb²kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB²KBNR w KQkq - 0 1\n"
     code, out, err = run("lint", "--verbose", stdin=line.encode(),
                          env={"PYTHONIOENCODING": "ascii"})
-    assert (code, err) == (1, "")
+    assert (code, err) == (1, "error: -: no position to check (1 line skipped: 1 fen line "
+                              "cannot be read)\n")
     assert out.startswith("-:1: skipped: fen line 'rnb\\xb2kbnr/")

@@ -431,9 +431,13 @@ def lint(
         help="With --rules: the numbering the EPD `id` numbers are in (black-major for a "
              "DFRC book written before white-major, scidb, ...).",
         show_default=False)] = None,
+    complete: Annotated[bool, typer.Option(
+        "--complete", help="With --rules: the book claims to be the whole family; name the "
+                           "positions it lacks (a count and the first few ids).")] = False,
 ) -> None:
     """Check every start position's castling field; exit 1 if any is wrong or mixed,
-    or if a file holds no position to check."""
+    or if a file holds no position to check. With --rules, also that each is in
+    the family, none repeats, and move counters are a start's (0 1)."""
     from solver.notation.lint import FIX_DIALECTS, NOTATIONS, Finding, lint_path
 
     if fix is not None and fix not in NOTATIONS:
@@ -449,6 +453,9 @@ def lint(
     if numbering is not None and rules is None:
         raise typer.BadParameter("needs --rules: the family whose numbering it is",
                                  param_hint="'--numbering'")
+    if complete and rules is None:
+        raise typer.BadParameter("needs --rules: the family the book claims to be",
+                                 param_hint="'--complete'")
     family = _family(rules) if rules is not None else None
     bad = False
     report_to = sys.stderr if fix is not None and "-" in (files or ["-"]) else sys.stdout
@@ -460,13 +467,16 @@ def lint(
 
             try:
                 linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit,
-                                   numbering=numbering)
+                                   numbering=numbering, complete=complete)
             except Chess960Error as exc:
                 report(sys.stdout, sys.stderr, exc)
                 bad = True
                 continue
             for line in linted.lines(quiet):
                 _write_line(report_to, line)
+            if linted.error is not None:
+                report_to.flush()
+                report(sys.stdout, sys.stderr, f"{path}: {linted.error}")
             bad |= (linted.problems > 0 and fix is None) or linted.checked == 0
     if bad:
         raise typer.Exit(FAILED)
@@ -693,6 +703,121 @@ def report_(
     """Write a family's page: one self-contained HTML file (rules in words, count and
     proof, where the pieces stand, mirrors, example boards)."""
     code = report_command(rules, output, prove=not no_check, out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command(epilog=_examples(
+    "chess960 which RNBQKBNR",
+    "chess960 which 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --format json",
+    "chess960 which 'RQNBKNBR bbqnnrkr'"))
+def which(
+    positions: Annotated[list[str], typer.Argument(
+        metavar="POSITION", help="Ranks, pairs of ranks or start FENs (either castling "
+        "notation); `-` reads one a line from stdin.", show_default=False)],
+    rules: Annotated[list[str] | None, typer.Option(
+        "--rules", "-r", metavar="NAME|FILE",
+        help="Also look in this family (a rule file); may repeat.", show_default=False)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="text|json", help="How the answer is written.")] = "text",
+) -> None:
+    """Every bundled family holding each position, with its number in each of the
+    family's numberings; exit 1 (naming the rules broken) when none does."""
+    from solver.cli.lists import which_command
+
+    if fmt not in ("text", "json"):
+        raise typer.BadParameter(f"{fmt!r} is not one of text, json", param_hint="'--format'")
+    code = which_command(positions, rules or [], fmt, stdin=stdin_bytes(), out=sys.stdout,
+                         err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command(epilog=_examples(
+    "chess960 solve --format fen | chess960 compare - --rules chess960",
+    "chess960 book --rules racing-kings --numbering pychess | chess960 compare - -r racing-kings",
+    "chess960 solve --rules chess324 --format fen | chess960 compare - -r chess324 --format json"))
+def compare(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE|-", help="A list of positions, one a line: ranks, pairs, FENs or EPD "
+        "lines (any castling notation; blank lines and # comments skipped); `-`: stdin.",
+        show_default=False)],
+    rules: RulesOption = "chess960",
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="text|json", help="How the report is written.")] = "text",
+    limit: Annotated[int, typer.Option(
+        "--limit", min=0, metavar="N",
+        help="Name at most N missing positions, extra lines and duplicates each "
+             "(0: all).")] = 20,
+    numbering: NumberingOption = None,
+) -> None:
+    """Compare a list of positions with a family: the positions missing, the lines
+    that are not the family's (with the rule each breaks), the duplicates, and
+    which numbering's order the list follows; exit 1 on any difference."""
+    from solver.cli.lists import compare_command
+
+    if fmt not in ("text", "json"):
+        raise typer.BadParameter(f"{fmt!r} is not one of text, json", param_hint="'--format'")
+    code = compare_command(file, rules, fmt, limit, numbering, out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command(epilog=_examples(
+    "chess960 book -o frc.epd",
+    "chess960 book --rules dfrc --sample 1000 --seed 'run 7' --dialect shredder -o dfrc.epd",
+    "chess960 book --ids 0-99,518 --format pgn",
+    "chess960 book --workers 4 --worker 2 -o part2.epd",
+    "chess960 book --pairs mirror --numbering scidb -o mirrored.epd"))
+def book(
+    rules: RulesOption = "chess960",
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE", help="Write the book to FILE (atomically; "
+        "default: stdout).", show_default=False)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="epd|fen|shredder|pgn",
+        help="EPD (with an id operation), FEN lines or PGN games.")] = "epd",
+    dialect: DialectOption = "xfen",
+    numbering: NumberingOption = None,
+    ids: Annotated[str | None, typer.Option(
+        "--ids", metavar="LIST", help="Only these numbers (0-99,518: in the --numbering), "
+        "in this order.", show_default=False)] = None,
+    sample: Annotated[int | None, typer.Option(
+        "--sample", min=1, metavar="N", help="N positions drawn without repeats from "
+        "--seed, as `random --seed S -n N --distinct` draws them.",
+        show_default=False)] = None,
+    seed: SeedOption = None,
+    pairs: Annotated[str | None, typer.Option(
+        "--pairs", metavar="colour|mirror", help="colour: each position twice in a row "
+        "(for runners without -repeat); mirror: each next to its left-right mirror.",
+        show_default=False)] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", min=1, metavar="N", help="Split the book into N disjoint slices...")] = 1,
+    worker: Annotated[int, typer.Option(
+        "--worker", min=1, metavar="K", help="...and write slice K (1 to N): every N-th "
+        "position (or pair) from the K-th.")] = 1,
+) -> None:
+    """An engine-testing book: every position of the family once (or --ids, or a
+    --sample), in the numbering's order, as EPD, FEN or PGN."""
+    from solver.cli.lists import book_command
+    from solver.lists.book import BOOK_FORMATS, PAIRS
+
+    if fmt not in BOOK_FORMATS:
+        raise typer.BadParameter(f"{fmt!r} is not one of {', '.join(BOOK_FORMATS)}",
+                                 param_hint="'--format'")
+    if pairs is not None and pairs not in PAIRS:
+        raise typer.BadParameter(f"{pairs!r} is not one of {', '.join(PAIRS)}",
+                                 param_hint="'--pairs'")
+    if ids is not None and sample is not None:
+        raise typer.BadParameter("give --ids or --sample, not both", param_hint="'--sample'")
+    if seed is not None and sample is None:
+        raise typer.BadParameter("goes with --sample", param_hint="'--seed'")
+    if worker > workers:
+        raise typer.BadParameter(f"{worker} is more than --workers {workers}",
+                                 param_hint="'--worker'")
+    code = book_command(rules, output, fmt, dialect, numbering=numbering, ids=ids,
+                        sample=sample, seed=seed, pairs=pairs, workers=workers, worker=worker,
+                        out=sys.stdout, err=sys.stderr)
     if code:
         raise typer.Exit(code)
 

@@ -27,7 +27,7 @@ COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
 COMMANDS = ("solve", "id", "position", "random", "convert", "plan", "lint", "show", "check",
-            "rules", "eval", "verify", "dice", "report", "games")
+            "rules", "eval", "verify", "dice", "report", "which", "compare", "book", "games")
 
 #: Names of :data:`solver.output.FORMATS`.
 FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
@@ -40,6 +40,8 @@ LINT_DIALECT_NAMES = ("lichess", "fsf", "pychess")
 #: Names of :data:`solver.notation.dialects.VARIANTS`.
 VARIANT_NAMES = ("chess", "crazyhouse", "bughouse", "atomic", "kingofthehill", "3check",
                  "antichess", "horde", "seirawan", "capablanca")
+#: :data:`solver.lists.book.BOOK_FORMATS`: book's ``--format``.
+BOOK_FORMAT_NAMES = ("epd", "fen", "shredder", "pgn")
 #: :data:`solver.notation.lint.NOTATIONS`: lint's ``--fix``.
 FIX_NAMES = ("xfen", "shredder")
 
@@ -72,6 +74,12 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "dice": {**_RULES, "--count": "", "-n": "", "--dice": ""},
     "report": {**_RULES, "--output": "", "-o": ""},
     "games": {},  # a group: its commands' options are completed by Typer
+    "which": {**_RULES, "--format": "which-format", "-f": "which-format"},
+    "compare": {**_RULES, **_NUMBERING, "--format": "which-format", "-f": "which-format",
+                "--limit": ""},
+    "book": {**_RULES, **_NUMBERING, "--format": "book-format", "-f": "book-format",
+             "--dialect": "dialect", "--output": "", "-o": "", "--ids": "", "--sample": "",
+             "--seed": "", "--workers": "", "--worker": "", "--pairs": "pairs"},
 }
 
 
@@ -95,7 +103,8 @@ def values(command: str, option: str, args: list[str]) -> list[str]:
     if kind == "lint-dialect":
         kind = "dialect" if "--variant" in args else kind
     return list({"format": FORMAT_NAMES, "plan-format": PLAN_FORMAT_NAMES,
-                 "eval-format": ("text", "json"),
+                 "eval-format": ("text", "json"), "which-format": ("text", "json"),
+                 "book-format": BOOK_FORMAT_NAMES, "pairs": ("colour", "mirror"),
                  "dialect": DIALECT_NAMES, "lint-dialect": LINT_DIALECT_NAMES,
                  "variant": VARIANT_NAMES, "fix": FIX_NAMES}.get(kind, ()))
 

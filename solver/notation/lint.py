@@ -16,8 +16,13 @@ they stand (each right needs its king and its rook on their back rank). A
 * a book that mixes the two notations from line to line (a field counts
   only where the two notations differ);
 * an EPD ``id "<family> <n>"`` that is not the position's id;
-* with ``rules``, a start position that is not in the family;
-* a book in which no position could be checked (empty, or nothing but junk).
+* with ``rules``, a start position that is not in the family, one that
+  repeats an earlier line's, one whose move counters are not a start's
+  (``2 2``: the pieces stand as at the start, yet moves were played) and, with
+  ``complete`` (the book claims to be the whole family), the family's
+  positions the book lacks;
+* a book in which no position could be checked (empty, or nothing but junk):
+  :attr:`Report.error` says why, and the command makes it an ``error:`` line.
 
 Lines that are neither (unreadable FENs, boards of other games) are skipped
 and summed up by reason. ``fix`` rewrites each start position's castling
@@ -38,6 +43,7 @@ import re
 import stat
 import sys
 import tempfile
+from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Final
@@ -76,6 +82,10 @@ QUOTED: Final = 60
 MEMO_MAX: Final = 1 << 14
 #: Back ranks whose castling rights are remembered (the bulk path of :func:`lint_lines`).
 RANK_MEMO: Final = 1 << 16
+#: Families up to this count keep each position's first line in an array (duplicates).
+FIRST_ARRAY_MAX: Final = 1 << 24
+#: Missing IDs named by ``complete``.
+MISSING_SHOWN: Final = 10
 #: The widest board read (files a to z).
 MAX_FILES: Final = len(FILE_LETTERS)
 
@@ -138,6 +148,12 @@ class Report:
     problem_count: int = 0
     skipped: dict[str, tuple[int, list[int]]] = field(default_factory=dict)
     lines_read: int = 0
+    #: Why nothing could be checked (``None``: something was); counted as a problem.
+    error: str | None = None
+    #: With ``rules``: how many of the family's positions the book holds, and lacks
+    #: (``complete``).
+    distinct: int = 0
+    missing: int = 0
 
     @property
     def problems(self) -> int:
@@ -259,6 +275,7 @@ class Linter:
         self, name: str = "-", fix: str | None = None, dialect: str | None = None,
         variant: str | None = None, family: Family | None = None, verbose: bool = False,
         emit: Callable[[Finding], None] | None = None, numbering: str | None = None,
+        complete: bool = False,
     ) -> None:
         if variant is not None:
             variant_named(variant, dialect or "xfen")
@@ -279,6 +296,15 @@ class Linter:
             self._families[family.name] = family
         #: The numbering the family's EPD ``id`` numbers are in (None: its own).
         self.scheme = family.scheme(numbering) if family is not None and numbering else None
+        self.complete = complete and family is not None
+        self._text_lines = 0
+        #: With ``rules``: which of the family's positions were seen, and on which line first.
+        self._seen: bytearray | set[int] | None = None
+        self._first: array[int] | dict[int, int] = {}
+        #: A family checked from the two back ranks of a common FEN (:meth:`quick`).
+        self._quick_family = family is not None and family.layout is None and \
+            family.ruleset.region_size == 8 and family.ruleset.layout.notation == "fen"
+        self._rank_ids: dict[bytes, tuple[int, bytes] | None] = {}
 
     def _add(self, number: int, message: str, problem: bool = True) -> None:
         finding = Finding(number, message, problem)
@@ -299,6 +325,8 @@ class Linter:
 
     def feed(self, number: int, line: str) -> str:
         """Lint line ``number`` (without its line break); the line, rewritten if asked."""
+        if not self._text_lines and line.strip():
+            self._text_lines = 1
         prefix, fen, suffix = "", line, ""
         tag = _FEN_TAG.match(line)
         if tag:
@@ -319,7 +347,84 @@ class Linter:
     def plain(self) -> bool:
         """Whether a line :data:`_PLAIN_START` matches may be answered by
         :meth:`quick` (not in a variant's game, nor with a family to check)."""
-        return self.game is None and self.variant is None and self.family is None
+        return self.game is None and self.variant is None and (
+            self.family is None or self._quick_family)
+
+    def _rank_id(self, row: bytes) -> tuple[int, bytes] | None:
+        """A back rank's ID in the family (either case) and the row Black answers
+        it with (lower case), or None when the rank is not the family's; remembered."""
+        try:
+            return self._rank_ids[row]
+        except KeyError:
+            pass
+        family = self.family
+        assert family is not None
+        rank = row.decode("ascii").upper()
+        try:
+            found: tuple[int, bytes] | None = (
+                family.rank_id(family.validate(rank)),
+                family.ruleset.layout.black_rank(rank).lower().encode("ascii"))
+        except Chess960Error:
+            found = None
+        if len(self._rank_ids) < RANK_MEMO:
+            self._rank_ids[row] = found
+        return found
+
+    def _quick_id(self, white_row: bytes, black_row: bytes, opcode: bytes | None) -> int | None:
+        """The family's ID of a common start FEN from its back ranks; None when
+        the ranks are not the family's or an ``id`` operation naming the family
+        gives another number (:meth:`feed` then says what is wrong)."""
+        family = self.family
+        assert family is not None
+        white = self._rank_id(white_row)
+        if white is None:
+            return None
+        if family.independent:
+            black = self._rank_id(black_row)
+            if black is None:
+                return None
+            number = white[0] * family.side_count + black[0]
+        elif black_row != white[1]:
+            return None
+        else:
+            number = white[0]
+        if opcode is not None:
+            said = _ID.search(opcode.decode("ascii"))
+            if said is not None and said.group(1) == family.name:
+                written = self.scheme.text(number) if self.scheme is not None else str(number)
+                if said.group(2) != written:
+                    return None
+        return number
+
+    def _record(self, number: int, position: int) -> None:
+        """With ``rules``: note that line ``number`` holds the family's position
+        ``position``; a problem when an earlier line held it."""
+        family = self.family
+        assert family is not None
+        seen = self._seen
+        if type(seen) is bytearray and not seen[position]:  # the common case, at once
+            seen[position] = 1
+            self._first[position] = number
+            self.report.distinct += 1
+            return
+        if seen is None:
+            count = family.count
+            if count <= FIRST_ARRAY_MAX:
+                seen = self._seen = bytearray(count)
+                self._first = array("I", bytes(4 * count))
+            else:
+                seen = self._seen = set()
+        if position in seen if isinstance(seen, set) else seen[position]:
+            shown = self.scheme.text(position) if self.scheme is not None else str(position)
+            self._add(number, f"duplicate: the same {family.name} start position as line "
+                              f"{self._first[position]} ({family.name} {shown})")
+            return
+        if isinstance(seen, set):
+            seen.add(position)
+        else:
+            seen[position] = 1
+        self._first[position] = number
+        self.report.distinct += 1
 
     def _side(self, row: bytes) -> tuple[str, str]:
         """The castling rights (X-FEN, Shredder-FEN) a back rank gives, in its case."""
@@ -349,7 +454,14 @@ class Linter:
         castling = written.decode("ascii")
         if castling not in (xfen, shredder):
             return None
+        position = None
+        if self.family is not None:
+            position = self._quick_id(white_row, black_row, opcode)
+            if position is None:
+                return None
         self.report.positions += 1
+        if position is not None:
+            self._record(number, position)
         if xfen != shredder:
             kind = "xfen" if castling == xfen else "shredder"
             self.used[kind] = self.used.get(kind, 0) + 1
@@ -398,8 +510,13 @@ class Linter:
         fields = plain.split()
         if kind == "fen" and (fields[4] != "0" or fields[5] not in ("0", "1")) and \
                 variant is None:
-            self._moved(fen, number, kind)  # counters past 0 1: moves were played
-            return fen
+            if self.family is None:
+                self._moved(fen, number, kind)  # counters past 0 1: moves were played
+                return fen
+            # a book of the family's start positions: the pieces stand as at a start
+            self._add(number, f"move counters {short(fields[4] + ' ' + fields[5])} are not "
+                              f"a start position's ('0 1'), though the pieces stand as at "
+                              f"the start")
         self.report.positions += 1
         white, black = start.white.upper(), start.black.upper()
         layout = self._castling_layout(files)
@@ -510,11 +627,12 @@ class Linter:
         (``plain``'s castling field is the one the rooks give: it was checked already.)"""
         if self.family is not None:
             try:
-                self.family.identify(plain)
+                position = self.family.identify(plain)
             except Chess960Error as exc:
                 self._add(number, f"not a {self.family.name} start position: "
                                   f"{getattr(exc, 'reason', None) or _cut(str(exc))}")
                 return
+            self._record(number, position.id)
         for name, operands in opcodes:
             found = _ID.fullmatch(operands.strip()) if name == "id" else None
             if found is None:
@@ -584,11 +702,47 @@ class Linter:
             counts = ", ".join(f"{self.used[k]:,} {'X-FEN' if k == 'xfen' else 'Shredder-FEN'}"
                                for k in sorted(self.used))
             self._add(0, f"the book mixes castling notations: {counts}")
+        if self.complete and self.family is not None:
+            self._missing()
         if not report.checked:
             skipped = report.skipped_lines
-            why = f" ({skipped:,} line{'s' if skipped != 1 else ''} skipped)" if skipped else ""
-            self._add(0, f"no position to check{why}")
+            if skipped:
+                reasons = "; ".join(f"{count:,} {reason}" for reason, (count, _) in
+                                    report.skipped.items())
+                why = f"{skipped:,} line{'s' if skipped != 1 else ''} skipped: {reasons}"
+            elif self._text_lines:
+                why = "no line is a FEN, an EPD line or a PGN FEN tag"
+            else:
+                why = "it is empty"
+            report.error = f"no position to check ({why})"
+            report.problem_count += 1
         return report
+
+    def _missing(self) -> None:
+        """``complete``: the family's positions the book lacks, counted, the first named."""
+        family = self.family
+        assert family is not None
+        report = self.report
+        report.missing = family.count - report.distinct
+        if not report.missing:
+            return
+        seen = self._seen
+        shown: list[int] = []
+        if isinstance(seen, bytearray):
+            at = 0
+            while len(shown) < MISSING_SHOWN and (at := seen.find(0, at)) >= 0:
+                shown.append(at)
+                at += 1
+        else:
+            at = 0
+            while len(shown) < MISSING_SHOWN and at < family.count:
+                if seen is None or at not in seen:
+                    shown.append(at)
+                at += 1
+        text = self.scheme.text if self.scheme is not None else str
+        more = ", ..." if report.missing > len(shown) else ""
+        self._add(0, f"the book lacks {report.missing:,} of the {family.count:,} "
+                     f"{family.name} positions: {', '.join(map(text, shown))}{more}")
 
 
 def _cut(text: str) -> str:
@@ -645,7 +799,7 @@ def _both(xfen: str, shredder: str) -> str:
 def lint_text(
     text: str, name: str = "-", fix: str | None = None, dialect: str | None = None,
     variant: str | None = None, family: Family | None = None, verbose: bool = False,
-    numbering: str | None = None,
+    numbering: str | None = None, complete: bool = False,
 ) -> Report:
     """Lint one document; with ``fix``, also rewrite it (:attr:`Report.fixed`).
 
@@ -658,7 +812,8 @@ def lint_text(
     >>> report.problems, report.fixed
     (0, 'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1\\n')
     """
-    linter = Linter(name, fix, dialect, variant, family, verbose, numbering=numbering)
+    linter = Linter(name, fix, dialect, variant, family, verbose, numbering=numbering,
+                    complete=complete)
     bom = text.startswith("\ufeff")
     out: list[str] = ["\ufeff"] if bom else []
     text = text.removeprefix("\ufeff")
@@ -743,7 +898,7 @@ def lint_path(
     path: str, fix: str | None = None, dialect: str | None = None, text: str | None = None,
     variant: str | None = None, family: Family | None = None, verbose: bool = False,
     emit: Callable[[Finding], None] | None = None, stdout: IO[str] | None = None,
-    numbering: str | None = None,
+    numbering: str | None = None, complete: bool = False,
 ) -> Report:
     """Lint the file at ``path`` (``-``: stdin; or ``text`` read from it
     already), read in chunks with bounded memory; with ``fix``, replace the
@@ -755,10 +910,11 @@ def lint_path(
     read, :class:`~solver.errors.OutputFileError` when it cannot be replaced.
     """
     if text is not None:
-        return lint_text(text, path, fix, dialect, variant, family, verbose, numbering)
+        return lint_text(text, path, fix, dialect, variant, family, verbose, numbering,
+                         complete)
     from solver.cli.inputs import LineReader, stdin_bytes
 
-    linter = Linter(path, fix, dialect, variant, family, verbose, emit, numbering)
+    linter = Linter(path, fix, dialect, variant, family, verbose, emit, numbering, complete)
     if path == "-":
         stream: IO[bytes] | None = stdin_bytes()
         if stream is None:

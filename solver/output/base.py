@@ -276,7 +276,8 @@ class Writer:
                                        if numbered else marked)
             else:
                 template = None
-            for index, white in enumerate(ranks):
+            for index in getattr(rows, "whites", range(n)):  # a slice of White's ranks
+                white = ranks[index]
                 start = index * n
                 block = None if template is None else parts.fill(template, white)
                 if block is None:

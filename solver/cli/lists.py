@@ -1,0 +1,146 @@
+"""What ``chess960 which``, ``compare`` and ``book`` do (:mod:`solver.lists`).
+
+Each function is one command after its arguments are parsed: it writes its
+answer to ``out``, one ``error:`` line to ``err`` for what fails, and returns
+the exit code, as :mod:`solver.cli.commands` does.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, BinaryIO, TextIO
+
+from solver.cli.errors import FAILED, failed, report
+from solver.errors import Chess960Error, InputFileError
+
+if TYPE_CHECKING:
+    from solver.family import Family
+
+
+def _stdin_texts(stdin: BinaryIO | None) -> list[str]:
+    from solver.cli.inputs import read_lines
+
+    if stdin is None:
+        raise InputFileError("-", "standard input is closed")
+    texts = []
+    for number, raw in enumerate((r for batch in read_lines(stdin) for r in batch), 1):
+        if raw is None:
+            raise InputFileError("-", f"line {number} is too long")
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            raise InputFileError("-", f"line {number} is not UTF-8") from None
+        if text and not text.startswith("#"):
+            texts.append(text)
+    return texts
+
+
+def which_command(positions: Sequence[str], rules: Sequence[str], fmt: str, *,
+                  stdin: BinaryIO | None, out: TextIO, err: TextIO) -> int:
+    """``chess960 which``: the families holding each position, with its numbers."""
+    from solver.family import Family
+    from solver.lists.which import Found, bundled_families, which_all
+
+    try:
+        families = bundled_families()
+        names = {f.name for f in families}
+        for given in rules:
+            extra = Family.load(given)
+            if extra.name not in names:
+                families.append(extra)
+                names.add(extra.name)
+        texts: list[str] = []
+        for given in positions:
+            texts += _stdin_texts(stdin) if given == "-" else [given]
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    code = 0
+    answers: list[dict[str, object]] = []
+    several = len(texts) > 1
+    try:
+        for answer in which_all(texts, families):
+            if not isinstance(answer, Found):
+                report(out, err, answer)
+                code = FAILED
+                continue
+            if fmt == "json":
+                answers.append(answer.as_dict())
+                continue
+            if several:
+                out.write(f"{answer.text}\n")
+            for member in answer.families:
+                out.write(f"{'  ' if several else ''}{member.line()}\n")
+    except KeyboardInterrupt as exc:
+        return failed(out, err, exc)
+    if fmt == "json":
+        out.write(json.dumps(answers, indent=2, ensure_ascii=False) + "\n")
+    out.flush()
+    return code
+
+
+def compare_command(path: str, rules: str, fmt: str, limit: int, numbering: str | None, *,
+                    out: TextIO, err: TextIO) -> int:
+    """``chess960 compare``: a list against a family; exit 1 on any difference."""
+    from solver.lists.compare import compare_path
+
+    try:
+        family: Family = _load(rules)
+        scheme = family.scheme(numbering) if numbering is not None else None
+        found = compare_path(path, family)
+        if fmt == "json":
+            out.write(json.dumps(found.as_dict(scheme), indent=1) + "\n")
+        else:
+            for line in found.report(limit or None, scheme):
+                out.write(line + "\n")
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    out.flush()
+    return 0 if found.same else FAILED
+
+
+def _load(rules: str) -> Family:
+    from solver.cli.inputs import load_family
+
+    return load_family(rules)
+
+
+def book_command(rules: str, output: str | None, fmt: str, dialect: str, *,
+                 numbering: str | None, ids: str | None, sample: int | None, seed: str | None,
+                 pairs: str | None, workers: int, worker: int, out: TextIO, err: TextIO) -> int:
+    """``chess960 book``: an engine-testing book, to ``output`` (atomically) or stdout."""
+    from solver.lists.book import write_book
+
+    shown = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        import time
+
+        now = time.monotonic()
+        if now - shown[0] >= 0.2:
+            shown[0] = now
+            err.write(f"\rbook: {done:,} of {total:,} positions")
+            err.flush()
+
+    try:
+        family = _load(rules)
+        watched = family.count >= 100_000 and _is_terminal(err)
+        written = write_book(family, output if output is not None else out, fmt,
+                             dialect=dialect, numbering=numbering, ids=ids, sample=sample,
+                             seed=seed, pairs=pairs, workers=workers, worker=worker,
+                             progress=progress if watched else None)
+        if watched:
+            err.write("\r\033[K")
+        if output is not None:
+            err.write(f"{output}: {written:,} {family.name} position"
+                      f"{'s' if written != 1 else ''}\n")
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False

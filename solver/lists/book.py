@@ -1,0 +1,355 @@
+"""Engine-testing books for any family: which positions, in which order, for whom.
+
+:func:`book_ids` says which of a family's positions a book holds and in which
+order; :func:`write_book` writes them as EPD (an ``id "<family> <number>"``
+operation on each line, the number in the book's numbering), FEN lines or PGN
+games (:mod:`solver.output`).
+
+* **Which.** Every position once (the default), the numbers ``ids`` (``0-99,518``,
+  in the book's numbering), or ``sample`` positions drawn without repeats from
+  ``seed``: the positions, in the order, of ``chess960 random --seed S -n N
+  --distinct`` (so a sample as large as the family is the whole family shuffled).
+* **Order.** The numbering's order (the family's own unless ``numbering``
+  names another: then the book is in that numbering's order, with its numbers
+  in the EPD ``id``: ``id "chess960 960"``, or a label alone: ``id "FRC 518"``).
+* **Pairs.** ``pairs="colour"`` writes each position twice in a row, for a
+  runner that gives each game a new line and alternates colours;
+  ``pairs="mirror"`` puts each position next to its left-right mirror (when
+  that is in the family and not written already), so that a run cut short
+  stays balanced between a position and its mirror image. fastchess and
+  cutechess-cli play each opening twice with colours swapped when asked
+  (``-games 2 -repeat``), and then take a book with each position once.
+* **Workers.** ``workers=N, worker=K`` (``1 <= K <= N``) keeps every N-th
+  unit (a position, or a pair), starting with the K-th: the N slices are
+  disjoint and together they are the whole book, each spread over all of it.
+
+>>> from solver.family import Family
+>>> list(book_ids(Family.load("chess960"), ids="518,0-1", pairs="mirror"))
+[518, 534, 0, 959, 1, 955]
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
+from typing import TYPE_CHECKING, Final, TextIO
+
+from solver.errors import Chess960Error, IdError, OptionConflictError, quote
+from solver.position import Pairs
+
+if TYPE_CHECKING:
+    from solver.family import Family
+    from solver.numbering.schemes import Scheme
+    from solver.output.base import Writer
+
+__all__ = ["BOOK_FORMATS", "PAIRS", "book_ids", "write_book"]
+
+#: The formats a book is written in (:data:`solver.output.FORMATS`).
+BOOK_FORMATS: Final = ("epd", "fen", "shredder", "pgn")
+#: How positions are paired: each twice in a row, or next to its mirror.
+PAIRS: Final = ("colour", "mirror")
+#: Positions made between two writes.
+CHUNK: Final = 4096
+
+Progress = Callable[[int, int], object]
+
+
+def _scheme(family: Family, numbering: str | None) -> Scheme | None:
+    if numbering is None:
+        return None
+    scheme = family.scheme(numbering)
+    return None if scheme.canonical else scheme
+
+
+def _ordered(family: Family, scheme: Scheme | None) -> Iterable[int]:
+    """Every ID in the numbering's order (by number; labels: by place)."""
+    if scheme is None:
+        return range(family.count)
+    id_at = scheme.order.id_at
+    if scheme.spec.label or not scheme.cyclic:
+        return map(id_at, range(family.count))
+    unstyled = scheme._unstyled  # a number's place, as Scheme.listing uses it
+    return (id_at(unstyled(value)) for value in range(scheme.low, scheme.high + 1))
+
+
+def parse_numbers(text: str, family: Family, scheme: Scheme | None) -> list[int]:
+    """The IDs of ``0-99,518`` (numbers of the numbering ``scheme``, or labels
+    one at a time), each once, in the order given.
+
+    >>> from solver.family import Family
+    >>> parse_numbers("3,0-1,3", Family.load("chess960"), None)
+    [3, 0, 1]
+    """
+    read = scheme.read if scheme is not None else family.parse_id
+    found: dict[int, None] = {}
+    for given in text.split(","):
+        part = given.strip()
+        low, dash, high = part.partition("-")
+        if dash and low.strip().isdigit() and high.strip().isdigit():
+            first, last = int(low), int(high)
+            if last < first:
+                raise IdError(part, f"id range {quote(part)} goes down")
+            if last - first >= family.count:
+                raise IdError(part, f"id range {quote(part)} is longer than the "
+                                    f"{family.count:,} {family.name} positions")
+            if scheme is None:  # the family's own IDs: the ends checked, the rest between
+                read(str(first))
+                read(str(last))
+                found.update(dict.fromkeys(range(first, last + 1)))
+            else:
+                found.update(dict.fromkeys(read(str(n)) for n in range(first, last + 1)))
+        elif part:
+            found[read(part)] = None
+        else:
+            raise IdError(given, f"id list {quote(text)} has an empty item")
+    return list(found)
+
+
+class _Mirrors:
+    """Each position's left-right mirror (None: not in the family), worked out when asked."""
+
+    def __init__(self, family: Family) -> None:
+        self.family = family
+        self.sides: dict[int, int | None] = {}
+
+    def side(self, number: int) -> int | None:
+        if number not in self.sides:
+            family = self.family
+            try:
+                found: int | None = family.rank_id(family.validate(
+                    family.rank_of(number)[::-1]))
+            except Chess960Error:
+                found = None
+            self.sides[number] = found
+        return self.sides[number]
+
+    def __call__(self, number: int) -> int | None:
+        family = self.family
+        if not family.independent:
+            return self.side(number)
+        n = family.side_count
+        white, black = divmod(number, n)
+        m_white, m_black = self.side(white), self.side(black)
+        if m_white is None or m_black is None:
+            return None
+        return m_white * n + m_black
+
+
+def book_units(family: Family, *, numbering: str | None = None, ids: str | None = None,
+               sample: int | None = None, seed: str | None = None,
+               pairs: str | None = None) -> Iterator[tuple[int, ...]]:
+    """The book's units in order: a position, or a pair (``pairs``)."""
+    if ids is not None and sample is not None:
+        raise OptionConflictError("book", ("--ids", "--sample"), "give the positions one way")
+    if pairs is not None and pairs not in PAIRS:
+        raise IdError(pairs, f"pairs {quote(pairs)} is not one of {', '.join(PAIRS)}")
+    scheme = _scheme(family, numbering)
+    chosen: Iterable[int]
+    if ids is not None:
+        chosen = parse_numbers(ids, family, scheme)
+    elif sample is not None:
+        from solver.sampling import iter_ids
+
+        chosen = iter_ids(family.count, sample, seed=seed, distinct=True, family=family.name)
+    else:
+        chosen = _ordered(family, scheme)
+    if pairs == "colour":
+        return ((number, number) for number in chosen)
+    if pairs == "mirror":
+        return _mirror_pairs(family, chosen)
+    return ((number,) for number in chosen)
+
+
+def _mirror_pairs(family: Family, chosen: Iterable[int]) -> Iterator[tuple[int, ...]]:
+    mirror = _Mirrors(family)
+    written: set[int] | bytearray = bytearray(family.count) if family.count <= 1 << 26 \
+        else set()
+
+    def seen(number: int) -> bool:
+        return number in written if isinstance(written, set) else bool(written[number])
+
+    def mark(number: int) -> None:
+        if isinstance(written, set):
+            written.add(number)
+        else:
+            written[number] = 1
+
+    for number in chosen:
+        if seen(number):
+            continue
+        mark(number)
+        other = mirror(number)
+        if other is None or other == number or seen(other):
+            yield (number,)
+            continue
+        mark(other)
+        yield (number, other)
+
+
+def book_ids(family: Family, *, numbering: str | None = None, ids: str | None = None,
+             sample: int | None = None, seed: str | None = None, pairs: str | None = None,
+             workers: int = 1, worker: int = 1) -> Iterator[int]:
+    """The IDs of the positions the book holds, in its order (see the module).
+
+    Raises :class:`~solver.errors.IdError` for a bad number and
+    :class:`~solver.errors.OptionConflictError` for options that do not go together.
+    """
+    if not 1 <= worker <= workers:
+        raise OptionConflictError("book", ("--workers", "--worker"),
+                                  f"worker {worker} is not one of 1 to {workers}")
+    units = book_units(family, numbering=numbering, ids=ids, sample=sample, seed=seed,
+                       pairs=pairs)
+    if workers > 1:
+        units = islice(units, worker - 1, None, workers)
+    for unit in units:
+        yield from unit
+
+
+def _writer(out: TextIO, family: Family, fmt: str, dialect: str, scheme: Scheme | None
+            ) -> Writer:
+    from solver.output import FORMATS
+    from solver.output.epd import EpdWriter
+    from solver.output.pgn import tag_value
+
+    if fmt not in BOOK_FORMATS:
+        from solver.errors import UnknownFormatError
+
+        raise UnknownFormatError(fmt, BOOK_FORMATS, "book format")
+    if fmt == "epd" and scheme is not None:
+        text, labelled = scheme.text, bool(scheme.spec.label)
+
+        class Numbered(EpdWriter):
+            """EPD whose ``id`` operations hold the book's numbering's numbers
+            (``id "chess960 960"``), or its labels alone (``id "FRC 518"``)."""
+
+            def _after(self, number: int | str) -> str:
+                if labelled:
+                    return f' id "{tag_value(text(int(number)))}";'
+                return super()._after(text(int(number)))
+
+        return Numbered(out, family, "id-rank", False, dialect, None)
+    return FORMATS[fmt](out, family, "id-rank", False, dialect, None)
+
+
+def book_text(family: Family, fmt: str = "epd", *, dialect: str = "xfen",
+              numbering: str | None = None, ids: str | None = None, sample: int | None = None,
+              seed: str | None = None, pairs: str | None = None, workers: int = 1,
+              worker: int = 1, progress: Progress | None = None) -> Iterator[str]:
+    """The book's text, a piece at a time (the checks are made before the first piece)."""
+    scheme = _scheme(family, numbering)
+    numbers = book_ids(family, numbering=numbering, ids=ids, sample=sample, seed=seed,
+                       pairs=pairs, workers=workers, worker=worker)
+    buffer = io.StringIO()
+    writer = _writer(buffer, family, fmt, dialect, scheme)
+    first = next(numbers, None)  # the checks of book_ids, made now
+    whole = ids is None and sample is None and family.side_count <= TABLE_MAX
+    table = family.side_table() if whole and first is not None else None
+    if table is not None and family.independent and scheme is None and pairs is None and \
+            workers == 1 and fmt != "pgn":
+        return _pair_pieces(family, writer, buffer, table, progress)
+    return _pieces(family, writer, buffer, first, numbers, progress, table)
+
+
+class _Whites(Pairs):
+    """The pairs of some of White's ranks (``whites``: their indexes) with every
+    rank of Black's, in ID order: a slice of a listing the line formats write
+    from one template a White rank."""
+
+    def __init__(self, ranks: list[str], whites: range) -> None:
+        super().__init__(ranks)
+        self.whites = whites
+
+    def __len__(self) -> int:
+        return len(self.whites) * len(self.ranks)
+
+    def __iter__(self) -> Iterator[tuple[int, str, str]]:
+        ranks = self.ranks
+        n = len(ranks)
+        for white in self.whites:
+            rank = ranks[white]
+            for black, other in enumerate(ranks):
+                yield white * n + black, rank, other
+
+
+def _pair_pieces(family: Family, writer: Writer, buffer: io.StringIO, table: list[str],
+                 progress: Progress | None) -> Iterator[str]:
+    """A whole independent-sides family in its own order, a block of White's ranks
+    at a time (as ``solve`` writes it)."""
+    n = len(table)
+    step = max(1, CHUNK * 16 // n)
+    for start in range(0, n, step):
+        writer.write_rows(_Whites(table, range(start, min(n, start + step))))
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+        if progress is not None:
+            progress(min(n, start + step) * n, n * n)
+    writer.end()
+    if tail := buffer.getvalue():
+        yield tail
+
+
+#: One side's ranks listed for a whole-family book up to this many (else each looked up).
+TABLE_MAX: Final = 1 << 21
+
+
+def _pieces(family: Family, writer: Writer, buffer: io.StringIO, first: int | None,
+            numbers: Iterator[int], progress: Progress | None, table: list[str] | None
+            ) -> Iterator[str]:
+    if first is None:
+        return
+    done = 0
+    total = family.count
+    rank: Callable[[int], str] = table.__getitem__ if table is not None else family.rank_of
+    black_rank = family.ruleset.layout.black_rank
+    n = family.side_count
+    independent = family.independent
+    pending: Iterator[int] = iter([first])
+    while True:
+        block = list(islice(pending, CHUNK)) or list(islice(numbers, CHUNK))
+        if not block:
+            break
+        pending = iter(())
+        rows: list[tuple[int, str, str]] = []
+        for number in block:
+            if independent:
+                white, black = divmod(number, n)
+                rows.append((number, rank(white), rank(black)))
+            else:
+                white_rank = rank(number)
+                rows.append((number, white_rank, black_rank(white_rank)))
+        writer.write_rows(rows)
+        done += len(block)
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+        if progress is not None:
+            progress(done, total)
+    writer.end()
+    if tail := buffer.getvalue():
+        yield tail
+
+
+def write_book(family: Family, out: str | TextIO, fmt: str = "epd", **options: object) -> int:
+    """Write the book (:func:`book_text`; ``options`` as it takes them) to the file
+    ``out``, atomically, or to the stream ``out``; returns how many positions."""
+    from solver.files import write_atomic
+
+    counted = [0]
+
+    def count(done: int, total: int) -> None:
+        counted[0] = done
+        given = options.get("progress")
+        if callable(given):
+            given(done, total)
+
+    kept = {k: v for k, v in options.items() if k != "progress"}
+    pieces = book_text(family, fmt, progress=count, **kept)  # type: ignore[arg-type]
+    if isinstance(out, str):
+        write_atomic(out, pieces)
+    else:
+        for piece in pieces:
+            out.write(piece)
+        out.flush()
+    return counted[0]

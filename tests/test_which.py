@@ -1,0 +1,141 @@
+"""`chess960 which`: every bundled family holding a position, with its numbers.
+
+The expected families of the classical start are stated here from the
+families' definitions (rules/README.md and each rule file's title), not
+asked of the code: the IDs come from the published tables (the golden
+Chess960 list made from the KRN table, Scidb's and TCEC's numbers, Fritz 9's
+one published example) or are read back through another path
+(:meth:`Family.position`).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from solver import Family, NoFamilyError
+from solver.cli.lists import which_command
+from solver.lists.which import bundled_families, which
+
+CLASSICAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+GOLDEN = [line.split()[1] for line in
+          (Path(__file__).parent / "data" / "chess960.txt").read_text().splitlines()]
+
+#: The bundled families that hold RNBQKBNR against rnbqkbnr, and why.
+HOLDING = {
+    "chess960": "bishops on opposite colours, king between the rooks, Black mirrors",
+    "chess480": "chess960 with the queen left of the king: d1 is left of e1",
+    "bishops-opposite": "only the bishops on opposite colours (c1 dark, f1 light)",
+    "king-between-rooks": "only the king between the rooks",
+    "shuffle": "any arrangement of the eight pieces",
+    "chess324": "kings and rooks on their usual squares, each side's others shuffled",
+    "dfrc": "each side any chess960 rank, independently: RNBQKBNR twice is one pair",
+    "chess324x16": "chess324 in 16 castling variations: KQkq keeps every right",
+    "chess256": "the classical back rank, each pawn on its second or third rank",
+    "placement": "each side places its pieces, bishops on opposite colours; castling "
+                 "with the king on e1 and rooks on a1/h1, so KQkq",
+}
+#: The bundled families that do not, and why.
+NOT_HOLDING = {
+    "horde960": "White is the 36-pawn horde, not a back rank",
+    "racing-kings": "the pieces fill ranks 1 and 2, no pawns",
+    "bench-12": "12 files", "capablanca-random": "10 files",
+    "capablanca-random-full": "10 files", "capablanca-shuffle": "10 files",
+    "chess99-random": "a 9x9 board", "shogi-shuffle": "shogi, written in SFEN",
+    "transcendental": "no castling: its starts are written with '-', not KQkq",
+    "shuffle-nocastle": "FICS wild 2 has no castling: '-', not KQkq",
+    "wild3": "FICS wild 3 has no castling", "wild4": "FICS wild 4 has no castling",
+    "corner": "the kings stand in the corners", "janggi": "9 files, 10 ranks",
+    "myshogi": "shogi, written in SFEN", "seirawan960": "hawk and elephant in hand: [HEhe]",
+    "capahouse960": "10 files", "cutechess-caparandom": "10 files",
+    "xboard-caparandom": "10 files",
+}
+
+
+def test_the_expected_sets_cover_every_bundled_family() -> None:
+    assert {f.name for f in bundled_families()} == set(HOLDING) | set(NOT_HOLDING)
+
+
+def test_which_names_every_family_holding_the_classical_start_with_its_ids() -> None:
+    found = {m.family: m for m in which(CLASSICAL).families}
+    assert set(found) == set(HOLDING)
+    sp = GOLDEN.index("RNBQKBNR")
+    assert sp == 518
+    assert found["chess960"].numberings == {
+        "scharnagl": "518", "scidb": "518", "xboard": "518", "tcec": "FRC 518",
+        "fritz9": "359", "one-based": "518"}
+    assert found["dfrc"].id == sp * 960 + sp
+    assert found["dfrc"].numberings == {
+        "scharnagl": str(sp * 960 + sp), "tcec": "FRC 518", "one-based": str(sp * 960 + sp),
+        "black-major": str(sp * 960 + sp)}
+    # Chess480 keeps Scharnagl's order with the queen-right-of-king ranks left out.
+    queen_left = [rank for rank in GOLDEN if rank.index("Q") < rank.index("K")]
+    assert found["chess480"].id == queen_left.index("RNBQKBNR")
+    # Scidb's shuffle chess numbers the Chess960 ranks first, as Scharnagl does.
+    assert found["bishops-opposite"].numberings["scidb-shuffle"] == "518"
+    for name, member in found.items():
+        family = Family.load(name)
+        position = family.position(member.id)
+        # (chess256's region is ranks 1-3: its first eight squares are the back rank)
+        assert (position.white[:8], position.black.upper()[:8]) == ("RNBQKBNR",) * 2, name
+        assert member.numberings["one-based"] == str(member.id or family.count)
+        assert list(member.numberings) == list(family.schemes)
+
+
+def test_the_command_prints_a_line_a_family_and_json() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert which_command([CLASSICAL], [], "text", stdin=None, out=out, err=err) == 0
+    lines = out.getvalue().splitlines()
+    assert [line.split()[0] for line in lines] == sorted(HOLDING)
+    assert 'chess960 scharnagl=518 scidb=518 xboard=518 tcec="FRC 518" fritz9=359 ' \
+           'one-based=518' in lines
+    out = io.StringIO()
+    assert which_command(["RNBQKBNR rnbqkbnr"], [], "json", stdin=None, out=out, err=err) == 0
+    data = json.loads(out.getvalue())
+    # (a pair of ranks is not chess256's 24 squares of ranks 1-3)
+    assert {f["family"] for f in data[0]["families"]} >= set(HOLDING) - {"chess256"}
+
+
+def test_families_that_cannot_hold_it_are_never_numbered() -> None:
+    families = bundled_families()
+    which(CLASSICAL, families)
+    which("RNBQKBNR", families)
+    for family in families:
+        if family.ruleset.region_size != 8 and family.name not in HOLDING:
+            assert "index" not in family.__dict__, family.name
+
+
+def test_a_pair_no_family_holds_names_the_rule_broken() -> None:
+    fen = "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/BRBNKQNR w - - 0 1"
+    with pytest.raises(NoFamilyError) as caught:
+        which(fen)
+    message = str(caught.value)
+    assert f"none of the {len(bundled_families())} families" in message
+    assert "bishops on a1 and c1 are both on dark squares (rule opposite-colours BB)" in message
+    out, err = io.StringIO(), io.StringIO()
+    assert which_command([fen, "RNBQKBNR"], [], "text", stdin=None, out=out, err=err) == 1
+    assert err.getvalue().startswith("error: ") and err.getvalue().count("\n") == 1
+    assert "RNBQKBNR\n  bishops-opposite" in out.getvalue()
+
+
+def test_a_rule_file_given_is_looked_in_too(tmp_path: Path) -> None:
+    source = (Path(__file__).parent.parent / "rules" / "chess960.toml").read_text()
+    own = tmp_path / "mine.toml"
+    own.write_text(source.replace('name = "chess960"', 'name = "mine"', 1))
+    out, err = io.StringIO(), io.StringIO()
+    assert which_command(["QNRBBNKR"], [str(own)], "text", stdin=None, out=out, err=err) == 0
+    assert out.getvalue().splitlines()[-1] == \
+        'mine scharnagl=105 scidb=105 xboard=105 tcec="FRC 105" fritz9=106 one-based=105'
+
+
+def test_positions_from_stdin() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.BytesIO(b"\xef\xbb\xbfNRBKQNRB\r\n# a comment\r\n\r\nRNBQKBNR rnbqkbnr\r\n")
+    assert which_command(["-"], [], "json", stdin=stdin, out=out, err=err) == 0
+    data = json.loads(out.getvalue())
+    assert [d["position"] for d in data] == ["NRBKQNRB", "RNBQKBNR rnbqkbnr"]
+    chess960 = next(f for f in data[0]["families"] if f["family"] == "chess960")
+    assert chess960["id"] == GOLDEN.index("NRBKQNRB")
