@@ -615,6 +615,7 @@ def test_captures_reads_directions_and_riders() -> None:
     assert pawn_distances("fN") == {2} and pawn_distances("bN") == set()
 
 
+@pytest.mark.slow  # every position through python-chess: CI's slow and oracle steps run it
 @pytest.mark.parametrize(("name", "board"), [("horde960", "HordeBoard"),
                                              ("racing-kings", "RacingKingsBoard")])
 def test_python_chess_reads_the_pgn_of_every_position(name: str, board: str) -> None:

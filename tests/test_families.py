@@ -101,6 +101,7 @@ def test_the_benchmark_family_counts_by_hand() -> None:
 #: rank); they run in the slow run, which CI runs. A 10-file check stays in
 #: the default run: the worked example of rules/README.md (test_rulefiles).
 SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-full",
+               "racing-kings", "chess324x16", "shogi-shuffle", "chess99-random",
                "capahouse960", "myshogi",
                "cutechess-caparandom", "xboard-caparandom", "transcendental", "placement", "wild3",
                "wild4"}  # (wild3 and wild4: tests/test_armies.py in the default run)

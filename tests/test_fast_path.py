@@ -24,6 +24,9 @@ from solver.cli import entry
 from solver.cli.commands import arithmetic_id, arithmetic_number
 from solver.family import Family
 
+#: Each case runs the command both ways, many times: CI's slow step runs them.
+pytestmark = pytest.mark.slow
+
 CHESS960 = Path(sys.executable).parent / "chess960"
 
 STDIN = b"518\n\nQNRBBNKR\nx\n105 QNRBBNKR\n104 QNRBBNKR\n\xff\n0\nRNBQKBNR\n"

@@ -320,6 +320,7 @@ def test_chess960_lines_by_arithmetic_are_what_the_family_writes(fmt: str, diale
         assert done.returncode == 1
 
 
+@pytest.mark.slow
 def test_fens_of_200_000_chess960_ranks_cost_about_what_their_ids_cost() -> None:
     """``id - -f fen`` and ``position - -f fen`` over 200,000 lines (9.8 s and
     5.8 s before: every line identified and written whole); now the lines

@@ -373,6 +373,7 @@ def test_any_id_text(text: str) -> None:
         assert 0 <= number < 921_600
 
 
+@pytest.mark.slow
 @given(args=st.lists(st.one_of(_texts, _id_texts), min_size=1, max_size=3),
        command=st.sampled_from(["id", "position", "show"]))
 def test_the_cli_never_shows_a_traceback(args: list[str], command: str) -> None:
@@ -416,6 +417,7 @@ json.dump([[r.exit_code, r.stdout] for r in done], sys.stdout)
 """
 
 
+@pytest.mark.slow
 def test_commands_are_byte_identical_across_processes() -> None:
     procs = [
         subprocess.Popen([sys.executable, "-c", _RUN_ALL, json.dumps(SAME_TWICE)],

@@ -103,9 +103,10 @@ def test_scidb_numbers() -> None:
 
 
 def test_scidb_table_is_sp_mod_960() -> None:
-    scidb = Family.load("chess960").scheme("scidb")
+    chess960 = Family.load("chess960")
+    scidb = chess960.scheme("scidb")
     for k in range(1, 961):  # PositionTable[k] = SP k mod 960
-        assert Family.load("chess960").position(scidb.read(str(k))).white == sp_rank(k % 960)
+        assert chess960.position(scidb.read(str(k))).white == sp_rank(k % 960)
 
 
 def test_scidb_shuffle_from_its_definition() -> None:

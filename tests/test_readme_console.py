@@ -192,7 +192,9 @@ def _run(line: Line, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str | Non
     return f"{line}\n" + "\n".join(problems) if problems else None
 
 
-@pytest.mark.parametrize("readme", READMES)
+@pytest.mark.parametrize("readme", [
+    # the main README's hundred commands take seconds: CI's slow step runs them
+    pytest.param(r, marks=pytest.mark.slow) if r == "README.md" else r for r in READMES])
 def test_every_console_block_prints_what_it_shows(
         readme: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     found = [line for line in lines(readme) if line.mark is None or line.mark[0] != "needs"]
