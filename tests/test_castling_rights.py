@@ -331,3 +331,18 @@ def test_plan_without_mirrors_mirrors_the_rights_too(tmp_path: Path) -> None:
     assert len(seen) == 3000
     assert not any((p.white[::-1], frozenset(p.castling.translate(wings))) in seen
                    for p in drawn)
+
+
+@pytest.mark.parametrize("dialect", ["xfen", "shredder", "lichess", "fsf", "pychess"])
+def test_every_dialect_keeps_a_castling_variation(dialect: str) -> None:
+    # each program's FEN of a reduced-rights Chess324x16 position reads back as that
+    # position (fsf, pychess and lichess once wrote every right the rooks give)
+    import io
+
+    from solver.output import FORMATS
+
+    family = Family.load("chess324x16")
+    writer = FORMATS["fen"](io.StringIO(), family, dialect=dialect)
+    for number in (0, 323, 324, 1295, 2014, 5183):
+        written = writer.fen(family.position(number))
+        assert family.identify(written).id == number, (dialect, number, written)

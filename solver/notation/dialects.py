@@ -343,11 +343,12 @@ def family_refusal(layout: Layout, dialect: str) -> str | None:
 
 
 def family_fen(layout: Layout, white: str, black: str, dialect: str,
-               counters: bool = True) -> str:
+               counters: bool = True, number: int | None = None) -> str:
     """The start FEN of a family on a board of its own, as ``dialect`` writes it:
     its castling letters in the program's style and order, its hand as the
     program orders it (Fairy-Stockfish sorts each side's letters), its gating
-    field as the program writes Seirawan's.
+    field as the program writes Seirawan's. ``number`` is the position's ID,
+    which a family with castling variations needs for its rights.
 
     >>> from solver.board.geometry import Layout
     >>> family_fen(Layout(8, hand="HE", gating=True), "RNBQKBNR", "RNBQKBNR", "fsf")
@@ -359,7 +360,7 @@ def family_fen(layout: Layout, white: str, black: str, dialect: str,
     if refused is not None:
         raise DialectError("-", dialect, refused)
     writer = DIALECTS[dialect]
-    fields = layout_fen(layout, white, black, writer.shredder).split()
+    fields = layout_fen(layout, white, black, writer.shredder, number).split()
     if layout.notation != "sfen":
         if layout.hand is not None:
             board, _ = split_hand(fields[0])

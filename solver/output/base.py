@@ -229,7 +229,7 @@ class Writer:
         if position.layout is not None:
             if not writes_plain(self.dialect):
                 return family_fen(position.layout, position.white, position.black,
-                                  self.dialect, counters)
+                                  self.dialect, counters, position.id)
             fen = position_fen(position, shredder=DIALECTS[self.dialect].shredder)
             return fen if counters else fen.rsplit(" ", 2)[0]
         return self.parts(counters).fen(position.white, position.black)

@@ -47,7 +47,8 @@ def plan_fens(family: Family, positions: Sequence[Position], *, dialect: str = "
         if position.layout is not None and variant is None and writes_plain(dialect):
             fen = position_fen(position, shredder=DIALECTS[dialect].shredder)
         elif position.layout is not None and variant is None:
-            fen = family_fen(position.layout, position.white, position.black, dialect)
+            fen = family_fen(position.layout, position.white, position.black, dialect,
+                             number=position.id)
         elif position.layout is not None:
             raise DialectError(variant or "-", dialect, f"{family.name} starts on a board of "
                                f"its own; name no variant")
