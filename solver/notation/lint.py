@@ -500,13 +500,9 @@ class Linter:
                        f"{'; '.join(exc.reasons)}")
             return fen
         except FenSyntaxError as exc:
-            self._skip(number, f"{kind} line cannot be read",
-                       f"{kind} line {short(fen)} cannot be read: {exc.reason}")
-            return fen
+            return self._not_read(number, kind, fen, exc.reason)
         except Chess960Error as exc:
-            self._skip(number, f"{kind} line cannot be read",
-                       f"{kind} line {short(fen)} cannot be read: {exc}")
-            return fen
+            return self._not_read(number, kind, fen, str(exc))
         fields = plain.split()
         if kind == "fen" and (fields[4] != "0" or fields[5] not in ("0", "1")) and \
                 variant is None:
@@ -538,6 +534,12 @@ class Linter:
             return fen  # written as its program writes it: left as it is
         return self._rewrite(fen, white, black, xfen, shredder, variant)
 
+    def _not_read(self, number: int, kind: str, fen: str, why: str) -> str:
+        """Skip a line that cannot be read as a FEN, saying why; the line, as it is."""
+        self._skip(number, f"{kind} line cannot be read",
+                   f"{kind} line {short(fen)} cannot be read: {why}")
+        return fen
+
     def _own_board(self, fen: str, number: int, kind: str, family: Family) -> str:
         """Check one FEN of a family on a board of its own (another height, a
         region, pieces in hand, SFEN): the family reads it, in any dialect that
@@ -551,9 +553,7 @@ class Linter:
                            f"{'; '.join(exc.reasons)}")
             return fen
         except FenSyntaxError as exc:
-            self._skip(number, f"{kind} line cannot be read",
-                       f"{kind} line {short(fen)} cannot be read: {exc.reason}")
-            return fen
+            return self._not_read(number, kind, fen, exc.reason)
         except CastlingRightsError as exc:
             self.report.positions += 1
             self._add(number, f"castling is wrong: {exc.reason}")
