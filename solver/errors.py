@@ -636,6 +636,8 @@ class NumberingLabelError(IdError):
         self.numbering = numbering
         self.family = family
         self.expected = expected
+
+
 class EvalTableError(Chess960Error):
     """An evaluation table that cannot be used: ``path`` (``line`` from 1, 0 for
     the whole file) and the ``reason``.
@@ -782,6 +784,8 @@ class OptionConflictError(Chess960Error):
         self.command = command
         self.options = tuple(options)
         self.reason = reason
+
+
 class CompressionError(InputFileError):
     """A compressed file whose codec needs an optional package that is not
     installed (``codec``: ``zstd``; ``package``: ``zstandard``)."""
