@@ -131,7 +131,7 @@ def test_wild3_is_the_servers_set_in_its_own_order(wild3: Family) -> None:
     assert wild3.ranks() == sorted(every, key=word_id)  # one walk of the arithmetic
 
 
-@settings(max_examples=examples(100))
+@settings(max_examples=examples(100, 1000))
 @given(st.integers(0, 131_071))
 def test_wild3_ids_both_ways(wild3: Family, number: int) -> None:
     rank = wild3.rank_of(number)
@@ -172,7 +172,7 @@ def test_wild4_count_is_the_servers() -> None:
     assert pairs == 149_320_544 == Family.load("wild4").count
 
 
-@settings(max_examples=examples(60))
+@settings(max_examples=examples(60, 600))
 @given(st.integers(0, 149_320_543))
 def test_wild4_ids_both_ways(wild4: Family, number: int) -> None:
     position = wild4.position(number)
@@ -184,7 +184,7 @@ def test_wild4_ids_both_ways(wild4: Family, number: int) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=examples(100))
+@settings(max_examples=examples(100, 1000))
 @given(st.integers(0, 149_320_543))
 def test_wild4_ids_are_the_white_major_brute_force(wild4: Family, number: int) -> None:
     position = wild4.position(number)

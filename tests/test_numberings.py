@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -295,6 +296,12 @@ def test_numbering_rule_errors(table: str, message: str) -> None:
     assert message in str(info.value)
 
 
+@cache
+def _loaded(name: str) -> Family:
+    """A family loaded once for every example (its numberings made once too)."""
+    return Family.load(name)
+
+
 @settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from([("chess960", "scidb"), ("chess960", "xboard"), ("chess960", "tcec"),
                         ("chess960", "fritz9"), ("dfrc", "tcec"), ("dfrc", "black-major"),
@@ -302,7 +309,7 @@ def test_numbering_rule_errors(table: str, message: str) -> None:
                         ("racing-kings", "pychess")]), st.data())
 def test_every_numbering_reads_back_what_it_writes(pair: tuple[str, str],
                                                    data: st.DataObject) -> None:
-    family = Family.load(pair[0])
+    family = _loaded(pair[0])
     scheme = family.scheme(pair[1])
     number = data.draw(st.integers(0, family.count - 1))
     assert scheme.read(scheme.text(number)) == number
