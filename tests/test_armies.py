@@ -34,7 +34,7 @@ from profiles import examples
 from solver import ArmyError, Family, LinkError, RuleFileError, RuleViolationError
 from solver.check import check
 from solver.notation.fen import position_fen
-from solver.ruleset.reader import parse
+from solver.ruleset.reader import parse, rules_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -253,7 +253,7 @@ def test_the_reader_names_what_an_army_cannot_do(body: str, message: str) -> Non
 
 
 def test_the_readme_documents_the_refusals() -> None:
-    text = (ROOT / "rules" / "README.md").read_text(encoding="utf-8")
+    text = (rules_dir() / "README.md").read_text(encoding="utf-8")
     for body in [
         'pieces = "K + 7 of NBRQ"\n[[rule]]\nkind = "opposite-colours"\npieces = "BB"\n',
         'pieces = "K + 7 of NBRQ"\n[[rule]]\nkind = "pawns-protected"\n',
@@ -265,7 +265,7 @@ def test_the_readme_documents_the_refusals() -> None:
 
 
 def test_the_readme_example_is_wild3() -> None:
-    text = (ROOT / "rules" / "README.md").read_text(encoding="utf-8")
+    text = (rules_dir() / "README.md").read_text(encoding="utf-8")
     block = re.search(r"<!-- armies-example.*?-->\s*```toml\n(.*?)```", text, re.DOTALL)
     assert block is not None
     family = Family(parse(block.group(1), "example.toml"))
@@ -286,7 +286,7 @@ def test_rules_on_fixed_pieces_still_hold() -> None:
 
 
 def test_declared_letters_stand_in_a_fixed_white_army() -> None:
-    text = (ROOT / "rules" / "horde960.toml").read_text(encoding="utf-8")
+    text = (rules_dir() / "horde960.toml").read_text(encoding="utf-8")
     text = re.sub(r'white = ".*"', 'white = "DDDDDDDD/PPPPPPPP"', text)
     text += '\n[[piece]]\nletter = "D"\nname = "dragon"\n'
     family = Family(parse(text, "dragons.toml"))

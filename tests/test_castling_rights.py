@@ -26,8 +26,8 @@ from solver import CastlingRightsError, RuleFileError
 from solver.check import check
 from solver.family import Family
 from solver.notation.fen import position_fen
-from solver.ruleset.reader import parse
-from tests.oracles import arrangements, is_dark
+from solver.ruleset.reader import parse, rules_dir
+from oracles import arrangements, is_dark
 
 BOARD = "/pppppppp/8/8/8/8/PPPPPPPP/"
 
@@ -282,7 +282,7 @@ def test_lint_and_fix_follow_the_family_rule() -> None:
 # -- path and step-paths ------------------------------------------------------------------
 
 
-RACING = (Path(__file__).parent.parent / "rules" / "racing-kings.toml").read_text()
+RACING = (rules_dir() / "racing-kings.toml").read_text()
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
@@ -317,7 +317,7 @@ def test_plan_without_mirrors_mirrors_the_rights_too(tmp_path: Path) -> None:
     the rights kept on the other wings; a plan never draws both."""
     from solver.sampling import plan
 
-    chess960 = (Path(__file__).parent.parent / "rules" / "chess960.toml").read_text()
+    chess960 = (rules_dir() / "chess960.toml").read_text()
     text = chess960.split("\n# Further numberings")[0].replace('name = "chess960"',
                                                                 'name = "chess960x16"')
     text = text.replace("count = 960", 'count = 15360\ncastling = "subsets"')

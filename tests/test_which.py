@@ -19,6 +19,7 @@ import pytest
 from solver import Family, NoFamilyError
 from solver.cli.lists import which_command
 from solver.lists.which import bundled_families, which
+from solver.ruleset.reader import rules_dir
 
 CLASSICAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 GOLDEN = [line.split()[1] for line in
@@ -122,7 +123,7 @@ def test_a_pair_no_family_holds_names_the_rule_broken() -> None:
 
 
 def test_a_rule_file_given_is_looked_in_too(tmp_path: Path) -> None:
-    source = (Path(__file__).parent.parent / "rules" / "chess960.toml").read_text()
+    source = (rules_dir() / "chess960.toml").read_text()
     own = tmp_path / "mine.toml"
     own.write_text(source.replace('name = "chess960"', 'name = "mine"', 1))
     out, err = io.StringIO(), io.StringIO()
