@@ -21,13 +21,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracles import arrangements, is_dark
 
 from solver import CastlingRightsError, RuleFileError
 from solver.check import check
 from solver.family import Family
 from solver.notation.fen import position_fen
 from solver.ruleset.reader import parse, rules_dir
-from oracles import arrangements, is_dark
 
 BOARD = "/pppppppp/8/8/8/8/PPPPPPPP/"
 
