@@ -14,6 +14,18 @@ from solver.notation.fen import position_fen
 from solver.ruleset.reader import parse
 
 
+def fen_row(text: str) -> str:
+    """A FEN placement row of ``text`` (a space an empty square, runs counted)."""
+    out, empty = "", 0
+    for c in text:
+        if c == " ":
+            empty += 1
+            continue
+        out += (str(empty) if empty else "") + c
+        empty = 0
+    return out + (str(empty) if empty else "")
+
+
 def _fens(family: Family) -> list[str]:
     return [position_fen(p) for p in family.positions()]
 
@@ -67,16 +79,6 @@ def test_myshogi_is_its_brute_force() -> None:
     Gote turned half round, the standard start drawn again: 5,183."""
     standard = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
-    def rows(text: str) -> str:
-        out, empty = "", 0
-        for c in text:
-            if c == " ":
-                empty += 1
-                continue
-            out += (str(empty) if empty else "") + c
-            empty = 0
-        return out + (str(empty) if empty else "")
-
     expected = set()
     for left in permutations("LNSG"):
         for right in permutations("GSNL"):
@@ -86,9 +88,9 @@ def test_myshogi_is_its_brute_force() -> None:
                     second = [" "] * 9
                     second[b], second[r] = "B", "R"
                     white2 = "".join(second)
-                    fen = "/".join([rows(back[::-1].lower()), rows(white2[::-1].lower()),
-                                    "ppppppppp", "9", "9", "9", "PPPPPPPPP", rows(white2),
-                                    rows(back)]) + " b - 1"
+                    fen = "/".join([fen_row(back[::-1].lower()), fen_row(white2[::-1].lower()),
+                                    "ppppppppp", "9", "9", "9", "PPPPPPPPP", fen_row(white2),
+                                    fen_row(back)]) + " b - 1"
                     expected.add(fen)
     expected.discard(standard)
     family = Family.load("myshogi")
@@ -112,18 +114,9 @@ def test_chess256_is_every_pawn_on_its_second_or_third_rank() -> None:
         second = "".join("P" if r == 2 else " " for r in ranks)
         third = "".join("P" if r == 3 else " " for r in ranks)
 
-        def row(text: str) -> str:
-            out, empty = "", 0
-            for c in text:
-                if c == " ":
-                    empty += 1
-                    continue
-                out += (str(empty) if empty else "") + c
-                empty = 0
-            return out + (str(empty) if empty else "")
-
-        expected.add("/".join(["rnbqkbnr", row(second.lower()), row(third.lower()), "8", "8",
-                               row(third), row(second), "RNBQKBNR"]) + " w KQkq - 0 1")
+        expected.add("/".join(["rnbqkbnr", fen_row(second.lower()), fen_row(third.lower()),
+                               "8", "8", fen_row(third), fen_row(second), "RNBQKBNR"])
+                     + " w KQkq - 0 1")
     family = Family.load("chess256")
     fens = _fens(family)
     assert family.count == 256 == len(set(fens))
