@@ -122,6 +122,23 @@ class Family:
         <solver.ruleset.source.RuleSource.read>`), without reading it again."""
         return cls(load_source(source), max_arrangements)
 
+    def take_listing(self, ranks: list[str]) -> None:
+        """Answer lookups from ``ranks``, one side's ranks in canonical order made
+        and proven earlier (the cache's table, :mod:`solver.cli.cache`), instead
+        of counting: for an enumerated family whose sides mirror (else nothing).
+
+        >>> family = Family.load("capablanca-random-full")
+        >>> family.take_listing(["RNBQKBNR"])
+        >>> family.side_count, family.rank_of(0)
+        (1, 'RNBQKBNR')
+        """
+        if self.ruleset.numbering == "arithmetic" or self.ruleset.army is not None or \
+                self.independent:
+            return
+        index = RankIndex(self.numbering, False, lambda: ranks)
+        index.ranks()
+        self.__dict__["index"] = index
+
     def _counting(self) -> Counting:
         """The counter that numbers an enumerated family without listing it."""
         return self._counter()

@@ -129,6 +129,51 @@ def test_a_table_answers_as_the_family_does(
     assert any(code == 0 for _, _, code in expected) and any(code for _, _, code in expected)
 
 
+FORMATS = ["fen", "epd", "json", "csv", "pgn"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("command", ["id", "position"])
+def test_every_format_answers_from_the_table_as_the_family_does(
+        command: str, fmt: str, tables: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Other formats than text load the family, which then takes the table
+    instead of counting: the same answers, and no counter is ever made."""
+    texts = INPUTS[command]
+    expected = _uncached(monkeypatch, command, "chess480", texts, None, fmt)
+    _made("chess480", tables)
+
+    def no_counting(self: Family) -> None:
+        raise AssertionError("counted although the table was there")
+
+    monkeypatch.setattr(Family, "_counter", no_counting)
+    assert _answer(command, "chess480", texts, None, fmt) == expected
+    assert expected[2] == 1 and expected[0].count("\n") >= 2
+
+
+def test_random_and_solve_in_other_formats_take_the_table(
+        tables: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    expected = commands.random_command("chess480", 20, seed="7", fmt="fen", out=out, err=err)
+    assert expected == 0
+    listed = io.StringIO()
+    assert commands.solve_command("chess480", fmt="epd", out=listed, err=err) == 0
+    _made("chess480", tables)
+    monkeypatch.setattr(Family, "_counter", lambda self: 1 / 0)
+    again, again_listed = io.StringIO(), io.StringIO()
+    assert commands.random_command("chess480", 20, seed="7", fmt="fen", out=again,
+                                   err=err) == 0
+    assert commands.solve_command("chess480", fmt="epd", out=again_listed, err=err) == 0
+    assert again.getvalue() == out.getvalue() and again_listed.getvalue() == listed.getvalue()
+    assert listed.getvalue().count("\n") == 480 and err.getvalue() == ""
+
+
+def test_a_table_with_a_rank_twice_or_foreign_pieces_is_not_whole() -> None:
+    ranks = list(CHESS480)
+    assert cache.Table("chess480", 480, ranks, "BBKNNQRR").whole()
+    assert not cache.Table("chess480", 480, [*ranks[:-1], ranks[0]], "BBKNNQRR").whole()
+    assert not cache.Table("chess480", 480, [*ranks[:-1], "BBKNNQRQ"], "BBKNNQRR").whole()
+
+
 @cache_once
 def _chess480_table() -> tuple[Family, cache.Table]:
     family = Family.load("chess480")

@@ -369,6 +369,12 @@ class Table:
             self.trusted = False
         return self.trusted
 
+    def whole(self) -> bool:
+        """Whether every rank is in the table once, each with the family's pieces."""
+        pieces = self.pieces
+        return self._index() is not None and all(
+            "".join(sorted(rank)) == pieces for rank in self.ranks)
+
     def id_of(self, text: str) -> int | None:
         """The ID of ``text`` when it is one of the ranks exactly, else None."""
         ids = self._index()
@@ -385,6 +391,20 @@ class Table:
     def number(self, text: str) -> int | None:
         """``text`` as an ID when it is written as Python writes one in range, else None."""
         return plain_number(text, self.count)
+
+
+def adopt(source: RuleSource | None, family: Family) -> None:
+    """Give ``family``, loaded from ``source``, the cache's table of it, when
+    there is one and every rank of it has the family's pieces, once each: then
+    every format and command answers its lookups from the table instead of
+    counting (an enumerated family whose sides mirror, on the classical board)."""
+    ruleset = family.ruleset
+    if (ruleset.numbering == "arithmetic" or ruleset.army is not None
+            or family.sides.independent or family.layout is not None):
+        return
+    table = find(source)
+    if table is not None and table.name == family.name and table.whole():
+        family.take_listing(table.ranks)
 
 
 def plain_number(text: str, count: int) -> int | None:

@@ -158,7 +158,8 @@ def _quick(
     (:mod:`solver.cli.cache`); and the rule file read, to make that table once
     the family has answered."""
     if not _plain(fmt, unicode, dialect, variant):
-        return None, None
+        # the family answers (from its table, when one is kept: not Chess960's)
+        return None, None if rules == ARITHMETIC else read_source(rules)
     if rules == ARITHMETIC and pristine_chess960():
         return _Scharnagl(), None
     source = read_source(rules)
@@ -269,7 +270,8 @@ def identify_command(
             _check_sides(loaded, dialect, variant)
             bad = identify_all(loaded, ranks, stdin, out, err, read)
         else:
-            bad = _write_each(load_family(rules), ranks, fmt, "id", False, dialect, variant,
+            loaded = load_family(rules, source=source)
+            bad = _write_each(loaded, ranks, fmt, "id", False, dialect, variant,
                               "identify", stdin, out, err, _reader(dialect, variant))
         out.flush()
         if loaded is not None:
@@ -567,7 +569,8 @@ def solve_command(
     from solver.output import PositionWriter
 
     try:
-        family = load_family(rules, max_arrangements)
+        family = load_family(rules, max_arrangements,
+                             None if rules == ARITHMETIC else read_source(rules))
         scheme = None if count else _scheme(family, numbering)
         if scheme is not None:
             _text_only(fmt, "solve")

@@ -82,7 +82,11 @@ def load_family(
 
     limit = MAX_ARRANGEMENTS if max_arrangements is None else max_arrangements
     if source is not None:
-        return Family.from_source(source, limit)
+        from solver.cli.cache import adopt
+
+        family = Family.from_source(source, limit)
+        adopt(source, family)
+        return family
     return Family.load(rules, limit)
 
 
