@@ -25,7 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from solver.board.geometry import FILE_LETTERS, piece_name
+from solver.board.geometry import piece_name
+from solver.board.glyphs import FILE_LETTERS
 
 if TYPE_CHECKING:
     from solver.check import Report as Proof

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import io
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import examples
 from typer.testing import CliRunner
 
+from solver.cli import commands
 from solver.cli.app import app
 from solver.errors import OutputFileError
 from solver.family import Family
 from solver.files import write_atomic
+from solver.numbering.scharnagl import scharnagl_rank
 from solver.output.diagram import board_svg, board_text, write_svg
+from solver.ruleset.bundled import bundled_path
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -155,3 +162,46 @@ def test_atomic_write_replaces(tmp_path: Path) -> None:
     write_atomic(target, "two")
     assert target.read_text(encoding="utf-8") == "two"
     assert os.listdir(tmp_path) == ["out.txt"]
+
+
+def _show(rules: str, text: str, letters: bool, out: io.StringIO) -> str:
+    err = io.StringIO()
+    assert commands.show_command(rules, text, None, letters, stdin=None, out=out, err=err) == 0
+    assert err.getvalue() == ""
+    return out.getvalue()
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(number=st.integers(0, 959), letters=st.booleans(), by_rank=st.booleans())
+def test_show_without_colour_draws_chess960_as_rich_does(
+        number: int, letters: bool, by_rank: bool) -> None:
+    """Output that takes no colour gets Chess960's board by arithmetic, without
+    Rich: byte for byte what Rich draws from the family (the rule file given by
+    its path, which always loads the family), for an ID and for a rank."""
+    text = scharnagl_rank(number) if by_rank else str(number)
+    assert commands._chess960_board("chess960", text, letters, io.StringIO()) is not None
+    path = str(bundled_path("chess960"))
+    assert _show("chess960", text, letters, io.StringIO()) == \
+        _show(path, text, letters, io.StringIO())
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_or_forced_colour_is_left_to_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert commands._chess960_board("chess960", "518", False, _Terminal()) is None
+    assert commands._chess960_board("chess960", "0518", False, io.StringIO()) is None
+    assert commands._chess960_board("dfrc", "518", False, io.StringIO()) is None
+    ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    assert commands._chess960_board("chess960", "518", False, ascii_out) is None
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        with monkeypatch.context() as patch:
+            patch.setenv(name, "")
+            assert commands._chess960_board("chess960", "518", False, io.StringIO()) is None
+    forced = io.StringIO()
+    with monkeypatch.context() as patch:
+        patch.setenv("FORCE_COLOR", "1")
+        drawn = _show("chess960", "518", False, forced)
+    assert "\x1b[" in drawn and "RNBQKBNR" in drawn

@@ -12,6 +12,7 @@ from functools import cache, cached_property
 from typing import Final, Literal
 
 from solver.board.castling_rules import ROOKS, CastlingRule
+from solver.board.glyphs import FILE_LETTERS
 from solver.board.sides import MIRROR, Sides, side_relation
 
 Colour = Literal["dark", "light"]
@@ -29,29 +30,6 @@ PIECE_NAMES: Final[dict[str, str]] = {
 
 #: Plural names, for messages such as "3 knights".
 
-#: Glyphs of White's pieces. A and C use the Unicode knight-bishop and
-#: knight-rook symbols (U+1FA50, U+1FA4F).
-WHITE_GLYPHS: Final[dict[str, str]] = {
-    "K": "\u2654",
-    "Q": "\u2655",
-    "R": "\u2656",
-    "B": "\u2657",
-    "N": "\u2658",
-    "A": "\U0001fa50",
-    "C": "\U0001fa4f",
-}
-
-#: Glyphs of Black's pieces.
-BLACK_GLYPHS: Final[dict[str, str]] = {
-    "K": "\u265a",
-    "Q": "\u265b",
-    "R": "\u265c",
-    "B": "\u265d",
-    "N": "\u265e",
-    "A": "\U0001fa53",
-    "C": "\U0001fa52",
-}
-
 #: Letters a region's rank may hold besides pieces: an empty square (``.``)
 #: and a pawn placed as one of the family's pieces (``P``).
 EMPTY: Final = "."
@@ -59,7 +37,6 @@ EXTRA_NAMES: Final[dict[str, str]] = {EMPTY: "empty square", "P": "pawn"}
 
 MIN_FILES: Final = 4
 MAX_FILES: Final = 16
-FILE_LETTERS: Final = "abcdefghijklmnop"
 
 
 def colour(file: int) -> Colour:

@@ -641,6 +641,10 @@ def show_command(
     stdin, such as the ``<id> <rank>`` lines ``random`` and ``solve`` write) in the
     terminal with Rich, and as SVG to the file ``svg`` (``-``: to ``out``, instead
     of the board)."""
+    if svg is None and (drawn := _chess960_board(rules, text, letters, out)) is not None:
+        out.write(drawn)
+        out.flush()
+        return 0
     from solver.output.diagram import board_svg, board_text, write_svg
 
     try:
@@ -672,6 +676,43 @@ def show_command(
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
+
+
+def _chess960_board(rules: str, text: str, letters: bool, out: TextIO) -> str | None:
+    """What ``show`` writes for a Chess960 ID or rank, by arithmetic and without
+    Rich, when its output takes no colour (else None: Rich draws the board)."""
+    if rules != ARITHMETIC or not _colourless(out):
+        return None
+    number = arithmetic_number(text)
+    if number is None:
+        number = arithmetic_id(text)
+    if number is None or not pristine_chess960():
+        return None
+    from solver.board.drawing import chess960_board
+
+    drawn = chess960_board(number, scharnagl_rank(number), letters)
+    try:
+        drawn.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeError, LookupError):
+        return None  # an ASCII or Latin-1 stdout: the family draws letters
+    return drawn
+
+
+#: Variables that make Rich treat any output as a terminal.
+_FORCING = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
+
+
+def _colourless(out: TextIO) -> bool:
+    """Whether Rich writes to ``out`` without colour or styles: not a terminal,
+    and no variable in the environment makes it one."""
+    import os
+
+    if any(name in os.environ for name in _FORCING):
+        return False
+    try:
+        return not out.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 def check_command(rules: str, every: bool = False, max_arrangements: int | None = None, *,

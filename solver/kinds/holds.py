@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from solver.board.geometry import EXTRA_NAMES, FILE_LETTERS, PIECE_NAMES, Region, square_name
+from solver.board.geometry import EXTRA_NAMES, PIECE_NAMES, Region, square_name
+from solver.board.glyphs import FILE_LETTERS
 from solver.errors import Violation, quote
 from solver.kinds.base import Placement, Rule, State, Tracker
 from solver.ruleset.args import Context, shown, suggest

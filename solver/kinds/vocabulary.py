@@ -38,7 +38,8 @@ from itertools import permutations
 from typing import Any, ClassVar, Final
 
 from solver.board.betza import pawn_distances
-from solver.board.geometry import FILE_LETTERS, Region, piece_name
+from solver.board.geometry import Region, piece_name
+from solver.board.glyphs import FILE_LETTERS
 from solver.errors import RuleFileError, Violation, quote
 from solver.kinds.base import (
     DONE,

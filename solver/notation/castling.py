@@ -25,7 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from solver.board.castling_rules import ROOKS, CastlingRule, SubsetCastling
-from solver.board.geometry import FILE_LETTERS, STANDARD_RANKS, square_name
+from solver.board.geometry import STANDARD_RANKS, square_name
+from solver.board.glyphs import FILE_LETTERS
 from solver.errors import CastlingRightsError, FenSyntaxError, quote
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from typing import Final
 
-from solver.board.geometry import FILE_LETTERS
+from solver.board.glyphs import FILE_LETTERS
 from solver.notation.castling import castling_field
 
 __all__ = ["gating_field", "gating_fields", "hand_text", "pychess_gating_field", "split_hand"]

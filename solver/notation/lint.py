@@ -49,7 +49,8 @@ from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Final
 
 from solver.board.castling_rules import ROOKS, SubsetCastling
-from solver.board.geometry import FILE_LETTERS, Layout
+from solver.board.geometry import Layout
+from solver.board.glyphs import FILE_LETTERS
 from solver.errors import (
     CastlingRightsError,
     Chess960Error,

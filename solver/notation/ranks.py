@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from solver.board.geometry import BLACK_GLYPHS, MAX_FILES, PIECE_NAMES, WHITE_GLYPHS, square_name
+from solver.board.geometry import MAX_FILES, PIECE_NAMES, square_name
+from solver.board.glyphs import BLACK_GLYPHS, WHITE_GLYPHS
 from solver.errors import (
     IdRangeError,
     IdSyntaxError,

@@ -19,7 +19,9 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Final
 
-from solver.board.geometry import BLACK_GLYPHS, FILE_LETTERS, WHITE_GLYPHS, colour, piece_name
+from solver.board.drawing import DARK, INK, LIGHT, SHOGI_BOARD, board
+from solver.board.geometry import colour, piece_name
+from solver.board.glyphs import FILE_LETTERS, WHITE_GLYPHS
 from solver.notation.fen import position_fen
 
 if TYPE_CHECKING:
@@ -28,18 +30,11 @@ if TYPE_CHECKING:
     from solver.family import Family
     from solver.position import Position
 
-#: Square colours (light, dark), the classic brown board.
-LIGHT: Final = "#f0d9b5"
-DARK: Final = "#b58863"
-#: A shogi board's squares, all alike (a shade darker than the pieces' wood).
-SHOGI_BOARD: Final = "#e8c47f"
-INK: Final = "#000000"
 PAPER: Final = "#ffffff"
 LABEL_FONTS: Final = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
 MONO_FONTS: Final = "'DejaVu Sans Mono', Menlo, Consolas, monospace"
 #: Pieces whose glyphs many fonts lack: letters in the terminal.
 RARE_GLYPHS: Final = frozenset("AC")
-_PAWN: Final = {True: "\u2659", False: "\u265f"}
 
 
 def squares(position: Position) -> list[list[str]]:
@@ -79,18 +74,6 @@ def lettered(piece: str, position: Position) -> bool:
     layout = position.layout
     return (piece.upper() in RARE_GLYPHS or piece.upper() not in {*WHITE_GLYPHS, "P"}
             or (layout is not None and layout.notation == "sfen"))
-
-
-def glyph(piece: str) -> str:
-    """The chess glyph of a FEN piece letter (upper case: White).
-
-    >>> glyph("K") + glyph("k") + glyph("P") + glyph("p")
-    '♔♚♙♟'
-    """
-    white = piece.isupper()
-    if piece.upper() == "P":
-        return _PAWN[white]
-    return (WHITE_GLYPHS if white else BLACK_GLYPHS)[piece.upper()]
 
 
 def caption(family: Family, position: Position) -> str:
@@ -138,31 +121,11 @@ def board_text(
     """
     from rich.text import Text
 
-    files = position.board.files
-    ranks = height(position)
     shogi = shogi_board(position)
-    pad = len(str(ranks))
-    names = [str(files - f) if shogi else FILE_LETTERS[f] for f in range(files)]
-    legend = (" " * pad + " " + "".join(f" {n} " for n in names)).rstrip()
     text = Text(no_wrap=True, overflow="ignore")
-    text.append(legend + "\n", style="dim")
-    for i, row in enumerate(squares(position)):
-        rank = ranks - i
-        text.append(" " * (pad + 1) if shogi else f"{rank:>{pad}} ", style="dim")
-        for file, piece in enumerate(row):
-            # a shogi board's squares are all alike: each empty one dotted
-            light = square_colour(file, rank) == "light" and not shogi
-            if piece:
-                rare = lettered(piece, position)
-                shown = piece if letters or rare else glyph(piece)
-            else:
-                shown = " " if coloured or light else "\u00b7"
-            back = SHOGI_BOARD if shogi else LIGHT if light else DARK
-            style = f"{'bold ' if piece else ''}{INK} on {back}"
-            text.append(f" {shown} ", style=style if coloured else "")
-        text.append(f" {FILE_LETTERS[i] if shogi else rank}\n", style="dim")
-    if not shogi:  # (shogi names files above the board only)
-        text.append(legend + "\n", style="dim")
+    for part, style in board(squares(position), height(position), shogi, coloured, letters,
+                             lambda piece: lettered(piece, position)):
+        text.append(part, style=style)
     text.append(caption(family, position) + "\n", style="bold")
     text.append(position_fen(position))
     return text

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from solver.board.geometry import FILE_LETTERS, PIECE_NAMES, Region, piece_name
+from solver.board.geometry import PIECE_NAMES, Region, piece_name
+from solver.board.glyphs import FILE_LETTERS
 from solver.errors import QUOTE_LIMIT, RuleFileError, quote
 
 #: Most items in one array (such as the ranks of an ``exclude`` rule).

@@ -17,7 +17,6 @@ from typing import Any, Final
 
 from solver.board.betza import captures
 from solver.board.geometry import (
-    FILE_LETTERS,
     MAX_RANKS,
     MIN_RANKS,
     PIECE_NAMES,
@@ -28,6 +27,7 @@ from solver.board.geometry import (
     Region,
     square_name,
 )
+from solver.board.glyphs import FILE_LETTERS
 from solver.board.sides import SIDES, Sides
 from solver.errors import BetzaError, quote
 from solver.ruleset.args import key_error as _err

@@ -17,7 +17,7 @@ from solver.board.castling_rules import (
     FixedCastling,
     SubsetCastling,
 )
-from solver.board.geometry import FILE_LETTERS
+from solver.board.glyphs import FILE_LETTERS
 from solver.errors import quote
 from solver.ruleset.args import key_error, shown, suggest, type_name
 
