@@ -240,13 +240,15 @@ def alternate(ours: Callable[[], object], base: Callable[[], object], repeats: i
     return statistics.median(mine), statistics.median(theirs)
 
 
-def run(cmd: list[str], stdin: Path | None = None, discard: bool = False) -> bytes:
-    """``cmd``'s output (``discard``: written to /dev/null), in :data:`ENV`."""
+def run(cmd: list[str], stdin: Path | None = None, discard: bool = False,
+        env: dict[str, str] | None = None) -> bytes:
+    """``cmd``'s output (``discard``: written to /dev/null), in :data:`ENV` (or ``env``)."""
     out = subprocess.DEVNULL if discard else subprocess.PIPE
+    env = ENV if env is None else env
     if stdin is None:
-        return subprocess.run(cmd, stdout=out, env=ENV, check=True).stdout or b""
+        return subprocess.run(cmd, stdout=out, env=env, check=True).stdout or b""
     with stdin.open("rb") as handle:
-        return subprocess.run(cmd, stdin=handle, stdout=out, env=ENV, check=True).stdout or b""
+        return subprocess.run(cmd, stdin=handle, stdout=out, env=env, check=True).stdout or b""
 
 
 @dataclass
@@ -421,10 +423,11 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
         (["random", "--seed", "1"], None, 3.0),
         (["position", "518", "--format", "fen"], None, None),
         (["id", "QNRBBNKR qnrbbnkr", "-r", "dfrc"], None, None),
-        (["show", "518"], None, None),
+        (["show", "518"], None, 3.0),
+        (["--help"], None, 3.0),
         (["rules"], None, None),
         (["solve", "--count"], b"960\n", None),
-        (["check"], None, None),
+        (["check"], None, 3.0),
         (["plan", "--rounds", "3", "--seed", "1"], None, None),
     ]
     for args, expected, limit in commands:
@@ -432,8 +435,14 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
         if expected is not None:
             assert run(ours) == expected, args
         mine, theirs = alternate(lambda ours=ours: run(ours), lambda: run(base), repeats)
-        rows.append(compare(f"chess960 {' '.join(args)} (start-up)", mine, theirs,
+        kept = {"--help": ", help kept", "check": ", proof kept"}.get(args[0], "")
+        rows.append(compare(f"chess960 {' '.join(args)} (start-up{kept})", mine, theirs,
                             "python -c pass", limit))
+    fresh = [CHESS960, "check"]
+    mine, theirs = alternate(lambda: run(fresh, env={**ENV, "CHESS960_NO_CACHE": "1"}),
+                             lambda: run(base), max(3, repeats // 4))
+    rows.append(compare("  chess960 check, proven afresh (CHESS960_NO_CACHE=1)", mine, theirs,
+                        "python -c pass", None))
     tab = {**ENV, "_CHESS960_COMPLETE": "complete_bash", "COMP_WORDS": "chess960 solve --rules ",
            "COMP_CWORD": "3"}
 

@@ -7,7 +7,8 @@ this process, through the console command's own dispatch
 (:func:`solver.cli.entry.dispatch`); a line with a pipe, a redirect or another
 program runs in ``bash`` with the installed ``chess960`` first on ``PATH``.
 Standard output and standard error are compared together, as a terminal
-shows them; a ``checked in N s`` timing is compared as a timing. The exit
+shows them; a ``checked in N s`` timing (or the note that a proof was kept
+from an earlier run) is compared as a timing. The exit
 status must be 0 unless the output shows an ``error:`` line (or the line is
 in :data:`EXIT`, which says why).
 
@@ -45,7 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 READMES = ["README.md", "rules/README.md", "bench/README.md"]
 MARK = re.compile(r"<!--\s*console:\s*(skip|status only|needs)\b\s*(.*?)\s*-->")
 BLOCK = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
-TIMING = re.compile(r"checked in \d+\.\d+ s")
+#: ``check``'s line on stderr: the time it took, or that an earlier run's proof was kept.
+TIMING = re.compile(r"checked in \d+\.\d+ s|proven by an earlier run of this program on this "
+                    r"rule file \(kept in the cache; CHESS960_NO_CACHE=1 proves it again\)")
 
 #: Command lines whose exit status is not 0 though they show no ``error:`` line.
 EXIT = {

@@ -11,6 +11,9 @@ a family with mirrored ranks on the classical board and at most
 a table in the cache directory; later runs read the table in a millisecond
 and import neither the rule reader nor the solver.
 
+* **Answers kept** (:func:`keep`, :func:`find_kept`): the top-level help and
+  ``check``'s report of one rule file, tagged in the same way over what they
+  hang on, the program's modules first (:func:`program_stamp`).
 * **Where:** ``$CHESS960_CACHE_DIR``, else the user's cache directory as
   `platformdirs <https://pypi.org/project/platformdirs/>`_ finds it: on Linux
   ``$XDG_CACHE_HOME/chess960`` (when absolute), else ``~/.cache/chess960``
@@ -85,6 +88,8 @@ TABLE_MAX = 1 << 16
 
 #: The first line of every table file: what it is and the layout's version.
 MAGIC = b"chess960 ranks 2"
+#: The first line of a kept answer (:func:`keep`).
+KEPT_MAGIC = b"chess960 kept 1"
 
 #: Tables larger than this are not read (no table the tool writes comes near).
 READ_MAX = TABLE_MAX * 64 + 4096
@@ -239,20 +244,105 @@ def code_id() -> bytes:
     return _CODE_ID[0]
 
 
-def _modules(folder: str, below: tuple[str, ...] | None) -> list[str]:
-    """The ``.py`` files in ``folder`` (sorted), then those of its sub-folders
-    ``below`` (None: all of them but ``__pycache__``)."""
+def program_stamp(*packages: str) -> bytes:
+    """What the program's answers hang on, as Python checks its own bytecode:
+    the path, size and modification time of every module of this package and
+    of each of ``packages`` (found, not imported), and Python's version.
+
+    Raises :class:`OSError` when a module cannot be found or read.
+    """
+    import importlib.util
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    paths = _modules(here, None)
+    for name in packages:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            raise OSError(f"no module {name!r}")
+        paths.extend(_modules(os.path.dirname(spec.origin), None, _CODE_SUFFIXES))
+    digest = blake2b(f"{__version__} {sys.version}".encode(), digest_size=32)
+    for path in paths:
+        found = os.stat(path)
+        digest.update(f"{path}\0{found.st_size}\0{found.st_mtime_ns}\n".encode())
+    return digest.digest()
+
+
+def find_kept(kind: str, parts: tuple[bytes, ...]) -> str | None:
+    """The answer kept for ``kind`` and ``parts`` (everything it depends on
+    besides :func:`program_stamp`, which ``parts`` must hold), when its tag
+    proves it this cache's own; else None."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    blob = read_regular(os.path.join(folder, _kept_name(kind, parts)), READ_MAX)
+    if blob is None or not blob.startswith(KEPT_MAGIC + b"\n"):
+        return None
+    try:
+        _magic, tag, body = blob.split(b"\n", 2)
+        key = read_key(folder)
+        if key is None or tag != _kept_tag(key, kind, parts, body):
+            return None
+        return body.decode()
+    except (ValueError, UnicodeError):
+        return None
+
+
+def keep(kind: str, parts: tuple[bytes, ...], answer: str) -> None:
+    """Keep ``answer`` for :func:`find_kept` (nothing here fails: a cache that
+    cannot be written is left as it is)."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    from solver.files import write_atomic
+
+    try:
+        make_folder(folder)
+        key = _make_key(folder)
+        if key is None:
+            return
+        body = answer.encode()
+        path = os.path.join(folder, _kept_name(kind, parts))
+        _unlink_unsound(path)
+        write_atomic(path, [KEPT_MAGIC, b"\n", _kept_tag(key, kind, parts, body), b"\n", body])
+    except (OSError, Chess960Error, UnicodeError, ValueError):
+        pass
+
+
+def _kept_name(kind: str, parts: tuple[bytes, ...]) -> str:
+    digest = blake2b(kind.encode(), digest_size=12)
+    for part in parts:
+        digest.update(b"%d\n" % len(part) + part)
+    return f"{kind}-{digest.hexdigest()}.kept"
+
+
+def _kept_tag(key: bytes, kind: str, parts: tuple[bytes, ...], body: bytes) -> bytes:
+    digest = blake2b(key=key, digest_size=32)
+    for part in (KEPT_MAGIC, kind.encode(), *parts, body):
+        digest.update(b"%d\n" % len(part))
+        digest.update(part)
+    return digest.hexdigest().encode()
+
+
+#: The files of a package whose changes change what it does: sources and extensions.
+_CODE_SUFFIXES = (".py", ".so", ".pyd")
+
+
+def _modules(folder: str, below: tuple[str, ...] | None,
+             suffixes: tuple[str, ...] = (".py",)) -> list[str]:
+    """The ``.py`` files (or those ending in one of ``suffixes``) in ``folder``
+    (sorted), then those of its sub-folders ``below`` (None: all of them but
+    ``__pycache__``)."""
     found = []
     folders = []
     with os.scandir(folder) as entries:
         for entry in sorted(entries, key=lambda e: e.name):
-            if entry.is_file() and entry.name.endswith(".py"):
+            if entry.is_file() and entry.name.endswith(suffixes):
                 found.append(entry.path)
             elif (entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__"
                   and (below is None or entry.name in below)):
                 folders.append(entry.path)
     for inner in folders:
-        found.extend(_modules(inner, None))
+        found.extend(_modules(inner, None, suffixes))
     return found
 
 

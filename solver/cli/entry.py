@@ -375,6 +375,40 @@ def dispatch(argv: list[str]) -> int:
     fast = None if _completing() else parse_fast(argv)
     if fast is not None:
         return run_fast(*fast)
+    if argv in (["--help"], ["-h"]) and not _completing():
+        return top_help(argv)
     from solver.cli.app import run
 
     return run(argv)
+
+
+def top_help(argv: list[str]) -> int:
+    """``chess960 --help``: Typer's help, kept in the cache
+    (:func:`~solver.cli.cache.keep`) for this very program, Typer and terminal
+    width, so that later runs write it without importing Typer."""
+    import io
+    import shutil
+
+    from solver.cli import cache
+
+    try:
+        parts: tuple[bytes, ...] | None = (
+            cache.program_stamp("typer"), b"%d" % shutil.get_terminal_size().columns)
+    except OSError:
+        parts = None
+    kept = None if parts is None else cache.find_kept("help", parts)
+    if kept is not None:
+        sys.stdout.write(kept)
+        return 0
+    from solver.cli.app import run
+
+    real = sys.stdout
+    sys.stdout = captured = io.StringIO()
+    try:
+        code = run(argv)
+    finally:
+        sys.stdout = real
+    real.write(captured.getvalue())
+    if code == 0 and parts is not None:
+        cache.keep("help", parts, captured.getvalue())
+    return code
