@@ -710,7 +710,7 @@ def bench_formats(repeats: int, small: int, rows: list[Row],
             assert len(lines) == 921_600, len(lines)
             n = 960
             for number in (0, 518, 101_318, 921_599):  # pairs written here, not by the solver
-                white, black = scharnagl_rank(number % n), scharnagl_rank(number // n)
+                white, black = scharnagl_rank(number // n), scharnagl_rank(number % n)
                 fen = f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq -"
                 want = f'{fen} id "dfrc {number}";' if fmt == "epd" else f"{fen} 0 1"
                 assert lines[number].decode() == want, (fmt, number, lines[number])

@@ -365,3 +365,20 @@ def test_a_dfrc_book_costs_about_what_its_text_listing_costs(fmt: str) -> None:
     assert lines[105 * 960 + 518].decode() == (
         f'{fen} id "dfrc 101318";' if fmt == "epd" else f"{fen} 0 1")
     assert cpu < 4, cpu
+
+
+@pytest.mark.parametrize("dialect", ["xfen", "shredder"])
+@pytest.mark.parametrize("fmt", ["fen", "shredder", "epd"])
+def test_chess960s_lines_by_arithmetic_are_the_writers(fmt: str, dialect: str) -> None:
+    """``id`` and ``position`` write Chess960's FEN, Shredder-FEN and EPD lines by
+    arithmetic, without the writers: every one of the 960 is the writer's line."""
+    from solver.cli.commands import arithmetic_line
+    from solver.family import Family
+    from solver.output import FORMATS
+
+    family = Family.load("chess960")
+    writer = FORMATS[fmt](io.StringIO(), family, dialect=dialect)
+    line = arithmetic_line(fmt, dialect)
+    for number in range(960):
+        position = family.position(number)
+        assert line(number, position.white) == writer.line(position), (number, fmt, dialect)

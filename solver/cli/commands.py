@@ -34,7 +34,7 @@ BBQNNRKR
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
 from solver.cli.cache import (
     find,
@@ -188,28 +188,34 @@ class _Lazy:
         return self.loaded
 
 
-class _Arithmetic:
-    """What a line format's writer asks of Chess960 answered by arithmetic (no
-    family loaded): its name, and the classical board."""
+def _quick_lines(rules: str, fmt: str, dialect: str, variant: str | None) -> bool:
+    """Whether the bundled Chess960 writes ``fmt``, a line format (FEN,
+    Shredder-FEN, EPD), in ``dialect``, a plain one, by arithmetic
+    (:func:`arithmetic_line`, without loading the family or the writers)."""
+    return (fmt in ("fen", "shredder", "epd") and variant is None
+            and dialect in ("xfen", "shredder") and rules == ARITHMETIC
+            and pristine_chess960())
 
-    name = ARITHMETIC
-    layout = None
 
+def arithmetic_line(fmt: str, dialect: str) -> Callable[[int, str], str]:
+    r"""The line the format ``fmt`` (``fen``, ``shredder`` or ``epd``) writes in
+    ``dialect`` (``xfen`` or ``shredder``) for Chess960's position ``number``,
+    whose rank is ``rank``, by arithmetic (without importing the writers): an
+    X-FEN castling field is always ``KQkq`` (:func:`chess960_rights`). A test
+    holds every line equal to the writers'.
 
-def _quick_lines(
-    rules: str, fmt: str, dialect: str, variant: str | None, out: TextIO,
-) -> Callable[[Any], Any] | None:
-    """For the bundled Chess960 in a line format (FEN, Shredder-FEN, EPD) of a
-    plain dialect: how to make that format's writer for a family, whose
-    ``line`` Chess960 by arithmetic uses without loading the family
-    (``None``: the family writes)."""
-    if (fmt not in ("fen", "shredder", "epd") or variant is not None
-            or dialect not in ("xfen", "shredder") or rules != ARITHMETIC
-            or not pristine_chess960()):
-        return None
-    from solver.output import FORMATS
+    >>> arithmetic_line("epd", "shredder")(105, "QNRBBNKR")
+    'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - id "chess960 105";\n'
+    """
+    shredder = fmt == "shredder" or dialect == "shredder"
+    epd = fmt == "epd"
 
-    return lambda family: FORMATS[fmt](out, family, dialect=dialect)
+    def line(number: int, rank: str) -> str:
+        white = chess960_rights(rank)[1] if shredder else "KQ"
+        end = f'id "chess960 {number}";' if epd else "0 1"
+        return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w {white}{white.lower()} - {end}\n"
+
+    return line
 
 
 def _blank(fmt: str) -> str:
@@ -270,8 +276,8 @@ def identify_command(
 
             bad = answer_all(ranks, id_answer(identify), stdin, out, err,
                              quick=_ranks_quick(quick, family))
-        elif (lines := _quick_lines(rules, fmt, dialect, variant, out)) is not None:
-            bad = _write_lines(rules, ranks, "identify", lines, stdin, out, err)
+        elif _quick_lines(rules, fmt, dialect, variant):
+            bad = _write_lines(rules, ranks, "identify", fmt, dialect, stdin, out, err)
         elif fmt == "text":
             read = _reader(dialect, variant)
             loaded = load_family(rules, source=source)
@@ -342,18 +348,16 @@ def _write_each(
 
 
 def _write_lines(
-    rules: str, texts: Sequence[str], how: str, make: Callable[[Any], Any],
+    rules: str, texts: Sequence[str], how: str, fmt: str, dialect: str,
     stdin: BinaryIO | None, out: TextIO, err: TextIO,
 ) -> bool:
-    """:func:`_write_each` for Chess960 by arithmetic: each text's line, as
-    the writer ``make`` makes writes it, from its ID and rank (``how``:
-    identify a rank or read an ID); the family is loaded only for a text the
-    arithmetic does not answer (a FEN, a pair, lower case)."""
-    from solver.position import Position
-
+    """:func:`_write_each` for Chess960 by arithmetic: each text's line in the
+    format ``fmt`` and ``dialect``, from its ID and rank (``how``: identify a
+    rank or read an ID); the family (and its writer) is loaded only for a
+    text the arithmetic does not answer (a FEN, a pair, lower case)."""
     quick = _Scharnagl()
     family = _Lazy(rules, None)
-    line = make(_Arithmetic()).line
+    line = arithmetic_line(fmt, dialect)
     loaded: list[Callable[[Position], str]] = []
 
     ids: dict[str, int] = {}
@@ -364,10 +368,12 @@ def _write_lines(
         number = ids.get(text) if how == "identify" else quick.number(text)
         rank = None if number is None else text if how == "identify" else quick.rank(number)
         if number is not None and rank is not None:
-            return cast(str, line(Position(number, rank, rank)))
+            return line(number, rank)
         found = family()
         if not loaded:
-            loaded.append(make(found).line)
+            from solver.output import FORMATS
+
+            loaded.append(FORMATS[fmt](out, found, dialect=dialect).line)  # type: ignore[attr-defined]
         position = (found.identify(text) if how == "identify"
                     else found.position(found.parse_id(text)))
         return loaded[0](position)
@@ -406,8 +412,8 @@ def position_command(
                 return f"{found.position(found.parse_id(text)).white}\n"
 
             bad = answer_all(ids, answer, stdin, out, err)
-        elif not unicode and (lines := _quick_lines(rules, fmt, dialect, variant, out)):
-            bad = _write_lines(rules, ids, "position", lines, stdin, out, err)
+        elif not unicode and _quick_lines(rules, fmt, dialect, variant):
+            bad = _write_lines(rules, ids, "position", fmt, dialect, stdin, out, err)
         else:
             loaded = load_family(rules, source=source)
             bad = _write_each(loaded, ids, fmt, "rank", unicode, dialect, variant,

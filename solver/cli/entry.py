@@ -128,7 +128,7 @@ def parse_fast(argv: list[str]) -> Parsed | None:
 def _accepted(options: dict[str, object]) -> bool:
     """Whether Typer takes these option values as they are (no usage error)."""
     fmt = options.get("fmt", "text")
-    if fmt != "text":
+    if fmt not in ("text", "fen", "shredder", "epd"):  # (those, without importing the writers)
         from solver.output import FORMATS
 
         if fmt not in FORMATS:
