@@ -18,6 +18,7 @@ from typing import Final
 from solver.errors import CountingTooLargeError, IdRangeError, NumberingError
 from solver.kinds.base import State, Tracker
 from solver.numbering import budget
+from solver.numbering.counting.levels import Levels, plain
 from solver.numbering.counting.order import EQ, LT, KeyOrder, combination_mask
 from solver.numbering.steps import Numbering
 from solver.ruleset.reader import RuleSet
@@ -72,6 +73,7 @@ class Counting:
         self._count: int | None = None
         self._placeable: int | None = None
         self._graph: list[tuple[tuple[str, int], ...]] | None = None
+        self._levels: Levels | None | bool = None  # False: the steps are not plain
 
     @property
     def numbering(self) -> Numbering:
@@ -403,12 +405,38 @@ class Counting:
                 f"the placement steps {' '.join(self.ruleset.steps)} cannot place "
                 f"{self.count - self._placeable:,} of the family's ranks")
 
+    def levels(self) -> Levels | None:
+        """The walk of plain steps (:mod:`solver.numbering.counting.levels`),
+        or ``None`` when the steps are not plain.
+
+        Raises :class:`~solver.errors.CountingTooLargeError` when one of its
+        counts would exceed the bound on states.
+        """
+        if self._levels is None:
+            numbering = self.numbering
+            if not plain(numbering):
+                self._levels = False
+            else:
+                walk = Levels(self.trackers, self.ruleset.rules, self.ruleset.pieces,
+                              [s.pieces for s in numbering.steps], self.count)
+                states = walk.states()
+                if states > self.max_states:
+                    raise self._refuse(states, (
+                        f"numbering by its steps counts {walk.top} of them "
+                        f"({' '.join(s.text for s in numbering.steps[:walk.top])[:80]}) "
+                        "with their letters apart"))
+                self._levels = walk
+        return self._levels or None
+
     def rank_id(self, rank: str) -> int:
         """The canonical ID of one of the family's ranks (upper-case letters).
 
         Raises :class:`~solver.errors.NumberingError` when the steps cannot
         place every rank of the family.
         """
+        walk = self.levels()
+        if walk is not None:
+            return walk.rank_id(rank)
         self._check_numbering()
         self._check_placeable()
         targets = self.numbering.digits(rank)
@@ -485,6 +513,9 @@ class Counting:
         """
         if not 0 <= number < self.count:
             raise IdRangeError(str(number), number, self.count, self.ruleset.name)
+        walk = self.levels()
+        if walk is not None:
+            return walk.rank_of(number)
         self._check_numbering()
         steps = self.numbering.steps
         targets: list[int | None] = [None] * len(steps)
