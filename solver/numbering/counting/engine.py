@@ -73,7 +73,7 @@ class Counting:
         self._count: int | None = None
         self._placeable: int | None = None
         self._graph: list[tuple[tuple[str, int], ...]] | None = None
-        self._levels: Levels | None | bool = None  # False: the steps are not plain
+        self._levels: Levels | bool | None = None  # False: the steps are not plain
 
     @property
     def numbering(self) -> Numbering:
@@ -426,7 +426,7 @@ class Counting:
                         f"({' '.join(s.text for s in numbering.steps[:walk.top])[:80]}) "
                         "with their letters apart"))
                 self._levels = walk
-        return self._levels or None
+        return self._levels if isinstance(self._levels, Levels) else None
 
     def rank_id(self, rank: str) -> int:
         """The canonical ID of one of the family's ranks (upper-case letters).

@@ -28,7 +28,7 @@ number of ranks below it and those steps are plain mixed-radix digits.
 >>> levels = Levels(counting.trackers, counting.ruleset.rules, "KQRRBBNN",
 ...                 ["K", "Q", "RR", "BB", "NN"], counting.count)
 >>> levels.rank_of(0), levels.rank_id(levels.rank_of(700))
-('KQRRBBNN', 700)
+('QRKRBBNN', 700)
 """
 
 from __future__ import annotations
@@ -271,7 +271,7 @@ class _Level:
             most = max(buckets)
             for key, paths in buckets.pop(most).items():
                 after = move(key)
-                if after is not None and sum(self._split(after)):
+                if after is not None and any(self._split(after)):
                     following[after] = following.get(after, 0) + paths
                 counts = key[0]
                 for e, left in enumerate(counts):
