@@ -407,10 +407,8 @@ class Counting:
 
     def levels(self) -> Levels | None:
         """The walk of plain steps (:mod:`solver.numbering.counting.levels`),
-        or ``None`` when the steps are not plain.
-
-        Raises :class:`~solver.errors.CountingTooLargeError` when one of its
-        counts would exceed the bound on states.
+        or ``None`` when the steps are not plain or its estimate of states
+        exceeds the bound (then the walk by files, with its own bound, numbers).
         """
         if self._levels is None:
             numbering = self.numbering
@@ -418,14 +416,10 @@ class Counting:
                 self._levels = False
             else:
                 walk = Levels(self.trackers, self.ruleset.rules, self.ruleset.pieces,
-                              [s.pieces for s in numbering.steps], self.count)
-                states = walk.states()
-                if states > self.max_states:
-                    raise self._refuse(states, (
-                        f"numbering by its steps counts {walk.top} of them "
-                        f"({' '.join(s.text for s in numbering.steps[:walk.top])[:80]}) "
-                        "with their letters apart"))
-                self._levels = walk
+                              [s.pieces for s in numbering.steps], self.count,
+                              self.max_states, self._refuse)
+                # over the bound, the walk by files decides (and refuses by its own)
+                self._levels = walk if walk.states() <= self.max_states else False
         return self._levels if isinstance(self._levels, Levels) else None
 
     def rank_id(self, rank: str) -> int:

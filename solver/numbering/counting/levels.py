@@ -33,7 +33,7 @@ number of ranks below it and those steps are plain mixed-radix digits.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb, factorial, prod
 from typing import Final
 
@@ -69,12 +69,16 @@ class Levels:
     """Rank <-> canonical ID of a family numbered by plain steps (:func:`plain`).
 
     ``count`` is the family's count of one side's ranks; ``steps`` the steps'
-    texts (each one letter repeated).
+    texts (each one letter repeated). A level that keeps more than ``limit``
+    states (a tracker that understated its states) raises ``refuse(states)``.
     """
 
     def __init__(self, trackers: Sequence[Tracker], rules: Sequence[Rule], pieces: str,
-                 steps: Sequence[str], count: int) -> None:
+                 steps: Sequence[str], count: int, limit: int | None = None,
+                 refuse: Callable[[int], Exception] | None = None) -> None:
         self.trackers = tuple(trackers)
+        self.limit = limit
+        self.refuse = refuse
         self.size = len(pieces)
         self.count = count
         self.letters = [s[0] for s in steps]
@@ -174,6 +178,7 @@ class _Level:
         self.start: Key = (early.counts, levels.sizes[j], len(later),
                            tuple(t.start() for t in self.trackers))
         self._memo: dict[Key, tuple[int, int, int]] = {}
+        self.limit, self.refuse = levels.limit, levels.refuse
 
     def _place(self, key: Key, letter: str, early: int = -1) -> Key | None:
         counts, k, s, states = key
@@ -226,6 +231,9 @@ class _Level:
                     a, b, c = self._split(after)
                     inserted, kept, done = inserted + a, kept + b, done + c
         found = self._memo[key] = (inserted, kept, done)
+        if self.limit is not None and len(self._memo) > self.limit:
+            raise (self.refuse(len(self._memo)) if self.refuse is not None
+                   else RuntimeError(f"over {self.limit:,} states"))
         return found
 
     def walk(self, target: str | None, number: int | None) -> tuple[str, int]:
