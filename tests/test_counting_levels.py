@@ -97,7 +97,7 @@ def huge() -> Counting:
     return Counting(parse(W19))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(min_value=0), st.integers(min_value=0))
 def test_a_huge_family_numbers_both_ways_in_order(huge: Counting, a: int, b: int) -> None:
     a, b = sorted((a % huge.count, b % huge.count))
@@ -130,3 +130,41 @@ def test_a_bound_below_the_walk_refuses_it() -> None:
     assert counting.levels() is None  # over the bound: the walk by files, which refuses
     with pytest.raises(CountingTooLargeError, match="over the limit of 1,000"):
         counting.rank_of(0)
+
+
+RULES: list[tuple[str, Callable[[str], bool], str]] = [
+    (BISHOPS, _opposite_bishops, "BB"),
+    (KING_BETWEEN, _king_between, "KRR"),
+    (QUEEN_LEFT, _queen_left, "QK"),
+]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_random_small_families_number_as_the_brute_force_sorts(data: st.DataObject) -> None:
+    chosen = data.draw(st.lists(st.sampled_from(range(len(RULES))), unique=True, max_size=2))
+    counts = {"K": 1}
+    for i in chosen:
+        for letter in RULES[i][2]:
+            counts[letter] = RULES[i][2].count(letter)
+    room = 7 - sum(counts.values())
+    for letter in "NA":  # kinds no rule names, counted together
+        counts[letter] = data.draw(st.integers(1 if letter == "N" else 0, max(room, 1)))
+        room -= counts[letter]
+    counts = {letter: n for letter, n in counts.items() if n}
+    pieces = "".join(letter * counts[letter]
+                     for letter in data.draw(st.permutations(sorted(counts))))
+    if len(pieces) < 4:
+        pieces += "N" * (4 - len(pieces))
+        counts["N"] = pieces.count("N")
+    checks = [RULES[i][1] for i in chosen]
+    steps = [letter * counts[letter] for letter in data.draw(st.permutations(sorted(counts)))]
+    counting = Counting(parse(_family(pieces, "".join(RULES[i][0] for i in chosen), steps)))
+    assert counting.levels() is not None
+    ranks = sorted({"".join(p) for p in permutations(pieces)
+                    if all(check("".join(p)) for check in checks)},
+                   key=lambda rank: _key(rank, [s[0] for s in steps]))
+    assert counting.count == len(ranks)
+    for number in data.draw(st.lists(st.integers(0, len(ranks) - 1), min_size=1, max_size=6)):
+        assert counting.rank_of(number) == ranks[number]
+        assert counting.rank_id(ranks[number]) == number

@@ -102,14 +102,15 @@ class Levels:
         assert not count or self.group * spread == count, (count, spread)
 
     def states(self) -> int:
-        """At most how many states one level's count meets (the budget)."""
+        """At most how many states the counts of one lookup meet (the budget):
+        each level's earlier letters, its own, the later ones and the rules'."""
         ruled = prod(t.states(self.size) for t in self.trackers)
-        most = 1
+        total = 0
         for j in range(self.top):
             early = _Early(self.letters[:j], self.sizes[:j], self.named)
-            most = max(most, prod(c + 1 for c in early.counts) * (self.sizes[j] + 1)
-                       * (self.m[j + 1] + 1) * ruled)
-        return most
+            total += (prod(c + 1 for c in early.counts) * (self.sizes[j] + 1)
+                      * (self.m[j + 1] + 1) * ruled)
+        return total
 
     # rank -> ID
 
