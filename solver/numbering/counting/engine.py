@@ -412,7 +412,7 @@ class Counting:
         """
         if self._levels is None:
             numbering = self.numbering
-            if not plain(numbering):
+            if not plain(numbering) or len(self.ruleset.pieces) != self.region_size:
                 self._levels = False
             else:
                 walk = Levels(self.trackers, self.ruleset.rules, self.ruleset.pieces,
