@@ -11,7 +11,10 @@ completions of every state it meets, which gives the exact count of one
 side's ranks, a uniform draw, the ranks one by one, and
 (:meth:`Counting.rank_id`, :meth:`Counting.rank_of`) the canonical numbering
 of any family, enumerated numbering included, by one more state that follows
-the canonical order (:mod:`solver.numbering.counting.order`). No solver and no listing
+the canonical order (:mod:`solver.numbering.counting.order`); plain steps (each
+placing all of one letter anywhere) are walked projection by projection instead,
+counting together the kinds no rule names
+(:mod:`solver.numbering.counting.levels`). No solver and no listing
 is involved: this is the second, independent method :mod:`solver.check`
 compares with the solver.
 

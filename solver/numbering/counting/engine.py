@@ -18,6 +18,7 @@ from typing import Final
 from solver.errors import CountingTooLargeError, IdRangeError, NumberingError
 from solver.kinds.base import State, Tracker
 from solver.numbering import budget
+from solver.numbering.counting.levels import Levels, plain
 from solver.numbering.counting.order import EQ, LT, KeyOrder, combination_mask
 from solver.numbering.steps import Numbering
 from solver.ruleset.reader import RuleSet
@@ -72,6 +73,7 @@ class Counting:
         self._count: int | None = None
         self._placeable: int | None = None
         self._graph: list[tuple[tuple[str, int], ...]] | None = None
+        self._levels: Levels | bool | None = None  # False: the steps are not plain
 
     @property
     def numbering(self) -> Numbering:
@@ -403,12 +405,32 @@ class Counting:
                 f"the placement steps {' '.join(self.ruleset.steps)} cannot place "
                 f"{self.count - self._placeable:,} of the family's ranks")
 
+    def levels(self) -> Levels | None:
+        """The walk of plain steps (:mod:`solver.numbering.counting.levels`),
+        or ``None`` when the steps are not plain or its estimate of states
+        exceeds the bound (then the walk by files, with its own bound, numbers).
+        """
+        if self._levels is None:
+            numbering = self.numbering
+            if not plain(numbering) or len(self.ruleset.pieces) != self.region_size:
+                self._levels = False
+            else:
+                walk = Levels(self.trackers, self.ruleset.rules, self.ruleset.pieces,
+                              [s.pieces for s in numbering.steps], self.count,
+                              self.max_states, self._refuse)
+                # over the bound, the walk by files decides (and refuses by its own)
+                self._levels = walk if walk.states() <= self.max_states else False
+        return self._levels if isinstance(self._levels, Levels) else None
+
     def rank_id(self, rank: str) -> int:
         """The canonical ID of one of the family's ranks (upper-case letters).
 
         Raises :class:`~solver.errors.NumberingError` when the steps cannot
         place every rank of the family.
         """
+        walk = self.levels()
+        if walk is not None:
+            return walk.rank_id(rank)
         self._check_numbering()
         self._check_placeable()
         targets = self.numbering.digits(rank)
@@ -485,6 +507,9 @@ class Counting:
         """
         if not 0 <= number < self.count:
             raise IdRangeError(str(number), number, self.count, self.ruleset.name)
+        walk = self.levels()
+        if walk is not None:
+            return walk.rank_of(number)
         self._check_numbering()
         steps = self.numbering.steps
         targets: list[int | None] = [None] * len(steps)
