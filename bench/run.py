@@ -607,6 +607,84 @@ def bench_walks(repeats: int, rows: list[Row], log: Callable[[str], None]) -> No
                                 code == 0 and wall <= 2 * count and wall < 2.0))
 
 
+SCALE_BEGIN, SCALE_END = "<!-- scaling:begin -->", "<!-- scaling:end -->"
+
+
+def _scaling_families() -> list[tuple[str, str, str]]:
+    """(name, what, rule file) of enumerated families from 10^3 to 10^19
+    arrangements and from 3 to 16 piece kinds, for :func:`bench_scaling`."""
+    bishops = '\n[[rule]]\nkind = "opposite-colours"\npieces = "BB"\n'
+    king = '\n[[rule]]\nkind = "between"\npiece = "K"\npair = "RR"\n'
+    return [
+        ("s8", "KQRRBBNN on 8 files, BB and K between RR",
+         _budget_family("s8", 8, "rank 1", 2, "KQRRBBNN", bishops + king)),
+        ("s10", "KQRRBBNNAC on 10 files, BB", _budget_family("s10", 10, "rank 1", 2,
+                                                             "KQRRBBNNAC", bishops)),
+        ("s12", "KQACCCRRBBNN on 12 files, BB and K between RR",
+         _budget_family("s12", 12, "rank 1", 2, "KQACCCRRBBNN", bishops + king)),
+        ("s16", "16 distinct pieces on 16 files, no rule",
+         _budget_family("s16", 16, "rank 1", 2, "KQRBNACDEFGHIJLM")),
+        ("k13", "24 pieces of 13 kinds on 3x8, BB",
+         _budget_family("k13", 8, "ranks 1-3", 4, "KQRRBBNNAACCDDEEFFGGHHII", bishops)),
+        ("i10", "K + 16 N + 15 R on 4x8, no rule",
+         _budget_family("i10", 8, "ranks 1-4", 5, "K" + "N" * 16 + "R" * 15)),
+        ("r16", "32 pieces of 16 kinds on 2x16, BB",
+         (HERE.parent / "tests" / "data" / "reg16x2d.toml").read_text()),
+        ("w19", "64 pieces of 6 kinds on 4x16, BB",
+         _budget_family("w19", 16, "ranks 1-4", 5, "KQRRBBNN" + "A" * 5 + "D" * 51, bishops)),
+    ]
+
+
+def bench_scaling(repeats: int, log: Callable[[str], None]) -> str:
+    """How numbering cost grows (issue 26): for enumerated families from 10^3
+    to 10^19 arrangements and 3 to 16 piece kinds, whole-process time and peak
+    memory of ``solve --count``, ``id``, ``position N`` and ``random --seed 1``
+    (medians of ``repeats``, each command in turn); the table that
+    rules/README.md quotes."""
+    header = ["family", "kinds", "positions", "count", "id", "position", "random", "peak"]
+    lines = [header]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, what, text in _scaling_families():
+            rules = Path(tmp) / f"{name}.toml"
+            rules.write_text(text)
+            total = int(run([CHESS960, "solve", "--count", "-r", str(rules)]))
+            number = str(total * 2 // 3)
+            rank = run([CHESS960, "position", number, "-r", str(rules)]).decode().strip()
+            assert run([CHESS960, "id", rank, "-r", str(rules)]).decode().strip() == number
+            commands = {"count": ("solve", "--count"), "id": ("id", rank),
+                        "position": ("position", number), "random": ("random", "--seed", "1")}
+            times: dict[str, list[float]] = {key: [] for key in commands}
+            peak = 0.0
+            for _ in range(repeats):
+                for key, args in commands.items():
+                    cmd = [sys.executable, "-c", _CHILD, CHESS960, *args, "-r", str(rules)]
+                    result = json.loads(subprocess.run(cmd, capture_output=True, text=True,
+                                                       env=ENV, check=True).stdout)
+                    assert result["code"] == 0, (name, args, result["err"])
+                    times[key].append(result["wall"])
+                    peak = max(peak, result["rss_mb"])
+            kinds = len(set(rank.replace("/", "").replace(" ", "").upper()) - {"P", "."})
+            cells = [f"{statistics.median(times[key]):.2f} s" for key in commands]
+            size = f"{total:.1e}".replace("e+0", "e").replace("e+", "e") if total >= 10**6 \
+                else f"{total:,}"
+            lines.append([what, str(kinds), size,
+                          *cells, f"{peak:.0f} MB"])
+            log(f"scaling: {what}: {', '.join(cells)}, {peak:.0f} MB")
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True))
+                     .rstrip() for line in lines)
+
+
+def write_scaling(report: str) -> None:
+    """Put the scaling table between the markers of rules/README.md."""
+    readme = HERE.parent / "rules" / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    head, _, rest = text.partition(SCALE_BEGIN)
+    _, _, tail = rest.partition(SCALE_END)
+    readme.write_text(f"{head}{SCALE_BEGIN}\n```\n{report}\n```\n{SCALE_END}{tail}",
+                      encoding="utf-8")
+
+
 def bench_count_crc(repeats: int, rows: list[Row]) -> None:
     """``solve --count`` whole process against a naive python-constraint2 script."""
     ours = [CHESS960, "solve", "--count", "-r", "capablanca-random"]
@@ -961,13 +1039,14 @@ def main() -> None:
                         help="fewer repeats; skip the 12-file listing and the brute force")
     parser.add_argument("--repeats", type=int, default=None, help="repeats of small timings")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target fails")
-    parser.add_argument("--only", choices=list(_SECTIONS), default=None,
+    parser.add_argument("--only", choices=[*_SECTIONS, "scaling"], default=None,
                         help="run one section alone (counting: the counting budget and "
                              "listings of enumerated families; formats: issue 25's output "
                              "formats; bulk: issue 25's big books read in bulk; numberings: "
                              "convert against id; games: issue 22's PGN collections; armies: "
                              "wild 3 and wild 4; lists: issue 22's compare, lint --rules and "
-                             "book over DFRC), printing its rows only")
+                             "book over DFRC; scaling: the table of how numbering costs grow, "
+                             "written into rules/README.md), printing its rows only")
     parser.add_argument("--no-readme", action="store_true",
                         help="print the table only (do not write it into bench/README.md)")
     args = parser.parse_args()
@@ -994,9 +1073,15 @@ def _measure(args: argparse.Namespace, small: int, large: int,
     rows: list[Row] = []
     if args.only is None:
         _measure_all(args, small, large, log, rows)
-    else:
+    elif args.only != "scaling":
         _SECTIONS[args.only](small, large, rows, log)
-    _report(args, rows, began, before)
+    scaling = None
+    if args.only == "scaling" or (args.only is None and not args.quick):
+        log("how numbering costs grow: the scaling table")
+        scaling = bench_scaling(large, log)
+        if not args.no_readme:
+            write_scaling(scaling)
+    _report(args, rows, began, before, scaling)
 
 
 def _counting_section(small: int, large: int, rows: list[Row],
@@ -1248,7 +1333,8 @@ def _measure_all(args: argparse.Namespace, small: int, large: int,
         bench_check_all(rows, log)
 
 
-def _report(args: argparse.Namespace, rows: list[Row], began: float, before: str) -> None:
+def _report(args: argparse.Namespace, rows: list[Row], began: float, before: str,
+            scaling: str | None = None) -> None:
 
     failed = [r.what.strip() for r in rows if r.ok is False]
     report = "\n".join([
@@ -1260,6 +1346,9 @@ def _report(args: argparse.Namespace, rows: list[Row], began: float, before: str
         table(rows),
         "",
         "all targets PASS" if not failed else f"FAIL: {'; '.join(failed)}",
+        *([] if scaling is None else [
+            "", "How numbering costs grow (whole process, medians; rules/README.md quotes it):",
+            "", scaling]),
     ])
     print(report)
     if not args.no_readme and args.only is None:  # a section alone is not the table
