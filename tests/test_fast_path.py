@@ -111,6 +111,48 @@ CORPUS: list[list[str]] = [
 ]
 
 
+#: A book for ``lint`` and ``which``: good X-FEN and Shredder-FEN lines, a wrong
+#: castling field, a foreign position, a repeat, junk.
+BOOK = (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+        b"qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1\n"
+        b"qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1\n"
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+        b"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1\n"
+        b"junk\n")
+
+LINTS: list[list[str]] = [
+    ["lint"], ["lint", "-"], ["lint", "-q"], ["lint", "--verbose"], ["lint", "--quiet", "-"],
+    ["lint", "--fix", "shredder"], ["lint", "--fix", "bogus"], ["lint", "--fix=xfen", "-"],
+    ["lint", "--dialect", "pychess", "--fix", "xfen"], ["lint", "--dialect", "bogus"],
+    ["lint", "-r", "chess960"], ["lint", "-r", "chess960", "--complete"], ["lint", "--complete"],
+    ["lint", "--numbering", "scidb"], ["lint", "-r", "chess960", "--numbering", "scidb"],
+    ["lint", "--variant", "crazyhouse"], ["lint", "--variant", "bogus"],
+    ["lint", "no-such-book.epd"], ["lint", "-r", "nope"], ["lint", "-r", "dfrc", "-"],
+    ["lint", "--help"], ["lint", "-x"], ["lint", "-q", "-q"],
+    ["which", "RNBQKBNR"], ["which", "RNBQKBNR", "QNRBBNKR qnrbbnkr"], ["which", "X"],
+    ["which", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"], ["which", "-"],
+    ["which", "RNBQKBNR", "-f", "json"], ["which", "RNBQKBNR", "--format", "csv"],
+    ["which", "RNBQKBNR", "-r", "chess960", "-r", "dfrc"], ["which", "RNBQKBNR", "-r", "nope"],
+    ["which"], ["which", "--help"],
+]
+
+
+@pytest.mark.parametrize("argv", LINTS, ids=" ".join)
+def test_lint_and_which_are_answered_as_typer_does(
+        argv: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _same(argv, capsys, monkeypatch, BOOK) == (argv not in TYPER_WORDS)
+
+
+#: Lines Typer answers (a usage error or help, in Typer's words).
+TYPER_WORDS = [
+    ["lint", "--fix", "bogus"], ["lint", "--dialect", "bogus"], ["lint", "--complete"],
+    ["lint", "--numbering", "scidb"], ["lint", "--variant", "bogus"], ["lint", "--help"],
+    ["lint", "-x"], ["lint", "-q", "-q"], ["which", "RNBQKBNR", "--format", "csv"], ["which"],
+    ["which", "--help"],
+]
+
+
 @pytest.mark.parametrize("argv", CORPUS, ids=lambda argv: " ".join(argv) or "(none)")
 def test_fast_path_answers_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any
 
 import typer
 
@@ -438,7 +438,8 @@ def lint(
     """Check every start position's castling field; exit 1 if any is wrong or mixed,
     or if a file holds no position to check. With --rules, also that each is in
     the family, none repeats, and move counters are a start's (0 1)."""
-    from solver.notation.lint import FIX_DIALECTS, NOTATIONS, Finding, lint_path
+    from solver.cli.lists import lint_command
+    from solver.notation.lint import FIX_DIALECTS, NOTATIONS
 
     if fix is not None and fix not in NOTATIONS:
         raise typer.BadParameter(f"{fix!r} is not one of {', '.join(NOTATIONS)}",
@@ -456,36 +457,10 @@ def lint(
     if complete and rules is None:
         raise typer.BadParameter("needs --rules: the family the book claims to be",
                                  param_hint="'--complete'")
-    family = _family(rules) if rules is not None else None
-    bad = False
-    report_to = sys.stderr if fix is not None and "-" in (files or ["-"]) else sys.stdout
-    with _errors():
-        for path in files or ["-"]:
-            def emit(finding: Finding, path: str = path) -> None:
-                where = f":{finding.line}" if finding.line else ""
-                _write_line(report_to, f"{path}{where}: {finding.message}")
-
-            try:
-                linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit,
-                                   numbering=numbering, complete=complete)
-            except Chess960Error as exc:
-                report(sys.stdout, sys.stderr, exc)
-                bad = True
-                continue
-            for line in linted.lines(quiet):
-                _write_line(report_to, line)
-            if linted.error is not None:
-                report_to.flush()
-                report(sys.stdout, sys.stderr, f"{path}: {linted.error}")
-            bad |= (linted.problems > 0 and fix is None) or linted.checked == 0
-    if bad:
-        raise typer.Exit(FAILED)
-
-
-def _write_line(stream: TextIO, line: str) -> None:
-    """``line`` and a line break, with what ``stream``'s encoding cannot show escaped."""
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    stream.write(f"{line}\n".encode(encoding, "backslashreplace").decode(encoding))
+    code = lint_command(files or ["-"], fix, dialect, variant, rules, quiet, verbose,
+                        numbering, complete, out=sys.stdout, err=sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command(epilog=_examples("chess960 show 518", "chess960 show QNRBBNKR --letters",

@@ -14,13 +14,15 @@
   so that no file the command opens takes its number.
 
 ``chess960 id``, ``position``, ``random``, ``show``, ``rules``, ``solve``,
-``check`` and ``plan`` are what scripts call most, one call at a time, so their
-start-up matters: Typer parses options through Pydantic, which alone takes
+``check``, ``plan``, ``convert``, ``lint`` and ``which`` are what scripts call
+most, one call at a time, so their start-up matters: Typer parses options through Pydantic, which alone takes
 longer to import than answering. So :func:`main` parses the common forms of these commands itself
 (:func:`parse_fast`: known options, values Typer takes as they are) and
-answers them through :mod:`solver.cli.commands`, the same functions the Typer
-commands call; every other command line (``--help``, completion, an unknown
-option, a value Typer would refuse) goes to :mod:`solver.cli.app` unchanged.
+answers them through :mod:`solver.cli.commands` and :mod:`solver.cli.lists`, the
+same functions the Typer commands call; every other command line (a command's
+``--help``, completion, an unknown option, a value Typer would refuse) goes to
+:mod:`solver.cli.app` unchanged. ``chess960 --help`` is Typer's, kept between
+runs (:func:`top_help`).
 Shell completion of option values and command names is answered by
 :mod:`solver.cli.complete`, also without Typer.
 """
@@ -67,6 +69,13 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
                       "--max-arrangements": ("max_arrangements", True, False)}),
     "solve": (False, {**_RULES, **_FORMAT, **_UNICODE, **_STATES, **_NUMBERING,
                       "--count": ("count_only", False, False)}),
+    "lint": (True, {**_RULES, **_NUMBERING, "--fix": ("fix", True, False),
+                    "--dialect": ("dialect", True, False), "--variant": ("variant", True, False),
+                    "--quiet": ("quiet", False, False), "-q": ("quiet", False, False),
+                    "--verbose": ("verbose", False, False),
+                    "--complete": ("complete", False, False)}),
+    "which": (True, {"--rules": ("rules", True, True), "-r": ("rules", True, True),
+                     "--format": ("fmt", True, False), "-f": ("fmt", True, False)}),
 }
 
 Parsed = tuple[str, list[str], dict[str, object]]
@@ -117,12 +126,30 @@ def parse_fast(argv: list[str]) -> Parsed | None:
             return None
         else:
             options[key] = value
-    if (takes_arguments and not arguments) or (argv[0] == "show" and len(arguments) != 1):
+    if (takes_arguments and not arguments and argv[0] != "lint") or \
+            (argv[0] == "show" and len(arguments) != 1):
         return None
+    if argv[0] == "lint":
+        return (argv[0], arguments, options) if _lint_accepted(options) else None
+    if argv[0] == "which":
+        return (argv[0], arguments, options) if options.get("fmt", "text") in (
+            "text", "json") else None
     if argv[0] == "plan" and ("rounds" not in options
                               or options.get("table", "markdown") not in ("markdown", "csv")):
         return None  # Typer words the error
     return (argv[0], arguments, options) if _accepted(options) else None
+
+
+def _lint_accepted(options: dict[str, object]) -> bool:
+    """Whether ``chess960 lint`` takes these option values (else Typer words the error)."""
+    from solver.notation.dialects import DIALECTS, VARIANTS
+    from solver.notation.lint import FIX_DIALECTS, NOTATIONS
+
+    fix, dialect, variant = (options.get(key) for key in ("fix", "dialect", "variant"))
+    allowed = tuple(DIALECTS) if variant is not None else FIX_DIALECTS
+    return ((fix is None or fix in NOTATIONS) and (dialect is None or dialect in allowed)
+            and (variant is None or variant in VARIANTS)
+            and ("rules" in options or not ("numbering" in options or "complete" in options)))
 
 
 def _accepted(options: dict[str, object]) -> bool:
@@ -222,6 +249,21 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
             table=str(options.get("table", "markdown")),
             svg_dir=None if svg_dir is None else str(svg_dir), dialect=dialect, variant=variant,
             out=out, err=err, numbering=numbering)
+    if command == "lint":
+        from solver.cli.lists import lint_command
+
+        fix, rules_, dialect_ = options.get("fix"), options.get("rules"), options.get("dialect")
+        return lint_command(arguments or ["-"], None if fix is None else str(fix),
+                            None if dialect_ is None else str(dialect_), variant,
+                            None if rules_ is None else str(rules_),
+                            bool(options.get("quiet")), bool(options.get("verbose")),
+                            numbering, bool(options.get("complete")), out=out, err=err)
+    if command == "which":
+        from solver.cli.lists import which_command
+
+        families = options.get("rules", [])
+        return which_command(arguments, families if isinstance(families, list) else [], fmt,
+                             stdin=stdin_bytes(), out=out, err=err)
     if command == "check":
         limit = options.get("max_arrangements")
         return commands.check_command(rules, bool(options.get("every", False)),

@@ -1,4 +1,5 @@
-"""What ``chess960 which``, ``compare`` and ``book`` do (:mod:`solver.lists`).
+"""What ``chess960 which``, ``compare``, ``book`` and ``lint`` do (:mod:`solver.lists`,
+:mod:`solver.notation.lint`).
 
 Each function is one command after its arguments are parsed: it writes its
 answer to ``out``, one ``error:`` line to ``err`` for what fails, and returns
@@ -144,3 +145,45 @@ def _is_terminal(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError, OSError):
         return False
+
+
+def lint_command(files: Sequence[str], fix: str | None, dialect: str | None,
+                 variant: str | None, rules: str | None, quiet: bool, verbose: bool,
+                 numbering: str | None, complete: bool, *, out: TextIO, err: TextIO) -> int:
+    """``chess960 lint``: check (or with ``fix``, rewrite) the castling fields of
+    each file (``-``: stdin), and with ``rules`` each position's membership;
+    findings to ``out`` (to ``err`` when the fixed stdin goes to ``out``). Exit 1
+    when a field is wrong or mixed, or a file holds no position to check."""
+    from solver.notation.lint import Finding, lint_path
+
+    try:
+        family = None if rules is None else _load(rules)
+        bad = False
+        report_to = err if fix is not None and "-" in files else out
+        for path in files:
+            def emit(finding: Finding, path: str = path) -> None:
+                where = f":{finding.line}" if finding.line else ""
+                _write_line(report_to, f"{path}{where}: {finding.message}")
+
+            try:
+                linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit,
+                                   numbering=numbering, complete=complete)
+            except Chess960Error as exc:
+                report(out, err, exc)
+                bad = True
+                continue
+            for line in linted.lines(quiet):
+                _write_line(report_to, line)
+            if linted.error is not None:
+                report_to.flush()
+                report(out, err, f"{path}: {linted.error}")
+            bad |= (linted.problems > 0 and fix is None) or linted.checked == 0
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return FAILED if bad else 0
+
+
+def _write_line(stream: TextIO, line: str) -> None:
+    """``line`` and a line break, with what ``stream``'s encoding cannot show escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(f"{line}\n".encode(encoding, "backslashreplace").decode(encoding))
