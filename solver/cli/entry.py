@@ -17,13 +17,13 @@
 ``check``, ``plan``, ``convert``, ``lint`` and ``which`` are what scripts call
 most, one call at a time, so their start-up matters: Typer parses options
 through Pydantic, which alone takes longer to import than answering. So
-:func:`main` parses the common forms of these commands itself (:func:`parse_fast`: known options, values Typer takes as they are) and
-answers them through :mod:`solver.cli.commands` and :mod:`solver.cli.lists`, the
-same functions the Typer commands call; every other command line (a command's
+:func:`main` parses the common forms of these commands itself
+(:func:`parse_fast`: known options, values Typer takes as they are) and answers
+them through :mod:`solver.cli.commands` and :mod:`solver.cli.lists`, the same
+functions the Typer commands call; every other command line (a command's
 ``--help``, completion, an unknown option, a value Typer would refuse) goes to
 :mod:`solver.cli.app` unchanged. ``chess960 --help`` is Typer's, kept between
-runs (:func:`top_help`).
-Shell completion of option values and command names is answered by
+runs (:func:`top_help`). Shell completion of option values and command names is answered by
 :mod:`solver.cli.complete`, also without Typer.
 """
 
