@@ -251,6 +251,13 @@ def run(cmd: list[str], stdin: Path | None = None, discard: bool = False,
         return subprocess.run(cmd, stdin=handle, stdout=out, env=env, check=True).stdout or b""
 
 
+def run_any(cmd: list[str]) -> None:
+    """Run ``cmd`` in :data:`ENV`, whatever its exit code (``compare`` exits 1 on a
+    difference), its output discarded."""
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,
+                   check=False)
+
+
 @dataclass
 class Row:
     what: str
@@ -438,6 +445,22 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
         kept = {"--help": ", help kept", "check": ", proof kept"}.get(args[0], "")
         rows.append(compare(f"chess960 {' '.join(args)} (start-up{kept})", mine, theirs,
                             "python -c pass", limit))
+    with tempfile.TemporaryDirectory() as tmp:
+        book, pgn = Path(tmp) / "one.epd", Path(tmp) / "one.pgn"
+        book.write_text(f"{_chess960_fen('RNBQKBNR')}\n")
+        pgn.write_text(f'[Result "1-0"]\n[FEN "{_chess960_fen("RNBQKBNR")}"]\n'
+                       '[Variant "Chess960"]\n\n1. e4 1-0\n')
+        others: list[list[str]] = [
+            ["lint", str(book)], ["which", "RNBQKBNR"], ["convert", "518", "--to", "scidb"],
+            ["compare", str(book), "-r", "chess960"], ["book", "--sample", "10", "--seed", "1"],
+            ["games", "stats", str(pgn)], ["eval", "518"], ["solve", "--help"]]
+        for args in others:
+            ours = [CHESS960, *args]
+            mine, theirs = alternate(lambda ours=ours: run_any(ours), lambda: run(base),
+                                     max(3, repeats // 2))
+            shown = " ".join(Path(arg).name if arg.startswith("/") else arg for arg in args)
+            rows.append(compare(f"chess960 {shown} (start-up)", mine, theirs,
+                                "python -c pass", None))
     fresh = [CHESS960, "check"]
     mine, theirs = alternate(lambda: run(fresh, env={**ENV, "CHESS960_NO_CACHE": "1"}),
                              lambda: run(base), max(3, repeats // 4))
