@@ -134,6 +134,12 @@ LINTS: list[list[str]] = [
     ["which", "RNBQKBNR", "-f", "json"], ["which", "RNBQKBNR", "--format", "csv"],
     ["which", "RNBQKBNR", "-r", "chess960", "-r", "dfrc"], ["which", "RNBQKBNR", "-r", "nope"],
     ["which"], ["which", "--help"],
+    ["compare", "-"], ["compare", "-", "-r", "dfrc"], ["compare", "-", "-f", "json"],
+    ["compare", "-", "--limit", "0"], ["compare", "-", "--limit", "1"],
+    ["compare", "-", "--limit", "01"], ["compare", "-", "--limit", "-1"],
+    ["compare", "-", "--numbering", "scidb"], ["compare", "-", "--numbering", "bogus"],
+    ["compare", "no-such-list.txt"], ["compare", "-", "-f", "csv"], ["compare"],
+    ["compare", "-", "-"], ["compare", "-r", "nope", "-"],
 ]
 
 
@@ -149,7 +155,8 @@ TYPER_WORDS = [
     ["lint", "--fix", "bogus"], ["lint", "--dialect", "bogus"], ["lint", "--complete"],
     ["lint", "--numbering", "scidb"], ["lint", "--variant", "bogus"], ["lint", "--help"],
     ["lint", "-x"], ["lint", "-q", "-q"], ["which", "RNBQKBNR", "--format", "csv"], ["which"],
-    ["which", "--help"],
+    ["which", "--help"], ["compare", "-", "--limit", "01"], ["compare", "-", "--limit", "-1"],
+    ["compare", "-", "-f", "csv"], ["compare"], ["compare", "-", "-"],
 ]
 
 

@@ -14,7 +14,7 @@
   so that no file the command opens takes its number.
 
 ``chess960 id``, ``position``, ``random``, ``show``, ``rules``, ``solve``,
-``check``, ``plan``, ``convert``, ``lint`` and ``which`` are what scripts call
+``check``, ``plan``, ``convert``, ``lint``, ``which`` and ``compare`` are what scripts call
 most, one call at a time, so their start-up matters: Typer parses options
 through Pydantic, which alone takes longer to import than answering. So
 :func:`main` parses the common forms of these commands itself
@@ -76,6 +76,8 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
                     "--complete": ("complete", False, False)}),
     "which": (True, {"--rules": ("rules", True, True), "-r": ("rules", True, True),
                      "--format": ("fmt", True, False), "-f": ("fmt", True, False)}),
+    "compare": (True, {**_RULES, **_NUMBERING, "--format": ("fmt", True, False),
+                       "-f": ("fmt", True, False), "--limit": ("limit", True, False)}),
 }
 
 Parsed = tuple[str, list[str], dict[str, object]]
@@ -131,9 +133,12 @@ def parse_fast(argv: list[str]) -> Parsed | None:
         return None
     if argv[0] == "lint":
         return (argv[0], arguments, options) if _lint_accepted(options) else None
-    if argv[0] == "which":
-        return (argv[0], arguments, options) if options.get("fmt", "text") in (
-            "text", "json") else None
+    if argv[0] in ("which", "compare"):
+        limit = options.get("limit", "20")
+        plain = isinstance(limit, str) and limit.isascii() and limit.isdigit() and \
+            len(limit) < 19 and (limit == "0" or limit[0] != "0")
+        return (argv[0], arguments, options) if plain and options.get("fmt", "text") in (
+            "text", "json") and (argv[0] == "which" or len(arguments) == 1) else None
     if argv[0] == "plan" and ("rounds" not in options
                               or options.get("table", "markdown") not in ("markdown", "csv")):
         return None  # Typer words the error
@@ -264,6 +269,11 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
         families = options.get("rules", [])
         return which_command(arguments, families if isinstance(families, list) else [], fmt,
                              stdin=stdin_bytes(), out=out, err=err)
+    if command == "compare":
+        from solver.cli.lists import compare_command
+
+        return compare_command(arguments[0], rules, fmt, int(str(options.get("limit", "20"))),
+                               numbering, out=out, err=err)
     if command == "check":
         limit = options.get("max_arrangements")
         return commands.check_command(rules, bool(options.get("every", False)),
