@@ -23,7 +23,8 @@ answer is always the numbering's own; the tables only spare repeating it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from math import prod
 
 from solver.numbering.steps import Numbering, Step
 
@@ -191,15 +192,36 @@ class FastEncoder:
 def decode_all(numbering: Numbering) -> list[str]:
     """Every rank the placement steps number, by ID: ``decode(i)`` for every ``i``, in one walk.
 
-    The walk places the steps in order, trying each choice of a step once
-    for all the ranks below it, so a whole side costs about one string per
-    rank. The steps must give the same choices on every path (arithmetic
+    The steps must give the same choices on every path (arithmetic
     numbering); raises :class:`~solver.errors.NumberingError` otherwise.
+    See :func:`decode_blocks`.
 
     >>> from solver.ruleset.reader import load
     >>> ranks = decode_all(load("chess960").step_numbering())
     >>> len(ranks), ranks[518], ranks[105]
     (960, 'RNBQKBNR', 'QNRBBNKR')
+    """
+    blocks = list(decode_blocks(numbering, max(numbering.count, 1)))
+    return blocks[0] if blocks else []
+
+
+def decode_blocks(numbering: Numbering, size: int = 1 << 17) -> Iterator[list[str]]:
+    """``decode(i)`` for every ``i`` in ID order, ``size`` IDs a block (fewer
+    when few steps' choices are listed per walk: see below).
+
+    Each block is one walk placing the steps in order, trying each choice of
+    a step once for all the ranks below it. The last steps that take any
+    free square (no colour, files or path: ``"CCC"``, ``"NN"``, ``"RKR"``)
+    depend only on how many squares are free, so their letters are listed
+    once (``words``), and each rank is one ``%`` of the placed pieces'
+    template with a word: a whole side costs about one string per rank. A
+    walk reaches every template, so a block holds at least eight ranks a
+    template. Raises :class:`~solver.errors.NumberingError` when the steps
+    do not give the same choices on every path.
+
+    >>> from solver.ruleset.reader import load
+    >>> [len(b) for b in decode_blocks(load("chess960").step_numbering(), 500)]
+    [500, 460]
     """
     from itertools import combinations
 
@@ -208,39 +230,68 @@ def decode_all(numbering: Numbering) -> list[str]:
     if numbering.uneven is not None:
         raise NumberingError(numbering.family, numbering.uneven)
     steps = numbering.steps
-    out: list[str] = [""] * numbering.count
+    count = numbering.count
     scales = []
     scale = 1
     for radix in numbering.radices:
         scales.append(scale)
         scale *= radix
+    scales.append(scale)
     row = [""] * numbering.region_size
-
+    split = _plain_from(numbering)
     last = max((i for i, s in enumerate(steps) if not s.fill), default=-1)
+    fill = steps[-1] if steps and steps[-1].fill else None
+    patterned = fill is not None and split == last + 1 and _plain(numbering, fill)
     patterns: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
-    fill = steps[-1].pieces if steps and steps[-1].fill else ""
+    words: dict[int, list[tuple[str, ...]]] = {}
+    out: list[str] = []
+    lo = hi = 0
+
+    def emit(template: str, number: int, stride: int, listed: list[tuple[str, ...]]) -> None:
+        """``template % word`` for the words whose IDs (``number + stride * j``)
+        fall in this block."""
+        first = max(0, -((number - lo) // stride))
+        end = min(len(listed), -((number - hi) // stride))
+        if first < end:
+            at = number + stride * first - lo
+            out[at:at + stride * (end - first):stride] = list(
+                map(template.__mod__, listed[first:end]))
 
     def walk(index: int, free: list[int], number: int) -> None:
-        if index > last:  # only the filling step is left, or nothing
-            for f, letter in zip(free, fill, strict=True):
-                row[f] = letter
-            out[number] = "".join(row)
+        if index >= split:  # what is left depends only on how many squares are free
+            listed = words.get(index)
+            if listed is None:
+                listed = words[index] = [tuple(w) for w in _plain_words(steps, index, len(free))]
+            emit("".join(p.replace("%", "%%") if p else "%s" for p in row), number,
+                 scales[index], listed)
+            return
+        step = steps[index]
+        if step.fill:  # a filling step along a path of its own
+            for digit, order in enumerate(step.orders or (step.pieces,)):
+                at = number + digit * scales[index]
+                if lo <= at < hi:
+                    for f, letter in zip(numbering._ordered(step, free), order, strict=True):
+                        row[f] = letter
+                    out[at - lo] = "".join(row)
             for f in free:
                 row[f] = ""
             return
-        step = steps[index]
         candidates = numbering._candidates(step, free, row)
         letter, k = step.pieces[0], len(step.pieces)
         scale = scales[index]
-        if index == last:  # the innermost loop: one format per rank
+        if index == last and patterned:
+            # the last choosing step, before a plain fill: one format per rank
             at = tuple(i for i, f in enumerate(free) if f in candidates)
-            words = patterns.get(at)
-            if words is None:
-                words = patterns[at] = _patterns(len(free), at, letter, k, fill)
-            template = "".join(p.replace("%", "%%") if p else "%s" for p in row)
-            end = number + len(words) * scale
-            out[number:end:scale] = [template % word for word in words]
-            return
+            if [free[i] for i in at] == candidates:  # taken in the free squares' order
+                assert fill is not None
+                found = patterns.get(at)
+                if found is None:
+                    found = patterns[at] = [
+                        tuple(w) for w in _patterns(len(free), at, letter, k, fill.orders
+                                                    or (fill.pieces,))]
+                emit("".join(p.replace("%", "%%") if p else "%s" for p in row), number,
+                     scale, found)
+                return
         for digit, chosen in enumerate(combinations(candidates, k)):
             for f in chosen:
                 row[f] = letter
@@ -248,20 +299,72 @@ def decode_all(numbering: Numbering) -> list[str]:
             for f in chosen:
                 row[f] = ""
 
-    if numbering.count:
+    # a walk visits every template: at least eight ranks a template per block
+    templates = prod(numbering.radices[:last if patterned else split])
+    size = max(size, 8 * templates)
+    for lo in range(0, count, size):
+        hi = min(count, lo + size)
+        out = [""] * (hi - lo)
         walk(0, list(range(numbering.region_size)), 0)
-    return out
+        yield out
+
+
+#: The most words :func:`decode_all` lists for the plain steps at the end.
+_MOST_WORDS = 1 << 16
+
+
+def _plain(numbering: Numbering, step: Step) -> bool:
+    """Whether ``step`` takes any free square, in order (no colour, files or path)."""
+    return (id(step) not in numbering.paths and step.colour is None and step.relative is None
+            and (step.fill or step.pieces[0] not in numbering.allowed))
+
+
+def _plain_from(numbering: Numbering) -> int:
+    """The first of the plain steps at the end whose words (the ways to fill
+    the squares left) are few enough to list once."""
+    steps = numbering.steps
+    split = len(steps)
+    while split > 0 and _plain(numbering, steps[split - 1]):
+        split -= 1
+    while split < len(steps) and prod(numbering.radices[split:]) > _MOST_WORDS:
+        split += 1
+    return split
+
+
+def _plain_words(steps: tuple[Step, ...], index: int, size: int) -> list[str]:
+    """The letters plain steps ``index``.. put on ``size`` free squares, for
+    each choice, the first step's choice varying fastest.
+
+    >>> from solver.numbering.steps import parse_steps
+    >>> _plain_words(parse_steps(["NN", "RKR"], "RKRNN"), 0, 5)[:3]
+    ['NNRKR', 'NRNKR', 'NRKNR']
+    """
+    from itertools import combinations
+
+    if index == len(steps):
+        return [""]
+    step = steps[index]
+    if step.fill:
+        return list(step.orders or (step.pieces,))
+    letter, k = step.pieces[0], len(step.pieces)
+    templates = []
+    for chosen in combinations(range(size), k):
+        templates.append("".join(letter if i in chosen else "%s" for i in range(size)))
+    return [t % tuple(rest) for rest in _plain_words(steps, index + 1, size - k)
+            for t in templates]
 
 
 def _patterns(
-    size: int, at: tuple[int, ...], letter: str, k: int, fill: str
-) -> list[tuple[str, ...]]:
+    size: int, at: tuple[int, ...], letter: str, k: int, fills: tuple[str, ...]
+) -> list[str]:
     """The letters of the last choosing step and the filling step on ``size`` free
-    squares, for each choice of ``k`` of the candidates ``at``, in choice order."""
+    squares, for each choice of ``k`` of the candidates ``at`` (and each order
+    of the fill), the choice varying fastest."""
     from itertools import combinations
 
     words = []
-    for chosen in combinations(at, k):
-        rest = iter(fill)
-        words.append(tuple(letter if i in chosen else next(rest) for i in range(size)))
+    for fill in fills:
+        for chosen in combinations(at, k):
+            rest = iter(fill)
+            words.append("".join(letter if i in chosen else next(rest) for i in range(size)))
     return words

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from solver.errors import RecordIdError
 from solver.notation.ranks import format_rank
 from solver.output.base import Writer, columns, position_text
-from solver.position import Pairs
+from solver.position import Mirrored, Pairs
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -65,6 +65,12 @@ class TextWriter(Writer):
             return
         unicode, out = self.unicode, self.out
         whites = _Shown(lambda rank: format_rank(rank, unicode))
+        if isinstance(rows, Mirrored):  # a block of lines at a time
+            for start, block in rows.blocks():
+                shown = block if not unicode else [whites[rank] for rank in block]
+                out.write("".join(map("%d %s\n".__mod__, zip(range(start, start + len(block)), shown))))
+                self.count += len(block)
+            return
         if not self.family.sides.independent:
             for number, white, _ in rows:
                 out.write(f"{number} {whites[white]}\n")
