@@ -368,3 +368,58 @@ def _patterns(
             rest = iter(fill)
             words.append("".join(letter if i in chosen else next(rest) for i in range(size)))
     return words
+
+
+class SortKeys:
+    """The canonical order's key of many ranks, as one integer each: the
+    integers :meth:`Numbering.ordered <solver.numbering.steps.Numbering.ordered>`
+    sorts by, read from the same projections, whose memos are kept from
+    call to call (so batches of ranks can be keyed where they are found).
+
+    >>> from solver.ruleset.reader import load
+    >>> numbering = load("chess480").step_numbering()
+    >>> keys = SortKeys(numbering)
+    >>> ranks = ["RNBQKBNR", "BBQNNRKR"]
+    >>> sorted(ranks, key=dict(zip(ranks, keys(ranks))).__getitem__)
+    ['BBQNNRKR', 'RNBQKBNR']
+    """
+
+    def __init__(self, numbering: Numbering) -> None:
+        from math import comb
+
+        self.numbering = numbering
+        size = numbering.region_size
+        self.parts = []
+        for first, last in numbering._groups():  # most significant first (Horner)
+            weight = prod(1 if s.fill else comb(size, len(s.pieces))
+                          for s in numbering.steps[first:last + 1])
+            self.parts.append((weight, numbering._projection(first, last)))
+
+    def __call__(self, ranks: list[str]) -> list[int]:
+        from itertools import repeat
+        from operator import add, mul
+
+        from solver.errors import NumberingError
+
+        keys: list[int] = [0] * len(ranks)
+        if not ranks:
+            return keys
+        blob = "".join(ranks).encode("ascii")
+        even = len(set(map(len, ranks))) == 1
+        for weight, (table, delete, memo) in self.parts:
+            keyed = blob.translate(table, delete)
+            width = len(keyed) // len(ranks)
+            seen: Iterable[bytes]
+            if not width or not even:  # one at a time
+                seen = (r.encode("ascii").translate(table, delete) for r in ranks)
+            else:
+                seen = map(keyed.__getitem__, map(slice, range(0, len(keyed), width),
+                                                  range(width, len(keyed) + width, width)))
+            column = list(map(memo.__getitem__, seen))
+            if None in column:
+                rank = ranks[column.index(None)]
+                self.numbering.digits(rank)  # raises, naming the rank
+                raise NumberingError(self.numbering.family,
+                                     f"{rank!r}: the steps cannot place it")
+            keys = list(map(add, map(mul, keys, repeat(weight)), column))  # type: ignore[arg-type]
+        return keys

@@ -111,7 +111,7 @@ def side_blocks(
         yield from _decoded(ruleset, numbering, max_arrangements, progress)
         return
     if ruleset.numbering != "arithmetic":
-        ranks = canonical(ruleset, numbering, solver_ranks(ruleset, max_arrangements, progress))
+        ranks = _sorted_ranks(ruleset, numbering, max_arrangements, progress)
         if not ranks:
             raise empty_family(ruleset, max_arrangements)
         for at in range(0, len(ranks), BLOCK):
@@ -131,6 +131,35 @@ def blocks_of(ranks: Iterable[str], size: int = BLOCK) -> Iterator[list[str]]:
     it = iter(ranks)
     while block := list(islice(it, size)):
         yield block
+
+
+def _sorted_ranks(
+    ruleset: RuleSet, numbering: Numbering, max_arrangements: int, progress: Progress | None
+) -> list[str]:
+    """An enumerated family's ranks in canonical order: each batch the solver
+    finds is keyed where it is found (:class:`~solver.numbering.encoder.SortKeys`,
+    in the worker processes too), then all are sorted by their keys at once."""
+    from solver.numbering.encoder import SortKeys
+    from solver.search import csp
+    from solver.search.solve import plan
+
+    compiled = plan(ruleset, max_arrangements)
+    keyer = SortKeys(numbering)
+
+    def keyed(batch: csp.Batch) -> tuple[list[str], list[int]]:
+        ranks = compiled.ranks(batch)
+        return ranks, keyer(ranks)
+
+    ranks: list[str] = []
+    keys: list[int] = []
+    for found, numbers in csp.batches(compiled, keyed):
+        ranks += found
+        keys += numbers
+        if progress is not None:
+            progress(len(ranks))
+    order = sorted(range(len(ranks)), key=keys.__getitem__)
+    del keys
+    return list(map(ranks.__getitem__, order))
 
 
 def _decoded(
