@@ -223,90 +223,112 @@ def decode_blocks(numbering: Numbering, size: int = 1 << 17) -> Iterator[list[st
     >>> [len(b) for b in decode_blocks(load("chess960").step_numbering(), 500)]
     [500, 460]
     """
-    from itertools import combinations
-
     from solver.errors import NumberingError
 
     if numbering.uneven is not None:
         raise NumberingError(numbering.family, numbering.uneven)
-    steps = numbering.steps
-    count = numbering.count
-    scales = []
-    scale = 1
-    for radix in numbering.radices:
-        scales.append(scale)
-        scale *= radix
-    scales.append(scale)
-    row = [""] * numbering.region_size
-    split = _plain_from(numbering)
-    last = max((i for i, s in enumerate(steps) if not s.fill), default=-1)
-    fill = steps[-1] if steps and steps[-1].fill else None
-    patterned = fill is not None and split == last + 1 and _plain(numbering, fill)
-    patterns: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
-    words: dict[int, list[tuple[str, ...]]] = {}
-    out: list[str] = []
-    lo = hi = 0
+    walk = _Decoding(numbering)
+    # a walk visits every template: at least eight ranks a template per block
+    size = max(size, 8 * walk.templates)
+    for lo in range(0, numbering.count, size):
+        yield walk.block(lo, min(numbering.count, lo + size))
 
-    def emit(template: str, number: int, stride: int, listed: list[tuple[str, ...]]) -> None:
-        """``template % word`` for the words whose IDs (``number + stride * j``)
-        fall in this block."""
-        first = max(0, -((number - lo) // stride))
-        end = min(len(listed), -((number - hi) // stride))
+
+class _Decoding:
+    """The walk of :func:`decode_blocks`, one block of IDs at a time."""
+
+    def __init__(self, numbering: Numbering) -> None:
+        self.numbering = numbering
+        steps = self.steps = numbering.steps
+        self.scales = [prod(numbering.radices[:i]) for i in range(len(steps) + 1)]
+        self.row = [""] * numbering.region_size
+        self.split = _plain_from(numbering)
+        self.last = max((i for i, s in enumerate(steps) if not s.fill), default=-1)
+        self.fill = steps[-1] if steps and steps[-1].fill else None
+        #: Whether the last choosing step (not plain) is followed by a plain fill.
+        self.patterned = (self.fill is not None and self.split == self.last + 1
+                          and _plain(numbering, self.fill))
+        #: How many templates a walk fills.
+        self.templates = prod(numbering.radices[:self.last if self.patterned else self.split])
+        self.patterns: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
+        self.words: dict[int, list[tuple[str, ...]]] = {}
+        self.out: list[str] = []
+        self.lo = self.hi = 0
+
+    def block(self, lo: int, hi: int) -> list[str]:
+        """The ranks with IDs ``lo..hi-1``."""
+        self.lo, self.hi, self.out = lo, hi, [""] * (hi - lo)
+        self.walk(0, list(range(self.numbering.region_size)), 0)
+        return self.out
+
+    def emit(self, number: int, stride: int, listed: list[tuple[str, ...]]) -> None:
+        """The placed pieces' template ``%`` each word whose ID (``number + stride * j``)
+        falls in this block."""
+        first = max(0, -((number - self.lo) // stride))
+        end = min(len(listed), -((number - self.hi) // stride))
         if first < end:
-            at = number + stride * first - lo
-            out[at:at + stride * (end - first):stride] = list(
+            template = "".join(p.replace("%", "%%") if p else "%s" for p in self.row)
+            at = number + stride * first - self.lo
+            self.out[at:at + stride * (end - first):stride] = list(
                 map(template.__mod__, listed[first:end]))
 
-    def walk(index: int, free: list[int], number: int) -> None:
-        if index >= split:  # what is left depends only on how many squares are free
-            listed = words.get(index)
+    def walk(self, index: int, free: list[int], number: int) -> None:
+        from itertools import combinations
+
+        row, steps = self.row, self.steps
+        if index >= self.split:  # what is left depends only on how many squares are free
+            listed = self.words.get(index)
             if listed is None:
-                listed = words[index] = [tuple(w) for w in _plain_words(steps, index, len(free))]
-            emit("".join(p.replace("%", "%%") if p else "%s" for p in row), number,
-                 scales[index], listed)
+                listed = self.words[index] = [
+                    tuple(w) for w in _plain_words(steps, index, len(free))]
+            self.emit(number, self.scales[index], listed)
             return
         step = steps[index]
         if step.fill:  # a filling step along a path of its own
-            for digit, order in enumerate(step.orders or (step.pieces,)):
-                at = number + digit * scales[index]
-                if lo <= at < hi:
-                    for f, letter in zip(numbering._ordered(step, free), order, strict=True):
-                        row[f] = letter
-                    out[at - lo] = "".join(row)
-            for f in free:
-                row[f] = ""
+            self.fill_along(step, free, number)
             return
-        candidates = numbering._candidates(step, free, row)
+        candidates = self.numbering._candidates(step, free, row)
+        if index == self.last and self.patterned and self.last_step(step, free, candidates,
+                                                                     number):
+            return
         letter, k = step.pieces[0], len(step.pieces)
-        scale = scales[index]
-        if index == last and patterned:
-            # the last choosing step, before a plain fill: one format per rank
-            at = tuple(i for i, f in enumerate(free) if f in candidates)
-            if [free[i] for i in at] == candidates:  # taken in the free squares' order
-                assert fill is not None
-                found = patterns.get(at)
-                if found is None:
-                    found = patterns[at] = [
-                        tuple(w) for w in _patterns(len(free), at, letter, k, fill.orders
-                                                    or (fill.pieces,))]
-                emit("".join(p.replace("%", "%%") if p else "%s" for p in row), number,
-                     scale, found)
-                return
+        scale = self.scales[index]
         for digit, chosen in enumerate(combinations(candidates, k)):
             for f in chosen:
                 row[f] = letter
-            walk(index + 1, [f for f in free if f not in chosen], number + digit * scale)
+            self.walk(index + 1, [f for f in free if f not in chosen], number + digit * scale)
             for f in chosen:
                 row[f] = ""
 
-    # a walk visits every template: at least eight ranks a template per block
-    templates = prod(numbering.radices[:last if patterned else split])
-    size = max(size, 8 * templates)
-    for lo in range(0, count, size):
-        hi = min(count, lo + size)
-        out = [""] * (hi - lo)
-        walk(0, list(range(numbering.region_size)), 0)
-        yield out
+    def fill_along(self, step: Step, free: list[int], number: int) -> None:
+        """Each rank of a filling step that takes the squares along its own path."""
+        row = self.row
+        for digit, order in enumerate(step.orders or (step.pieces,)):
+            at = number + digit * self.scales[self.steps.index(step)]
+            if self.lo <= at < self.hi:
+                for f, letter in zip(self.numbering._ordered(step, free), order, strict=True):
+                    row[f] = letter
+                self.out[at - self.lo] = "".join(row)
+        for f in free:
+            row[f] = ""
+
+    def last_step(self, step: Step, free: list[int], candidates: list[int],
+                  number: int) -> bool:
+        """The last choosing step's ranks, before a plain fill, one format each
+        (words kept by where its candidates are among the free squares);
+        ``False`` when its path does not take them in order."""
+        places = tuple(i for i, f in enumerate(free) if f in candidates)
+        if [free[i] for i in places] != candidates:
+            return False
+        fill = self.fill
+        assert fill is not None
+        found = self.patterns.get(places)
+        if found is None:
+            found = self.patterns[places] = [
+                tuple(w) for w in _patterns(len(free), places, step.pieces[0],
+                                            len(step.pieces), fill.orders or (fill.pieces,))]
+        self.emit(number, self.scales[self.last], found)
+        return True
 
 
 #: The most words :func:`decode_all` lists for the plain steps at the end.
@@ -421,5 +443,5 @@ class SortKeys:
                 self.numbering.digits(rank)  # raises, naming the rank
                 raise NumberingError(self.numbering.family,
                                      f"{rank!r}: the steps cannot place it")
-            keys = list(map(add, map(mul, keys, repeat(weight)), column))  # type: ignore[arg-type]
+            keys = list(map(add, map(mul, keys, repeat(weight)), column))
         return keys

@@ -52,7 +52,8 @@ def id_lines(start: int, ranks: list[str]) -> str:
     width = len(ranks[0]) if ranks else 0
     blob = "".join(ranks).encode("utf-8")
     if len(blob) != width * len(ranks) or len(ranks) < 64:
-        return "".join([f"{n} {r}\n" for n, r in zip(range(start, start + len(ranks)), ranks)])
+        numbers = range(start, start + len(ranks))
+        return "".join([f"{n} {r}\n" for n, r in zip(numbers, ranks, strict=True)])
     parts = []
     at, end = start, start + len(ranks)
     while at < end:
@@ -128,9 +129,9 @@ class TextWriter(Writer):
         unicode, out = self.unicode, self.out
         whites = _Shown(lambda rank: format_rank(rank, unicode))
         if isinstance(rows, Mirrored):  # a block of lines at a time
-            for start, block in rows.blocks():
-                out.write(id_lines(start, [whites[r] for r in block] if unicode else block))
-                self.count += len(block)
+            for start, ranks in rows.blocks():
+                out.write(id_lines(start, [whites[r] for r in ranks] if unicode else ranks))
+                self.count += len(ranks)
             return
         if not self.family.sides.independent:
             for number, white, _ in rows:
