@@ -1,9 +1,12 @@
-"""Listing one side's ranks in canonical (ID) order, as the solver finds them.
+"""Listing one side's ranks in canonical (ID) order.
 
-Arithmetic families place each rank the solver finds at its ID and hand on
-the ranks up to the first ID not yet found, so a listing streams; enumerated
-families must see every rank before sorting by the placement steps' choices.
-The solver is imported only here, and only when a listing starts.
+Arithmetic families are listed from their placement steps, every ID decoded
+in one walk a block at a time (no search: the reader admits arithmetic
+numbering only when the steps place exactly the family's ranks, and
+``check`` proves the walk gives the solver's listing); enumerated families
+are searched, each batch keyed where the solver found it, and sorted by the
+placement steps' choices once every rank is in. The solver is imported only
+here, and only when a search starts.
 """
 
 from __future__ import annotations
@@ -95,12 +98,13 @@ def side_blocks(
     """:func:`side_ranks` a block at a time (blocks of consecutive IDs).
 
     An arithmetic family is listed by its placement steps, every ID decoded
-    in one walk (:func:`~solver.numbering.encoder.decode_all`): the reader
+    in one walk (:func:`~solver.numbering.encoder.decode_blocks`): the reader
     admits arithmetic numbering only when the steps place exactly the
-    family's ranks (:func:`~solver.kinds.exact.inexact`), and ``check``
+    family's ranks (:func:`~solver.kinds.vocabulary.inexact`), and ``check``
     proves the walk gives the solver's listing, so no search is needed.
-    The same search limit as the solver's still applies. ``progress`` is
-    told how many ranks are listed so far, block by block.
+    The same search limit as the solver's still applies. An enumerated
+    family is searched and sorted (:func:`_sorted_ranks`). ``progress`` is
+    told how many ranks are listed (or found) so far, block by block.
 
     >>> from solver.ruleset.reader import load
     >>> rules = load("chess960")
