@@ -396,11 +396,14 @@ class SortKeys:
     """The canonical order's key of many ranks, as one integer each, ordered as
     :meth:`Numbering.ordered <solver.numbering.steps.Numbering.ordered>` orders
     them: read from the same projections, whose memos are kept from call to
-    call (so batches of ranks can be keyed where they are found). When every
-    step has the same number of choices on every path, a group's part is
-    renumbered by those numbers of choices, so that the keys stay small
-    integers (below the number of arrangements the steps place), which sort
-    faster.
+    call (so batches of ranks can be keyed where they are found).
+
+    Each group of steps' memo gives its part of the key already weighted by
+    the groups below it, so a key is the sum of its parts; and when every step
+    has the same number of choices on every path, the parts are renumbered
+    by those numbers of choices, so that keys stay small integers (below the
+    number of arrangements the steps place), which sort faster. A batch's
+    projections are cut apart by one :func:`struct.unpack`.
 
     >>> from solver.ruleset.reader import load
     >>> numbering = load("chess480").step_numbering()
@@ -415,20 +418,19 @@ class SortKeys:
 
         self.numbering = numbering
         size = numbering.region_size
-        self.parts: list[tuple[int, tuple[bytes, bytes, dict[bytes, int | None]]]] = []
-        for first, last in numbering._groups():  # most significant first (Horner)
+        self.parts: list[tuple[bytes, bytes, dict[bytes, int | None]]] = []
+        factor = 1
+        for first, last in reversed(numbering._groups()):  # least significant first
             sizes = [1 if s.fill else comb(size, len(s.pieces))
                      for s in numbering.steps[first:last + 1]]
             table, delete, memo = numbering._projection(first, last)
-            if numbering.uniform:
-                radices = numbering.radices[first:last + 1]
-                memo = _Renumbered(memo, sizes, radices)
-                sizes = list(radices)
-            self.parts.append((prod(sizes), (table, delete, memo)))
+            radices = numbering.radices[first:last + 1] if numbering.uniform else None
+            self.parts.append((table, delete, _Weighted(memo, sizes, radices, factor)))
+            factor *= prod(radices if radices is not None else sizes)
 
     def __call__(self, ranks: list[str]) -> list[int]:
-        from itertools import repeat
-        from operator import add, mul
+        from operator import add
+        from struct import unpack
 
         from solver.errors import NumberingError
 
@@ -437,43 +439,44 @@ class SortKeys:
             return keys
         blob = "".join(ranks).encode("ascii")
         even = len(set(map(len, ranks))) == 1
-        for weight, (table, delete, memo) in self.parts:
+        for table, delete, memo in self.parts:
             keyed = blob.translate(table, delete)
             width = len(keyed) // len(ranks)
             seen: Iterable[bytes]
             if not width or not even:  # one at a time
-                seen = (r.encode("ascii").translate(table, delete) for r in ranks)
+                seen = [r.encode("ascii").translate(table, delete) for r in ranks]
             else:
-                seen = map(keyed.__getitem__, map(slice, range(0, len(keyed), width),
-                                                  range(width, len(keyed) + width, width)))
+                seen = unpack(f"{width}s" * len(ranks), keyed)
             column = list(map(memo.__getitem__, seen))
             if None in column:
                 rank = ranks[column.index(None)]
                 self.numbering.digits(rank)  # raises, naming the rank
                 raise NumberingError(self.numbering.family,
                                      f"{rank!r}: the steps cannot place it")
-            keys = list(map(add, map(mul, keys, repeat(weight)), column))
+            keys = list(map(add, keys, column))
         return keys
 
 
-class _Renumbered(dict[bytes, "int | None"]):
+class _Weighted(dict[bytes, "int | None"]):
     """A projection's memo of choices (digits weighted by ``sizes``, the first
-    the least significant) with the digits weighted by ``radices`` instead."""
+    the least significant), the digits weighted by ``radices`` instead when
+    given, times ``factor``."""
 
     def __init__(self, memo: dict[bytes, int | None], sizes: list[int],
-                 radices: tuple[int, ...]) -> None:
+                 radices: tuple[int, ...] | None, factor: int) -> None:
         super().__init__()
-        self.memo, self.sizes, self.radices = memo, sizes, radices
+        self.memo, self.sizes, self.radices, self.factor = memo, sizes, radices, factor
 
     def __missing__(self, seen: bytes) -> int | None:
         value = self.memo[seen]
         if value is not None:
-            digits = []
-            for size in self.sizes:
-                value, digit = divmod(value, size)
-                digits.append(digit)
-            value = 0
-            for digit, radix in zip(reversed(digits), reversed(self.radices), strict=True):
-                value = value * radix + digit
+            if self.radices is not None:
+                digits = []
+                for size in self.sizes:
+                    value, digit = divmod(value, size)
+                    digits.append(digit)
+                for digit, radix in zip(reversed(digits), reversed(self.radices), strict=True):
+                    value = value * radix + digit
+            value *= self.factor
         self[seen] = value
         return value
