@@ -154,14 +154,13 @@ class FastEncoder:
 
     def _ids_together(self, ranks: list[str], blob: bytes) -> list[int]:
         from operator import add
+        from struct import unpack
 
         count = len(ranks)
         totals: list[int] = [0] * count
         for (table, delete), _, memo in self.groups:
             keyed = blob.translate(table, delete)
-            width = len(keyed) // count
-            keys = list(map(keyed.__getitem__, map(
-                slice, range(0, len(keyed), width), range(width, len(keyed) + width, width))))
+            keys = unpack(f"{len(keyed) // count}s" * count, keyed)  # cut apart at once
             found = list(map(memo.get, keys))
             if None in found:
                 for rank, key, part in zip(ranks, keys, found, strict=True):
