@@ -195,11 +195,12 @@ class Plan:
         else:
             split = self._split_ways
             ways, full = fill.ways, fill.full
+            escaped = {name: letter.replace("%", "%%") for name, letter in letter_of.items()}
             for assignment in batch.assignments:
                 row = ["%s"] * size
                 mask = full
                 for name, file in assignment.items():
-                    row[file] = letter_of[name].replace("%", "%%")
+                    row[file] = escaped[name]
                     mask ^= 1 << file
                 letters = split.get(mask)
                 if letters is None:
@@ -207,10 +208,9 @@ class Plan:
                 found += map("".join(row).__mod__, letters)
         if not batch.mirrored:
             return found
-        out: list[str] = []
-        for rank in found:
-            out.append(rank)
-            out.append(rank[::-1])
+        out = found + found  # each rank, then its mirror image
+        out[0::2] = found
+        out[1::2] = [rank[::-1] for rank in found]
         return out
 
     @property
