@@ -39,7 +39,7 @@ from solver.notation.fen import check_castling, is_fen, read_start
 from solver.notation.ranks import parse_id, parse_rank, piece_sides
 from solver.numbering.index import RankIndex
 from solver.numbering.steps import Numbering
-from solver.position import Pairs, Position
+from solver.position import Mirrored, Pairs, Position
 from solver.ruleset.reader import RuleSet, bundled_names, load, load_source
 from solver.search.model import MAX_ARRANGEMENTS
 
@@ -590,10 +590,8 @@ class Family:
             return _variations(rule, list(rows))
         return rows
 
-    def _mirrored(self, progress: Progress | None) -> Iterator[tuple[int, str, str]]:
-        turn = self.ruleset.layout.black_rank
-        for number, rank in enumerate(self.side_ranks(progress)):
-            yield number, rank, turn(rank)
+    def _mirrored(self, progress: Progress | None) -> Mirrored:
+        return Mirrored(self.side_blocks(progress), self.ruleset.layout.black_rank)
 
     def side_ranks(self, progress: Progress | None = None) -> Iterator[str]:
         """One side's ranks in canonical order, each as soon as the order allows."""
@@ -605,6 +603,14 @@ class Family:
         from solver.numbering.listing import side_ranks
 
         return side_ranks(self.ruleset, self.numbering, self.max_arrangements, progress)
+
+    def side_blocks(self, progress: Progress | None = None) -> Iterator[list[str]]:
+        """:meth:`side_ranks` a block of consecutive IDs at a time."""
+        from solver.numbering.listing import blocks_of, side_blocks
+
+        if self.ruleset.army is not None or self.index.listed is not None:
+            return blocks_of(self.side_ranks(progress))
+        return side_blocks(self.ruleset, self.numbering, self.max_arrangements, progress)
 
     def solved_count(self, progress: Progress | None = None) -> int:
         """How many positions the solver finds, counted without keeping any rank.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from solver.board.geometry import Layout, standard_layout
@@ -48,6 +48,37 @@ class Position:
         from solver.notation.castling import castling_field
 
         return castling_field(self.white, self.black, layout=self.board, number=self.id)
+
+
+class Mirrored:
+    """Every position of a family whose Black rank answers White's, in ID
+    order, from blocks of consecutive ranks (read once, as they come).
+
+    Iterated, it gives the rows ``(id, white, turn(white))``; a writer that
+    can use the ranks whole (the text format) takes :meth:`blocks` instead.
+
+    >>> list(Mirrored(iter([["AB", "BA"]]), str.lower))
+    [(0, 'AB', 'ab'), (1, 'BA', 'ba')]
+    >>> list(Mirrored(iter([["AB"], ["BA"]]), str.lower).blocks())
+    [(0, ['AB']), (1, ['BA'])]
+    """
+
+    def __init__(self, blocks: Iterable[list[str]], turn: Callable[[str], str]) -> None:
+        self._blocks = iter(blocks)
+        self.turn = turn
+
+    def blocks(self) -> Iterator[tuple[int, list[str]]]:
+        """``(first id, ranks)`` of each block of White's ranks."""
+        start = 0
+        for block in self._blocks:
+            yield start, block
+            start += len(block)
+
+    def __iter__(self) -> Iterator[tuple[int, str, str]]:
+        turn = self.turn
+        for start, block in self.blocks():
+            for number, rank in enumerate(block, start):
+                yield number, rank, turn(rank)
 
 
 class Pairs:

@@ -1,15 +1,18 @@
-"""Listing one side's ranks in canonical (ID) order, as the solver finds them.
+"""Listing one side's ranks in canonical (ID) order.
 
-Arithmetic families place each rank the solver finds at its ID and hand on
-the ranks up to the first ID not yet found, so a listing streams; enumerated
-families must see every rank before sorting by the placement steps' choices.
-The solver is imported only here, and only when a listing starts.
+Arithmetic families are listed from their placement steps, every ID decoded
+in one walk a block at a time (no search: the reader admits arithmetic
+numbering only when the steps place exactly the family's ranks, and
+``check`` proves the walk gives the solver's listing); enumerated families
+are searched, each batch keyed where the solver found it, and sorted by the
+placement steps' choices once every rank is in. The solver is imported only
+here, and only when a search starts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Final
 
 from solver.errors import EmptyFamilyError, NumberingError
 from solver.numbering.steps import Numbering
@@ -78,12 +81,117 @@ def side_ranks(
     by batch. Raises :class:`~solver.errors.EmptyFamilyError` when the rules
     admit no rank.
     """
+    for block in side_blocks(ruleset, numbering, max_arrangements, progress):
+        yield from block
+
+
+#: Ranks a block of :func:`side_blocks` holds when the whole side is listed at once.
+BLOCK: Final = 1 << 15
+
+
+def side_blocks(
+    ruleset: RuleSet,
+    numbering: Numbering,
+    max_arrangements: int = MAX_ARRANGEMENTS,
+    progress: Progress | None = None,
+) -> Iterator[list[str]]:
+    """:func:`side_ranks` a block at a time (blocks of consecutive IDs).
+
+    An arithmetic family is listed by its placement steps, every ID decoded
+    in one walk (:func:`~solver.numbering.encoder.decode_blocks`): the reader
+    admits arithmetic numbering only when the steps place exactly the
+    family's ranks (:func:`~solver.kinds.vocabulary.inexact`), and ``check``
+    proves the walk gives the solver's listing, so no search is needed.
+    The same search limit as the solver's still applies. An enumerated
+    family is searched and sorted (:func:`_sorted_ranks`). ``progress`` is
+    told how many ranks are listed (or found) so far, block by block.
+
+    >>> from solver.ruleset.reader import load
+    >>> rules = load("chess960")
+    >>> [len(b) for b in side_blocks(rules, rules.step_numbering())]
+    [960]
+    """
+    if ruleset.numbering == "arithmetic" and numbering.uniform:
+        yield from _decoded(ruleset, numbering, max_arrangements, progress)
+        return
     if ruleset.numbering != "arithmetic":
-        ranks = canonical(ruleset, numbering, solver_ranks(ruleset, max_arrangements, progress))
+        ranks = _sorted_ranks(ruleset, numbering, max_arrangements, progress)
         if not ranks:
             raise empty_family(ruleset, max_arrangements)
-        yield from ranks
+        for at in range(0, len(ranks), BLOCK):
+            yield ranks[at:at + BLOCK]
         return
+    yield from _streamed(ruleset, numbering, max_arrangements, progress)
+
+
+def blocks_of(ranks: Iterable[str], size: int = BLOCK) -> Iterator[list[str]]:
+    """``ranks`` in lists of ``size`` (the last one shorter).
+
+    >>> list(blocks_of("ABCDE", 2))
+    [['A', 'B'], ['C', 'D'], ['E']]
+    """
+    from itertools import islice
+
+    it = iter(ranks)
+    while block := list(islice(it, size)):
+        yield block
+
+
+def _sorted_ranks(
+    ruleset: RuleSet, numbering: Numbering, max_arrangements: int, progress: Progress | None
+) -> list[str]:
+    """An enumerated family's ranks in canonical order: each batch the solver
+    finds is keyed where it is found (:class:`~solver.numbering.encoder.SortKeys`,
+    in the worker processes too), then all are sorted by their keys at once."""
+    from solver.numbering.encoder import SortKeys
+    from solver.search import csp
+    from solver.search.solve import plan
+
+    compiled = plan(ruleset, max_arrangements)
+    keyer = SortKeys(numbering)
+
+    def keyed(batch: csp.Batch) -> tuple[list[str], list[int]]:
+        ranks = compiled.ranks(batch)
+        return ranks, keyer(ranks)
+
+    ranks: list[str] = []
+    keys: list[int] = []
+    for found, numbers in csp.batches(compiled, keyed):
+        ranks += found
+        keys += numbers
+        if progress is not None:
+            progress(len(ranks))
+    order = sorted(range(len(ranks)), key=keys.__getitem__)
+    del keys
+    return list(map(ranks.__getitem__, order))
+
+
+def _decoded(
+    ruleset: RuleSet, numbering: Numbering, max_arrangements: int, progress: Progress | None
+) -> Iterator[list[str]]:
+    """The blocks of an arithmetic family, decoded from its steps (no search)."""
+    from solver.errors import SearchTooLargeError
+    from solver.numbering.encoder import decode_blocks
+    from solver.search.solve import search_size
+
+    size = search_size(ruleset)
+    if size > max_arrangements:  # as the solver refuses it
+        raise SearchTooLargeError(ruleset.name, size, max_arrangements)
+    found = 0
+    for block in decode_blocks(numbering):
+        found += len(block)
+        if progress is not None:
+            progress(found)
+        yield block
+    if not found:
+        raise empty_family(ruleset, max_arrangements)
+
+
+def _streamed(
+    ruleset: RuleSet, numbering: Numbering, max_arrangements: int, progress: Progress | None
+) -> Iterator[list[str]]:
+    """The blocks of an arithmetic family, from the solver: each rank found is
+    placed at its ID, and the ranks up to the first ID not yet found go on."""
     from solver.numbering.encoder import FastEncoder
     from solver.search import csp
     from solver.search.solve import plan
@@ -118,12 +226,12 @@ def side_ranks(
         end = count if end < 0 else end
         if end > upto:
             text = store[upto * files:end * files].decode()
-            for begin in range(0, len(text), files):
-                yield text[begin:begin + files]
+            yield [text[begin:begin + files] for begin in range(0, len(text), files)]
             upto = end
-    for number in range(upto, count):  # ranks after an ID no rank has
-        if seen[number]:
-            yield store[number * files:number * files + files].decode()
+    rest = [store[number * files:number * files + files].decode()
+            for number in range(upto, count) if seen[number]]  # after an ID no rank has
+    if rest:
+        yield rest
     if not found:
         raise empty_family(ruleset, max_arrangements)
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from solver.errors import RecordIdError
 from solver.notation.ranks import format_rank
 from solver.output.base import Writer, columns, position_text
-from solver.position import Pairs
+from solver.position import Mirrored, Pairs
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -37,6 +37,69 @@ class _Shown(dict[str, str]):
     def __missing__(self, rank: str) -> str:
         shown = self[rank] = self.make(rank)
         return shown
+
+
+def id_lines(start: int, ranks: list[str]) -> str:
+    """``<id> <rank>`` lines for ``ranks``, numbered from ``start``.
+
+    Ranks of one width in ASCII are laid out a column at a time (each digit
+    of the IDs, each file of the ranks: one slice assignment each), so a
+    line costs a few nanoseconds; others are formatted line by line.
+
+    >>> id_lines(998, ["AB", "BA", "AA"])
+    '998 AB\\n999 BA\\n1000 AA\\n'
+    """
+    width = len(ranks[0]) if ranks else 0
+    blob = "".join(ranks).encode("utf-8")
+    if len(blob) != width * len(ranks) or len(ranks) < 64:
+        numbers = range(start, start + len(ranks))
+        return "".join([f"{n} {r}\n" for n, r in zip(numbers, ranks, strict=True)])
+    parts = []
+    at, end = start, start + len(ranks)
+    while at < end:
+        digits = len(str(at))
+        stop = min(end, 10 ** digits)
+        count, line = stop - at, digits + width + 2
+        text = bytearray(count * line)
+        ids = _ids(at, stop, digits)
+        for j in range(digits):
+            text[j::line] = ids[j::digits]
+        text[digits::line] = b" " * count
+        files = blob[(at - start) * width:(stop - start) * width]
+        for j in range(width):
+            text[digits + 1 + j::line] = files[j::width]
+        text[line - 1::line] = b"\n" * count
+        parts.append(text.decode("ascii"))
+        at = stop
+    return "".join(parts)
+
+
+#: Every three-digit ending of a number, in order: ``b"000001...999"``.
+_ENDINGS = "".join(f"{n:03d}" for n in range(1000)).encode("ascii")
+
+
+def _ids(start: int, stop: int, digits: int) -> bytes:
+    """The IDs ``start..stop-1``, each ``digits`` digits long, written end to end.
+
+    >>> _ids(998, 1000, 3), _ids(1998, 2002, 4)
+    (b'998999', b'1998199920002001')
+    """
+    count = stop - start
+    if digits <= 3 or count < 2000:
+        return "".join(map(str, range(start, stop))).encode("ascii")
+    out = bytearray(count * digits)
+    high = digits - 3
+    first = start % 1000 * 3
+    endings = (_ENDINGS * (count // 1000 + 2))[first:first + count * 3]
+    for j in range(3):
+        out[high + j::digits] = endings[j::3]
+    heads = range(start // 1000, (stop - 1) // 1000 + 1)
+    runs = [min(stop, (h + 1) * 1000) - max(start, h * 1000) for h in heads]
+    written = "".join(map(str, heads)).encode("ascii")
+    for j in range(high):
+        column = written[j::high]
+        out[j::digits] = b"".join([column[i:i + 1] * n for i, n in enumerate(runs)])
+    return bytes(out)
 
 
 class TextWriter(Writer):
@@ -65,6 +128,11 @@ class TextWriter(Writer):
             return
         unicode, out = self.unicode, self.out
         whites = _Shown(lambda rank: format_rank(rank, unicode))
+        if isinstance(rows, Mirrored):  # a block of lines at a time
+            for start, ranks in rows.blocks():
+                out.write(id_lines(start, [whites[r] for r in ranks] if unicode else ranks))
+                self.count += len(ranks)
+            return
         if not self.family.sides.independent:
             for number, white, _ in rows:
                 out.write(f"{number} {whites[white]}\n")

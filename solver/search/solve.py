@@ -9,12 +9,14 @@ back the solutions batch by batch, so that counting never holds them all.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from solver.errors import SearchTooLargeError
 from solver.ruleset.reader import RuleSet
-from solver.search import csp
 from solver.search.model import MAX_ARRANGEMENTS, Model
+
+if TYPE_CHECKING:
+    from solver.search import csp
 
 T = TypeVar("T")
 
@@ -49,6 +51,8 @@ def plan(ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> csp.Plan
     size = model.search_size()
     if size > max_arrangements:
         raise SearchTooLargeError(ruleset.name, size, max_arrangements)
+    from solver.search import csp  # python-constraint is imported only to search
+
     return csp.compile_model(model)
 
 
@@ -62,6 +66,8 @@ def batches(
 
     See :func:`solver.search.csp.batches`; batches come in no particular order.
     """
+    from solver.search import csp
+
     compiled = plan(ruleset, max_arrangements)
     return csp.batches(compiled, prepare, workers)
 
@@ -78,6 +84,8 @@ def solve(
     >>> sum(1 for _ in solve(load("chess960")))
     960
     """
+    from solver.search import csp
+
     compiled = plan(ruleset, max_arrangements)
     return _flatten(csp.batches(compiled, compiled.ranks, workers))
 

@@ -176,29 +176,50 @@ class Plan:
 
     def ranks(self, batch: Batch) -> list[str]:
         """The ranks a batch stands for: each solution (in each way its leftover
-        files can be filled), then its mirror image."""
+        files can be filled), then its mirror image.
+
+        A solution's ranks are one template (its pieces, ``%s`` on each
+        leftover file) filled by ``%`` with each way (kept as a tuple of
+        letters, made once per set of leftover files).
+        """
         letter_of = self.model.letter_of
-        blank = [""] * self.model.region_size
+        size = self.model.region_size
         fill = self.fill
-        out = []
-        for assignment in batch.assignments:
-            row = blank[:]
-            for name, file in assignment.items():
-                row[file] = letter_of[name]
-            if fill is None:
-                ranks = ["".join(row)]
-            else:
-                free = [f for f, letter in enumerate(row) if not letter]
-                ranks = []
-                for way in fill.ways.get(fill.leftover(assignment), ()):
-                    for file, letter in zip(free, way, strict=True):
-                        row[file] = letter
-                    ranks.append("".join(row))
-            for rank in ranks:
-                out.append(rank)
-                if batch.mirrored:
-                    out.append(rank[::-1])
+        found: list[str] = []
+        if fill is None:
+            for assignment in batch.assignments:
+                row = [""] * size
+                for name, file in assignment.items():
+                    row[file] = letter_of[name]
+                found.append("".join(row))
+        else:
+            split = self._split_ways
+            ways, full = fill.ways, fill.full
+            escaped = {name: letter.replace("%", "%%") for name, letter in letter_of.items()}
+            for assignment in batch.assignments:
+                row = ["%s"] * size
+                mask = full
+                for name, file in assignment.items():
+                    row[file] = escaped[name]
+                    mask ^= 1 << file
+                letters = split.get(mask)
+                if letters is None:
+                    letters = split[mask] = [tuple(way) for way in ways.get(mask, ())]
+                found += map("".join(row).__mod__, letters)
+        if not batch.mirrored:
+            return found
+        out = found + found  # each rank, then its mirror image
+        out[0::2] = found
+        out[1::2] = [rank[::-1] for rank in found]
         return out
+
+    @property
+    def _split_ways(self) -> dict[int, list[tuple[str, ...]]]:
+        """:attr:`Fill.ways` as tuples of letters, made as each set of files is met."""
+        made: dict[int, list[tuple[str, ...]]] | None = self.__dict__.get("_ways")
+        if made is None:
+            made = self.__dict__["_ways"] = {}
+        return made
 
 
 def compile_model(model: Model) -> Plan:
