@@ -179,6 +179,9 @@ def test_an_enumerated_family_numbers_without_listing(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr("solver.numbering.listing.solver_ranks", no_solver)
     monkeypatch.setattr("solver.numbering.listing.side_ranks", no_solver)
+    monkeypatch.setattr("solver.numbering.listing.side_blocks", no_solver)
+    monkeypatch.setattr("solver.numbering.listing._sorted_ranks", no_solver)
+    monkeypatch.setattr("solver.search.solve.solve", no_solver)
     assert family.count == 959
     # Published Scharnagl numbers (Wikipedia): 105 QNRBBNKR, 959 RKRNNQBB.
     assert family.identify("QNRBBNKR").id == 105
