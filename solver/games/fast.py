@@ -76,17 +76,19 @@ def pattern(number_tags: tuple[bytes, ...]) -> re.Pattern[bytes]:
 
 
 _GROUPS: Final = re.Match.groups
+#: Matches one after the other, each where the last ended (not in typeshed).
+_SCANNER: Final[Any] = re.Pattern.scanner  # type: ignore[attr-defined]
 
 
 def bulk(buf: Any, pos: int, end: int, regex: re.Pattern[bytes]) -> tuple[Counter[Key], int]:
     """The keys of the games read one after the other in ``buf[pos:end]``
     (which starts at a game's ``[``), counted, and where that stopped
     (``end`` when every game was read)."""
-    found: Counter[Key] = Counter(map(_GROUPS, iter(regex.scanner(buf, pos, end).match, None)))
+    found: Counter[Key] = Counter(map(_GROUPS, iter(_SCANNER(regex, buf, pos, end).match, None)))
     if found.pop(_DONE, 0):
         return found, end
     stop = pos
-    for match in iter(regex.scanner(buf, pos, end).match, None):
+    for match in iter(_SCANNER(regex, buf, pos, end).match, None):
         stop = match.end()
     return found, stop
 
@@ -186,7 +188,8 @@ def read_range(stats: Any, path: str, start: int, end: int, report: Any) -> int:
                 if stop < end:
                     cut = _last_start(view, pos - base)  # type: ignore[arg-type]
                     if cut is None:  # one game longer than a window: the rest game by game
-                        return stats.careful(_range_pieces(path, pos, end), path, report, read)
+                        done: int = stats.careful(_range_pieces(path, pos, end), path, report, read)
+                        return done
                     last = cut
                 read = stats.add_region(view, pos - base, last, path, report, read)
                 pos = base + last
