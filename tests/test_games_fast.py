@@ -172,6 +172,12 @@ PLAIN = b'[Event "e"]\n[Result "1-0"]\n[FEN "%s"]\n\n1. e4 e5 1-0\n\n' % FENS[0]
     b'[Result "1-0"]\n\n1. e4\n\n[%clk 1] 1-0\n\n',
     b'[Result "1-0"]\r\n\r\n1-0\r\n\r\n[Result "0-1"]\n\n0-1\r\n',  # CRLF and LF
     b'[Result "1-0"]\n\n1-0\r\n\r[Result "0-1"]\n\n0-1\n',  # a lone CR
+    # PLAIN's shape (learnt from the first game read) with one line changed
+    *(PLAIN.replace(b'[Event "e"]', line) for line in (
+        b'[Event "a"] "]', b'[Event "a\n"]', b'[Event "a\nb"]', b'[Event "a"b"]', b'[Event "]"]',
+        b'[Event "a"]\n[Event "b"]', b'[Event "a"]\n[FEN "x"]', b'[Event "\\"]', b'[Event  "a"]')),
+    PLAIN.replace(b"[Result", b"[FEN \"y\"]\n[Result"),
+    PLAIN.replace(b"\n\n1.", b"\n[Variant \"Chess960\"]\n\n1."),
 ])
 @pytest.mark.parametrize("where", ["first", "middle", "last"])
 def test_odd_games_are_read_as_the_careful_reader_reads_them(

@@ -42,13 +42,11 @@ GIVE_UP: Final = 64 << 20
 #: The most kept tag lines a game may have to be counted in bulk.
 DEPTH: Final = 5
 
-#: A game's key: its kept tag lines, in order (None past the last), and None.
+#: A game's key: its kept tag lines, in order (None for the groups not met), and None.
 Key = tuple[bytes | None, ...]
 
-#: The key :func:`bulk`'s pattern gives at the end of what it read: all was read.
-_DONE: Final = (None,) * DEPTH + (b"",)
-
 _START: Final = re.compile(rb"\n\r?\n\[[A-Za-z0-9_]")
+_BLANK_THEN_TAG: Final = re.compile(rb"\n\n\[")
 _NAME: Final = rb"(?=\[[A-Za-z0-9_])"
 #: A header line other than a kept one: exactly one ``]``, after a ``"``, at its end.
 _LINE: Final = rb'(?=.*"\]\n)[^\]]*+\]\n'
@@ -58,21 +56,45 @@ _MOVES: Final = (rb"\n(?:[^\[\n].*\n)*+(?:(?<=1-0\n)|(?<=0-1\n)|(?<=1/2-1/2\n)|(
                  rb"(?:\n" + _NAME + rb"|\n?\Z)")
 
 
+#: A line of a learnt header shape: its tag's value, exactly one ``"]``, at its end.
+_VALUE: Final = rb'"(?=.*"\]\n)[^"]*+"\]\n'
+
+
 @functools.lru_cache(maxsize=8)
-def pattern(number_tags: tuple[bytes, ...]) -> re.Pattern[bytes]:
+def pattern(number_tags: tuple[bytes, ...], shape: tuple[bytes, ...] = ()) -> re.Pattern[bytes]:
     """The pattern of a plainly written game, keeping its ``Result``, ``FEN``,
-    ``Variant`` and ``number_tags`` lines (up to :data:`DEPTH` of them)."""
+    ``Variant`` and ``number_tags`` lines (up to :data:`DEPTH` of them).
+
+    ``shape``: the tag names of a header met often, in order; a header of
+    exactly those tags is read by a quicker pattern (its names written out),
+    kept lines alike."""
     kept = tuple(dict.fromkeys((b"Result", b"FEN", b"Variant", *number_tags)))
     needles = b"|".join(re.escape(name) for name in kept)
     firsts = b"".join(re.escape(bytes([c])) for c in sorted({name[0] for name in kept}))
     skip = rb"(?:\[(?:[^" + firsts + rb"\n]|(?!(?:" + needles + rb') "))' + _LINE + rb")*+"
-    values = [rb'Result "(?:1-0|0-1|1/2-1/2|\*)'] + [
-        re.escape(name) + rb' "[^"\n\\]*' for name in kept if name != b"Result"]
-    keep = rb"(\[(?:" + b"|".join(values) + rb')"\])\n'
+    value = {name: rb'"[^"\n\\]*"\]' for name in kept}
+    value[b"Result"] = rb'"(?:1-0|0-1|1/2-1/2|\*)"\]'
+    keep = rb"(\[(?:" + b"|".join(re.escape(n) + b" " + v for n, v in value.items()) + rb"))\n"
     nested = b""
     for _ in range(DEPTH):
         nested = rb"(?:" + keep + skip + nested + rb")?"
-    return re.compile(rb"(?:" + _NAME + skip + nested + _MOVES + rb"|\Z())")
+    header = skip + nested
+    if shape:
+        quick = b"".join(rb"(\[" + re.escape(name) + b" " + value[name] + rb")\n" if name in value
+                         else rb"\[" + re.escape(name) + b" " + _VALUE for name in shape)
+        header = rb"(?:" + quick + b"|" + header + b")"
+    return re.compile(rb"(?:" + _NAME + header + _MOVES + rb"|\Z())")
+
+
+def shape_of(header: bytes) -> tuple[bytes, ...]:
+    """The tag names of a header block, in order, when each line is a plain tag
+    (else none).
+
+    >>> shape_of(b'[Event "a"]\\n[Site "b"]'), shape_of(b'[Event "a"]\\n[Site b]')
+    ((b'Event', b'Site'), ())
+    """
+    names = re.findall(rb'^\[([A-Za-z0-9_]+) "[^"\n]*"\]$', header, re.MULTILINE)
+    return tuple(names) if len(names) == header.count(b"\n") + 1 <= 64 else ()
 
 
 _GROUPS: Final = re.Match.groups
@@ -85,12 +107,17 @@ def bulk(buf: Any, pos: int, end: int, regex: re.Pattern[bytes]) -> tuple[Counte
     (which starts at a game's ``[``), counted, and where that stopped
     (``end`` when every game was read)."""
     found: Counter[Key] = Counter(map(_GROUPS, iter(_SCANNER(regex, buf, pos, end).match, None)))
-    if found.pop(_DONE, 0):
+    if found.pop((None,) * (regex.groups - 1) + (b"",), 0):  # the end was reached
         return found, end
-    stop = pos
-    for match in iter(_SCANNER(regex, buf, pos, end).match, None):
-        stop = match.end()
-    return found, stop
+    games = sum(found.values())
+    if not games:
+        return found, pos
+    # the games read in bulk are contiguous, each ends with a blank line, and no
+    # other blank line in them is followed by a "[": the n-th such place is the stop
+    after = next(itertools.islice(_BLANK_THEN_TAG.finditer(buf, pos, end), games - 1, None), None)
+    if after is None:  # not so after all: nothing is taken as read in bulk
+        return Counter(), pos
+    return found, after.end() - 1
 
 
 def header_of(key: Key) -> bytes:

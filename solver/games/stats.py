@@ -81,6 +81,7 @@ class Stats:
         self._pending: dict[tuple[bytes, bytes | None, int], int] = {}
         self._keys: dict[Key, int] = {}  # bulk-counted games per key (kept tag lines)
         self._good: set[Key] = set()  # keys known to have a result
+        self._shape: tuple[bytes, ...] | None = None  # the tag names of a header met often
 
     def reset(self) -> None:
         """Forget every count (a worker starts from nothing)."""
@@ -155,9 +156,12 @@ class Stats:
         from ``read + 1``: in bulk up to a game not plainly written, which is
         read game by game with those up to the next game start after a blank line;
         then in bulk again. Returns the number of the last game."""
-        from solver.games.fast import bulk, next_start, pattern
+        from solver.games.fast import bulk, next_start, pattern, shape_of
 
-        regex = pattern(self.starts.number_tags)
+        if self._shape is None and start < end:  # learnt from the first game read in bulk
+            head = buf.find(b"\n\n", start, min(end, start + 8192))
+            self._shape = shape_of(buf[start:head].replace(b"\r", b"")) if head > 0 else ()
+        regex = pattern(self.starts.number_tags, self._shape)
         if buf.find(b"\r", start, end) >= 0:  # CRLF: read without the CRs, or game by game
             text = buf[start:end].replace(b"\r\n", b"\n")
             found, stop = bulk(text, 0, len(text), regex) if b"\r" not in text else ({}, -1)
