@@ -155,19 +155,14 @@ class Stats:
         game starts; ``end``: where a game starts, or the input's end), numbered
         from ``read + 1``: in bulk up to a game not plainly written, which is
         read game by game with those up to the next game start after a blank line;
-        then in bulk again. Returns the number of the last game."""
+        then in bulk again. CRLF line ends are read without their CRs (a lone CR:
+        game by game). Returns the number of the last game."""
         from solver.games.fast import bulk, next_start, pattern, shape_of
 
         if self._shape is None and start < end:  # learnt from the first game read in bulk
             head = buf.find(b"\n\n", start, min(end, start + 8192))
             self._shape = shape_of(buf[start:head].replace(b"\r", b"")) if head > 0 else ()
         regex = pattern(self.starts.number_tags, self._shape)
-        if buf.find(b"\r", start, end) >= 0:  # CRLF: read without the CRs, or game by game
-            text = buf[start:end].replace(b"\r\n", b"\n")
-            found, stop = bulk(text, 0, len(text), regex) if b"\r" not in text else ({}, -1)
-            if stop == len(text) and self._merge(found):
-                return read + sum(found.values())
-            return self.careful(iter([buf[start:end]]), path, report, read)
         pos = start
         while pos < end:
             found, stop = bulk(buf, pos, end, regex)
@@ -176,6 +171,13 @@ class Stats:
             read += sum(found.values())
             if stop >= end:
                 break
+            if buf.find(b"\r", stop, end) >= 0:  # CRLF: read without the CRs, or game by game
+                text = buf[stop:end].replace(b"\r\n", b"\n")
+                if b"\r" not in text:
+                    found, at = bulk(text, 0, len(text), regex)
+                    if at == len(text) and self._merge(found):
+                        return read + sum(found.values())
+                return self.careful(iter([buf[stop:end]]), path, report, read)
             pos = next_start(buf, min(stop + (1 << 16), end), end)
             read = self.careful(iter([buf[stop:pos]]), path, report, read)
         return read
