@@ -190,7 +190,7 @@ def _last_start(buf: bytes, start: int = 0) -> int | None:
 # -- a plain file, mapped a window at a time ---------------------------------------------------
 
 #: The bytes of a plain file mapped at a time (cut at the last game start in them).
-WINDOW: Final = 32 << 20
+WINDOW: Final = 16 << 20
 
 _BOM: Final = b"\xef\xbb\xbf"
 
