@@ -56,17 +56,21 @@ _MOVES: Final = (rb"\n(?:[^\[\n].*\n)*+(?:(?<=1-0\n)|(?<=0-1\n)|(?<=1/2-1/2\n)|(
                  rb"(?:\n" + _NAME + rb"|\n?\Z)")
 
 
+#: The most header shapes learnt (each one a quicker pattern tried in turn).
+SHAPES: Final = 4
+
 #: A line of a learnt header shape: its tag's value, exactly one ``"]``, at its end.
 _VALUE: Final = rb'"(?=.*"\]\n)[^"]*+"\]\n'
 
 
-@functools.lru_cache(maxsize=8)
-def pattern(number_tags: tuple[bytes, ...], shape: tuple[bytes, ...] = ()) -> re.Pattern[bytes]:
+@functools.lru_cache(maxsize=16)
+def pattern(number_tags: tuple[bytes, ...],
+            shapes: tuple[tuple[bytes, ...], ...] = ()) -> re.Pattern[bytes]:
     """The pattern of a plainly written game, keeping its ``Result``, ``FEN``,
     ``Variant`` and ``number_tags`` lines (up to :data:`DEPTH` of them).
 
-    ``shape``: the tag names of a header met often, in order; a header of
-    exactly those tags is read by a quicker pattern (its names written out),
+    ``shapes``: the tag names of headers met often, in order; a header of
+    exactly one of them is read by a quicker pattern (its names written out),
     kept lines alike."""
     kept = tuple(dict.fromkeys((b"Result", b"FEN", b"Variant", *number_tags)))
     needles = b"|".join(re.escape(name) for name in kept)
@@ -79,10 +83,10 @@ def pattern(number_tags: tuple[bytes, ...], shape: tuple[bytes, ...] = ()) -> re
     for _ in range(DEPTH):
         nested = rb"(?:" + keep + skip + nested + rb")?"
     header = skip + nested
-    if shape:
-        quick = b"".join(rb"(\[" + re.escape(name) + b" " + value[name] + rb")\n" if name in value
-                         else rb"\[" + re.escape(name) + b" " + _VALUE for name in shape)
-        header = rb"(?:" + quick + b"|" + header + b")"
+    quick = [b"".join(rb"(\[" + re.escape(name) + b" " + value[name] + rb")\n" if name in value
+                      else rb"\[" + re.escape(name) + b" " + _VALUE for name in shape)
+             for shape in shapes]
+    header = rb"(?:" + b"|".join([*quick, header]) + b")"
     return re.compile(rb"(?:" + _NAME + header + _MOVES + rb"|\Z())")
 
 

@@ -81,7 +81,7 @@ class Stats:
         self._pending: dict[tuple[bytes, bytes | None, int], int] = {}
         self._keys: dict[Key, int] = {}  # bulk-counted games per key (kept tag lines)
         self._good: set[Key] = set()  # keys known to have a result
-        self._shape: tuple[bytes, ...] | None = None  # the tag names of a header met often
+        self._shapes: tuple[tuple[bytes, ...], ...] = ()  # tag names of headers met often
 
     def reset(self) -> None:
         """Forget every count (a worker starts from nothing)."""
@@ -157,12 +157,14 @@ class Stats:
         read game by game with those up to the next game start after a blank line;
         then in bulk again. CRLF line ends are read without their CRs (a lone CR:
         game by game). Returns the number of the last game."""
-        from solver.games.fast import bulk, next_start, pattern, shape_of
+        from solver.games.fast import SHAPES, bulk, next_start, pattern, shape_of
 
-        if self._shape is None and start < end:  # learnt from the first game read in bulk
+        if len(self._shapes) < SHAPES:  # learnt from the first game of each region
             head = buf.find(b"\n\n", start, min(end, start + 8192))
-            self._shape = shape_of(buf[start:head].replace(b"\r", b"")) if head > 0 else ()
-        regex = pattern(self.starts.number_tags, self._shape)
+            shape = shape_of(buf[start:head].replace(b"\r", b"")) if head > 0 else ()
+            if shape and shape not in self._shapes:
+                self._shapes += (shape,)
+        regex = pattern(self.starts.number_tags, self._shapes)
         pos = start
         while pos < end:
             found, stop = bulk(buf, pos, end, regex)
