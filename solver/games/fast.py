@@ -14,6 +14,12 @@ says where that stops: at a game not plainly written (a truncated one, a
 header line that is no tag, more kept tags than :data:`DEPTH`), which is then
 read game by game (:func:`solver.games.reading.scan`), so the two ways always
 give the same table (tests compare them on made-up and random inputs).
+Headers of a shape met often (the same tag names in the same order) are
+read by a quicker pattern with the names written out (:func:`shape_of`).
+
+A plain file is mapped :data:`WINDOW` bytes at a time (:func:`read_range`),
+a large one in worker processes, one byte range each (:func:`in_workers`);
+a stream is cut into chunks at game starts (:func:`game_chunks`).
 
 >>> chunk = b'[Result "1-0"]\\n[FEN "x"]\\n\\n1. e4 1-0\\n\\n[FEN "y"]\\n[Result "*"]\\n\\n*\\n'
 >>> found, stop = bulk(chunk, 0, len(chunk), pattern(()))
@@ -136,7 +142,7 @@ def next_start(buf: Any, pos: int, end: int) -> int:
     return end if found is None else found.end() - 2
 
 
-#: Bytes kept before a chunk, so that its first game's lookbehind sees the game before.
+#: Bytes kept before a chunk (the end of the game before).
 CONTEXT: Final = 16
 
 
