@@ -116,18 +116,39 @@ def bulk(buf: Any, pos: int, end: int, regex: re.Pattern[bytes]) -> tuple[Counte
     """The keys of the games read one after the other in ``buf[pos:end]``
     (which starts at a game's ``[``), counted, and where that stopped
     (``end`` when every game was read)."""
-    found: Counter[Key] = Counter(map(_GROUPS, iter(_SCANNER(regex, buf, pos, end).match, None)))
-    if found.pop((None,) * (regex.groups - 1) + (b"",), 0):  # the end was reached
-        return found, end
-    games = sum(found.values())
-    if not games:
-        return found, pos
+    found: Counter[Key] = Counter()
+    return found, bulk_into(found, buf, pos, end, regex)[1]
+
+
+def bulk_into(keys: Counter[Key], buf: Any, pos: int, end: int,
+              regex: re.Pattern[bytes]) -> tuple[int, int]:
+    """As :func:`bulk`, adding the keys to ``keys`` (in C, no Python step per
+    key): how many games were added, and where that stopped."""
+    before = sum(keys.values())
+    keys.update(map(_GROUPS, iter(_SCANNER(regex, buf, pos, end).match, None)))
+    done = keys.pop((None,) * (regex.groups - 1) + (b"",), 0)  # the end was reached
+    games = sum(keys.values()) - before
+    if done or not games:
+        return games, end if done else pos
     # the games read in bulk are contiguous, each ends with a blank line, and no
     # other blank line in them is followed by a "[": the n-th such place is the stop
     after = next(itertools.islice(_BLANK_THEN_TAG.finditer(buf, pos, end), games - 1, None), None)
     if after is None:  # not so after all: nothing is taken as read in bulk
-        return Counter(), pos
-    return found, after.end() - 1
+        unread(keys, buf, pos, end, regex)
+        return 0, pos
+    return games, after.end() - 1
+
+
+def unread(keys: Counter[Key], buf: Any, pos: int, end: int, regex: re.Pattern[bytes]) -> None:
+    """Take back from ``keys`` what :func:`bulk_into` added for ``buf[pos:end]``."""
+    found = Counter(map(_GROUPS, iter(_SCANNER(regex, buf, pos, end).match, None)))
+    found.pop((None,) * (regex.groups - 1) + (b"",), 0)
+    for key, n in found.items():
+        left = keys[key] - n
+        if left > 0:
+            keys[key] = left
+        else:
+            keys.pop(key, None)
 
 
 def header_of(key: Key) -> bytes:

@@ -25,7 +25,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.games.fast import Key, header_of
@@ -79,7 +80,7 @@ class Stats:
         self.skipped = 0
         self.games = 0
         self._pending: dict[tuple[bytes, bytes | None, int], int] = {}
-        self._keys: dict[Key, int] = {}  # bulk-counted games per key (kept tag lines)
+        self._keys: Counter[Key] = Counter()  # bulk-counted games per key (kept tag lines)
         self._good: set[Key] = set()  # keys known to have a result
         self._shapes: tuple[tuple[bytes, ...], ...] = ()  # tag names of headers met often
 
@@ -89,7 +90,7 @@ class Stats:
         self.outside = [0, 0, 0, 0]
         self.skipped = self.games = 0
         self._pending = {}
-        self._keys = {}
+        self._keys = Counter()
 
     def absorb(self, rows: dict[int, list[int]], outside: list[int], games: int,
                skipped: int) -> None:
@@ -157,7 +158,7 @@ class Stats:
         read game by game with those up to the next game start after a blank line;
         then in bulk again. CRLF line ends are read without their CRs (a lone CR:
         game by game). Returns the number of the last game."""
-        from solver.games.fast import SHAPES, bulk, next_start, pattern, shape_of
+        from solver.games.fast import SHAPES, bulk_into, next_start, pattern, shape_of, unread
 
         if len(self._shapes) < SHAPES:  # learnt from the first game of each region
             head = buf.find(b"\n\n", start, min(end, start + 8192))
@@ -165,43 +166,48 @@ class Stats:
             if shape and shape not in self._shapes:
                 self._shapes += (shape,)
         regex = pattern(self.starts.number_tags, self._shapes)
+        keys = self._keys
         pos = start
         while pos < end:
-            found, stop = bulk(buf, pos, end, regex)
-            if not self._merge(found):  # a key without a result: all game by game
+            known = len(keys)
+            games, stop = bulk_into(keys, buf, pos, end, regex)
+            if len(keys) > known and not self._results_known():  # all game by game
+                unread(keys, buf, pos, end, regex)
                 return self.careful(iter([buf[pos:end]]), path, report, read)
-            read += sum(found.values())
+            self._counted(games)
+            read += games
             if stop >= end:
                 break
             if buf.find(b"\r", stop, end) >= 0:  # CRLF: read without the CRs, or game by game
                 text = buf[stop:end].replace(b"\r\n", b"\n")
                 if b"\r" not in text:
-                    found, at = bulk(text, 0, len(text), regex)
-                    if at == len(text) and self._merge(found):
-                        return read + sum(found.values())
+                    known = len(keys)
+                    games, at = bulk_into(keys, text, 0, len(text), regex)
+                    if at == len(text) and (len(keys) == known or self._results_known()):
+                        self._counted(games)
+                        return read + games
+                    unread(keys, text, 0, len(text), regex)
                 return self.careful(iter([buf[stop:end]]), path, report, read)
             pos = next_start(buf, min(stop + (1 << 16), end), end)
             read = self.careful(iter([buf[stop:pos]]), path, report, read)
         return read
 
-    def _merge(self, found: Mapping[Key, int]) -> bool:
-        """Add bulk-counted games to the tally, unless a key has no ``Result``
-        (False: the caller reads those games one by one)."""
+    def _results_known(self) -> bool:
+        """Whether every key counted in bulk has a ``Result`` line (else its
+        games are read one by one, the result their moves end in)."""
         good = self._good
-        new = found.keys() - good
-        if new:
-            if any(tag(header_of(key), b"Result") is None for key in new):
-                return False
-            if len(good) >= MEMO:
-                good.clear()
-            good.update(new)
-        keys = self._keys
-        for key, n in found.items():
-            keys[key] = keys.get(key, 0) + n
-        self.games += sum(found.values())
-        if len(keys) >= MEMO:
-            self._settle()
+        new = self._keys.keys() - good
+        if any(tag(header_of(key), b"Result") is None for key in new):
+            return False
+        if len(good) >= MEMO:
+            good.clear()
+        good.update(new)
         return True
+
+    def _counted(self, games: int) -> None:
+        self.games += games
+        if len(self._keys) >= MEMO:
+            self._settle()
 
     def careful(self, pieces: Iterator[bytes], path: str, report: Report | None = None,
                 offset: int = 0) -> int:
