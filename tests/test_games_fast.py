@@ -222,3 +222,15 @@ def test_games_without_fen_are_counted_in_bulk_by_their_number_tags() -> None:
     _, rows, outside, *_ = streamed(data, [])
     assert rows == {105: [1, 0, 0, 0], 7: [0, 0, 1, 0], 518: [0, 0, 0, 1]}
     assert outside == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("name", [b"", b"FRC Id", b"X.y", b"Opening"])
+def test_a_number_tag_of_any_name_is_kept(name: bytes) -> None:
+    data = (b'[Result "1-0"]\n[%s "105"]\n\n1-0\n\n[Result "0-1"]\n[Event "e"]\n\n0-1\n\n'
+            % name) * 3
+    want, got = Stats(FAMILY, (name,)), Stats(FAMILY, (name,))
+    want.careful(iter([data]), "x")
+    want._settle()
+    assert got.add(iter([data]), "x") == 6
+    assert (got.rows, got.outside) == (want.rows, want.outside)
+    assert got.rows[105] == [3, 0, 0, 0]

@@ -80,8 +80,9 @@ def pattern(number_tags: tuple[bytes, ...],
     kept lines alike."""
     kept = tuple(dict.fromkeys((b"Result", b"FEN", b"Variant", *number_tags)))
     needles = b"|".join(re.escape(name) for name in kept)
-    firsts = b"".join(re.escape(bytes([c])) for c in sorted({name[0] for name in kept}))
-    skip = rb"(?:\[(?:[^" + firsts + rb"\n]|(?!(?:" + needles + rb') "))' + _LINE + rb")*+"
+    firsts = b"".join(re.escape(bytes([c])) for c in sorted({name[0] for name in kept if name}))
+    first = rb"[^" + firsts + rb"\n]|" if all(kept) else b""  # most lines: told by their first byte
+    skip = rb"(?:\[(?:" + first + rb"(?!(?:" + needles + rb') "))' + _LINE + rb")*+"
     value = {name: _VALUE[:-2] for name in kept}  # read again by headers.tag(), escapes and all
     value[b"Result"] = rb'"(?:1-0|0-1|1/2-1/2|\*)"\]'
     keep = rb"(\[(?:" + b"|".join(re.escape(n) + b" " + v for n, v in value.items()) + rb"))\n"
