@@ -1,30 +1,38 @@
 """Counting the games of well-formed stretches of PGN in bulk, without a
 Python step per game, and a large file in worker processes.
 
-:func:`game_chunks` re-cuts an input's bytes where games start (a header
-block after a blank line). :func:`tally` reads a chunk with one regular
-expression that walks each header block, keeps ``Result``, ``FEN`` and
-``Variant``, and checks the block's shape, so that :class:`collections.Counter`
-counts the games in C. It answers only when every game of the chunk is as
-the careful reader (:func:`solver.games.reading.scan`) would read it
-(a blank line around each header block, every header line a tag, a result
-after each game's moves, one ``Result`` and one ``FEN`` each, no ``Variant``
-or ``FEN`` written with escapes); otherwise it answers None and the chunk is
-read game by game, so the two ways always give the same table (a test
-compares them).
+:func:`pattern` is one regular expression that reads a whole game: each
+header line (``[Name "value"]``, exactly one ``"]``, at its end), the blank
+line after them, the moves' lines, the result they end in and the blank
+line before the next game. It keeps the lines of the tags that name a
+game's start and result (``Result``, ``FEN``, ``Variant`` and the number
+tags) whole, so that the few distinct keys can be read later by the careful
+reader's own functions, and :class:`collections.Counter` counts the games
+in C, matched one after the other from where the last one ended
+(:meth:`re.Pattern.scanner`), so that no byte is passed over. :func:`bulk`
+says where that stops: at a game not plainly written (a truncated one, a
+header line that is no tag, more kept tags than :data:`DEPTH`), which is then
+read game by game (:func:`solver.games.reading.scan`), so the two ways always
+give the same table (tests compare them on made-up and random inputs).
+Headers of a shape met often (the same tag names in the same order) are
+read by a quicker pattern with the names written out (:func:`shape_of`).
+
+A plain file is mapped :data:`WINDOW` bytes at a time (:func:`read_range`),
+a large one in worker processes, one byte range each (:func:`in_workers`);
+a stream is cut into chunks at game starts (:func:`game_chunks`).
 
 >>> chunk = b'[Result "1-0"]\\n[FEN "x"]\\n\\n1. e4 1-0\\n\\n[FEN "y"]\\n[Result "*"]\\n\\n*\\n'
->>> sorted(tally(chunk).items()) == sorted(tally(b"1/2-1/2\\n\\n" + chunk, 9).items())
-True
->>> sorted(tally(chunk).items())
-[((b'x', None, 0), 1), ((b'y', None, 3), 1)]
->>> tally(chunk.replace(b"1. e4 1-0", b"1. e4")) is None  # truncated: read game by game
-True
+>>> found, stop = bulk(chunk, 0, len(chunk), pattern(()))
+>>> stop == len(chunk), sorted(k[:2] for k in found)
+(True, [(b'[FEN "y"]', b'[Result "*"]'), (b'[Result "1-0"]', b'[FEN "x"]')])
+>>> bulk(chunk.replace(b"1. e4 1-0", b"1. e4"), 0, len(chunk) - 4, pattern(()))[1]  # truncated
+0
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import re
 from collections import Counter
@@ -37,65 +45,126 @@ CHUNK: Final = 4 << 20
 #: Bytes gathered without a place to cut before the rest is read game by game.
 GIVE_UP: Final = 64 << 20
 
-_MARK: Final = rb"(?:(?<=(1)-0\n\n\[)|(?<=0-(1)\n\n\[)|(?<=1/(2)-1/2\n\n\[)|(?<=(\*)\n\n\[))?"
-#: Header lines skipped: tags other than Result, FEN and Variant, each followed by another.
-_SKIP: Final = rb'(?:(?!Result |FEN |Variant )[A-Za-z0-9_].*"\]\n\[)*+'
-#: The header lines kept: Result, FEN and Variant (FEN and Variant without escapes).
-_KEEP: Final = rb'(?:Result "([^"\n]*)"\]|FEN ("[^"\n\\]*)"\]|Variant ("[^"\n\\]*)"\])'
-#: A header block after a blank line: the previous game's result (groups 1-4),
-#: Result, FEN and Variant before its last line (5-7) and in its last line (8-10),
-#: and the blank line after it (11, empty when the block is not all tags or no
-#: blank line follows). Uninteresting lines are skipped by a loop without groups.
-BLOCK: Final = re.compile(
-    rb"\n\n\[" + _MARK + _SKIP + rb"(?:" + _KEEP + rb"\n\[" + _SKIP + rb")*+"
-    + rb'(?:(?:' + _KEEP + rb'|(?!Result |FEN |Variant )[A-Za-z0-9_].*"\])\n(\n)|)')
-_RESULTS: Final = {b"1-0": 0, b"1/2-1/2": 1, b"0-1": 2, b"*": 3}
-_ENDS: Final = (b"1-0", b"0-1", b"1/2-1/2", b"*")
+#: The most kept tag lines a game may have to be counted in bulk.
+DEPTH: Final = 5
+
+#: A game's key: its kept tag lines, in order (None for the groups not met), and None.
+Key = tuple[bytes | None, ...]
+
 _START: Final = re.compile(rb"\n\r?\n\[[A-Za-z0-9_]")
-
-Key = tuple[bytes, bytes | None, int]
-
-
-def tally(chunk: bytes, start: int = 0, end: int | None = None) -> dict[Key, int] | None:
-    """``(FEN, Variant or None, result) -> games`` for ``chunk[start:end]``, which
-    starts at a game's ``[`` and ends after a game (the bytes before ``start``,
-    if any, end the game before: ``*\\n\\n`` at least), or None when a game
-    in it is not plainly written."""
-    if end is None:
-        end = len(chunk)
-    if start < 3 or chunk[start - 3:start] not in _BEFORE:
-        chunk, start, end = b"*\n\n" + chunk[start:end], 3, end - start + 3
-    if chunk.find(b"\r", start, end) >= 0:
-        text = chunk[start - 3:end].replace(b"\r\n", b"\n")
-        if b"\r" in text:
-            return None
-        chunk, start, end = b"*\n\n" + text[3:], 3, len(text)
-    if not chunk.startswith(b"[", start) or not chunk[end - 64:end].rstrip().endswith(_ENDS):
-        return None
-    found = Counter(BLOCK.findall(chunk, start - 2, end))
-    if sum(found.values()) != chunk.count(b'\n[Result "', start - 2, end):
-        return None
-    counts: dict[Key, int] = {}
-    results = _RESULTS
-    for (m1, m2, m3, m4, r1, f1, v1, r2, f2, v2, blank), n in found.items():
-        if not (m1 or m2 or m3 or m4) or not blank or (r1 and r2) or (f1 and f2) \
-                or (v1 and v2):
-            return None
-        result = results.get(r1 or r2)
-        fen = f1 or f2
-        if result is None or len(fen) < 2:  # no FEN: its number tags are read game by game
-            return None
-        variant = v1 or v2
-        key = (fen[1:], variant[1:] if variant else None, result)
-        counts[key] = counts.get(key, 0) + n
-    return counts
+_BLANK_THEN_TAG: Final = re.compile(rb"\n\n\[")
+_NAME: Final = rb"(?=\[[A-Za-z0-9_])"
+#: A header line other than a kept one: exactly one ``]``, after a ``"``, at its end.
+_LINE: Final = rb'(?=.*"\]\n)[^\]]*+\]\n'
+#: The blank line after the header, the moves (lines not starting with ``[``),
+#: the result they end in, and the blank line before the next game (or the end).
+_MOVES: Final = (rb"\n(?:[^\[\n].*\n)*+(?:(?<=1-0\n)|(?<=0-1\n)|(?<=1/2-1/2\n)|(?<=\*\n))"
+                 rb"(?:\n" + _NAME + rb"|\n?\Z)")
 
 
-#: What may stand before a chunk's first game for :func:`tally` to read it in place.
-_BEFORE: Final = frozenset((b"0\n\n", b"1\n\n", b"2\n\n", b"*\n\n"))
+#: The most header shapes learnt (each one a quicker pattern tried in turn).
+SHAPES: Final = 4
+
+#: A line of a learnt header shape: its tag's value, exactly one ``"]``, at its end.
+_VALUE: Final = rb'"(?=.*"\]\n)[^"]*+"\]\n'
 
 
-#: Bytes kept before a chunk, so that its first game's lookbehind sees the game before.
+@functools.lru_cache(maxsize=16)
+def pattern(number_tags: tuple[bytes, ...],
+            shapes: tuple[tuple[bytes, ...], ...] = ()) -> re.Pattern[bytes]:
+    """The pattern of a plainly written game, keeping its ``Result``, ``FEN``,
+    ``Variant`` and ``number_tags`` lines (up to :data:`DEPTH` of them).
+
+    ``shapes``: the tag names of headers met often, in order; a header of
+    exactly one of them is read by a quicker pattern (its names written out),
+    kept lines alike."""
+    kept = tuple(dict.fromkeys((b"Result", b"FEN", b"Variant", *number_tags)))
+    needles = b"|".join(re.escape(name) for name in kept)
+    firsts = b"".join(re.escape(bytes([c])) for c in sorted({name[0] for name in kept if name}))
+    first = rb"[^" + firsts + rb"\n]|" if all(kept) else b""  # most lines: told by their first byte
+    skip = rb"(?:\[(?:" + first + rb"(?!(?:" + needles + rb') "))' + _LINE + rb")*+"
+    value = {name: _VALUE[:-2] for name in kept}  # read again by headers.tag(), escapes and all
+    value[b"Result"] = rb'"(?:1-0|0-1|1/2-1/2|\*)"\]'
+    keep = rb"(\[(?:" + b"|".join(re.escape(n) + b" " + v for n, v in value.items()) + rb"))\n"
+    nested = b""
+    for _ in range(DEPTH):
+        nested = rb"(?:" + keep + skip + nested + rb")?"
+    header = skip + nested
+    quick = [b"".join(rb"(\[" + re.escape(name) + b" " + value[name] + rb")\n" if name in value
+                      else rb"\[" + re.escape(name) + b" " + _VALUE for name in shape)
+             for shape in shapes]
+    header = rb"(?:" + b"|".join([*quick, header]) + b")"
+    return re.compile(rb"(?:" + _NAME + header + _MOVES + rb"|\Z())")
+
+
+def shape_of(header: bytes) -> tuple[bytes, ...]:
+    """The tag names of a header block, in order, when each line is a plain tag
+    (else none).
+
+    >>> shape_of(b'[Event "a"]\\n[Site "b"]'), shape_of(b'[Event "a"]\\n[Site b]')
+    ((b'Event', b'Site'), ())
+    """
+    names = re.findall(rb'^\[([A-Za-z0-9_]+) "[^"\n]*"\]$', header, re.MULTILINE)
+    return tuple(names) if len(names) == header.count(b"\n") + 1 <= 64 else ()
+
+
+_GROUPS: Final = re.Match.groups
+#: Matches one after the other, each where the last ended (not in typeshed).
+_SCANNER: Final[Any] = re.Pattern.scanner  # type: ignore[attr-defined]
+
+
+def bulk(buf: Any, pos: int, end: int, regex: re.Pattern[bytes]) -> tuple[Counter[Key], int]:
+    """The keys of the games read one after the other in ``buf[pos:end]``
+    (which starts at a game's ``[``), counted, and where that stopped
+    (``end`` when every game was read)."""
+    found: Counter[Key] = Counter()
+    return found, bulk_into(found, buf, pos, end, regex)[1]
+
+
+def bulk_into(keys: Counter[Key], buf: Any, pos: int, end: int,
+              regex: re.Pattern[bytes]) -> tuple[int, int]:
+    """As :func:`bulk`, adding the keys to ``keys`` (in C, no Python step per
+    key): how many games were added, and where that stopped."""
+    before = sum(keys.values())
+    keys.update(map(_GROUPS, iter(_SCANNER(regex, buf, pos, end).match, None)))
+    done = keys.pop((None,) * (regex.groups - 1) + (b"",), 0)  # the end was reached
+    games = sum(keys.values()) - before
+    if done or not games:
+        return games, end if done else pos
+    # the games read in bulk are contiguous, each ends with a blank line, and no
+    # other blank line in them is followed by a "[": the n-th such place is the stop
+    after = next(itertools.islice(_BLANK_THEN_TAG.finditer(buf, pos, end), games - 1, None), None)
+    if after is None:  # not so after all: nothing is taken as read in bulk
+        unread(keys, buf, pos, end, regex)
+        return 0, pos
+    return games, after.end() - 1
+
+
+def unread(keys: Counter[Key], buf: Any, pos: int, end: int, regex: re.Pattern[bytes]) -> None:
+    """Take back from ``keys`` what :func:`bulk_into` added for ``buf[pos:end]``."""
+    found = Counter(map(_GROUPS, iter(_SCANNER(regex, buf, pos, end).match, None)))
+    found.pop((None,) * (regex.groups - 1) + (b"",), 0)
+    for key, n in found.items():
+        left = keys[key] - n
+        if left > 0:
+            keys[key] = left
+        else:
+            keys.pop(key, None)
+
+
+def header_of(key: Key) -> bytes:
+    """The kept tag lines of a key, as a header block."""
+    return b"\n".join(line for line in key if line)
+
+
+def next_start(buf: Any, pos: int, end: int) -> int:
+    """Where the first header block after a blank line starts in ``buf[pos:end]``
+    (its ``[``), or ``end``."""
+    found = _START.search(buf, pos, end)
+    return end if found is None else found.end() - 2
+
+
+#: Bytes kept before a chunk (the end of the game before).
 CONTEXT: Final = 16
 
 
@@ -148,6 +217,45 @@ def _last_start(buf: bytes, start: int = 0) -> int | None:
                 _START.match(buf, at - 1 if buf[at - 1] == 10 else at - 2):
             return at + 1
         end = at
+
+
+# -- a plain file, mapped a window at a time ---------------------------------------------------
+
+#: The bytes of a plain file mapped at a time (cut at the last game start in them).
+WINDOW: Final = 16 << 20
+
+_BOM: Final = b"\xef\xbb\xbf"
+
+
+def read_range(stats: Any, path: str, start: int, end: int, report: Any) -> int:
+    """Tally the games in bytes ``[start, end)`` of a plain file (``start``: 0
+    or where a game starts), mapped :data:`WINDOW` bytes at a time, so that
+    memory stays flat; returns the games read."""
+    import mmap
+
+    read = 0
+    with open(path, "rb") as handle:
+        pos = start
+        if pos == 0 and handle.read(3) == _BOM:
+            pos = 3
+        while pos < end:
+            base = pos - pos % mmap.ALLOCATIONGRANULARITY
+            stop = min(pos + WINDOW, end)
+            view = mmap.mmap(handle.fileno(), stop - base, offset=base, access=mmap.ACCESS_READ)
+            try:
+                last = stop - base
+                if stop < end:
+                    cut = _last_start(view, pos - base)  # type: ignore[arg-type]
+                    if cut is None:  # one game longer than a window: the rest game by game
+                        done: int = stats.careful(_range_pieces(path, pos, end), path, report, read)
+                        return done
+                    last = cut
+                read = stats.add_region(view, pos - base, last, path, report, read)
+                pos = base + last
+            finally:
+                with contextlib.suppress(BufferError):
+                    view.close()
+    return read
 
 
 # -- a large file in worker processes ---------------------------------------------------------
@@ -214,7 +322,7 @@ def _child(stats: Any, path: str, start: int, end: int, send: Any, parent: int) 
 
     try:
         stats.reset()
-        read = stats.add(_range_pieces(path, start, end), path, keep)
+        read = stats.add_range(path, start, end, keep)
         send.send(("done", read, stats.rows, stats.outside, stats.games, stats.skipped,
                    problems, more))
     except BaseException as exc:
@@ -251,7 +359,7 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
             send.close()
             children.append((process, receive))
         start, end = spans[0]
-        read: int = stats.add(_range_pieces(path, start, end), path, report)
+        read: int = stats.add_range(path, start, end, report)
         for process, receive in children:
             try:
                 message = receive.recv()

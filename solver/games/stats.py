@@ -25,9 +25,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from solver.games.fast import Key, header_of
 from solver.games.headers import MEMO, RESULTS, Starts, tag
 from solver.games.reading import scan
 
@@ -78,6 +80,9 @@ class Stats:
         self.skipped = 0
         self.games = 0
         self._pending: dict[tuple[bytes, bytes | None, int], int] = {}
+        self._keys: Counter[Key] = Counter()  # bulk-counted games per key (kept tag lines)
+        self._good: set[Key] = set()  # keys known to have a result
+        self._shapes: tuple[tuple[bytes, ...], ...] = ()  # tag names of headers met often
 
     def reset(self) -> None:
         """Forget every count (a worker starts from nothing)."""
@@ -85,6 +90,7 @@ class Stats:
         self.outside = [0, 0, 0, 0]
         self.skipped = self.games = 0
         self._pending = {}
+        self._keys = Counter()
 
     def absorb(self, rows: dict[int, list[int]], outside: list[int], games: int,
                skipped: int) -> None:
@@ -100,9 +106,9 @@ class Stats:
 
     def add_file(self, path: str, size: int | None, report: Report | None = None,
                  pieces: Iterator[bytes] | None = None) -> int:
-        """Tally a plain file: in worker processes, one per core, when it is
-        large (:data:`~solver.games.fast.PARALLEL_FROM`), else as :meth:`add`
-        does with its ``pieces``."""
+        """Tally a plain file, mapped a window at a time: in worker processes,
+        one per core, when it is large (:data:`~solver.games.fast.PARALLEL_FROM`);
+        as :meth:`add` does with its ``pieces`` when its size is not known."""
         from solver.games.fast import PARALLEL_FROM, in_workers
         from solver.search.csp.workers import _can_fork, cores
 
@@ -111,14 +117,25 @@ class Stats:
             read = in_workers(self, path, size, report, workers)
             self._settle()
             return read
+        if size:
+            return self.add_range(path, 0, size, report)
         assert pieces is not None
         return self.add(pieces, path, report)
+
+    def add_range(self, path: str, start: int, end: int, report: Report | None = None) -> int:
+        """Tally the games in bytes ``[start, end)`` of a plain file (``start``:
+        0 or where a game starts); returns how many were read."""
+        from solver.games.fast import read_range
+
+        read = read_range(self, path, start, end, report)
+        self._settle()
+        return read
 
     def add(self, pieces: Iterator[bytes], path: str, report: Report | None = None) -> int:
         """Tally the games in ``pieces`` (one input); returns how many were read
         (skipped ones included). Stretches of plainly written games are counted
         in bulk (:mod:`solver.games.fast`), the others game by game, alike."""
-        from solver.games.fast import game_chunks, tally
+        from solver.games.fast import game_chunks
 
         read = 0
         first = True
@@ -126,24 +143,70 @@ class Stats:
             if isinstance(chunk, tuple):
                 buf, start, end = chunk
                 skip = 3 if first and buf.startswith(b"\xef\xbb\xbf", start) else 0
-                counts = tally(buf, start + skip, end)
-                if counts is not None:
-                    self._merge(counts)
-                    read += sum(counts.values())
-                else:
-                    read = self.careful(iter([buf[start:end]]), path, report, read)
+                read = self.add_region(buf, start + skip, end, path, report, read)
             else:
                 read = self.careful(chunk, path, report, read)
             first = False
         self._settle()
         return read
 
-    def _merge(self, counts: dict[tuple[bytes, bytes | None, int], int]) -> None:
-        pending = self._pending
-        for key, n in counts.items():
-            pending[key] = pending.get(key, 0) + n
-            self.games += n
-        if len(pending) >= MEMO:
+    def add_region(self, buf: Any, start: int, end: int, path: str, report: Report | None,
+                   read: int) -> int:
+        """Tally the games in ``buf[start:end]`` (``start``: where the input or a
+        game starts; ``end``: where a game starts, or the input's end), numbered
+        from ``read + 1``: in bulk up to a game not plainly written, which is
+        read game by game with those up to the next game start after a blank line;
+        then in bulk again. CRLF line ends are read without their CRs (a lone CR:
+        game by game). Returns the number of the last game."""
+        from solver.games.fast import SHAPES, bulk_into, next_start, pattern, shape_of, unread
+
+        if len(self._shapes) < SHAPES:  # learnt from the first game of each region
+            head = buf.find(b"\n\n", start, min(end, start + 8192))
+            shape = shape_of(buf[start:head].replace(b"\r", b"")) if head > 0 else ()
+            if shape and shape not in self._shapes:
+                self._shapes += (shape,)
+        regex = pattern(self.starts.number_tags, self._shapes)
+        keys = self._keys
+        pos = start
+        while pos < end:
+            known = len(keys)
+            games, stop = bulk_into(keys, buf, pos, end, regex)
+            if len(keys) > known and not self._results_known():  # all game by game
+                unread(keys, buf, pos, end, regex)
+                return self.careful(iter([buf[pos:end]]), path, report, read)
+            self._counted(games)
+            read += games
+            if stop >= end:
+                break
+            if buf.find(b"\r", stop, end) >= 0:  # CRLF: read without the CRs, or game by game
+                text = buf[stop:end].replace(b"\r\n", b"\n")
+                if b"\r" not in text:
+                    known = len(keys)
+                    games, at = bulk_into(keys, text, 0, len(text), regex)
+                    if at == len(text) and (len(keys) == known or self._results_known()):
+                        self._counted(games)
+                        return read + games
+                    unread(keys, text, 0, len(text), regex)
+                return self.careful(iter([buf[stop:end]]), path, report, read)
+            pos = next_start(buf, min(stop + (1 << 16), end), end)
+            read = self.careful(iter([buf[stop:pos]]), path, report, read)
+        return read
+
+    def _results_known(self) -> bool:
+        """Whether every key counted in bulk has a ``Result`` line (else its
+        games are read one by one, the result their moves end in)."""
+        good = self._good
+        new = self._keys.keys() - good
+        if any(tag(header_of(key), b"Result") is None for key in new):
+            return False
+        if len(good) >= MEMO:
+            good.clear()
+        good.update(new)
+        return True
+
+    def _counted(self, games: int) -> None:
+        self.games += games
+        if len(self._keys) >= MEMO:
             self._settle()
 
     def careful(self, pieces: Iterator[bytes], path: str, report: Report | None = None,
@@ -198,6 +261,12 @@ class Stats:
         for (fen, variant, result), times in self._pending.items():
             self._count(starts.position(b"", fen, variant), result, times)
         self._pending.clear()
+        for key, times in self._keys.items():  # read as the careful reader reads a header
+            header = header_of(key)
+            result = RESULTS[tag(header, b"Result") or b""]
+            self._count(starts.position(header, tag(header, b"FEN"), tag(header, b"Variant")),
+                        result, times)
+        self._keys.clear()
 
     # -- the report -------------------------------------------------------------
 
