@@ -150,6 +150,32 @@ def test_lint_and_which_are_answered_as_typer_does(
     assert _same(argv, capsys, monkeypatch, BOOK) == (argv not in TYPER_WORDS)
 
 
+#: Games for ``games stats``: X-FEN and Shredder-FEN starts, a number tag only, a
+#: truncated game, a standard game.
+GAMES = (b'[Event "a"]\n[Result "1-0"]\n[Variant "Chess960"]\n'
+         b'[FEN "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1"]\n\n1. e4 1-0\n\n'
+         b'[Event "b"]\n[Result "1/2-1/2"]\n[Variant "fischerandom"]\n'
+         b'[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n\n1/2-1/2\n\n'
+         b'[Event "c"]\n[Result "0-1"]\n[FRCId "105"]\n\n0-1\n\n'
+         b'[Event "d"]\n[Result "*"]\n\n1. e4\n\n[Event "e"]\n[Result "1-0"]\n\n1-0\n')
+
+GAME_LINES: list[list[str]] = [
+    ["games", "stats", "-"], ["games", "stats", "-", "-f", "csv"],
+    ["games", "stats", "-", "--format=json"], ["games", "stats", "-", "--tag", "FRCId"],
+    ["games", "stats", "-", "-r", "dfrc"], ["games", "stats", "no-such-games.pgn"],
+    ["games", "stats", "-", "-f", "bogus"], ["games", "stats"], ["games", "stats", "--help"],
+    ["games", "stats", "-", "-r", "nope"], ["games", "stats", "-", "-x"],
+]
+
+
+@pytest.mark.parametrize("argv", GAME_LINES, ids=" ".join)
+def test_games_stats_is_answered_as_typer_does(
+        argv: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _same(argv, capsys, monkeypatch, GAMES) == (argv[-1] not in (
+        "bogus", "stats", "--help", "-x"))
+
+
 #: Lines Typer answers (a usage error or help, in Typer's words).
 TYPER_WORDS = [
     ["lint", "--fix", "bogus"], ["lint", "--dialect", "bogus"], ["lint", "--complete"],

@@ -14,9 +14,10 @@
   so that no file the command opens takes its number.
 
 ``chess960 id``, ``position``, ``random``, ``show``, ``rules``, ``solve``,
-``check``, ``plan``, ``convert``, ``lint``, ``which`` and ``compare`` are what scripts call
-most, one call at a time, so their start-up matters: Typer parses options
-through Pydantic, which alone takes longer to import than answering. So
+``check``, ``plan``, ``convert``, ``lint``, ``which``, ``compare`` and ``games
+stats`` are what scripts call most, one call at a time, so their start-up
+matters: Typer parses options through Pydantic, which alone takes longer to
+import than answering. So
 :func:`main` parses the common forms of these commands itself
 (:func:`parse_fast`: known options, values Typer takes as they are) and answers
 them through :mod:`solver.cli.commands` and :mod:`solver.cli.lists`, the same
@@ -78,6 +79,8 @@ _OPTIONS: dict[str, tuple[bool, dict[str, tuple[str, bool, bool]]]] = {
                      "--format": ("fmt", True, False), "-f": ("fmt", True, False)}),
     "compare": (True, {**_RULES, **_NUMBERING, "--format": ("fmt", True, False),
                        "-f": ("fmt", True, False), "--limit": ("limit", True, False)}),
+    "games stats": (True, {**_RULES, "--format": ("fmt", True, False),
+                           "-f": ("fmt", True, False), "--tag": ("tag", True, False)}),
 }
 
 Parsed = tuple[str, list[str], dict[str, object]]
@@ -97,6 +100,8 @@ def parse_fast(argv: list[str]) -> Parsed | None:
     >>> parse_fast(["random", "--seed", "1", "-n", "0"]) is None  # Typer words the error
     True
     """
+    if argv[:2] == ["games", "stats"]:
+        argv = ["games stats", *argv[2:]]
     if not argv or argv[0] not in _OPTIONS:
         return None
     takes_arguments, known = _OPTIONS[argv[0]]
@@ -133,6 +138,9 @@ def parse_fast(argv: list[str]) -> Parsed | None:
         return None
     if argv[0] == "lint":
         return (argv[0], arguments, options) if _lint_accepted(options) else None
+    if argv[0] == "games stats":
+        return (argv[0], arguments, options) if options.get("fmt", "text") in (
+            "text", "csv", "json") else None
     if argv[0] in ("which", "compare"):
         limit = options.get("limit", "20")
         plain = isinstance(limit, str) and limit.isascii() and limit.isdigit() and \
@@ -269,6 +277,11 @@ def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> 
         families = options.get("rules", [])
         return which_command(arguments, families if isinstance(families, list) else [], fmt,
                              stdin=stdin_bytes(), out=out, err=err)
+    if command == "games stats":
+        from solver.cli.game_runs import stats_command
+
+        tag = options.get("tag")
+        return stats_command(arguments, rules, fmt, None if tag is None else str(tag))
     if command == "compare":
         from solver.cli.lists import compare_command
 

@@ -1,0 +1,245 @@
+"""What ``chess960 games`` does once its options are parsed: the PGN inputs
+opened (plain or compressed, stdin), progress on stderr, a skipped game's line,
+and each command's body (``stats``, ``filter``, ``tag``), without Typer, so that
+the console command's fast path (:mod:`solver.cli.entry`) answers ``games
+stats`` as the Typer command does.
+
+Each command writes its answer to stdout, a game that cannot be read is one
+line on stderr, ``FILE: game N skipped: <why>``, and an input with no game at
+all (or that cannot be opened) is an ``error:`` line; each returns the exit
+code (1 if any input failed).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TextIO
+
+from solver.cli.errors import FAILED, report
+from solver.errors import Chess960Error
+
+
+class _Progress:
+    """Bytes and games read, on stderr, once a run takes over a second and
+    only when stderr is a terminal (as :mod:`solver.cli.progress` does)."""
+
+    def __init__(self, stream: TextIO, what: str) -> None:
+        from solver.cli.progress import _delay
+
+        self.stream = stream
+        self.what = what
+        self.start = time.monotonic()
+        self.delay = _delay()
+        self.read = 0
+        self.shown = 0.0
+        self.bar: Any = None
+        self.watched: bool | None = None
+
+    def __call__(self, size: int) -> None:
+        self.read += size
+        now = time.monotonic()
+        if now - self.shown < 0.1 or now - self.start < self.delay:
+            return
+        self.shown = now
+        if self.watched is None:
+            try:
+                self.watched = self.stream.isatty()
+            except (AttributeError, ValueError, OSError):
+                self.watched = False
+        if not self.watched:
+            return
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(TextColumn("{task.description}"), TimeElapsedColumn(),
+                                console=Console(file=self.stream), transient=True,
+                                auto_refresh=False, redirect_stdout=False,
+                                redirect_stderr=False)
+            self.task = self.bar.add_task(self.what)
+            self.bar.start()
+        rate = self.read / max(now - self.start, 1e-9) / 1e6
+        self.bar.update(self.task, description=f"{self.what}: {self.read / 1e6:,.0f} MB read, "
+                                               f"{rate:,.0f} MB/s")
+        self.bar.refresh()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            bar, self.bar = self.bar, None
+            bar.stop()
+            self.stream.flush()
+
+
+def _skipped(path: str, verb: str = "skipped") -> Callable[[int, str], None]:
+    def tell(number: int, problem: str) -> None:
+        sys.stdout.flush()
+        sys.stderr.write(f"{path}: game {number} {verb}: {problem}\n")
+
+    return tell
+
+
+def _inputs(files: Sequence[str], what: str) -> Iterator[tuple[str, Iterator[bytes], Any]]:
+    """``(path, its bytes, the Input)`` for each file; one that cannot be opened
+    is an ``error:`` line (and the exit code 1 at the end, see :func:`_run`)."""
+    from solver.cli.inputs import stdin_bytes
+    from solver.games.inputs import Input
+
+    progress = _Progress(sys.stderr, what)
+    try:
+        for path in files:
+            try:
+                source = Input(path, stdin_bytes() if path == "-" else None, progress)
+            except Chess960Error as exc:
+                report(sys.stdout, sys.stderr, exc)
+                _FAILED.append(path)
+                continue
+            try:
+                yield path, source.pieces(), source
+            finally:
+                source.close()
+    finally:
+        progress.close()
+
+
+_FAILED: list[str] = []
+
+
+def _run(body: Callable[[], None]) -> int:
+    """Run a command's body: library errors an ``error:`` line; the exit code (1
+    if any input failed)."""
+    _FAILED.clear()
+    try:
+        body()
+    except Chess960Error as exc:
+        report(sys.stdout, sys.stderr, exc)
+        return FAILED
+    return FAILED if _FAILED else 0
+
+
+def _family(rules: str) -> Any:
+    from solver.cli.inputs import load_family
+
+    return load_family(rules)
+
+
+def _write_bytes(pieces: Iterable[bytes], out: str | None) -> None:
+    """``pieces`` to the file ``out`` (atomically, compressed by its ending) or stdout."""
+    if out is not None:
+        from solver.files import write_atomic
+        from solver.games.inputs import compressed, kind_of
+
+        write_atomic(out, lambda: compressed(pieces, kind_of(out), out))
+        return
+    stdout = sys.stdout
+    stdout.flush()
+    buffer = getattr(stdout, "buffer", None)
+    for piece in pieces:
+        if buffer is not None:
+            buffer.write(piece)
+        else:  # a text stream (a test's): the bytes as text
+            stdout.write(piece.decode("utf-8", "surrogateescape"))
+    if buffer is not None:
+        buffer.flush()
+
+
+def _one_game(path: str, read: int) -> None:
+    from solver.games.inputs import no_games
+
+    try:
+        no_games(path, read)
+    except Chess960Error as exc:
+        report(sys.stdout, sys.stderr, exc)
+        _FAILED.append(path)
+
+
+def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | None) -> int:
+    """``chess960 games stats``: games, results and scores per start position of
+    ``rules``'s family, in the form ``fmt`` (text, csv or json)."""
+
+    def body() -> None:
+        from solver.games.headers import NUMBER_TAGS
+        from solver.games.stats import Stats
+
+        family = _family(rules)
+        tags = None if number_tag is None else (number_tag.encode(), *NUMBER_TAGS)
+        table = Stats(family, tags)
+        for path, pieces, source in _inputs(files, "reading games"):
+            if source.compression is None and path != "-":
+                read = table.add_file(path, source.size, _skipped(path), pieces)
+            else:
+                read = table.add(pieces, path, _skipped(path))
+            _one_game(path, read)
+        if table.games or not _FAILED:
+            if fmt == "text":
+                sys.stdout.write("".join(f"{line}\n" for line in table.text()))
+            else:
+                sys.stdout.write(table.csv() if fmt == "csv" else table.json())
+
+    return _run(body)
+
+
+def filter_command(files: Sequence[str], ids: Sequence[str], rules: str, out: str | None) -> int:
+    """``chess960 games filter``: the games that start from ``ids``, byte for byte."""
+
+    def body() -> None:
+        from solver.games.select import Chooser, parse_ids
+
+        family = _family(rules)
+        chooser = Chooser(family, parse_ids(family, list(ids)))
+
+        def chosen() -> Iterator[bytes]:
+            for path, pieces, _ in _inputs(files, "filtering games"):
+                before = chooser.read
+                yield from chooser.games(pieces, path, _skipped(path))
+                _one_game(path, chooser.read - before)
+
+        _write_bytes(chosen(), out)
+
+    return _run(body)
+
+
+def tag_command(files: Sequence[str], rules: str, name: str, in_place: bool,
+                out: str | None) -> int:
+    """``chess960 games tag``: each game's number in the tag ``name`` (and a FEN
+    where only the number was given), to ``out`` or each file in place."""
+
+    def body() -> None:
+        from solver.games.tag import Tagger
+
+        family = _family(rules)
+        if in_place:
+            from solver.files import write_atomic
+            from solver.games.inputs import compressed
+
+            for path in files:
+                for _, pieces, source in _inputs([path], "tagging games"):
+                    tagger = Tagger(family, name)
+
+                    def rewritten(tagger: Tagger = tagger, pieces: Iterator[bytes] = pieces,
+                                  path: str = path) -> Iterator[bytes]:
+                        yield from tagger.rewrite(pieces, path, _skipped(path, "left as it is"))
+                        from solver.games.inputs import no_games
+
+                        no_games(path, tagger.games)
+
+                    try:
+                        write_atomic(path, compressed(rewritten(), source.compression, path))
+                    except Chess960Error as exc:
+                        report(sys.stdout, sys.stderr, exc)
+                        _FAILED.append(path)
+                        continue
+                    sys.stderr.write(tagger.summary(path) + "\n")
+            return
+
+        def everything() -> Iterator[bytes]:
+            for path, pieces, _ in _inputs(files, "tagging games"):
+                tagger = Tagger(family, name)
+                yield from tagger.rewrite(pieces, path, _skipped(path, "left as it is"))
+                _one_game(path, tagger.games)
+                sys.stderr.write(tagger.summary(path) + "\n")
+
+        _write_bytes(everything(), out)
+
+    return _run(body)
