@@ -847,6 +847,73 @@ def bench_formats(repeats: int, small: int, rows: list[Row],
                                 "per-line dict loop", 1.5))
 
 
+def _dfrc_record(number: int) -> dict[str, object]:
+    """DFRC position ``number``'s JSON object, written here from Scharnagl's
+    ranks (two rooks a side, so X-FEN is always ``KQkq``), not by the solver."""
+    white, black = scharnagl_rank(number // 960), scharnagl_rank(number % 960)
+
+    def letters(rank: str) -> str:  # Shredder-FEN: the rooks' files, h-side first
+        return "".join("abcdefgh"[f] for f in (rank.rindex("R"), rank.index("R")))
+
+    top = f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white}"
+    return {"id": number, "rank": white, "black_rank": black.lower(),
+            "fen": f"{top} w KQkq - 0 1",
+            "shredder_fen": f"{top} w {letters(white).upper()}{letters(black)} - 0 1",
+            "family": "dfrc"}
+
+
+def bench_every_format(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """Every other format and FEN dialect at the speed of plain text (issue 25
+    item 1): ``solve -r dfrc -f F`` (JSON, CSV, PGN, Shredder-FEN) and ``-f fen
+    --dialect D``, each against writing its own output's lines from a
+    precomputed list; a few records of each checked against FENs written here."""
+    cases: list[tuple[str, list[str]]] = [
+        (f"-f {fmt}", ["-f", fmt]) for fmt in ("json", "csv", "pgn", "shredder")]
+    cases += [(f"-f fen --dialect {d}", ["-f", "fen", "--dialect", d])
+              for d in ("shredder", "fsf", "lichess", "pychess")]
+    with tempfile.TemporaryDirectory() as tmp:
+        for what, args in cases:
+            ours = [CHESS960, "solve", "-r", "dfrc", *args]
+            listed = Path(tmp) / "listed.txt"
+            listed.write_bytes(run(ours))
+            text = listed.read_text()
+            _check_records(what, text)
+            base = [sys.executable, "-c", WRITE_LIST, str(listed)]
+            assert run(base) == listed.read_bytes()
+            log(f"dfrc {what}: {len(text):,} characters, the same as the precomputed list")
+            mine, theirs = alternate(lambda o=ours: run(o, discard=True),
+                                     lambda b=base: run(b, discard=True), repeats)
+            rows.append(compare(f"chess960 solve -r dfrc {what} > /dev/null", mine, theirs,
+                                "writing the precomputed list", 1.5))
+            listed.unlink()
+
+
+def _check_records(what: str, text: str) -> None:
+    """A few positions of a DFRC listing in the format ``what`` names against
+    :func:`_dfrc_record`."""
+    lines = text.split("\n\n[Event ") if what == "-f pgn" else text.splitlines()
+    expected = {"-f json": 921_602, "-f csv": 921_601}.get(what, 921_600)
+    assert len(lines) == expected, (what, len(lines))
+    for number in (0, 518, 101_318, 921_599):
+        want = _dfrc_record(number)
+        fen, shredder = str(want["fen"]), str(want["shredder_fen"])
+        if what == "-f json":
+            line = lines[1 + number].rstrip(",")
+            assert json.loads(line) == want, (what, number, line)
+        elif what == "-f csv":
+            line = lines[1 + number]
+            assert line.split(",") == [str(v) for v in want.values()], (what, number, line)
+        elif what == "-f pgn":
+            assert f'[FEN "{fen}"]\n\n*' in lines[number], (what, number)
+        else:
+            letters = shredder.split()[2]
+            field = {"fsf": letters, "shredder": letters, "lichess": "KQkq",
+                     "pychess": "".join(sorted(letters[:2]) + sorted(letters[2:]))}
+            line = lines[number]
+            assert line == fen.replace(" KQkq ", f" {field[what.rsplit(maxsplit=1)[-1]]} "), (
+                what, number, line)
+
+
 RANK_LINT_LOOP = """
 import json, sys
 rights = json.load(open(sys.argv[1]))  # a back rank, either case: [X-FEN part, Shredder part]
@@ -1123,6 +1190,8 @@ def _formats_section(small: int, large: int, rows: list[Row],
                      log: Callable[[str], None]) -> None:
     log("every format at the speed of plain text")
     bench_formats(large, small, rows, log)
+    log("every other format and FEN dialect at the speed of plain text")
+    bench_every_format(large, rows, log)
 
 
 def _bulk_section(small: int, large: int, rows: list[Row],

@@ -97,6 +97,17 @@ def test_pychess_form_is_pychess_variants_own(variant: str) -> None:
             variant, rank.lower())
 
 
+@pytest.mark.parametrize("variant", EIGHT_FILE)
+def test_a_listing_in_pychess_form_is_pychess_variants_own(variant: str) -> None:
+    """``solve -f fen --dialect pychess --variant V`` (a listing, written in
+    bulk from each rank's parts) line by line against pychess-variants' code."""
+    out = io.StringIO()
+    with PositionWriter(out, CHESS960, "fen", dialect="pychess", variant=variant) as writer:
+        writer.write_rows(CHESS960.numbered())
+    assert out.getvalue().splitlines() == [pychess_shuffle_start(variant, rank.lower())
+                                           for rank in RANKS]
+
+
 LICHESS = ["chess", "crazyhouse", "atomic", "kingofthehill", "3check", "antichess", "horde"]
 
 
@@ -109,6 +120,29 @@ def test_lichess_form_is_python_chess_s_own(variant: str) -> None:
         board = board_type(ours, chess960=True)
         assert board.is_valid()
         assert board.fen() == ours
+
+
+@pytest.mark.parametrize("variant", LICHESS[:-1])
+def test_dfrc_pairs_in_bulk_in_lichess_form_are_python_chess_s_own(variant: str) -> None:
+    """DFRC's pairs written in bulk (a white rank's block at a time) in
+    python-chess's form: python-chess writes each FEN back as it is, with
+    White's and Black's ranks where the pair puts them."""
+    from solver.position import Pairs
+
+    variants = pytest.importorskip("chess.variant")
+    board_type = variants.find_variant(variant)
+    ranks = RANKS[::48]
+    out = io.StringIO()
+    with PositionWriter(out, Family.load("dfrc"), "fen", dialect="lichess",
+                        variant=variant) as writer:
+        writer.write_rows(Pairs(ranks))
+    lines = out.getvalue().splitlines()
+    assert len(lines) == len(ranks) ** 2
+    for number, line in enumerate(lines):
+        board = board_type(line, chess960=True)
+        assert board.is_valid() and board.fen() == line
+        white, black = ranks[number // len(ranks)], ranks[number % len(ranks)]
+        assert board.board_fen().split("/")[::7] == [black.lower(), white]
 
 
 def test_xfen_and_shredder_are_today_s_fens() -> None:

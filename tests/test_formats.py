@@ -10,13 +10,14 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from itertools import islice
 
 import pytest
 from typer.testing import CliRunner
 
 from solver.cli.app import app
-from solver.position import Position
+from solver.position import Mirrored, Pairs, Position
 
 runner = CliRunner()
 
@@ -176,24 +177,39 @@ def test_pairs_in_bulk_write_what_writing_each_pair_writes(unicode: bool) -> Non
         assert bulk.getvalue() == single.getvalue()
 
 
-@pytest.mark.parametrize("name", ["chess324", "chess960", "racing-kings", "dfrc"])
+@pytest.mark.parametrize("name", ["chess324", "chess960", "racing-kings", "dfrc",
+                                  "capablanca-random"])
 @pytest.mark.parametrize("unicode", [False, True])
 def test_a_listing_in_bulk_writes_what_writing_each_position_writes(
-        name: str, unicode: bool) -> None:
-    """``write_rows`` (what ``solve`` calls) against ``write`` one position at a time."""
+        name: str, unicode: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``write_rows`` (what ``solve`` calls: a mirrored family's ranks in blocks,
+    :class:`Mirrored`) against ``write`` one position at a time, over more rows
+    than a block of the bulk writers and than the ranks their parts are kept
+    for (both made small here), which stay bounded."""
     from solver import Family
-    from solver.output import FORMATS, PositionWriter
+    from solver.output import FORMATS, PositionWriter, base
 
+    monkeypatch.setattr(base, "PARTS_MEMO", 100)
+    monkeypatch.setattr(base, "LINES", 300)
     family = Family.load(name)
-    many = name == "dfrc"  # text only, over more rows than a block of the bulk writer
-    rows = list(islice(family.numbered(), 20_000 if many else 6000))
+    many = name == "dfrc"  # text only, over more rows than a block of its writer
+    rows = list(islice(family.numbered(), 20_000 if many else 1000))
+
+    def mirrored() -> Mirrored:  # as ``solve`` lists a mirrored family: blocks of ranks
+        ranks = [white for _, white, _ in rows]
+        return Mirrored(iter([ranks[:350], ranks[350:]]), family.ruleset.layout.black_rank)
+
+    assert family.independent or list(mirrored()) == rows
     for fmt in ["text"] if many else FORMATS:
         if fmt in ("epd", "pgn") and family.layout is not None:
             continue
         bulk, single = io.StringIO(), io.StringIO()
         with PositionWriter(bulk, family, fmt, unicode=unicode) as writer:
-            writer.write_rows(iter(rows))
+            writer.write_rows(iter(rows) if family.independent else mirrored())
         assert writer.count == len(rows)
+        for parts in [*writer.writer._parts.values(), *(writer.writer._records or ())]:
+            assert len(parts._tops) <= 100 and len(parts._rights) <= 100
+        assert all(len(kept) <= 100 for kept in writer.writer._kept.values())
         with PositionWriter(single, family, fmt, unicode=unicode) as writer:
             for number, white, black in rows:
                 writer.write(Position(number, white, black, family.layout))
@@ -207,68 +223,132 @@ def _styles() -> list[tuple[str, str | None]]:
     return [(dialect, variant) for dialect in DIALECTS for variant in [None, *VARIANTS]]
 
 
-@pytest.mark.parametrize("name", ["dfrc", "chess960", "racing-kings"])
+class _Slice(Pairs):
+    """The pairs of some of White's ranks (``whites``) with every rank, as a
+    book writes a whole family a block of White's ranks at a time."""
+
+    def __init__(self, ranks: list[str], whites: range) -> None:
+        super().__init__(ranks)
+        self.whites = whites
+
+    def __len__(self) -> int:
+        return len(self.whites) * len(self.ranks)
+
+    def __iter__(self) -> Iterator[tuple[int, str, str]]:
+        n = len(self.ranks)
+        return ((w * n + b, self.ranks[w], black) for w in self.whites
+                for b, black in enumerate(self.ranks))
+
+
+def _listings(name: str) -> list[list[tuple[int, str, str]] | Pairs]:
+    """Listings of a family to write: pairs of ranks with no castling rights
+    (``-``, or only one side's), one not of letters (written whole) and IDs of
+    6 digits for independent sides, as a :class:`Pairs` listing, a slice of
+    one and plain rows; for the rest the first rows, then such ranks."""
+    from solver import Family
+
+    family = Family.load(name)
+    first = family.ranks()[:3] if family.layout is None else [
+        w for _, w, _ in islice(family.numbered(), 3)]
+    width = len(first[0])
+    odd = [("RRKQBBNN" + "AC" * 4)[:width], ("KRRNNBBQ" + "CA" * 4)[:width]]
+    if family.independent:
+        ranks = [*first, *odd, first[-1]]
+        return [Pairs(ranks), Pairs([*ranks[:2], "R " + ranks[0][2:]]),
+                _Slice(ranks, range(2, 5)), [(n + 400_000, w, b) for n, w, b in Pairs(ranks)]]
+    rows = list(islice(family.numbered(), 30))
+    turn = family.ruleset.layout.black_rank
+    extra = [*odd, "R " + first[0][2:]] if family.layout is None else []
+    return [rows + [(90_000 + i, r, turn(r)) for i, r in enumerate(extra)]]
+
+
+BULK_FAMILIES = ["dfrc", "chess960", "racing-kings", "capablanca-random", "chess324x16",
+                 "capahouse960", "horde960"]
+
+
+@pytest.mark.parametrize("name", BULK_FAMILIES)
 def test_every_format_dialect_and_variant_in_bulk_writes_what_each_position_writes(
         name: str) -> None:
-    """``write_rows`` (a pair listing, :class:`Pairs`, for DFRC; a listing's
-    rows otherwise) against ``write`` one position at a time, in every format,
-    dialect and variant the family can be written in. The pairs hold ranks
-    with no castling rights (``-``, or only one side's) and one not of
-    letters (written whole), and IDs of 6 digits."""
+    """``write_rows`` (what ``solve`` and ``book`` call: a pair listing,
+    :class:`Pairs`, or a slice of one, for independent sides; a listing's rows
+    otherwise) against ``write`` one position at a time, in every format,
+    dialect and variant the family can be written in, twice into one writer
+    (a document is opened once), with and without glyphs: mirrored families,
+    independent sides, 10 files, castling variations, hands, boards of their own."""
     from solver import Family
     from solver.errors import Chess960Error
     from solver.output import FORMATS, PositionWriter
-    from solver.position import Pairs
 
     family = Family.load(name)
-    if family.independent:
-        ranks = [*family.ranks()[:4], "RRKQBBNN", "KRRNNBBQ", family.ranks()[-1]]
-        listings: list[list[tuple[int, str, str]] | Pairs] = [
-            Pairs(ranks), Pairs([*ranks[:2], "R BQKBNR"])]
-        listings.append([(n + 400_000, w, b) for n, w, b in Pairs(ranks)])
-    else:
-        listings = [list(islice(family.numbered(), 40))]
+    listings = _listings(name)
     tried = 0
     for fmt in FORMATS:
         for dialect, variant in _styles():
-            for rows in listings:
-                bulk, single = io.StringIO(), io.StringIO()
-                try:
-                    with PositionWriter(bulk, family, fmt, dialect=dialect,
-                                        variant=variant) as writer:
-                        writer.write_rows(rows)
-                except Chess960Error:  # a style the family cannot be written in
-                    continue
-                assert writer.count == len(rows)
-                with PositionWriter(single, family, fmt, dialect=dialect,
-                                    variant=variant) as writer:
-                    for number, white, black in rows:
-                        writer.write(Position(number, white, black, family.layout))
-                assert bulk.getvalue() == single.getvalue(), (fmt, dialect, variant)
-                tried += 1
-    assert tried >= (7 if family.layout is not None else 7 * 20)
+            for unicode in ([False, True] if fmt in ("text", "json", "csv") and
+                            dialect == "xfen" and variant is None else [False]):
+                for twice, rows in enumerate(listings[:1] * 2 + listings[1:]):
+                    bulk, single = io.StringIO(), io.StringIO()
+                    try:
+                        with PositionWriter(bulk, family, fmt, dialect=dialect,
+                                            variant=variant, unicode=unicode) as writer:
+                            writer.write_rows(rows)
+                            if twice == 1:
+                                writer.write_rows(rows)
+                    except Chess960Error:  # a style the family cannot be written in
+                        continue
+                    written = [*rows, *rows] if twice == 1 else list(rows)
+                    assert writer.count == len(written)
+                    with PositionWriter(single, family, fmt, dialect=dialect,
+                                        variant=variant, unicode=unicode) as writer:
+                        for number, white, black in written:
+                            writer.write(Position(number, white, black, family.layout))
+                    assert bulk.getvalue() == single.getvalue(), (fmt, dialect, variant, rows)
+                    tried += 1
+    styles = 7 * (len(listings) + 1)
+    styles *= 1 if family.layout is not None else 5 if family.ruleset.files == 10 else 20
+    assert tried >= styles, tried
 
 
 def test_fen_parts_join_what_start_fen_writes() -> None:
     """Each rank's parts joined (:class:`FenParts`) against the whole FEN
-    :func:`~solver.notation.dialects.start_fen` writes, for pairs of every width's
-    ranks with castling rights on both, one or neither side, with and without
-    move counters; and a family name holding a block's marks is written whole."""
+    :func:`~solver.notation.dialects.start_fen` writes, in every dialect and
+    variant, for pairs of every width's ranks with castling rights on both,
+    one or neither side, in either case, with and without move counters;
+    every style splits but Horde's (Black's rank alone) and those a program
+    does not play, which are written whole, refused as ``start_fen`` refuses them."""
+    from solver.errors import DialectError
     from solver.notation.dialects import start_fen
     from solver.output.base import FenParts
 
     ranks = ["QNRBBNKR", "RRKQBBNN", "NRKQBBNR", "RKRNNQBB", "RNBQKBNR", "BBNNRKRQ",
-             "qnrbbnkr", "RNABQKBCNR", "RKR", "K"]
-    for dialect in ("xfen", "shredder"):
+             "qnrbbnkr", "RNABQKBCNR", "RRKQBBNNAC", "ACRKRQBBNN", "RKR", "K"]
+    whole = set()
+    for dialect, variant in _styles():
         for counters in (True, False):
-            parts = FenParts(dialect, None, counters)
-            assert parts.split
+            parts = FenParts(dialect, variant, counters)
+            for files in (8, 10):
+                if parts.sides(files) is None:
+                    whole.add((dialect, variant, files))
             for white in ranks:
                 for black in ranks:
                     if len(white) != len(black):
                         continue
-                    expected = start_fen(white, black, dialect=dialect, counters=counters)
-                    assert parts.fen(white, black) == expected, (white, black, dialect)
+                    try:
+                        expected = start_fen(white, black, variant=variant, dialect=dialect,
+                                             counters=counters)
+                    except DialectError as error:
+                        with pytest.raises(DialectError, match=str(error)):
+                            parts.fen(white, black)
+                        continue
+                    assert parts.fen(white, black) == expected, (white, black, dialect, variant)
+    played = {("lichess", v) for v in ("bughouse", "seirawan", "capablanca")}
+    for dialect, variant in _styles():
+        files = 10 if variant == "capablanca" else 8
+        split = (dialect, variant, files) not in whole
+        assert split == (variant != "horde" and (dialect, variant) not in played), (
+            dialect, variant)
+        assert (dialect, None, 8) not in whole
+        assert ((dialect, None, 10) not in whole) == (dialect != "lichess")
 
 
 def _installed() -> str:

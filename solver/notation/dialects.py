@@ -40,19 +40,29 @@ here from Black's rank (the family ``horde960`` states the whole board).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar, Final, TypeVar
 
 from solver.board.geometry import Layout
 from solver.errors import DialectError
+from solver.notation.castling import side_rights
 from solver.notation.fen import castling_field, check_castling, layout_fen, placement
 from solver.notation.hands import gates as _gates
 from solver.notation.hands import hand_text, same_hand, split_hand
 from solver.notation.hands import pychess_gates as _pychess_gating
-from solver.notation.variants import VARIANTS, Variant, default_variant
+from solver.notation.variants import (
+    VARIANTS,
+    Antichess,
+    Bughouse,
+    Seirawan,
+    Variant,
+    default_variant,
+)
 
-__all__ = ["DIALECTS", "VARIANTS", "Dialect", "Variant", "check_style", "default_variant",
-           "dialect_named", "family_fen", "family_refusal", "plain_dialects", "read_any",
-           "read_fen", "start_fen", "variant_named", "writes_plain"]
+__all__ = ["DIALECTS", "VARIANTS", "Dialect", "FenSides", "Variant", "check_style",
+           "default_variant", "dialect_named", "family_fen", "family_refusal", "fen_sides",
+           "plain_dialects", "read_any", "read_fen", "start_fen", "variant_named", "writes_plain"]
 
 
 class Dialect:
@@ -109,6 +119,23 @@ class Dialect:
     def order(self, field: str) -> str:
         """A castling field's letters in this program's order (h-side first by default)."""
         return field
+
+    def side(self, rank: str) -> str:
+        """One side's part of :meth:`castling` (upper case, ``""``: none): the
+        letters a back rank (upper case) gives whoever's it is.
+
+        >>> DIALECTS["pychess"].side("QNRBBNKR"), DIALECTS["xfen"].side("RRKQBBNN")
+        ('CH', '')
+        """
+        return self.order(side_rights(rank, self.shredder))
+
+    def gating_side(self, rank: str) -> str:
+        """One side's part of :meth:`gating` (upper case).
+
+        >>> DIALECTS["xfen"].gating_side("RNBQKBNR")
+        'KQBCDFG'
+        """
+        return _gates(rank, self.side(rank), self.shredder)
 
     def gating(self, white: str, black: str) -> str:
         """Seirawan's castling field: each side's castling rights, then its gating
@@ -189,6 +216,9 @@ class Pychess(Dialect):
         field = castling_field(white, black, False)
         return (_pychess_gating(white, "".join(c for c in field if c.isupper()))
                 + _pychess_gating(black, "".join(c for c in field if c.islower()).upper()).lower())
+
+    def gating_side(self, rank: str) -> str:
+        return _pychess_gating(rank, side_rights(rank))
 
     def join(self, fen: str) -> str:
         return f"{fen} | {fen}"
@@ -299,6 +329,103 @@ def start_fen(
         variant = default_variant(len(white))
     check_style(variant, dialect, len(white))
     return DIALECTS[dialect].write(VARIANTS[variant], white, black, counters)
+
+
+def _same(fen: str) -> str:
+    return fen
+
+
+#: The characters a split FEN's fixed text may hold (none that JSON, CSV or a
+#: PGN tag would escape or quote).
+_PLAIN: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/ -[]+|")
+
+
+@dataclass(frozen=True)
+class FenSides:
+    """:func:`start_fen` on the classical board as what each side's rank gives
+    (:func:`fen_sides`): ``join(top + WHITE + hand + " w " + (side(WHITE) +
+    side(BLACK).lower() or none) + tail)``, ``top`` the placement down to
+    White's rank; ranks in upper case. Its fixed text is plain (letters,
+    digits, ``/ -[]+|``: nothing JSON, CSV or a PGN tag escapes).
+
+    >>> sides = fen_sides("crazyhouse", "pychess", 8)
+    >>> sides.fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/", "QNRBBNKR", "RNBQKBNR")
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[] w CHah - 0 1'
+    """
+
+    #: Pieces in hand after the placement (``[]``), or ``""``.
+    hand: str
+    #: One side's part of the castling field (upper case).
+    side: Callable[[str], str]
+    #: The castling field when neither side has a part (``-``; ``""`` for Seirawan's).
+    none: str
+    #: What follows the castling field: the en-passant square, extra fields, counters.
+    tail: str
+    #: The whole FEN from one board's (bughouse joins two).
+    join: Callable[[str], str] = _same
+
+    def fen(self, top: str, white: str, black: str) -> str:
+        """The FEN of these ranks (upper case) below ``top``."""
+        castling = self.side(white) + self.side(black).lower() or self.none
+        return self.join(f"{top}{white}{self.hand} w {castling}{self.tail}")
+
+
+def fen_sides(variant: str | None, dialect: str, files: int,
+              counters: bool = True) -> FenSides | None:
+    """How :func:`start_fen` of ``variant`` in ``dialect`` on the classical
+    board of ``files`` files splits into what each side's rank gives, or
+    ``None`` when it does not (Horde's board is Black's rank alone; a style
+    that cannot be written on such a board; a variant or dialect whose
+    board, castling or joining is not one of those known here): those FENs
+    are written whole.
+
+    >>> fen_sides(None, "shredder", 8, counters=False).tail
+    ' -'
+    >>> fen_sides("3check", "lichess", 8).tail
+    ' - 3+3 0 1'
+    >>> fen_sides("horde", "fsf", 8) is None, fen_sides("chess", "fsf", 10) is None
+    (True, True)
+    """
+    writer = DIALECTS.get(dialect)
+    if writer is None:
+        return None
+    if variant is None and writer.plain:
+        game = VARIANTS["chess"]  # the plain FEN: chess's, on any number of files
+    else:
+        name = variant if variant is not None else default_variant(files)
+        try:
+            check_style(name, dialect, files)
+        except DialectError:
+            return None
+        game = VARIANTS[name]
+    kind, style = type(game), type(writer)
+    if (kind.board is not Variant.board or kind.start_fen is not Variant.start_fen
+            or style.write is not Dialect.write or style.castling is not Dialect.castling
+            or style.order not in (Dialect.order, Pychess.order)):
+        return None
+    side: Callable[[str], str]
+    if kind.castling is Variant.castling:
+        side, none = writer.side, "-"
+    elif kind.castling is Antichess.castling:
+        side, none = _nothing, "-"
+    elif kind.castling is Seirawan.castling and style.gating in (Dialect.gating, Pychess.gating):
+        side, none = writer.gating_side, ""
+    else:
+        return None
+    join: Callable[[str], str] = _same
+    if counters and kind.join is Bughouse.join and style.join in (Dialect.join, Pychess.join):
+        join = writer.join
+    elif counters and kind.join is not Variant.join:
+        return None
+    hand = game.hand(writer)
+    tail = " ".join(["", "-", *game.extra, *(["0", "1"] if counters else [])])
+    if not set(hand + tail + join("")) <= _PLAIN:
+        return None
+    return FenSides(hand, side, none, tail, join)
+
+
+def _nothing(rank: str) -> str:
+    return ""
 
 
 def read_fen(text: str, variant: str, dialect: str = "xfen") -> str:

@@ -9,12 +9,11 @@ dialect is chosen (``--dialect shredder`` for Shredder-FEN).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from solver.errors import RecordIdError
 from solver.notation.fen import read_start
-from solver.output.base import Writer
+from solver.output.base import MARKS, NUMBER, Writer, unmarked
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -36,6 +35,7 @@ class EpdWriter(Writer):
 
     name = "epd"
     sfen = False
+    bulk = True
     help = 'one EPD line a position (an opening book): four FEN fields, id "<family> <id>"'
 
     def line(self, position: Position) -> str:
@@ -46,9 +46,17 @@ class EpdWriter(Writer):
         self.count += 1
         self.out.write(self.line(position))
 
-    def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
-        """The lines of a listing, in bulk (:meth:`~solver.output.base.Writer._write_fens`)."""
-        self._write_fens(rows, False, self._after)
+    def marked_line(self, black: str) -> str | None:
+        fen = self.parts(counters=False).marked(black, MARKS[0], MARKS[1])
+        if fen is None or not unmarked(self.family.name) or type(self)._after is not _AFTER:
+            return None  # an ``id`` of a number's own text (a book's numbering): one by one
+        return f"{fen}{self._after(NUMBER)}\n"
+
+    def white_parts(self, white: str) -> tuple[str, ...] | None:
+        return self.parts(counters=False).white(white)
+
+    def line_of(self, number: int, white: str, black: str) -> str | None:
+        return f"{self.parts(counters=False).fen(white, black)}{self._after(number)}\n"
 
     def _after(self, number: int | str) -> str:
         """What follows the FEN's fields on a line: the ``id`` operation."""
@@ -72,3 +80,6 @@ class EpdWriter(Writer):
                                         said[1], position.id)
             found.append(position)
         return found
+
+
+_AFTER = EpdWriter._after

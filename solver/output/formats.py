@@ -14,17 +14,20 @@ from typing import TYPE_CHECKING, Any
 
 from solver.errors import RecordIdError
 from solver.notation.ranks import format_rank
-from solver.output.base import Writer, columns, position_text
+from solver.output.base import (
+    MARKS,
+    NUMBER,
+    Writer,
+    columns,
+    letters,
+    position_text,
+    unmarked,
+)
 from solver.position import Mirrored, Pairs
 
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.position import Position
-
-
-def _nothing(number: int | str) -> str:
-    """No text after a FEN."""
-    return ""
 
 
 class _Shown(dict[str, str]):
@@ -140,20 +143,22 @@ class TextWriter(Writer):
             return
         blacks = _Shown(lambda rank: format_rank(rank, unicode, black=True))
         if isinstance(rows, Pairs):
-            self._write_pairs(rows.ranks, whites, blacks)
+            self._write_pairs(rows, whites, blacks)
             return
         iterator = iter(rows)
         while block := list(islice(iterator, 8192)):
             out.write("".join([f"{n} {whites[w]} {blacks[b]}\n" for n, w, b in block]))
             self.count += len(block)
 
-    def _write_pairs(self, ranks: list[str], whites: _Shown, blacks: _Shown) -> None:
-        """Every pair of ``ranks``, a white rank's block of lines at a time: one
-        template of the block's lines (``%d`` for each ID, a mark for White's
-        rank) is made once, then filled by ``%`` for each white rank."""
+    def _write_pairs(self, rows: Pairs, whites: _Shown, blacks: _Shown) -> None:
+        """Every pair of a pair listing, a white rank's block of lines at a time:
+        one template of the block's lines (``%d`` for each ID, a mark for
+        White's rank) is made once, then filled by ``%`` for each white rank."""
+        ranks = rows.ranks
         n = len(ranks)
         template = "".join([f"%d \0 {blacks[b].replace('%', '%%')}\n" for b in ranks])
-        for white, rank in enumerate(ranks):
+        for white in getattr(rows, "whites", range(n)):  # a slice of White's ranks
+            rank = ranks[white]
             start = white * n
             block = template.replace("\0", whites[rank].replace("%", "%%"))
             self.out.write(block % tuple(range(start, start + n)))
@@ -183,6 +188,7 @@ class FenWriter(Writer):
     """One full FEN a line, castling in X-FEN (``KQkq``, file letters where needed)."""
 
     name = "fen"
+    bulk = True
     help = "one full FEN a line, X-FEN castling"
     shredder = False
 
@@ -199,9 +205,15 @@ class FenWriter(Writer):
         self.count += 1
         self.out.write(self.line(position))
 
-    def write_rows(self, rows: Iterable[tuple[int, str, str]]) -> None:
-        """The FENs of a listing, in bulk (:meth:`~solver.output.base.Writer._write_fens`)."""
-        self._write_fens(rows, True, _nothing)
+    def marked_line(self, black: str) -> str | None:
+        fen = self.parts().marked(black, MARKS[0], MARKS[1])
+        return None if fen is None else f"{fen}\n"
+
+    def white_parts(self, white: str) -> tuple[str, ...] | None:
+        return self.parts().white(white)
+
+    def line_of(self, number: int, white: str, black: str) -> str | None:
+        return f"{self.parts().fen(white, black)}\n"
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
@@ -222,12 +234,48 @@ class JsonWriter(Writer):
     name = "json"
     help = "one array of objects: id, rank, fen, shredder_fen, family"
 
+    bulk = True
+
     def write(self, position: Position) -> None:
         import json
 
         fields = self.record(position)
         self.out.write(f"{',' if self.count else '['}\n{json.dumps(fields, ensure_ascii=False)}")
         self.count += 1
+
+    def marked_line(self, black: str) -> str | None:
+        fen, shredder = _record_fens(self, black)
+        if fen is None or shredder is None:
+            return None
+        black_rank = ""
+        if self.family.sides.independent:
+            black_rank = f', "black_rank": {_json(format_rank(black, self.unicode, black=True))}'
+        return (f',\n{{"id": {NUMBER}, "rank": {MARKS[0]}{black_rank}, "fen": "{fen}", '
+                f'"shredder_fen": "{shredder}", "family": {_json(self.family.name)}}}')
+
+    def white_parts(self, white: str) -> tuple[str, ...] | None:
+        fen, shredder = (parts.white(white) for parts in self.record_parts())
+        if fen is None or shredder is None:
+            return None
+        return (_json(format_rank(white, self.unicode)), *fen, *shredder)
+
+    def opening(self) -> tuple[str, int]:
+        return "[", 1
+
+    def line_of(self, number: int, white: str, black: str) -> str | None:
+        if not letters(white, black):
+            return None
+        fen, shredder = self.record_parts()
+        unicode = self.unicode
+        black_rank = ""
+        if self.family.sides.independent:
+            blacks = self.kept("black", lambda r: _json(format_rank(r, unicode, black=True)))
+            black_rank = f', "black_rank": {blacks[black]}'
+        rank = self.kept("white", lambda r: _json(format_rank(r, unicode)))[white]
+        name = self.kept("name", _json)[self.family.name]
+        return (f',\n{{"id": {number}, "rank": {rank}{black_rank}, '
+                f'"fen": "{fen.fen(white, black)}", '
+                f'"shredder_fen": "{shredder.fen(white, black)}", "family": {name}}}')
 
     def end(self) -> None:
         self.out.write("\n]\n" if self.count else "[]\n")
@@ -244,6 +292,7 @@ class CsvWriter(Writer):
     """A header line, then one row a position."""
 
     name = "csv"
+    bulk = True
     help = "a header line, then one row a position (the JSON fields)"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -260,6 +309,42 @@ class CsvWriter(Writer):
         self._csv.writerow(list(fields.values()))
         self.count += 1
 
+    def marked_line(self, black: str) -> str | None:
+        fen, shredder = _record_fens(self, black)
+        name = _csv_field(self.family.name)
+        if fen is None or shredder is None or not unmarked(name):
+            return None
+        black_rank = ""
+        if self.family.sides.independent:
+            black_rank = f",{_csv_field(format_rank(black, self.unicode, black=True))}"
+        return f"{NUMBER},{MARKS[0]}{black_rank},{fen},{shredder},{name}\n"
+
+    def white_parts(self, white: str) -> tuple[str, ...] | None:
+        fen, shredder = (parts.white(white) for parts in self.record_parts())
+        if fen is None or shredder is None:
+            return None
+        return (_csv_field(format_rank(white, self.unicode)), *fen, *shredder)
+
+    def opening(self) -> tuple[str, int]:
+        import csv
+
+        self._csv = csv.writer(self.out, lineterminator="\n")
+        return "".join(_csv_field(c) + "," for c in columns(self.family))[:-1] + "\n", 0
+
+    def line_of(self, number: int, white: str, black: str) -> str | None:
+        if not letters(white, black):
+            return None
+        fen, shredder = self.record_parts()
+        unicode = self.unicode
+        black_rank = ""
+        if self.family.sides.independent:
+            blacks = self.kept("black", lambda r: _csv_field(format_rank(r, unicode, black=True)))
+            black_rank = f",{blacks[black]}"
+        rank = self.kept("white", lambda r: _csv_field(format_rank(r, unicode)))[white]
+        name = self.kept("name", _csv_field)[self.family.name]
+        return (f"{number},{rank}{black_rank},{fen.fen(white, black)},"
+                f"{shredder.fen(white, black)},{name}\n")
+
     def end(self) -> None:
         if self._csv is None:
             self.out.write(",".join(columns(self.family)) + "\n")
@@ -271,6 +356,30 @@ class CsvWriter(Writer):
 
         rows = csv.DictReader(document.splitlines())
         return [_agreeing(family, row["fen"], int(row["id"])) for row in rows]
+
+
+def _record_fens(writer: Writer, black: str) -> tuple[str | None, str | None]:
+    """A record's ``fen`` and ``shredder_fen`` against ``black``, White's parts
+    marked as :meth:`JsonWriter.white_parts` gives them."""
+    fen, shredder = writer.record_parts()
+    return (fen.marked(black, MARKS[1], MARKS[2]), shredder.marked(black, MARKS[3], MARKS[4]))
+
+
+def _json(value: str) -> str:
+    """A JSON string, as :func:`json.dumps` writes it in a record."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _csv_field(value: str) -> str:
+    """A CSV field, as :func:`csv.writer` writes it in a row of several."""
+    import csv
+    import io
+
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerow([value, ""])
+    return text.getvalue()[:-2]
 
 
 def _agreeing(family: Family, fen: str, number: int) -> Position:

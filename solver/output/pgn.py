@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from solver.notation.variants import VARIANTS
-from solver.output.base import Writer
+from solver.output.base import MARKS, Writer, unmarked
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -149,6 +149,7 @@ class PgnWriter(Writer):
 
     name = "pgn"
     sfen = False
+    bulk = True
     help = "one PGN game a position: Seven Tag Roster, Variant, SetUp, FEN"
     _around: tuple[str, ...] | None = None
 
@@ -160,14 +161,35 @@ class PgnWriter(Writer):
     def game(self, fen: str) -> str:
         """:func:`pgn_game` of ``fen``: the text around its ``FEN`` tag's value
         is made once (from :func:`pgn_game` itself) and the FEN put between."""
+        around = self.around()
+        if around and fen.isprintable() and '"' not in fen and "\\" not in fen:
+            return f"{around[0]}{fen}{around[1]}"
+        return pgn_game(self.family.ruleset, fen, self.variant)
+
+    def around(self) -> tuple[str, ...]:
+        """The text of a game before its FEN and after it (``()``: each game written whole)."""
         if self._around is None:
             ruleset = self.family.ruleset
             marked = pgn_game(ruleset, _FEN_MARK, self.variant)
             head, _, tail = marked.partition(_FEN_MARK)
             self._around = (head, tail) if marked.count(_FEN_MARK) == 1 else ()
-        if self._around and fen.isprintable() and '"' not in fen and "\\" not in fen:
-            return f"{self._around[0]}{fen}{self._around[1]}"
-        return pgn_game(self.family.ruleset, fen, self.variant)
+        return self._around
+
+    def marked_line(self, black: str) -> str | None:
+        fen = self.parts().marked(black, MARKS[0], MARKS[1])  # plain: as it is in a tag
+        around = self.around()
+        if fen is None or not around or not unmarked(around[0] + around[1]):
+            return None
+        return f"\n{around[0]}{fen}{around[1]}\n"
+
+    def white_parts(self, white: str) -> tuple[str, ...] | None:
+        return self.parts().white(white)
+
+    def line_of(self, number: int, white: str, black: str) -> str | None:
+        return f"\n{self.game(self.parts().fen(white, black))}\n"
+
+    def opening(self) -> tuple[str, int]:
+        return "", 1  # no blank line before the first game
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
