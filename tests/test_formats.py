@@ -140,6 +140,7 @@ def test_unknown_format_is_a_usage_error() -> None:
     assert run("position", "518", "-f", "yaml")[0] == 2
 
 
+@pytest.mark.slow  # a process under -X importtime; CI's slow step runs it
 def test_id_and_position_do_not_import_the_solver_or_rich() -> None:
     code = (
         "import sys\nfrom solver.cli.app import run\n"
@@ -447,18 +448,20 @@ def test_a_dfrc_book_costs_about_what_its_text_listing_costs(fmt: str) -> None:
     assert cpu < 4, cpu
 
 
-@pytest.mark.parametrize("dialect", ["xfen", "shredder"])
-@pytest.mark.parametrize("fmt", ["fen", "shredder", "epd"])
-def test_chess960s_lines_by_arithmetic_are_the_writers(fmt: str, dialect: str) -> None:
+def test_chess960s_lines_by_arithmetic_are_the_writers() -> None:
     """``id`` and ``position`` write Chess960's FEN, Shredder-FEN and EPD lines by
-    arithmetic, without the writers: every one of the 960 is the writer's line."""
+    arithmetic, without the writers: every one of the 960, in each format and
+    plain dialect, is the writer's line."""
     from solver.cli.commands import arithmetic_line
     from solver.family import Family
     from solver.output import FORMATS
 
     family = Family.load("chess960")
-    writer = FORMATS[fmt](io.StringIO(), family, dialect=dialect)
-    line = arithmetic_line(fmt, dialect)
-    for number in range(960):
-        position = family.position(number)
-        assert line(number, position.white) == writer.line(position), (number, fmt, dialect)
+    positions = [family.position(number) for number in range(960)]
+    for fmt in ("fen", "shredder", "epd"):
+        for dialect in ("xfen", "shredder"):
+            writer = FORMATS[fmt](io.StringIO(), family, dialect=dialect)
+            line = arithmetic_line(fmt, dialect)
+            for position in positions:
+                assert line(position.id, position.white) == writer.line(position), \
+                    (position.id, fmt, dialect)
