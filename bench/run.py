@@ -735,32 +735,17 @@ def bench_dfrc(repeats: int, rows: list[Row], log: Callable[[str], None]) -> Non
                         "writing the precomputed list", 3.0))
 
 
-FAM12 = """name = "fam12"
-title = "Chess960-like on 12 files (issue 26)"
-source = "bench"
-files = 12
-pieces = "KQACCCRRBBNN"
-count = 0
-
-[[rule]]
-kind = "opposite-colours"
-pieces = "BB"
-
-[[rule]]
-kind = "between"
-piece = "K"
-pair = "RR"
-"""
+#: A Chess960-like family on 12 files, enumerated (1,814,400 ranks; also listed by
+#: tests/test_shell.py's worker tests).
+FAM12 = HERE.parent / "tests" / "data" / "fam12.toml"
 
 
 def bench_listings(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
     """Listing an enumerated 12-file family (1,814,400 ranks, sorted by the
     placement steps) and bench-12, each against writing its lines."""
     with tempfile.TemporaryDirectory() as tmp:
-        family = Path(tmp) / "fam12.toml"
-        family.write_text(FAM12)
         for name, rules, lines, limit in (
-                ("a 12-file Chess960-like family (enumerated)", str(family), 1_814_400, 15.0),
+                ("a 12-file Chess960-like family (enumerated)", str(FAM12), 1_814_400, 15.0),
                 ("bench-12", "bench-12", 1_008_000, 5.0)):
             ours = [CHESS960, "solve", "-r", rules]
             listed = Path(tmp) / "listed.txt"

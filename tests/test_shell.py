@@ -272,32 +272,14 @@ def test_closed_stderr_is_silent() -> None:
 # -- 14.13, 14.15: solver workers --------------------------------------------------------
 
 
-#: A Chess960-like family on 12 files, enumerated (1,814,400 ranks): listing it
-#: searches in worker processes for several seconds (bench-12, numbered by its
-#: steps, is listed without a search).
-FAM12 = """name = "fam12"
-title = "Chess960-like on 12 files"
-source = "tests"
-files = 12
-pieces = "KQACCCRRBBNN"
-count = 0
-
-[[rule]]
-kind = "opposite-colours"
-pieces = "BB"
-
-[[rule]]
-kind = "between"
-piece = "K"
-pair = "RR"
-"""
 
 
 @pytest.fixture
 def listing_solve(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], list[int]]]:
     """A long listing solve of an enumerated family and its worker processes, once they run."""
-    rules = tmp_path / "fam12.toml"
-    rules.write_text(FAM12)
+    # A Chess960-like family on 12 files, enumerated (1,814,400 ranks): listing it
+    # searches in worker processes for seconds (bench-12 is listed without a search).
+    rules = Path(__file__).parent / "data" / "fam12.toml"
     process = subprocess.Popen([str(COMMAND), "solve", "--rules", str(rules)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

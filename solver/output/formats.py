@@ -228,11 +228,42 @@ class ShredderWriter(FenWriter):
     shredder = True
 
 
-class JsonWriter(Writer):
+class _RecordWriter(Writer):
+    """What the JSON and CSV writers share: a record's fields, each quoted in the
+    format's way (:attr:`quote`) once per rank and family."""
+
+    @staticmethod
+    def quote(text: str) -> str:
+        """A field as the format writes it."""
+        raise NotImplementedError
+
+    def white_parts(self, white: str) -> tuple[str, ...] | None:
+        fen, shredder = (parts.white(white) for parts in self.record_parts())
+        if fen is None or shredder is None:
+            return None
+        return (self.quote(format_rank(white, self.unicode)), *fen, *shredder)
+
+    def quoted(self, white: str, black: str) -> tuple[str, str | None, str]:
+        """White's rank, Black's (independent sides only, else None) and the
+        family's name, as the format writes them (each quoted once)."""
+        unicode, quote = self.unicode, self.quote
+        black_rank = None
+        if self.family.sides.independent:
+            black_rank = self.kept("black",
+                                   lambda r: quote(format_rank(r, unicode, black=True)))[black]
+        rank = self.kept("white", lambda r: quote(format_rank(r, unicode)))[white]
+        return rank, black_rank, self.kept("name", quote)[self.family.name]
+
+
+class JsonWriter(_RecordWriter):
     """One JSON array of objects, written as positions come."""
 
     name = "json"
     help = "one array of objects: id, rank, fen, shredder_fen, family"
+
+    @staticmethod
+    def quote(text: str) -> str:
+        return _json(text)
 
     bulk = True
 
@@ -253,12 +284,6 @@ class JsonWriter(Writer):
         return (f',\n{{"id": {NUMBER}, "rank": {MARKS[0]}{black_rank}, "fen": "{fen}", '
                 f'"shredder_fen": "{shredder}", "family": {_json(self.family.name)}}}')
 
-    def white_parts(self, white: str) -> tuple[str, ...] | None:
-        fen, shredder = (parts.white(white) for parts in self.record_parts())
-        if fen is None or shredder is None:
-            return None
-        return (_json(format_rank(white, self.unicode)), *fen, *shredder)
-
     def opening(self) -> tuple[str, int]:
         return "[", 1
 
@@ -266,14 +291,9 @@ class JsonWriter(Writer):
         if not letters(white, black):
             return None
         fen, shredder = self.record_parts()
-        unicode = self.unicode
-        black_rank = ""
-        if self.family.sides.independent:
-            blacks = self.kept("black", lambda r: _json(format_rank(r, unicode, black=True)))
-            black_rank = f', "black_rank": {blacks[black]}'
-        rank = self.kept("white", lambda r: _json(format_rank(r, unicode)))[white]
-        name = self.kept("name", _json)[self.family.name]
-        return (f',\n{{"id": {number}, "rank": {rank}{black_rank}, '
+        rank, black_rank, name = self.quoted(white, black)
+        black_part = "" if black_rank is None else f', "black_rank": {black_rank}'
+        return (f',\n{{"id": {number}, "rank": {rank}{black_part}, '
                 f'"fen": "{fen.fen(white, black)}", '
                 f'"shredder_fen": "{shredder.fen(white, black)}", "family": {name}}}')
 
@@ -288,12 +308,16 @@ class JsonWriter(Writer):
         return [_agreeing(family, item["fen"], item["id"]) for item in json.loads(document)]
 
 
-class CsvWriter(Writer):
+class CsvWriter(_RecordWriter):
     """A header line, then one row a position."""
 
     name = "csv"
     bulk = True
     help = "a header line, then one row a position (the JSON fields)"
+
+    @staticmethod
+    def quote(text: str) -> str:
+        return _csv_field(text)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -319,12 +343,6 @@ class CsvWriter(Writer):
             black_rank = f",{_csv_field(format_rank(black, self.unicode, black=True))}"
         return f"{NUMBER},{MARKS[0]}{black_rank},{fen},{shredder},{name}\n"
 
-    def white_parts(self, white: str) -> tuple[str, ...] | None:
-        fen, shredder = (parts.white(white) for parts in self.record_parts())
-        if fen is None or shredder is None:
-            return None
-        return (_csv_field(format_rank(white, self.unicode)), *fen, *shredder)
-
     def opening(self) -> tuple[str, int]:
         import csv
 
@@ -335,14 +353,9 @@ class CsvWriter(Writer):
         if not letters(white, black):
             return None
         fen, shredder = self.record_parts()
-        unicode = self.unicode
-        black_rank = ""
-        if self.family.sides.independent:
-            blacks = self.kept("black", lambda r: _csv_field(format_rank(r, unicode, black=True)))
-            black_rank = f",{blacks[black]}"
-        rank = self.kept("white", lambda r: _csv_field(format_rank(r, unicode)))[white]
-        name = self.kept("name", _csv_field)[self.family.name]
-        return (f"{number},{rank}{black_rank},{fen.fen(white, black)},"
+        rank, black_rank, name = self.quoted(white, black)
+        black_part = "" if black_rank is None else f",{black_rank}"
+        return (f"{number},{rank}{black_part},{fen.fen(white, black)},"
                 f"{shredder.fen(white, black)},{name}\n")
 
     def end(self) -> None:
