@@ -786,6 +786,18 @@ def _chess960_fen(rank: str) -> str:
     return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1"
 
 
+def _against_writing(what: str, ours: list[str], listed: Path, repeats: int) -> Row:
+    """``solve -r dfrc`` with the options ``what`` (``ours``, whose output is in
+    ``listed``) against a script writing the same lines from a precomputed list
+    (<= 1.5x), interleaved."""
+    base = [sys.executable, "-c", WRITE_LIST, str(listed)]
+    assert run(base) == listed.read_bytes()
+    mine, theirs = alternate(lambda: run(ours, discard=True), lambda: run(base, discard=True),
+                             repeats)
+    return compare(f"chess960 solve -r dfrc {what} > /dev/null", mine, theirs,
+                   "writing the precomputed list", 1.5)
+
+
 def bench_formats(repeats: int, small: int, rows: list[Row],
                   log: Callable[[str], None]) -> None:
     """Every format at the speed of plain text (issue 25): ``solve -r dfrc -f epd``
@@ -804,13 +816,8 @@ def bench_formats(repeats: int, small: int, rows: list[Row],
                 fen = f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq -"
                 want = f'{fen} id "dfrc {number}";' if fmt == "epd" else f"{fen} 0 1"
                 assert lines[number].decode() == want, (fmt, number, lines[number])
-            base = [sys.executable, "-c", WRITE_LIST, str(listed)]
-            assert run(base) == listed.read_bytes()
             log(f"dfrc -f {fmt}: 921,600 lines, the same as the precomputed list")
-            mine, theirs = alternate(lambda o=ours: run(o, discard=True),
-                                     lambda b=base: run(b, discard=True), repeats)
-            rows.append(compare(f"chess960 solve -r dfrc -f {fmt} > /dev/null", mine, theirs,
-                                "writing the precomputed list", 1.5))
+            rows.append(_against_writing(f"-f {fmt}", ours, listed, repeats))
         rng = random.Random(960)
         ranks = Path(tmp) / "ranks.txt"
         ids = Path(tmp) / "ids.txt"
@@ -863,13 +870,8 @@ def bench_every_format(repeats: int, rows: list[Row], log: Callable[[str], None]
             listed.write_bytes(run(ours))
             text = listed.read_text()
             _check_records(what, text)
-            base = [sys.executable, "-c", WRITE_LIST, str(listed)]
-            assert run(base) == listed.read_bytes()
             log(f"dfrc {what}: {len(text):,} characters, the same as the precomputed list")
-            mine, theirs = alternate(lambda o=ours: run(o, discard=True),
-                                     lambda b=base: run(b, discard=True), repeats)
-            rows.append(compare(f"chess960 solve -r dfrc {what} > /dev/null", mine, theirs,
-                                "writing the precomputed list", 1.5))
+            rows.append(_against_writing(what, ours, listed, repeats))
             listed.unlink()
 
 
