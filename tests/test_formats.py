@@ -10,13 +10,13 @@ import io
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from itertools import islice
 
 import pytest
 from typer.testing import CliRunner
 
 from solver.cli.app import app
+from solver.lists.book import _Whites  # the slice of pairs a book writes
 from solver.position import Mirrored, Pairs, Position
 
 runner = CliRunner()
@@ -224,23 +224,6 @@ def _styles() -> list[tuple[str, str | None]]:
     return [(dialect, variant) for dialect in DIALECTS for variant in [None, *VARIANTS]]
 
 
-class _Slice(Pairs):
-    """The pairs of some of White's ranks (``whites``) with every rank, as a
-    book writes a whole family a block of White's ranks at a time."""
-
-    def __init__(self, ranks: list[str], whites: range) -> None:
-        super().__init__(ranks)
-        self.whites = whites
-
-    def __len__(self) -> int:
-        return len(self.whites) * len(self.ranks)
-
-    def __iter__(self) -> Iterator[tuple[int, str, str]]:
-        n = len(self.ranks)
-        return ((w * n + b, self.ranks[w], black) for w in self.whites
-                for b, black in enumerate(self.ranks))
-
-
 def _listings(name: str) -> list[list[tuple[int, str, str]] | Pairs]:
     """Listings of a family to write: pairs of ranks with no castling rights
     (``-``, or only one side's), one not of letters (written whole) and IDs of
@@ -256,7 +239,7 @@ def _listings(name: str) -> list[list[tuple[int, str, str]] | Pairs]:
     if family.independent:
         ranks = [*first, *odd, first[-1]]
         return [Pairs(ranks), Pairs([*ranks[:2], "R " + ranks[0][2:]]),
-                _Slice(ranks, range(2, 5)), [(n + 400_000, w, b) for n, w, b in Pairs(ranks)]]
+                _Whites(ranks, range(2, 5)), [(n + 400_000, w, b) for n, w, b in Pairs(ranks)]]
     rows = list(islice(family.numbered(), 30))
     turn = family.ruleset.layout.black_rank
     extra = [*odd, "R " + first[0][2:]] if family.layout is None else []
