@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from solver.board.castling_rules import SubsetCastling
 from solver.errors import Chess960Error, NumberingLabelError, UnknownNumberingError
@@ -52,6 +52,9 @@ class Family(Protocol):
     def validate(self, text: str) -> str: ...
     def position(self, number: int) -> Position: ...
     def read(self, text: str) -> Position: ...
+
+#: The castling rights in a label: X-FEN letters, or ``-`` for none.
+_PLAIN_RIGHTS: Final = "(?:[KQkq]{1,4}|-)"
 
 __all__ = ["Scheme", "builtin_specs", "prove", "scheme_named", "schemes_of"]
 
@@ -284,7 +287,7 @@ class Scheme:
         label = self.spec.label
         if not label:
             return str(self.number(number))
-        rights = self._rights_text(number)
+        rights = self._rights_label(self._rights_text(number))
         if self.family.independent:
             white, black = self.order.sides(self.order.place(number))
             w, b = self._side_value(white), self._side_value(black)
@@ -324,7 +327,7 @@ class Scheme:
                 continue
             regex = "".join(
                 re.escape(literal) + (
-                    "(?P<rights>[KQkq]{1,4}|-)" if field == "rights" else
+                    f"(?P<rights>{self._rights_regex})" if field == "rights" else
                     f"(?P<{field}>[0-9]{{1,30}})" if field else "")
                 for literal, field, _, _ in _parse(template))
             if mirrored:
@@ -342,36 +345,108 @@ class Scheme:
         none of this numbering's numbers or labels.
         """
         stripped = text.strip()
-        place = -1
+        place, written = -1, ""
         if self.spec.label:
-            for pattern, how in self._patterns:
-                found = pattern.fullmatch(stripped)
-                if found is not None:
-                    fields = found.groupdict()
-                    rights = fields.pop("rights", None)
-                    try:
-                        place = how({k: int(v) for k, v in fields.items()})
-                        variation = self._rights_variation(rights or "-")
-                        if self._rule is None and rights is not None and \
-                                0 <= place < self.count and rights != \
-                                self.family.position(self.order.id_at(place)).castling:
-                            raise ValueError(rights)  # the position's own rights
-                        if self._rule is not None and rights is None:
-                            raise ValueError(text)  # a label without the rights
-                        if self._rule is not None and "number" not in fields:
-                            place = self._rule.join(variation, place)  # a pair's place
-                        elif self._rule is not None and self._rule.split(place)[0] != variation:
-                            raise ValueError(rights)  # a whole number names its rights
-                    except ValueError:
-                        place = -1
-                    break
+            place, written = self._read_label(stripped)
         elif stripped.isascii() and stripped.isdigit() and len(stripped) <= 32:
             value = int(stripped)
             if self.low <= value <= self.high:
                 place = self._unstyled(value)
-        if not 0 <= place < self.count:
-            raise NumberingLabelError(text, self.name, self.family.name, self.describe_range())
+        if not 0 <= place < self.count or written:
+            expected = self.describe_range()
+            if written:
+                expected += f"; it writes that position {written!r}"
+            raise NumberingLabelError(text, self.name, self.family.name, expected)
         return self.order.id_at(place)
+
+    @cached_property
+    def _rights_regex(self) -> str:
+        """A pattern of every way a label writes the rights (``rights-labels``)."""
+        table = self.spec.rights_labels
+        if not table:
+            return _PLAIN_RIGHTS
+        written = [re.escape(text) for rights, text in table if rights != "*"]
+        return "|".join([*written, self._star_regex("")])
+
+    def _star_regex(self, group: str) -> str:
+        """The pattern of the rights written by ``rights-labels``' ``*`` (or as
+        letters), the letters in the group named ``group`` (if any)."""
+        star = dict(self.spec.rights_labels).get("*", "{rights}")
+        letters = f"(?P<{group}>{_PLAIN_RIGHTS})" if group else _PLAIN_RIGHTS
+        return "".join(re.escape(literal) + (letters if field else "")
+                       for literal, field, _, _ in _parse(star))
+
+    def _rights_label(self, rights: str) -> str:
+        """How a label writes the castling rights ``rights`` (letters or ``-``)."""
+        table = dict(self.spec.rights_labels)
+        if not table:
+            return rights
+        if rights in table:
+            return table[rights]
+        return table.get("*", "{rights}").format(rights=rights)
+
+    def _rights_of(self, text: str) -> str:
+        """The rights (letters or ``-``) a label's rights ``text`` names
+        (``ValueError``: none)."""
+        for rights, written in self.spec.rights_labels:
+            if rights != "*" and written.lower() == text.lower():
+                return rights
+        found = re.fullmatch(self._star_regex("letters"), text, re.IGNORECASE)
+        if found is None:
+            raise ValueError(text)
+        return found.group("letters")
+
+    def _fields(self, found: re.Match[str]) -> tuple[dict[str, int], str | None]:
+        """A label's numbers by field, and the rights it names (``None``: no
+        rights field)."""
+        fields = found.groupdict()
+        rights = fields.pop("rights", None)
+        return ({k: int(v) for k, v in fields.items()},
+                None if rights is None else self._rights_of(rights))
+
+    def _place(self, numbers: dict[str, int], rights: str | None,
+               how: Callable[[dict[str, int]], int]) -> int:
+        """The place a label's fields name (``ValueError``: none)."""
+        place = how(numbers)
+        rule = self._rule
+        if rights is None:
+            if rule is not None:
+                raise ValueError(place)  # a label without the rights
+            return place
+        variation = self._rights_variation(rights)
+        if rule is None:
+            if 0 <= place < self.count and \
+                    rights != self.family.position(self.order.id_at(place)).castling:
+                raise ValueError(rights)  # the position's own rights
+            return place
+        if "number" not in numbers:
+            return rule.join(variation, place)  # a pair's place
+        if rule.split(place)[0] != variation:
+            raise ValueError(rights)  # a whole number names its rights
+        return place
+
+    def _read_label(self, text: str) -> tuple[int, str]:
+        """The place of the position a label names (-1: none), and, for a
+        label of a position this numbering writes otherwise (``DFRC 518:518``
+        for TCEC's ``FRC 518``), how it writes it (else ``""``)."""
+        for pattern, how in self._patterns:
+            found = pattern.fullmatch(text)
+            if found is None:
+                continue
+            try:
+                fields = self._fields(found)
+                place = self._place(*fields, how)
+            except ValueError:
+                return -1, ""
+            if not 0 <= place < self.count:
+                return -1, ""
+            written = self.text(self.order.id_at(place))
+            again = pattern.fullmatch(written)
+            same = again is not None and self._fields(again) == fields and \
+                str(again.groupdict().get("rights")).lower() == \
+                str(found.groupdict().get("rights")).lower()  # " KQkq" is not "" (TCEC)
+            return place, "" if same else written
+        return -1, ""
 
     def listing(self, unicode: bool = False) -> Iterator[str]:
         """``<number> <rank(s)>`` lines of every position, in this numbering's
@@ -392,11 +467,16 @@ class Scheme:
     def describe_range(self) -> str:
         """What this numbering's numbers look like, for messages."""
         if self.spec.label:
+            table = self.spec.rights_labels
+            rights = dict(table).get("*", "{rights}").replace("{rights}", "R")
             shown = self.spec.label.replace("{number}", "N").replace("{white}", "W") \
-                .replace("{black}", "B").replace("{rights}", "R")
+                .replace("{black}", "B").replace("{rights}", rights)
             if self.spec.same_label:
                 shown += " or " + self.spec.same_label.replace("{number}", "N") \
-                    .replace("{white}", "N").replace("{black}", "N")
+                    .replace("{white}", "N").replace("{black}", "N").replace("{rights}", rights)
+            if table:
+                shown += "; " + ", ".join(f"{text!r} for {kept}" for kept, text in table
+                                          if kept != "*")
             return shown
         return f"{self.low}..{self.high}"
 

@@ -36,8 +36,8 @@ EVIDENCE: Final = ("definition", "table", "example")
 LABEL_FIELDS: Final = ("number", "white", "black", "rights")
 
 _KEYS: Final = ("name", "title", "source", "evidence", "steps", "pairs", "first", "cyclic",
-                "period", "label", "same-label", "table", "examples", "side-family", "path",
-                "step-paths")
+                "period", "label", "same-label", "rights-labels", "table", "examples",
+                "side-family", "path", "step-paths")
 _NAME_RE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _MAX_NUMBERINGS: Final = 32
 _MAX_TEXT: Final = 400
@@ -68,6 +68,11 @@ class NumberingSpec:
     label: str = ""
     #: The label of a pair whose sides have the same number (TCEC's ``FRC 518``).
     same_label: str = ""
+    #: How a label writes ``{rights}``: (rights, text) for the rights named (X-FEN
+    #: letters, ``-`` for none, ``*`` for any other, whose text may use
+    #: ``{rights}``); ``()``: the letters themselves. TCEC writes nothing for
+    #: ``KQkq``, `` no castling`` for ``-`` and `` <letters>`` otherwise.
+    rights_labels: tuple[tuple[str, str], ...] = ()
     #: Positions in numbering order, one a line (ranks, pairs or start FENs).
     table: tuple[str, ...] = ()
     #: Published examples: (position, number or label).
@@ -285,9 +290,48 @@ def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: st
         pairs=pairs,  # type: ignore[arg-type]
         first=_int(table, "first", where, path, 0), cyclic=_bool(table, "cyclic", where, path),
         period=_int(table, "period", where, path, 0), label=label, same_label=same,
+        rights_labels=_rights_labels(table, where, path, label, same),
         table=rows, examples=tuple(examples),
         side_family=_side_family(table, where, path, independent, steps),
         path=whole, step_paths=own)
+
+
+_RIGHTS_KEY_RE: Final = re.compile(r"[A-Za-z]{1,16}|-|\*")
+
+
+def _rights_labels(table: Mapping[str, Any], where: str, path: str, label: str, same: str
+                   ) -> tuple[tuple[str, str], ...]:
+    """``rights-labels``: how a label writes the castling rights, by the rights."""
+    if "rights-labels" not in table:
+        return ()
+    key = f"{where}.rights-labels"
+    raw = table["rights-labels"]
+    if not isinstance(raw, dict) or not raw or len(raw) > MAX_ITEMS:
+        raise _err(path, key, "expected a table of rights = text, such as "
+                              "{ KQkq = \"\", \"-\" = \" no castling\", \"*\" = \" {rights}\" }")
+    if "{rights}" not in label + same:
+        raise _err(path, key, "rights-labels needs a label with the field {rights}")
+    out: list[tuple[str, str]] = []
+    for rights in raw:
+        if not _RIGHTS_KEY_RE.fullmatch(rights) or len(set(rights)) != len(rights):
+            raise _err(path, f"{key}.{rights}", f"{quote(rights)} is not castling rights: "
+                                                "X-FEN letters such as KQkq, '-' for none, "
+                                                "or '*' for any other")
+        text = _text(raw, rights, key, path)
+        try:
+            fields = [(f, spec, conv) for _, f, spec, conv in string.Formatter().parse(text)
+                      if f is not None]
+        except ValueError as exc:
+            raise _err(path, f"{key}.{rights}", f"{quote(text)} is not a template: {exc}"
+                       ) from None
+        if any(rights != "*" or f != "rights" or spec or conv for f, spec, conv in fields):
+            raise _err(path, f"{key}.{rights}", f"{quote(text)} has a field; only '*' may "
+                                                "use one, {rights}")
+        out.append((rights, text))
+    texts = [text for rights, text in out if rights != "*"]
+    if len(set(texts)) != len(texts):
+        raise _err(path, key, "two rights are written alike: a label could not be read back")
+    return tuple(out)
 
 
 def _side_family(table: Mapping[str, Any], where: str, path: str, independent: bool,
