@@ -296,7 +296,7 @@ def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: st
         path=whole, step_paths=own)
 
 
-_RIGHTS_KEY_RE: Final = re.compile(r"[A-Za-z]{1,16}|-|\*")
+_RIGHTS_KEY_RE: Final = re.compile(r"[A-LKQa-lkq]{1,16}|-|\*")
 
 
 def _rights_labels(table: Mapping[str, Any], where: str, path: str, label: str, same: str
