@@ -299,3 +299,46 @@ def test_tcecs_own_labeller_agrees(tmp_path: Path) -> None:
         assert tcec.classifyDfrc(white, black) + tcec.classifyChess324Castling(castling) \
             == tcec_opening(fen)
     assert ids_of("dfrc", fens[5184:], "tcec") == [tcec_opening(f) for f in fens[5184:]]
+
+
+# -- Scidb's own tables, where a copy of its source is at hand -------------------------------
+
+
+def _scidb_source() -> str:
+    """``trunk/src/db/db_common.cpp`` of Scidb (a checkout or git directory of
+    a mirror such as rofl0r/scidb, commit 4fb7b5050ae9d3982406558191c37cbfc66c2a77)."""
+    where = os.environ.get("CHESS960_SCIDB")
+    if not where:
+        pytest.skip("set CHESS960_SCIDB to a checkout or git directory of Scidb "
+                    "(e.g. rofl0r/scidb) to read its PositionTable")
+    root, path = Path(where), "trunk/src/db/db_common.cpp"
+    if (root / path).is_file():
+        return (root / path).read_text(encoding="utf-8", errors="replace")
+    return subprocess.run(["git", "--git-dir", str(root), "show", f"HEAD:{path}"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def test_scidbs_own_tables_agree() -> None:
+    source = _scidb_source()
+    start = source.index("PositionTable[961] =")
+    table = re.findall(r'"([A-Z]*)"', source[start:source.index("};", start)])
+    assert len(table) == 961 and table[0] == ""
+
+    def shuffle_position(idn: int) -> str:  # shuffle::position, 1..2880
+        rank = list(table[(idn - 1) % 960 + 1])
+        if idn > 2 * 960:  # the first rook and the king after it swapped
+            rook = rank.index("R")
+            king = rank.index("K", rook + 1)
+            rank[rook], rank[king] = rank[king], rank[rook]
+        elif idn > 960:  # the king and the first rook after it swapped
+            king = rank.index("K")
+            rook = rank.index("R", king + 1)
+            rank[rook], rank[king] = rank[king], rank[rook]
+        return "".join(rank)
+
+    chess960, shuffle = Family.load("chess960"), Family.load("bishops-opposite")
+    scidb, scidb_shuffle = chess960.scheme("scidb"), shuffle.scheme("scidb-shuffle")
+    for idn in range(1, 961):
+        assert scidb.text(chess960.rank_id(table[idn])) == str(idn)
+    for idn in range(1, 2881):
+        assert scidb_shuffle.text(shuffle.rank_id(shuffle_position(idn))) == str(idn)
