@@ -34,7 +34,7 @@ from types import ModuleType
 import pytest
 from test_numberings import run, sp_rank
 
-from solver.errors import RuleFileError
+from solver.errors import NumberingLabelError, RuleFileError
 from solver.family import Family
 from solver.ruleset.reader import parse
 
@@ -342,3 +342,24 @@ def test_scidbs_own_tables_agree() -> None:
         assert scidb.text(chess960.rank_id(table[idn])) == str(idn)
     for idn in range(1, 2881):
         assert scidb_shuffle.text(shuffle.rank_id(shuffle_position(idn))) == str(idn)
+
+
+def test_rights_labels_of_another_form_write_and_read_back(tmp_path: Path) -> None:
+    bundled = Path(__file__).resolve().parents[1] / "rules" / "chess324x16.toml"
+    text = bundled.read_text(encoding="utf-8")
+    start = text.index("[[numberings]]")
+    rule = tmp_path / "brackets.toml"
+    rule.write_text(text[:start] + '[[numberings]]\nname = "brackets"\nsource = "s"\n'
+                    'side-family = "chess960"\nlabel = "{white}-{black}{rights}"\n'
+                    'rights-labels = { "-" = "", "*" = " [{rights}]" }\n', encoding="utf-8")
+    family = Family.load(str(rule))
+    scheme = family.scheme("brackets")
+    fen = start_fen("RNBQKBNR", sp_rank(692), "Kq")
+    assert scheme.text(family.read(fen).id) == "518-692 [Kq]"
+    assert scheme.text(family.read(start_fen("RNBQKBNR", "RNBQKBNR", "-")).id) == "518-518"
+    assert scheme.text(family.read(start_fen("RNBQKBNR", "RNBQKBNR", "KQkq")).id) == \
+        "518-518 [KQkq]"
+    for number in range(0, 5184, 7):
+        assert scheme.read(scheme.text(number)) == number
+    with pytest.raises(NumberingLabelError, match="it writes that position '518-518'"):
+        scheme.read("518-518 [-]")
