@@ -18,6 +18,9 @@
 * every further numbering (``[[numberings]]``, :mod:`solver.numbering.schemes`)
   is a bijection onto its numbers, reads back what it writes, and gives its
   published examples; one that rests on examples alone says so.
+* a numbering whose publisher's rule :mod:`solver.numbering.publishers`
+  re-derives (TCEC's labeller) writes what that rule writes, for every
+  position (or positions spread over a large family).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from solver.errors import Chess960Error, SearchTooLargeError
 from solver.family import Family
 from solver.numbering.counting import Counting, arrangements, strangers
 from solver.numbering.encoder import decode_all
+from solver.numbering.publishers import RULES
 from solver.numbering.scharnagl import scharnagl_id
 from solver.numbering.schemes import prove as prove_scheme
 
@@ -234,6 +238,28 @@ def _prove_schemes(family: Family, report: Report) -> None:
                  " (it rests on published examples only)" if spec.evidence == "example" else "")
         report.add(f"numbering {scheme.name} ({scheme.describe_range()}) is a bijection and "
                    f"reads back what it writes{examples}{rests}", prove_scheme(scheme))
+    _prove_publishers(family, report)
+
+
+def _prove_publishers(family: Family, report: Report, limit: int = 10_000) -> None:
+    """Each numbering whose publisher's rule :mod:`solver.numbering.publishers`
+    re-derives: the same label for every position (up to ``limit``, else
+    positions spread over the family)."""
+    for name, (whose, source, rule) in RULES.items():
+        scheme = family.schemes.get(name)
+        if scheme is None:
+            continue
+        step = max(1, family.count // limit)
+        numbers = range(0, family.count, step)
+        which = "every position" if step == 1 else f"{len(numbers):,} positions spread over " \
+                                                    "the family"
+        failures: list[str] = []
+        for number in numbers:
+            theirs, ours = rule(family.position(number)), scheme.text(number)
+            if theirs != ours:
+                failures.append(f"id {number}: {ours!r}, {whose} writes {theirs!r}")
+        report.add(f"numbering {name} writes what {whose} writes ({source}), for {which}",
+                   failures, len(numbers))
 
 
 def _prove_counting(family: Family, report: Report, unique: set[str], ordered: list[str]) -> None:

@@ -363,3 +363,41 @@ def test_rights_labels_of_another_form_write_and_read_back(tmp_path: Path) -> No
         assert scheme.read(scheme.text(number)) == number
     with pytest.raises(NumberingLabelError, match="it writes that position '518-518'"):
         scheme.read("518-518 [-]")
+
+
+# -- check compares tcec with TCEC's labeller ---------------------------------------------
+
+
+def test_check_proves_tcec_against_tcecs_labeller(tmp_path: Path) -> None:
+    from solver.check import check
+
+    claim = "numbering tcec writes what TCEC's labeller writes"
+    for name in ("chess960", "chess324x16"):
+        report = check(Family.load(name))
+        (found,) = [c for c in report.claims if c.text.startswith(claim)]
+        assert found.ok and found.text.endswith("for every position")
+    # the numbering before issue 32 ("DFRC 692:692 KQkq" for TCEC's "FRC 692"): 900 wrong
+    bundled = Path(__file__).resolve().parents[1] / "rules" / "chess324x16.toml"
+    text = bundled.read_text(encoding="utf-8")
+    old = tmp_path / "old.toml"
+    old.write_text(text[:text.index("[[numberings]]")] + '[[numberings]]\nname = "tcec"\n'
+                   'source = "s"\nside-family = "chess960"\n'
+                   'label = "DFRC {white}:{black} {rights}"\n', encoding="utf-8")
+    code, out, err = run("check", "--rules", str(old))
+    assert code == 1 and err.endswith("error: check failed for chess324x16\n")
+    (line,) = [row for row in out.splitlines() if claim in row]
+    assert line.startswith("  FAIL ") and line.endswith(" (900 of 5,184)")
+    assert "id 0: 'DFRC 692:692 KQkq', TCEC's labeller writes 'FRC 692'" in line
+
+
+def test_the_checks_own_tcec_rule_is_the_transcription() -> None:
+    from solver.numbering.publishers import tcec_label
+
+    chooser = random.Random(32)
+    for _ in range(3000):
+        white, black = sp_rank(chooser.randrange(960)), sp_rank(chooser.randrange(960))
+        rights = chooser.choice(RIGHTS)
+        assert tcec_label(white, black.lower(), rights) == \
+            tcec_opening(start_fen(white, black, rights))
+    assert tcec_label("RNBQKBNR", "rnbqkbnr", "HAha") is None
+    assert tcec_label("KRNBQBNR", "rnbqkbnr", "KQkq") is None  # not a Chess960 rank
