@@ -11,9 +11,14 @@ a family with mirrored ranks on the classical board and at most
 a table in the cache directory; later runs read the table in a millisecond
 and import neither the rule reader nor the solver.
 
-* **Answers kept** (:func:`keep`, :func:`find_kept`): the top-level help and
-  ``check``'s report of one rule file, tagged in the same way over what they
-  hang on, the program's modules first (:func:`program_stamp`).
+* **Answers kept** (:func:`keep`, :func:`find_kept`): only the top-level help,
+  tagged in the same way over the bytes it was made from: every module of
+  the program and of Typer, Click and Rich (:func:`program_digest`, never
+  sizes or modification times), Python, the terminal width and the
+  environment variables they read (:data:`HELP_ENVIRONMENT`). Nothing else
+  is kept that could answer otherwise than a fresh computation: ``check``
+  proves its family on every run, and a table is used only while the bytes
+  it was made from (the rule file's and the numbering code's) are the same.
 * **Where:** ``$CHESS960_CACHE_DIR``, else the user's cache directory as
   `platformdirs <https://pypi.org/project/platformdirs/>`_ finds it: on Linux
   ``$XDG_CACHE_HOME/chess960`` (when absolute), else ``~/.cache/chess960``
@@ -244,33 +249,56 @@ def code_id() -> bytes:
     return _CODE_ID[0]
 
 
-def program_stamp(*packages: str) -> bytes:
-    """What the program's answers hang on, as Python checks its own bytecode:
-    the path, size and modification time of every module of this package and
-    of each of ``packages`` (found, not imported), and Python's version.
+#: What the top-level help hangs on besides the program's bytes: the environment
+#: variables (by name, or a name's start) that Typer, Click and Rich read to
+#: choose the width, colours and wording of what they write.
+HELP_ENVIRONMENT = ("COLUMNS", "LINES", "TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR",
+                    "TTY_", "CLICOLOR", "PY_COLORS", "_TYPER", "TYPER", "CLICK", "RICH",
+                    "JUPYTER", "VSCODE", "LANG", "LC_", "PYTHONIOENCODING", "PYTHONUTF8")
 
-    Raises :class:`OSError` when a module cannot be found or read.
+
+def program_digest(*packages: str) -> bytes:
+    """A BLAKE2b-256 hash of the program's bytes: the path and bytes of every
+    module of this package and of each of ``packages`` (found, not imported;
+    a package that is not installed counts as absent), Python's version and
+    executable. Sizes and modification times are never trusted: a module
+    edited in place with both kept gives another digest.
+
+    Raises :class:`OSError` when a module cannot be read.
     """
     import importlib.util
 
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     paths = _modules(here, None)
+    digest = blake2b(f"{__version__}\0{sys.version}\0{sys.executable}".encode(),
+                     digest_size=32)
     for name in packages:
         spec = importlib.util.find_spec(name)
         if spec is None or spec.origin is None:
-            raise OSError(f"no module {name!r}")
+            digest.update(f"\0no {name}\n".encode())
+            continue
         paths.extend(_modules(os.path.dirname(spec.origin), None, _CODE_SUFFIXES))
-    digest = blake2b(f"{__version__} {sys.version}".encode(), digest_size=32)
     for path in paths:
-        found = os.stat(path)
-        digest.update(f"{path}\0{found.st_size}\0{found.st_mtime_ns}\n".encode())
+        with open(path, "rb") as handle:
+            data = handle.read()
+        named = path.encode("utf-8", "surrogateescape")
+        digest.update(b"%d %d\n" % (len(named), len(data)) + named + data)
     return digest.digest()
 
 
+def help_environment() -> bytes:
+    """The variables of :data:`HELP_ENVIRONMENT` set in this run's environment,
+    with their values, sorted."""
+    chosen = sorted((name, value) for name, value in os.environ.items()
+                    if name.startswith(HELP_ENVIRONMENT))
+    return "\0".join(f"{name}={value}" for name, value in chosen).encode(
+        "utf-8", "surrogateescape")
+
+
 def find_kept(kind: str, parts: tuple[bytes, ...]) -> str | None:
-    """The answer kept for ``kind`` and ``parts`` (everything it depends on
-    besides :func:`program_stamp`, which ``parts`` must hold), when its tag
-    proves it this cache's own; else None."""
+    """The answer kept for ``kind`` and ``parts`` (the bytes of everything it
+    depends on, :func:`program_digest` among them), when its tag proves it this
+    cache's own; else None."""
     folder = cache_dir()
     if folder is None:
         return None

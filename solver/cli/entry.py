@@ -449,8 +449,10 @@ def dispatch(argv: list[str]) -> int:
 
 def top_help(argv: list[str]) -> int:
     """``chess960 --help``: Typer's help, kept in the cache
-    (:func:`~solver.cli.cache.keep`) for this very program, Typer and terminal
-    width, so that later runs write it without importing Typer."""
+    (:func:`~solver.cli.cache.keep`) under the bytes it was made from (every
+    module of this program, Typer, Click and Rich), the terminal width and the
+    environment variables they read, so that later runs write it without
+    importing Typer, and never after any of those changed."""
     import io
     import shutil
 
@@ -458,7 +460,8 @@ def top_help(argv: list[str]) -> int:
 
     try:
         parts: tuple[bytes, ...] | None = (
-            cache.program_stamp("typer"), b"%d" % shutil.get_terminal_size().columns)
+            cache.program_digest("typer", "click", "rich", "shellingham", "annotated_doc"),
+            b"%d" % shutil.get_terminal_size().columns, cache.help_environment())
     except OSError:
         parts = None
     kept = None if parts is None else cache.find_kept("help", parts)
