@@ -233,17 +233,25 @@ _CODE_ID: list[bytes] = []
 def code_id() -> bytes:
     """A BLAKE2b-256 hash of the code that numbers ranks: the version, and the
     name and bytes of every module at the package's top level and under
-    :data:`CODE_FOLDERS` (made once a run, and only when a table is checked).
+    :data:`CODE_FOLDERS`, and of the solver's own search library,
+    python-constraint (made once a run, and only when a table is checked).
 
     Raises :class:`OSError` when a module cannot be read.
     """
     if not _CODE_ID:
+        import importlib.util
+
         package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         digest = blake2b(__version__.encode(), digest_size=32)
-        for path in _modules(package, CODE_FOLDERS):
+        found = [(package, path) for path in _modules(package, CODE_FOLDERS)]
+        spec = importlib.util.find_spec("constraint")
+        if spec is not None and spec.origin is not None:
+            library = os.path.dirname(spec.origin)
+            found += [(library, path) for path in _modules(library, None, _CODE_SUFFIXES)]
+        for base, path in found:
             with open(path, "rb") as handle:
                 data = handle.read()
-            name = os.path.relpath(path, package).encode()
+            name = os.path.relpath(path, base).encode()
             digest.update(b"%d %d\n" % (len(name), len(data)) + name + data)
         _CODE_ID.append(digest.digest())
     return _CODE_ID[0]
