@@ -27,9 +27,9 @@ and import neither the rule reader nor the solver.
   ``$CHESS960_NO_CACHE`` turns the cache off: nothing is read or written.
 * **When a table is used:** only when it is proven to be this family's, as
   this code numbers it. Each table carries a tag: a keyed BLAKE2b hash of the
-  bytes of the rule file, of the code that numbers ranks (the source of the
-  package's modules outside ``cli``, ``output`` and ``notation``, see
-  :func:`code_id`), of the table's header and of its ranks. The key is 32
+  bytes of the rule file, of the code that numbers ranks and writes labels
+  (the source of the package's modules outside ``cli`` and ``output``, and of
+  python-constraint, see :func:`code_id`), of the table's header and of its ranks. The key is 32
   random bytes in the file ``key`` of the cache directory, made with the
   first table and used only while it is a regular file of the user's own
   that no one else may read or write (mode ``0600``). A table whose tag is
@@ -108,8 +108,9 @@ KEY_SIZE = 32
 #: edited one is a family like any other. A test holds this equal to the file.
 CHESS960_DIGEST = "3217488e5d415e4083d9b586c158e4aa7d3d6ed962bf17a621f4218189040f9a"
 
-#: The package's folders (beside its top-level modules) whose code numbers ranks.
-CODE_FOLDERS = ("board", "kinds", "numbering", "ruleset", "search")
+#: The package's folders (beside its top-level modules) whose code numbers ranks
+#: or writes a conversion table's labels (``notation``: ranks and castling rights).
+CODE_FOLDERS = ("board", "kinds", "notation", "numbering", "ruleset", "search")
 
 #: Opening only a regular file that is there, never through a link, never waiting.
 _READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
