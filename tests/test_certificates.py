@@ -193,7 +193,8 @@ TAMPERED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
      "result 3 differs: the certificate has fen"),
     ("the seed", _set(["seed"], "another seed"), "result 1 differs"),
     ("the rule file", _set(["rules", "sha256"], "0" * 64),
-     "the rule file rules/chess960.toml has changed since the draw: its SHA-256 is "),
+     "this build's bundled chess960 (rules/chess960.toml) is not the rule file of the draw: "
+     "its SHA-256 is "),
     ("the version", _set(["algorithm", "version"], 2),
      "unknown draw algorithm 'random' version 2: this build draws by plan version 1, "
      "random version 1"),
@@ -428,8 +429,9 @@ def test_a_forged_rule_file_at_the_bundled_path_is_named_as_not_the_bundled_one(
     claimed = _command(["verify", "claimed.json"], tmp_path)
     assert claimed.returncode == 1 and claimed.stdout == ""
     assert claimed.stderr == (
-        f"error: claimed.json: the rule file rules/chess960.toml has changed since the draw: "
-        f"its SHA-256 is {rules_hash()[:16]}..., the certificate's {digest[:16]}...\n")
+        f"error: claimed.json: this build's bundled chess960 (rules/chess960.toml) is not the "
+        f"rule file of the draw: its SHA-256 is {rules_hash()[:16]}..., the certificate's "
+        f"{digest[:16]}...\n")
 
 
 def _first_format(data: dict[str, Any]) -> dict[str, Any]:

@@ -430,10 +430,13 @@ def verify(certificate: Certificate, name: str = "<certificate>",
     source = _certified_source(certificate, rules)
     digest = _sha256(source.data)
     if digest != certificate.rules_sha256:
+        what = (f"this build's bundled {_bundled_name(source)} ({source.shown}) is not the "
+                f"rule file of the draw" if source.bundled else
+                f"the rule file {source.shown} has changed since the draw")
         raise CertificateMismatchError(
             name, "rule file", certificate.rules_sha256, digest,
-            f"the rule file {source.shown} has changed since the draw: its SHA-256 is "
-            f"{digest[:16]}..., the certificate's {certificate.rules_sha256[:16]}...")
+            f"{what}: its SHA-256 is {digest[:16]}..., the certificate's "
+            f"{certificate.rules_sha256[:16]}...")
     family = Family.from_source(source)
     if family.name != certificate.family:
         raise CertificateMismatchError(
@@ -491,6 +494,11 @@ def _certified_source(certificate: Certificate, rules: str | None) -> RuleSource
     return RuleSource.open(path, f"rules/{certificate.rules}.toml", bundled=True)
 
 
+def _bundled_name(source: RuleSource) -> str:
+    """The name of the bundled family whose rule file ``source`` is."""
+    return os.path.basename(source.path).removesuffix(".toml")
+
+
 def _named(source: RuleSource, family: str, digest: str) -> str:
     """The rule file as :func:`verify` names it: bundled or a path, with its hash;
     a path whose family takes a bundled family's name is said to be that family
@@ -499,7 +507,7 @@ def _named(source: RuleSource, family: str, digest: str) -> str:
 
     short = f"sha256 {digest[:16]}..."
     if source.bundled:
-        return f"the bundled {os.path.basename(source.path).removesuffix('.toml')} ({short})"
+        return f"the bundled {_bundled_name(source)} ({short})"
     shown = f"the rule file {quote(source.shown)} ({short}"
     same = bundled_path(family)
     if same is None:
