@@ -190,20 +190,32 @@ def test_a_module_edited_with_its_size_and_time_kept_is_proven_again(tmp_path: P
     assert edited.stdout.endswith("960 positions, arithmetic numbering, NOT proven\n")
 
 
-def test_a_digest_changes_with_any_byte_of_any_module_of_a_package(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    package = tmp_path / "digested_example"
-    (package / "inner").mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    module = package / "inner" / "deep.py"
+def test_a_kept_answer_is_used_only_while_its_modules_have_their_bytes(
+        folder: Path, tmp_path: Path) -> None:
+    module = tmp_path / "made_it.py"
     module.write_text("x = 1\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    before = cache.program_digest("digested_example")
-    assert before == cache.program_digest("digested_example") != cache.program_digest()
+    parts = (b"some", b"parts")
+    cache.keep("example", parts, "the answer", [str(module)])
+    assert cache.find_kept("example", parts) == "the answer"
+    assert cache.find_kept("example", (b"other", b"parts")) is None
     stat = module.stat()
-    module.write_text("x = 2\n")  # the same size, the same time: another digest
+    module.write_text("x = 2\n")  # the same size, the same time: not the bytes it was made from
     os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    assert module.stat().st_mtime_ns == stat.st_mtime_ns
-    assert cache.program_digest("digested_example") != before
-    absent = cache.program_digest("no_such_package_here")
-    assert absent not in (cache.program_digest(), before)
+    assert (module.stat().st_size, module.stat().st_mtime_ns) == (stat.st_size,
+                                                                   stat.st_mtime_ns)
+    assert cache.find_kept("example", parts) is None
+    module.write_text("x = 1\n")
+    assert cache.find_kept("example", parts) == "the answer"
+    module.unlink()
+    assert cache.find_kept("example", parts) is None
+
+
+def test_the_help_lists_the_modules_that_made_it(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _help(capsys)
+    [kept] = folder.glob("help-*.kept")
+    listed = kept.read_bytes().split(b"\n", 2)[2].split(b"\0")[0].decode().split("\n")
+    names = {Path(path).as_posix() for path in listed}
+    assert any(name.endswith("solver/cli/app.py") for name in names)
+    assert any(name.endswith("typer/main.py") for name in names)
+    assert not any(name.endswith("/textwrap.py") for name in names)  # Python's own: its version

@@ -12,10 +12,12 @@ a table in the cache directory; later runs read the table in a millisecond
 and import neither the rule reader nor the solver.
 
 * **Answers kept** (:func:`keep`, :func:`find_kept`): only the top-level help,
-  tagged in the same way over the bytes it was made from: every module of
-  the program and of Typer, Click and Rich (:func:`program_digest`, never
-  sizes or modification times), Python, the terminal width and the
-  environment variables they read (:data:`HELP_ENVIRONMENT`). Nothing else
+  tagged in the same way, with the list of the modules that made it (every
+  one loaded outside the standard library: this program's, Typer's and what
+  it imports) and a hash of their bytes (:func:`files_digest`, never sizes or
+  modification times), read and hashed again before it is used; and under
+  which Python and module path (:func:`python_identity`), terminal width and
+  environment variables (:data:`HELP_ENVIRONMENT`) it was made. Nothing else
   is kept that could answer otherwise than a fresh computation: ``check``
   proves its family on every run, and a table is used only while the bytes
   it was made from (the rule file's and the numbering code's) are the same.
@@ -94,7 +96,7 @@ TABLE_MAX = 1 << 16
 #: The first line of every table file: what it is and the layout's version.
 MAGIC = b"chess960 ranks 2"
 #: The first line of a kept answer (:func:`keep`).
-KEPT_MAGIC = b"chess960 kept 1"
+KEPT_MAGIC = b"chess960 kept 2"
 
 #: Tables larger than this are not read (no table the tool writes comes near).
 READ_MAX = TABLE_MAX * 64 + 4096
@@ -258,41 +260,12 @@ def code_id() -> bytes:
     return _CODE_ID[0]
 
 
-#: What the top-level help hangs on besides the program's bytes: the environment
-#: variables (by name, or a name's start) that Typer, Click and Rich read to
-#: choose the width, colours and wording of what they write.
+#: What the top-level help hangs on besides the bytes of the modules that made
+#: it: the environment variables (by name, or a name's start) that Typer, Click
+#: and Rich read to choose the width, colours and wording of what they write.
 HELP_ENVIRONMENT = ("COLUMNS", "LINES", "TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR",
                     "TTY_", "CLICOLOR", "PY_COLORS", "_TYPER", "TYPER", "CLICK", "RICH",
                     "JUPYTER", "VSCODE", "LANG", "LC_", "PYTHONIOENCODING", "PYTHONUTF8")
-
-
-def program_digest(*packages: str) -> bytes:
-    """A BLAKE2b-256 hash of the program's bytes: the path and bytes of every
-    module of this package and of each of ``packages`` (found, not imported;
-    a package that is not installed counts as absent), Python's version and
-    executable. Sizes and modification times are never trusted: a module
-    edited in place with both kept gives another digest.
-
-    Raises :class:`OSError` when a module cannot be read.
-    """
-    import importlib.util
-
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    paths = _modules(here, None)
-    digest = blake2b(f"{__version__}\0{sys.version}\0{sys.executable}".encode(),
-                     digest_size=32)
-    for name in packages:
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.origin is None:
-            digest.update(f"\0no {name}\n".encode())
-            continue
-        paths.extend(_modules(os.path.dirname(spec.origin), None, _CODE_SUFFIXES))
-    for path in paths:
-        with open(path, "rb") as handle:
-            data = handle.read()
-        named = path.encode("utf-8", "surrogateescape")
-        digest.update(b"%d %d\n" % (len(named), len(data)) + named + data)
-    return digest.digest()
 
 
 def help_environment() -> bytes:
@@ -304,10 +277,45 @@ def help_environment() -> bytes:
         "utf-8", "surrogateescape")
 
 
+def python_identity() -> bytes:
+    """Which Python runs, and where it finds modules: its version, its executable
+    and its module path (the standard library is the one its version names)."""
+    return "\0".join([__version__, sys.version, sys.executable, *sys.path]).encode(
+        "utf-8", "surrogateescape")
+
+
+def loaded_modules() -> list[str]:
+    """The files of every module loaded in this run, outside the standard library:
+    what an answer made now was made from (sorted)."""
+    import sysconfig
+
+    found = sysconfig.get_paths()
+    standard = tuple(os.path.join(found[name], "") for name in ("stdlib", "platstdlib"))
+    installed = tuple(os.path.join(found[name], "") for name in ("purelib", "platlib"))
+    files = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
+    return sorted(path for path in files if isinstance(path, str) and os.path.isabs(path)
+                  and (path.startswith(installed) or not path.startswith(standard)))
+
+
+def files_digest(paths: list[str]) -> bytes | None:
+    """A BLAKE2b-256 hash of the name and bytes of every file of ``paths`` (never
+    their sizes or modification times), or None when one cannot be read."""
+    digest = blake2b(digest_size=32)
+    for path in paths:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError:
+            return None
+        named = path.encode("utf-8", "surrogateescape")
+        digest.update(b"%d %d\n" % (len(named), len(data)) + named + data)
+    return digest.digest()
+
+
 def find_kept(kind: str, parts: tuple[bytes, ...]) -> str | None:
-    """The answer kept for ``kind`` and ``parts`` (the bytes of everything it
-    depends on, :func:`program_digest` among them), when its tag proves it this
-    cache's own; else None."""
+    """The answer kept for ``kind`` and ``parts`` (everything it depends on but
+    the modules that made it), when its tag proves it this cache's own and every
+    one of those modules still has the bytes it had (:func:`keep`); else None."""
     folder = cache_dir()
     if folder is None:
         return None
@@ -319,25 +327,33 @@ def find_kept(kind: str, parts: tuple[bytes, ...]) -> str | None:
         key = read_key(folder)
         if key is None or tag != _kept_tag(key, kind, parts, body):
             return None
-        return body.decode()
-    except (ValueError, UnicodeError):
+        listed, made, answer = body.split(b"\0", 2)
+        paths = listed.decode("utf-8", "surrogateescape").split("\n")
+        if files_digest(paths) != binascii.unhexlify(made):
+            return None
+        return answer.decode()
+    except (ValueError, UnicodeError, binascii.Error):
         return None
 
 
-def keep(kind: str, parts: tuple[bytes, ...], answer: str) -> None:
-    """Keep ``answer`` for :func:`find_kept` (nothing here fails: a cache that
-    cannot be written is left as it is)."""
+def keep(kind: str, parts: tuple[bytes, ...], answer: str, modules: list[str]) -> None:
+    """Keep ``answer``, made now by ``modules`` (their files), for :func:`find_kept`
+    (nothing here fails: a cache that cannot be written is left as it is)."""
     folder = cache_dir()
-    if folder is None:
+    if folder is None or any("\n" in path or "\0" in path for path in modules):
         return
     from solver.files import write_atomic
 
     try:
+        made = files_digest(modules)
+        if made is None:
+            return
         make_folder(folder)
         key = _make_key(folder)
         if key is None:
             return
-        body = answer.encode()
+        listed = "\n".join(modules).encode("utf-8", "surrogateescape")
+        body = b"\0".join([listed, binascii.hexlify(made), answer.encode()])
         path = os.path.join(folder, _kept_name(kind, parts))
         _unlink_unsound(path)
         write_atomic(path, [KEPT_MAGIC, b"\n", _kept_tag(key, kind, parts, body), b"\n", body])
