@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -92,8 +95,9 @@ def test_random_certificate_round_trip(tmp_path: Path) -> None:
     assert result.stderr == "excluded: chess958 (518, 534)\n"
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data == {
-        "format": "chess960-certificate/1", "family": "chess960", "rules": "chess960",
-        "rules_sha256": rules_hash(), "numbering": "scharnagl", "seed": seed,
+        "format": "chess960-certificate/2", "family": "chess960",
+        "rules": {"bundled": "chess960", "sha256": rules_hash()},
+        "numbering": "scharnagl", "seed": seed,
         "algorithm": {"name": "random", "version": 1, "distinct": False},
         "exclusions": {"presets": {"chess958": [518, 534]}, "ids": [518, 534]},
         "count": 5,
@@ -105,8 +109,8 @@ def test_random_certificate_round_trip(tmp_path: Path) -> None:
     assert checked.exit_code == 0 and checked.stderr == ""
     assert checked.stdout == (
         f"{path}: verified 5 chess960 positions drawn by random version 1 from seed "
-        f"'{seed}', excluding chess958 (518, 534): rules/chess960.toml unchanged, "
-        f"scharnagl numbering\n")
+        f"'{seed}', excluding chess958 (518, 534): the bundled chess960 (sha256 "
+        f"{rules_hash()[:16]}...) unchanged, scharnagl numbering\n")
 
 
 def test_plan_certificate_round_trip(tmp_path: Path) -> None:
@@ -163,7 +167,8 @@ def test_dfrc_certificate_with_a_preset(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     data = json.loads(path.read_text())
     assert data["exclusions"] == {"presets": {"chess959": [518 * 961]}, "ids": [518 * 961]}
-    assert data["rules_sha256"] == rules_hash("dfrc") and data["family"] == "dfrc"
+    assert data["rules"] == {"bundled": "dfrc", "sha256": rules_hash("dfrc")}
+    assert data["family"] == "dfrc"
     assert runner.invoke(app, ["verify", str(path)]).exit_code == 0
 
 
@@ -187,8 +192,9 @@ TAMPERED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("a fen", _set(["results", 2, "fen"], fen("RNBQKBNR")),
      "result 3 differs: the certificate has fen"),
     ("the seed", _set(["seed"], "another seed"), "result 1 differs"),
-    ("the rule file", _set(["rules_sha256"], "0" * 64),
-     "the rule file rules/chess960.toml has changed since the draw: its SHA-256 is "),
+    ("the rule file", _set(["rules", "sha256"], "0" * 64),
+     "this build's bundled chess960 (rules/chess960.toml) is not the rule file of the draw: "
+     "its SHA-256 is "),
     ("the version", _set(["algorithm", "version"], 2),
      "unknown draw algorithm 'random' version 2: this build draws by plan version 1, "
      "random version 1"),
@@ -356,7 +362,8 @@ def test_any_certified_draw_verifies(seed: str, n: int, distinct: bool, left_out
     assert [r.id for r in certificate.results] == [p.id for p in made.positions]
     if expected is not None:
         assert [r.id for r in certificate.results] == expected
-    assert verify(certificate).endswith("rules/chess960.toml unchanged, scharnagl numbering")
+    assert verify(certificate).endswith(
+        f": the bundled chess960 (sha256 {rules_hash()[:16]}...) unchanged, scharnagl numbering")
 
 
 def test_a_certificate_holds_at_most_100000_draws(
@@ -366,3 +373,119 @@ def test_a_certificate_holds_at_most_100000_draws(
     assert capsys.readouterr().err == ("error: cannot certify 100,001 draws: a certificate "
                                        "lists every draw, at most 100,000\n")
     assert not never.exists()
+
+
+# -- the rule file named by its content (issue 33) ----------------------------------------
+
+
+def _forge(folder: Path) -> Path:
+    """``folder/rules/chess960.toml``: the bundled file with its placement steps
+    reordered, so that the same ids are other positions (259 is BRQNKNRB, not BNRKNQRB)."""
+    original = bundled_path("chess960")
+    assert original is not None
+    text = Path(original).read_text(encoding="utf-8")
+    steps = 'steps = ["B:light", "B:dark", "Q", "NN", "RKR"]'
+    assert text.count(steps) == 2
+    forged = folder / "rules" / "chess960.toml"
+    forged.parent.mkdir()
+    forged.write_text(text.replace(steps, 'steps = ["Q", "NN", "B:light", "B:dark", "RKR"]', 1),
+                      encoding="utf-8")
+    return forged
+
+
+def _command(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The console command, run in ``cwd``."""
+    return subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
+                          text=True, cwd=cwd, timeout=120, check=False)
+
+
+def test_a_forged_rule_file_at_the_bundled_path_is_named_as_not_the_bundled_one(
+        tmp_path: Path) -> None:
+    """Issue 33: a certificate naming ``rules/chess960.toml`` was checked against
+    whatever file sat there, and verified in the genuine draw's very words."""
+    forged = _forge(tmp_path)
+    seed = "announced seed"
+    assert _command(["position", "259", "-r", "rules/chess960.toml"], tmp_path).stdout == \
+        "BRQNKNRB\n" and GOLDEN[259] == "BNRKNQRB"
+    for name, args in (("genuine.json", []), ("forged.json", ["-r", "rules/chess960.toml"])):
+        made = _command(["random", "--seed", seed, "-n", "3", *args, "--certificate", name],
+                        tmp_path)
+        assert made.returncode == 0, made.stderr
+    genuine = _command(["verify", "genuine.json"], tmp_path)
+    forgery = _command(["verify", "forged.json"], tmp_path)
+    assert genuine.returncode == forgery.returncode == 0, (genuine.stderr, forgery.stderr)
+    assert genuine.stdout.endswith(f": the bundled chess960 (sha256 {rules_hash()[:16]}...) "
+                                   "unchanged, scharnagl numbering\n")
+    digest = hashlib.sha256(forged.read_bytes()).hexdigest()
+    assert forgery.stdout.endswith(
+        f": the rule file 'rules/chess960.toml' (sha256 {digest[:16]}...; its family is named "
+        "'chess960' but it is NOT the bundled chess960: other bytes) unchanged, scharnagl "
+        "numbering\n")
+    data = json.loads((tmp_path / "forged.json").read_text(encoding="utf-8"))
+    assert data["rules"] == {"path": "rules/chess960.toml", "sha256": digest}
+    # Claiming the bundled family with the forged bytes: refused.
+    data["rules"] = {"bundled": "chess960", "sha256": digest}
+    (tmp_path / "claimed.json").write_text(json.dumps(data), encoding="utf-8")
+    claimed = _command(["verify", "claimed.json"], tmp_path)
+    assert claimed.returncode == 1 and claimed.stdout == ""
+    assert claimed.stderr == (
+        f"error: claimed.json: this build's bundled chess960 (rules/chess960.toml) is not the "
+        f"rule file of the draw: its SHA-256 is {rules_hash()[:16]}..., the certificate's "
+        f"{digest[:16]}...\n")
+
+
+def _first_format(data: dict[str, Any]) -> dict[str, Any]:
+    """A certificate in the first format: ``rules`` as text, ``rules_sha256``."""
+    rules = data.pop("rules")
+    name = rules.get("bundled", rules.get("path"))
+    return {"format": "chess960-certificate/1", **{k: v for k, v in data.items()
+                                                    if k != "format"},
+            "rules": name, "rules_sha256": rules["sha256"]}
+
+
+def test_first_format_certificates_are_read_a_bundled_name_first(tmp_path: Path) -> None:
+    genuine = certify("chess960", "random", 3, seed="old").certificate
+    old = read_certificate(json.dumps(_first_format(genuine.data())))
+    assert old == genuine and old.bundled
+    assert verify(old) == verify(genuine)
+    forged = _forge(tmp_path)
+    made = certify(str(forged), "random", 3, seed="old").certificate
+    assert not made.bundled
+    old = read_certificate(json.dumps(_first_format(made.data())))
+    assert old == made and not old.bundled
+    assert "NOT the bundled chess960" in verify(old)
+
+
+@pytest.mark.parametrize(("rules", "message"), [
+    ({"bundled": "chess960"}, "'rules' should be {\"bundled\": NAME, \"sha256\": HEX}"),
+    ({"bundled": "chess960", "path": "x", "sha256": "0" * 64}, "'rules' should be"),
+    ({"path": "x.toml", "sha256": "0" * 63}, "rules: 'sha256' should be 64 hex digits"),
+    ({"bundled": "chess961", "sha256": "0" * 64},
+     "the certificate's rule file is the bundled family 'chess961', which this build does "
+     "not have"),
+    ("chess960", "'rules' should be a JSON object, not \"chess960\""),
+])
+def test_a_certificates_rule_file_is_named_by_content(rules: object, message: str,
+                                                      certified: str) -> None:
+    data = json.loads(certified)
+    data["rules"] = rules
+    with pytest.raises(CertificateError, match=re.escape(message)):
+        read_certificate(json.dumps(data), "x.json")
+
+
+@pytest.mark.parametrize("key", ["seed", "rules", "sha256", "id"])
+def test_a_repeated_key_is_refused(key: str, tmp_path: Path, certified: str) -> None:
+    """Strict JSON: an object that names a key twice (which one would count?) is refused."""
+    text = certified
+    first = {"seed": '"seed": ', "rules": '"rules": ', "sha256": '"sha256": ',
+             "id": '{"id": '}[key]
+    at = text.index(first)
+    twice = {"seed": '"seed": "another", ', "rules": '"rules": "chess960",\n  ',
+             "sha256": f'"sha256": "{"0" * 64}", ', "id": '"id": 1, '}[key]
+    at += 1 if key == "id" else 0
+    path = tmp_path / "twice.json"
+    path.write_text(text[:at] + twice + text[at:], encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (f"error: {path}: not JSON this reader takes: the key {key!r} "
+                             f"appears twice in one object\n")

@@ -14,6 +14,9 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import subprocess
+import sys
+import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -345,3 +348,99 @@ def test_library_errors_carry_details() -> None:
     assert (info.value.sides, info.value.count) == (1, 960)
     with pytest.raises(DrawCountError):
         dice(0)
+
+
+# -- bounded by work (issue 33) -----------------------------------------------------------
+
+#: Two draws of a million faces each (the second weighs nothing): 300 bytes whose
+#: exact distribution would take 10**12 steps, hours, before the work was bounded.
+TWO_MILLIONS = {
+    "format": "chess960-procedure/1", "name": "two draws of a million", "count": 1_000_000,
+    "draws": [{"name": "a", "from": 0, "to": 999_999}, {"name": "b", "from": 0, "to": 999_999}],
+    "number": {"a": 1},
+}
+
+
+def test_a_procedure_past_the_work_limit_is_refused_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(TWO_MILLIONS))
+    assert len(path.read_bytes()) < 300
+    message = (f"{path}: up to 1,000,002,000,000 steps of work (every face of each draw "
+               f"from every state the draws before it may leave, and every id), more than "
+               f"4,000,000: too large to work out exactly here")
+    # The installed command (hours before the work was bounded): one error line, exit 1.
+    done = subprocess.run([sys.executable, "-m", "solver", "verify", str(path)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=30, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", f"error: {message}\n")
+    started = time.perf_counter()  # refused before any step is made
+    with pytest.raises(ProcedureError) as info:
+        distribution(read_procedure(path.read_text(), str(path)), str(path))
+    assert time.perf_counter() - started < 0.5
+    assert str(info.value) == message
+
+
+def _work_followed(data: dict[str, Any]) -> int:
+    """The steps of the README's exact method, followed here: from every state (the
+    draws a case or a reject names, and the weighted sum so far), every face of the
+    next draw; then every state left judged, and every id weighed."""
+    kept = {k for d in data["draws"] for c in d.get("cases", []) for k in c["when"]}
+    kept |= {k for c in data.get("reject", []) for k in c if k != "number"}
+    states: set[tuple[tuple[int, ...], int]] = {((), 0)}
+    names: list[str] = []
+    work = data["count"]
+    for draw in data["draws"]:
+        grown = set()
+        for values, total in states:
+            seen = dict(zip(names, values, strict=True))
+            low, high = draw["from"], draw["to"]
+            for case in draw.get("cases", []):
+                if all(a <= seen[k] <= b for k, (a, b) in case["when"].items()):
+                    low, high = case["from"], case["to"]
+                    break
+            work += high - low + 1
+            weight = data["number"].get(draw["name"], 0)
+            grown |= {((*values, face) if draw["name"] in kept else values,
+                       total + weight * face) for face in range(low, high + 1)}
+        if draw["name"] in kept:
+            names.append(draw["name"])
+        states = grown
+    return work + len(states)
+
+
+@st.composite
+def small_procedures(draw: st.DrawFn) -> dict[str, Any]:
+    rolls = draw(st.integers(1, 4))
+    draws: list[dict[str, Any]] = []
+    for at in range(rolls):
+        low = draw(st.integers(-3, 3))
+        item: dict[str, Any] = {"name": f"d{at}", "from": low,
+                                "to": low + draw(st.integers(0, 6))}
+        if draws and draw(st.booleans()):
+            earlier = draw(st.sampled_from(draws))
+            case_low = draw(st.integers(-2, 5))
+            item["cases"] = [{"when": {earlier["name"]: [earlier["from"], earlier["from"]]},
+                              "from": case_low, "to": case_low + draw(st.integers(0, 8))}]
+        draws.append(item)
+    weights = {d["name"]: draw(st.integers(-4, 9)) for d in draws}
+    data: dict[str, Any] = {"format": "chess960-procedure/1", "name": "p",
+                            "count": draw(st.integers(1, 50)), "draws": draws,
+                            "number": weights, "id": "remainder"}
+    if draw(st.booleans()):
+        named = draw(st.sampled_from(draws))["name"]
+        data["reject"] = [{named: [0, 1]}]
+    return data
+
+
+@settings(max_examples=examples(100, 1000))
+@given(data=small_procedures())
+def test_the_work_is_estimated_from_above(data: dict[str, Any]) -> None:
+    procedure = procedure_from(data)
+    assert procedures.estimated_work(procedure) >= _work_followed(data)
+
+
+@pytest.mark.slow
+def test_dfrcs_ten_sided_die_is_within_the_work_limit(tmp_path: Path) -> None:
+    stated = dice(921_600, 10)
+    assert procedures.estimated_work(stated.procedure()) == 3_032_710 <= procedures.MAX_WORK
+    found = distribution(stated.procedure())
+    assert found.uniform and found.restart == Fraction(78_400, 1_000_000)

@@ -11,9 +11,16 @@ a family with mirrored ranks on the classical board and at most
 a table in the cache directory; later runs read the table in a millisecond
 and import neither the rule reader nor the solver.
 
-* **Answers kept** (:func:`keep`, :func:`find_kept`): the top-level help and
-  ``check``'s report of one rule file, tagged in the same way over what they
-  hang on, the program's modules first (:func:`program_stamp`).
+* **Answers kept** (:func:`keep`, :func:`find_kept`): only the top-level help,
+  tagged in the same way, with the list of the modules that made it (every
+  one loaded outside the standard library: this program's, Typer's and what
+  it imports) and a hash of their bytes (:func:`files_digest`, never sizes or
+  modification times), read and hashed again before it is used; and under
+  which Python and module path (:func:`python_identity`), terminal width and
+  environment variables (:data:`HELP_ENVIRONMENT`) it was made. Nothing else
+  is kept that could answer otherwise than a fresh computation: ``check``
+  proves its family on every run, and a table is used only while the bytes
+  it was made from (the rule file's and the numbering code's) are the same.
 * **Where:** ``$CHESS960_CACHE_DIR``, else the user's cache directory as
   `platformdirs <https://pypi.org/project/platformdirs/>`_ finds it: on Linux
   ``$XDG_CACHE_HOME/chess960`` (when absolute), else ``~/.cache/chess960``
@@ -22,9 +29,9 @@ and import neither the rule reader nor the solver.
   ``$CHESS960_NO_CACHE`` turns the cache off: nothing is read or written.
 * **When a table is used:** only when it is proven to be this family's, as
   this code numbers it. Each table carries a tag: a keyed BLAKE2b hash of the
-  bytes of the rule file, of the code that numbers ranks (the source of the
-  package's modules outside ``cli``, ``output`` and ``notation``, see
-  :func:`code_id`), of the table's header and of its ranks. The key is 32
+  bytes of the rule file, of the code that numbers ranks and writes labels
+  (the source of the package's modules outside ``cli`` and ``output``, and of
+  python-constraint, see :func:`code_id`), of the table's header and of its ranks. The key is 32
   random bytes in the file ``key`` of the cache directory, made with the
   first table and used only while it is a regular file of the user's own
   that no one else may read or write (mode ``0600``). A table whose tag is
@@ -89,7 +96,7 @@ TABLE_MAX = 1 << 16
 #: The first line of every table file: what it is and the layout's version.
 MAGIC = b"chess960 ranks 2"
 #: The first line of a kept answer (:func:`keep`).
-KEPT_MAGIC = b"chess960 kept 1"
+KEPT_MAGIC = b"chess960 kept 2"
 
 #: Tables larger than this are not read (no table the tool writes comes near).
 READ_MAX = TABLE_MAX * 64 + 4096
@@ -103,8 +110,9 @@ KEY_SIZE = 32
 #: edited one is a family like any other. A test holds this equal to the file.
 CHESS960_DIGEST = "3217488e5d415e4083d9b586c158e4aa7d3d6ed962bf17a621f4218189040f9a"
 
-#: The package's folders (beside its top-level modules) whose code numbers ranks.
-CODE_FOLDERS = ("board", "kinds", "numbering", "ruleset", "search")
+#: The package's folders (beside its top-level modules) whose code numbers ranks
+#: or writes a conversion table's labels (``notation``: ranks and castling rights).
+CODE_FOLDERS = ("board", "kinds", "notation", "numbering", "ruleset", "search")
 
 #: Opening only a regular file that is there, never through a link, never waiting.
 _READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
@@ -228,49 +236,86 @@ _CODE_ID: list[bytes] = []
 def code_id() -> bytes:
     """A BLAKE2b-256 hash of the code that numbers ranks: the version, and the
     name and bytes of every module at the package's top level and under
-    :data:`CODE_FOLDERS` (made once a run, and only when a table is checked).
+    :data:`CODE_FOLDERS`, and of the solver's own search library,
+    python-constraint (made once a run, and only when a table is checked).
 
     Raises :class:`OSError` when a module cannot be read.
     """
     if not _CODE_ID:
+        import importlib.util
+
         package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         digest = blake2b(__version__.encode(), digest_size=32)
-        for path in _modules(package, CODE_FOLDERS):
+        found = [(package, path) for path in _modules(package, CODE_FOLDERS)]
+        spec = importlib.util.find_spec("constraint")
+        if spec is not None and spec.origin is not None:
+            library = os.path.dirname(spec.origin)
+            found += [(library, path) for path in _modules(library, None, _CODE_SUFFIXES)]
+        for base, path in found:
             with open(path, "rb") as handle:
                 data = handle.read()
-            name = os.path.relpath(path, package).encode()
+            name = os.path.relpath(path, base).encode()
             digest.update(b"%d %d\n" % (len(name), len(data)) + name + data)
         _CODE_ID.append(digest.digest())
     return _CODE_ID[0]
 
 
-def program_stamp(*packages: str) -> bytes:
-    """What the program's answers hang on, as Python checks its own bytecode:
-    the path, size and modification time of every module of this package and
-    of each of ``packages`` (found, not imported), and Python's version.
+#: What the top-level help hangs on besides the bytes of the modules that made
+#: it: the environment variables (by name, or a name's start) that Typer, Click
+#: and Rich read to choose the width, colours and wording of what they write.
+HELP_ENVIRONMENT = ("COLUMNS", "LINES", "TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR",
+                    "TTY_", "CLICOLOR", "PY_COLORS", "_TYPER", "TYPER", "CLICK", "RICH",
+                    "JUPYTER", "VSCODE", "LANG", "LC_", "PYTHONIOENCODING", "PYTHONUTF8")
 
-    Raises :class:`OSError` when a module cannot be found or read.
-    """
-    import importlib.util
 
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    paths = _modules(here, None)
-    for name in packages:
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.origin is None:
-            raise OSError(f"no module {name!r}")
-        paths.extend(_modules(os.path.dirname(spec.origin), None, _CODE_SUFFIXES))
-    digest = blake2b(f"{__version__} {sys.version}".encode(), digest_size=32)
+def help_environment() -> bytes:
+    """The variables of :data:`HELP_ENVIRONMENT` set in this run's environment,
+    with their values, sorted."""
+    chosen = sorted((name, value) for name, value in os.environ.items()
+                    if name.startswith(HELP_ENVIRONMENT))
+    return "\0".join(f"{name}={value}" for name, value in chosen).encode(
+        "utf-8", "surrogateescape")
+
+
+def python_identity() -> bytes:
+    """Which Python runs, and where it finds modules: its version, its executable
+    and its module path (the standard library is the one its version names)."""
+    return "\0".join([__version__, sys.version, sys.executable, *sys.path]).encode(
+        "utf-8", "surrogateescape")
+
+
+def loaded_modules() -> list[str]:
+    """The files of every module loaded in this run, outside the standard library:
+    what an answer made now was made from (sorted)."""
+    import sysconfig
+
+    found = sysconfig.get_paths()
+    standard = tuple(os.path.join(found[name], "") for name in ("stdlib", "platstdlib"))
+    installed = tuple(os.path.join(found[name], "") for name in ("purelib", "platlib"))
+    files = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
+    return sorted(path for path in files if isinstance(path, str) and os.path.isabs(path)
+                  and (path.startswith(installed) or not path.startswith(standard)))
+
+
+def files_digest(paths: list[str]) -> bytes | None:
+    """A BLAKE2b-256 hash of the name and bytes of every file of ``paths`` (never
+    their sizes or modification times), or None when one cannot be read."""
+    digest = blake2b(digest_size=32)
     for path in paths:
-        found = os.stat(path)
-        digest.update(f"{path}\0{found.st_size}\0{found.st_mtime_ns}\n".encode())
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError:
+            return None
+        named = path.encode("utf-8", "surrogateescape")
+        digest.update(b"%d %d\n" % (len(named), len(data)) + named + data)
     return digest.digest()
 
 
 def find_kept(kind: str, parts: tuple[bytes, ...]) -> str | None:
-    """The answer kept for ``kind`` and ``parts`` (everything it depends on
-    besides :func:`program_stamp`, which ``parts`` must hold), when its tag
-    proves it this cache's own; else None."""
+    """The answer kept for ``kind`` and ``parts`` (everything it depends on but
+    the modules that made it), when its tag proves it this cache's own and every
+    one of those modules still has the bytes it had (:func:`keep`); else None."""
     folder = cache_dir()
     if folder is None:
         return None
@@ -282,25 +327,33 @@ def find_kept(kind: str, parts: tuple[bytes, ...]) -> str | None:
         key = read_key(folder)
         if key is None or tag != _kept_tag(key, kind, parts, body):
             return None
-        return body.decode()
-    except (ValueError, UnicodeError):
+        listed, made, answer = body.split(b"\0", 2)
+        paths = listed.decode("utf-8", "surrogateescape").split("\n")
+        if files_digest(paths) != binascii.unhexlify(made):
+            return None
+        return answer.decode()
+    except (ValueError, UnicodeError, binascii.Error):
         return None
 
 
-def keep(kind: str, parts: tuple[bytes, ...], answer: str) -> None:
-    """Keep ``answer`` for :func:`find_kept` (nothing here fails: a cache that
-    cannot be written is left as it is)."""
+def keep(kind: str, parts: tuple[bytes, ...], answer: str, modules: list[str]) -> None:
+    """Keep ``answer``, made now by ``modules`` (their files), for :func:`find_kept`
+    (nothing here fails: a cache that cannot be written is left as it is)."""
     folder = cache_dir()
-    if folder is None:
+    if folder is None or any("\n" in path or "\0" in path for path in modules):
         return
     from solver.files import write_atomic
 
     try:
+        made = files_digest(modules)
+        if made is None:
+            return
         make_folder(folder)
         key = _make_key(folder)
         if key is None:
             return
-        body = answer.encode()
+        listed = "\n".join(modules).encode("utf-8", "surrogateescape")
+        body = b"\0".join([listed, binascii.hexlify(made), answer.encode()])
         path = os.path.join(folder, _kept_name(kind, parts))
         _unlink_unsound(path)
         write_atomic(path, [KEPT_MAGIC, b"\n", _kept_tag(key, kind, parts, body), b"\n", body])

@@ -38,8 +38,6 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
 from solver.cli.cache import (
     find,
-    find_kept,
-    keep,
     plain_number,
     pristine_chess960,
     read_source,
@@ -729,51 +727,13 @@ def _colourless(out: TextIO) -> bool:
         return False
 
 
-def _proof_parts(rules: str, max_arrangements: int | None) -> tuple[bytes, ...] | None:
-    """What a family's proof hangs on: the program (python-constraint's modules
-    included), the rule file's bytes and the search limit; None when unknown."""
-    source = read_source(rules)
-    if source is None:
-        return None
-    from solver.cli.cache import program_stamp
-
-    try:
-        stamp = program_stamp("constraint")
-    except OSError:
-        return None
-    return stamp, source.data, b"%d" % (max_arrangements or 0)
-
-
-def _kept_proof(rules: str, max_arrangements: int | None) -> tuple[str, str] | None:
-    """The family's name and report of a proof kept by an earlier run."""
-    parts = _proof_parts(rules, max_arrangements)
-    kept = None if parts is None else find_kept("check", parts)
-    if kept is None:
-        return None
-    name, _, report = kept.partition("\n")
-    return name, report
-
-
-def _keep_proof(rules: str, max_arrangements: int | None, name: str, report: str) -> None:
-    """Keep a family's proof (its report) for later runs."""
-    parts = _proof_parts(rules, max_arrangements)
-    if parts is not None:
-        keep("check", parts, f"{name}\n{report}")
-
-
 def check_command(rules: str, every: bool = False, max_arrangements: int | None = None, *,
                   out: TextIO, err: TextIO) -> int:
     """``chess960 check``: prove the family ``rules`` (``every``: each bundled
     family); the report to ``out``, the time each family took to ``err``."""
     from solver.cli.errors import report
 
-    try:
-        if not every and (kept := _kept_proof(rules, max_arrangements)) is not None:
-            out.write(kept[1])
-            out.flush()
-            err.write(f"{kept[0]}: proven by an earlier run of this program on this rule file "
-                      "(kept in the cache; CHESS960_NO_CACHE=1 proves it again)\n")
-            return 0
+    try:  # always proven afresh: no proof is kept between runs
         from solver.check import check as prove
         from solver.ruleset.reader import bundled_names
 
@@ -796,8 +756,6 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
             err.write(f"{proof.family}: checked in {proof.seconds:.2f} s\n")
             if not proof.ok:
                 unproven.append(proof.family)
-            elif not every:
-                _keep_proof(rules, max_arrangements, proof.family, "".join(lines))
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     if unproven:

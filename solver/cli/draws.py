@@ -54,6 +54,7 @@ def read_input(path: str, stdin: BinaryIO | None) -> str:
 def _kind(text: str, name: str) -> str:
     """``"certificate"`` or ``"procedure"``: what the JSON ``text`` says it is."""
     from solver.draws.certificate import FORMAT as CERTIFICATE
+    from solver.draws.certificate import FORMATS as CERTIFICATES
     from solver.draws.jsontext import read_json
     from solver.draws.procedure import FORMAT as PROCEDURE
 
@@ -61,7 +62,7 @@ def _kind(text: str, name: str) -> str:
     found = data.get("format") if isinstance(data, dict) else None
     if found == PROCEDURE:
         return "procedure"
-    if found == CERTIFICATE:
+    if found in CERTIFICATES:
         return "certificate"
     shown = json.dumps(found, ensure_ascii=False)[:60] if found is not None else "missing"
     raise CertificateError(name, f"neither a draw certificate nor a procedure: 'format' is "

@@ -449,19 +449,18 @@ def dispatch(argv: list[str]) -> int:
 
 def top_help(argv: list[str]) -> int:
     """``chess960 --help``: Typer's help, kept in the cache
-    (:func:`~solver.cli.cache.keep`) for this very program, Typer and terminal
-    width, so that later runs write it without importing Typer."""
+    (:func:`~solver.cli.cache.keep`) with the modules that made it and a hash of
+    their bytes, under this Python, terminal width and the environment variables
+    Typer reads, so that later runs write it without importing Typer, and never
+    after any of those changed."""
     import io
     import shutil
 
     from solver.cli import cache
 
-    try:
-        parts: tuple[bytes, ...] | None = (
-            cache.program_stamp("typer"), b"%d" % shutil.get_terminal_size().columns)
-    except OSError:
-        parts = None
-    kept = None if parts is None else cache.find_kept("help", parts)
+    parts = (cache.python_identity(), b"%d" % shutil.get_terminal_size().columns,
+             cache.help_environment())
+    kept = cache.find_kept("help", parts)
     if kept is not None:
         sys.stdout.write(kept)
         return 0
@@ -474,6 +473,6 @@ def top_help(argv: list[str]) -> int:
     finally:
         sys.stdout = real
     real.write(captured.getvalue())
-    if code == 0 and parts is not None:
-        cache.keep("help", parts, captured.getvalue())
+    if code == 0:
+        cache.keep("help", parts, captured.getvalue(), cache.loaded_modules())
     return code

@@ -7,10 +7,11 @@ again from it and compares. A certificate is a JSON object:
 =================  =============================================================
 key                what it holds
 =================  =============================================================
-``format``         ``"chess960-certificate/1"``
+``format``         ``"chess960-certificate/2"``
 ``family``         the family's name (``chess960``)
-``rules``          the rule file as ``--rules`` named it (a bundled name or a path)
-``rules_sha256``   the SHA-256 of the rule file's bytes, in hex
+``rules``          the rule file by its content: ``{"bundled": NAME, "sha256": HEX}``
+                   for a bundled family, ``{"path": PATH, "sha256": HEX}`` for
+                   any other file (the SHA-256 of its bytes, in hex)
 ``numbering``      the numbering the IDs are in (:func:`numbering_name`)
 ``seed``           the seed phrase (README: "Fair random draws"); a draw
                    asked for without one gets 32 random hex digits, recorded
@@ -24,14 +25,25 @@ key                what it holds
 =================  =============================================================
 
 :func:`verify` refuses a certificate whose algorithm version this build does
-not have, whose rule file has changed (another hash), whose family or
-numbering is another, whose presets now stand for other IDs, or whose
-results are not what the draw gives (naming the first that differs).
+not have, whose rule file has other bytes (another hash: a bundled family
+is read from this build's own rule files, never from a path), whose family
+or numbering is another, whose presets now stand for other IDs, or whose
+results are not what the draw gives (naming the first that differs). What it
+verified names the rule file as the certificate does: ``the bundled
+chess960`` or ``the rule file 'PATH'``, with its hash; a file that is not
+the bundled one but whose family takes a bundled family's name is said to be
+NOT that bundled family.
+
+Certificates of the first format (``"chess960-certificate/1"``) are read
+too: their ``rules`` (text) is the bundled family it names when it names one
+(as ``--rules`` reads it), else a path, and ``rules_sha256`` pins its bytes.
+A JSON object that repeats a key is refused (:func:`~solver.draws.jsontext.read_json`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
@@ -52,7 +64,11 @@ if TYPE_CHECKING:
     from solver.ruleset.source import RuleSource
 
 #: The value of a certificate's ``format`` key.
-FORMAT: Final = "chess960-certificate/1"
+FORMAT: Final = "chess960-certificate/2"
+#: The first format: ``rules`` as ``--rules`` named it, and ``rules_sha256``.
+FORMAT_1: Final = "chess960-certificate/1"
+#: The formats :func:`read_certificate` reads.
+FORMATS: Final = (FORMAT, FORMAT_1)
 
 #: The draw algorithms of :mod:`solver.sampling` a certificate may name, with
 #: their versions: a version changes whenever a seed would draw otherwise.
@@ -104,6 +120,8 @@ class Certificate:
     presets: tuple[tuple[str, tuple[int, ...]], ...]
     results: tuple[Result, ...]
     made_by: str = field(default="", compare=False)
+    #: Whether ``rules`` is a bundled family's name (else a rule file's path).
+    bundled: bool = True
 
     @property
     def count(self) -> int:
@@ -117,8 +135,8 @@ class Certificate:
         return {
             "format": FORMAT,
             "family": self.family,
-            "rules": self.rules,
-            "rules_sha256": self.rules_sha256,
+            "rules": {"bundled" if self.bundled else "path": self.rules,
+                      "sha256": self.rules_sha256},
             "numbering": self.numbering,
             "seed": self.seed,
             "algorithm": {"name": self.algorithm, "version": self.version,
@@ -237,8 +255,8 @@ def certify(rules: str, algorithm: str, count: int, *, seed: int | str | None = 
     ...                exclude=["chess958"], mirrors=True)
     >>> [p.id for p in made.positions], made.certificate.excluded
     ([804, 746, 733], (518, 534))
-    >>> verify(made.certificate).split(": ")[-1]
-    'rules/chess960.toml unchanged, scharnagl numbering'
+    >>> verify(made.certificate).split(": ")[-1][:27]
+    'the bundled chess960 (sha25'
     """
     from solver.draws.presets import exclusions
     from solver.family import Family
@@ -263,7 +281,7 @@ def certify(rules: str, algorithm: str, count: int, *, seed: int | str | None = 
     certificate = Certificate(
         family.name, rules, _sha256(source.data), numbering_name(family), phrase, algorithm,
         ALGORITHMS[algorithm], tuple(chosen.items()), left_out.ids, left_out.presets,
-        _results(family, positions), f"chess960 {__version__}")
+        _results(family, positions), f"chess960 {__version__}", source.bundled)
     return Certified(family, positions, certificate)
 
 
@@ -303,15 +321,12 @@ def certificate_from(data: object, name: str = "<certificate>") -> Certificate:
     if not isinstance(data, dict):
         raise CertificateError(name, f"not a certificate: a JSON object was expected, not "
                                      f"{_shown(data)}")
-    if data.get("format") != FORMAT:
-        raise CertificateError(name, f"not a certificate: 'format' should be {FORMAT!r}, not "
+    if data.get("format") not in FORMATS:
+        raise CertificateError(name, f"not a certificate: 'format' should be {FORMAT!r} (or "
+                                     f"the older {FORMAT_1!r}), not "
                                      f"{_shown(data.get('format'))}")
     family = _get(data, "family", str, name)
-    rules = _get(data, "rules", str, name)
-    digest = _get(data, "rules_sha256", str, name)
-    if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
-        raise CertificateError(name, f"'rules_sha256' should be 64 hex digits, not "
-                                     f"{_shown(digest)}")
+    rules, digest, bundled = _rules(data, name)
     numbering = _get(data, "numbering", str, name)
     seed = _get(data, "seed", str, name)
     algorithm = _get(data, "algorithm", dict, name)
@@ -351,7 +366,38 @@ def certificate_from(data: object, name: str = "<certificate>") -> Certificate:
     made_by = data.get("made_by", "")
     return Certificate(family, rules, digest, numbering, seed, title, version,
                        tuple(options), ids, presets, tuple(results),
-                       made_by if isinstance(made_by, str) else "")
+                       made_by if isinstance(made_by, str) else "", bundled)
+
+
+def _rules(data: Mapping[str, Any], name: str) -> tuple[str, str, bool]:
+    """The certificate's rule file: its name or path, its SHA-256, whether it is bundled."""
+    from solver.ruleset.bundled import bundled_path
+
+    if data["format"] == FORMAT_1:
+        rules = _get(data, "rules", str, name)
+        digest = _get(data, "rules_sha256", str, name)
+        bundled = bundled_path(rules) is not None  # as --rules read it: a name first
+        key = "rules_sha256"
+    else:
+        found = _get(data, "rules", dict, name)
+        kinds = [kind for kind in ("bundled", "path") if kind in found]
+        if len(kinds) != 1 or set(found) != {kinds[0], "sha256"}:
+            raise CertificateError(name, f"'rules' should be {{\"bundled\": NAME, \"sha256\": "
+                                         f"HEX}} or {{\"path\": PATH, \"sha256\": HEX}}, not "
+                                         f"{_shown(found)}")
+        rules = _get(found, kinds[0], str, name, "rules: ")
+        digest = _get(found, "sha256", str, name, "rules: ")
+        bundled = kinds[0] == "bundled"
+        if bundled and bundled_path(rules) is None:
+            from solver.ruleset.reader import bundled_names
+
+            raise CertificateError(name, f"the certificate's rule file is the bundled family "
+                                         f"{quote(rules)}, which this build does not have "
+                                         f"(it has {', '.join(bundled_names())})")
+        key = "rules: 'sha256'"
+    if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+        raise CertificateError(name, f"{key} should be 64 hex digits, not {_shown(digest)}")
+    return rules, digest, bundled
 
 
 def _ids(value: object, name: str, what: str) -> tuple[int, ...]:
@@ -369,7 +415,8 @@ def verify(certificate: Certificate, name: str = "<certificate>",
     """Make the certified draw again and compare; returns what was verified, in one line.
 
     ``rules`` reads the rule file from another place than the certificate
-    names (it must still have the recorded hash). Raises
+    names (it must still have the recorded hash). A bundled family is read
+    from this build's own rule files, a path as a path (never as a bundled name). Raises
     :class:`~solver.errors.CertificateMismatchError` at the first difference
     (the rule file's hash, the family, the numbering, a preset's IDs, a
     result), :class:`~solver.errors.UnknownAlgorithmError` for an algorithm
@@ -380,13 +427,16 @@ def verify(certificate: Certificate, name: str = "<certificate>",
 
     if ALGORITHMS.get(certificate.algorithm) != certificate.version:
         raise UnknownAlgorithmError(name, certificate.algorithm, certificate.version, ALGORITHMS)
-    source = rule_source(rules if rules is not None else certificate.rules)
+    source = _certified_source(certificate, rules)
     digest = _sha256(source.data)
     if digest != certificate.rules_sha256:
+        what = (f"this build's bundled {_bundled_name(source)} ({source.shown}) is not the "
+                f"rule file of the draw" if source.bundled else
+                f"the rule file {source.shown} has changed since the draw")
         raise CertificateMismatchError(
             name, "rule file", certificate.rules_sha256, digest,
-            f"the rule file {source.shown} has changed since the draw: its SHA-256 is "
-            f"{digest[:16]}..., the certificate's {certificate.rules_sha256[:16]}...")
+            f"{what}: its SHA-256 is {digest[:16]}..., the certificate's "
+            f"{certificate.rules_sha256[:16]}...")
     family = Family.from_source(source)
     if family.name != certificate.family:
         raise CertificateMismatchError(
@@ -424,7 +474,53 @@ def verify(certificate: Certificate, name: str = "<certificate>",
     for at, (recorded, found) in enumerate(zip(certificate.results, derived, strict=True), 1):
         if recorded != found:
             _differs(name, at, recorded, found)
-    return f"{certificate.describe()}: {source.shown} unchanged, {numbering} numbering"
+    return (f"{certificate.describe()}: {_named(source, family.name, digest)} unchanged, "
+            f"{numbering} numbering")
+
+
+def _certified_source(certificate: Certificate, rules: str | None) -> RuleSource:
+    """The rule file to verify against: ``rules`` when given (a name or a path, as
+    ``--rules`` reads it), else the bundled family or the path the certificate names."""
+    from solver.ruleset.bundled import bundled_path
+    from solver.ruleset.source import RuleSource
+
+    if rules is not None:
+        return rule_source(rules)
+    if not certificate.bundled:
+        return RuleSource.open(certificate.rules, certificate.rules)
+    path = bundled_path(certificate.rules)
+    if path is None:
+        return rule_source(certificate.rules)  # no such bundled family: its error
+    return RuleSource.open(path, f"rules/{certificate.rules}.toml", bundled=True)
+
+
+def _bundled_name(source: RuleSource) -> str:
+    """The name of the bundled family whose rule file ``source`` is."""
+    return os.path.basename(source.path).removesuffix(".toml")
+
+
+def _named(source: RuleSource, family: str, digest: str) -> str:
+    """The rule file as :func:`verify` names it: bundled or a path, with its hash;
+    a path whose family takes a bundled family's name is said to be that family
+    or NOT it, as its bytes are."""
+    from solver.ruleset.bundled import bundled_path
+
+    short = f"sha256 {digest[:16]}..."
+    if source.bundled:
+        return f"the bundled {_bundled_name(source)} ({short})"
+    shown = f"the rule file {quote(source.shown)} ({short}"
+    same = bundled_path(family)
+    if same is None:
+        return f"{shown})"
+    try:
+        with open(same, "rb") as handle:
+            genuine = _sha256(handle.read()) == digest
+    except OSError:
+        genuine = False
+    if genuine:
+        return f"{shown}, the bundled {family}'s very bytes)"
+    return f"{shown}; its family is named {quote(family)} but it is NOT the bundled {family}: " \
+           f"other bytes)"
 
 
 def _differs(name: str, at: int, recorded: Result, found: Result) -> None:

@@ -36,6 +36,9 @@ object (``chess960 dice --json`` writes one; README: "Dice and cards"):
 
 An outcome that is neither started over nor an ID of ``0 .. count-1`` makes
 the procedure wrong, not merely unfair: :func:`distribution` says which.
+Its work is bounded before it is done: a procedure whose steps, estimated
+from above (:func:`estimated_work`), pass :data:`MAX_WORK` is refused at
+once, as one that holds more than :data:`MAX_STATES` states.
 """
 
 from __future__ import annotations
@@ -54,6 +57,15 @@ FORMAT: Final = "chess960-procedure/1"
 
 #: The most states (kept draws and partial sums) :func:`distribution` holds at once.
 MAX_STATES: Final = 1_000_000
+
+#: The most work :func:`distribution` does, in steps (each a microsecond or a
+#: few): every face of each draw followed from every state the draws before it
+#: may leave, every state at the end judged, and every ID weighed. It is
+#: estimated from above before any step is made (:func:`estimated_work`), so a
+#: procedure past it is refused at once, not after hours. Chess960's procedures
+#: take a few thousand steps; DFRC's with a ten-sided die (921,600 ids, six
+#: rolls) 3,032,710, some seconds.
+MAX_WORK: Final = 4_000_000
 
 #: The most faces one draw may have, and the most draws a procedure may make.
 MAX_FACES: Final = 1_000_000
@@ -306,13 +318,23 @@ class Distribution:
     def uniform(self) -> bool:
         """Whether every ID has probability ``1/count``."""
         fair = Fraction(1, self.count)
-        return all(p == fair for p in self.probabilities)
+        return all(p == fair for p in self._distinct())
+
+    def _distinct(self) -> list[Fraction]:
+        """The probabilities, each object once (equal ones are mostly one object:
+        comparing or hashing a million Fractions takes seconds)."""
+        return list({id(p): p for p in self.probabilities}.values())
 
     def groups(self) -> list[tuple[Fraction, list[int]]]:
         """``(probability, ids)`` for each probability an ID has, most likely first."""
-        found: dict[Fraction, list[int]] = {}
+        by_object: dict[int, list[int]] = {}
         for number, p in enumerate(self.probabilities):
-            found.setdefault(p, []).append(number)
+            by_object.setdefault(id(p), []).append(number)
+        found: dict[Fraction, list[int]] = {}
+        for numbers in by_object.values():
+            found.setdefault(self.probabilities[numbers[0]], []).extend(numbers)
+        for numbers in found.values():
+            numbers.sort()
         return sorted(found.items(), key=lambda item: (-item[0], item[1][0]))
 
     def lines(self) -> list[str]:
@@ -365,12 +387,19 @@ def distribution(procedure: Procedure, name: str | None = None) -> Distribution:
 
     Raises :class:`~solver.errors.ProcedureError` when an outcome gives no ID
     and is not started over, when every outcome starts over, or when the
-    procedure has more than :data:`MAX_STATES` states.
+    procedure has more than :data:`MAX_STATES` states or takes more than
+    :data:`MAX_WORK` steps (counted before they are made).
     """
     shown = name or procedure.name
     kept = {key for draw in procedure.draws for when, _, _ in draw.cases for key, _, _ in when}
     kept |= {key for c in procedure.reject for key, _, _ in c if key != "number"}
     names = [d.name for d in procedure.draws if d.name in kept]
+    work = estimated_work(procedure, kept)
+    if work > MAX_WORK:
+        raise ProcedureError(shown, f"up to {work:,} steps of work (every face of each draw "
+                                    f"from every state the draws before it may leave, and "
+                                    f"every id), more than {MAX_WORK:,}: too large to work "
+                                    f"out exactly here")
     # state: (the kept draws' values, in draw order; the weighted sum so far) -> weight
     states: dict[tuple[tuple[int, ...], int], int] = {((), 0): 1}
     denominator = 1
@@ -393,6 +422,42 @@ def distribution(procedure: Procedure, name: str | None = None) -> Distribution:
     return _ending(procedure, shown, names, states, denominator)
 
 
+def estimated_work(procedure: Procedure, kept: set[str] | None = None) -> int:
+    """At most how many steps :func:`distribution` takes for ``procedure`` (whose
+    draws named in ``kept`` are kept in its states; None: worked out here), found
+    before any is made: every ID weighed, each draw's most faces followed
+    from every state the draws before it may leave, and every state left at
+    the end judged; the states after some draws are at most as many as their
+    outcomes, and at most the kept draws' values times the sums the weights
+    reach.
+
+    >>> from solver.draws.dice import dice
+    >>> estimated_work(dice(960, 10).procedure())  # 960 ids; (1 + 10 + 100) x 10; 1000
+    3070
+    """
+    if kept is None:
+        kept = {key for draw in procedure.draws for when, _, _ in draw.cases
+                for key, _, _ in when}
+        kept |= {key for c in procedure.reject for key, _, _ in c if key != "number"}
+    work = procedure.count
+    outcomes = values = 1
+    least = most = 0
+    for draw, weight in zip(procedure.draws, procedure.weights, strict=True):
+        ranges = [(low, high) for _, low, high in draw.cases] + [(draw.low, draw.high)]
+        states = min(outcomes, values * (most - least + 1))
+        faces = max(high - low + 1 for low, high in ranges)
+        work += states * faces
+        if work > MAX_WORK:
+            return work
+        low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
+        least += min(weight * low, weight * high)
+        most += max(weight * low, weight * high)
+        outcomes *= faces
+        if draw.name in kept:
+            values *= high - low + 1
+    return work + min(outcomes, values * (most - least + 1))
+
+
 def _ending(procedure: Procedure, shown: str, names: list[str],
             states: Mapping[tuple[tuple[int, ...], int], int], denominator: int) -> Distribution:
     """The distribution once every draw is made (see :func:`distribution`)."""
@@ -400,13 +465,17 @@ def _ending(procedure: Procedure, shown: str, names: list[str],
     masses = [0] * count
     restarted = 0
     stray: dict[int, int] = {}
+    # each reject condition as (place in (*values, number), low, high): -1 is the number
+    spots = {key: at for at, key in enumerate(names)}
+    checks = [tuple((spots.get(key, -1), low, high) for key, low, high in condition)
+              for condition in procedure.reject]
     for (values, total), mass in states.items():
         number = total + procedure.offset
-        seen = dict(zip(names, values, strict=True))
-        seen["number"] = number
-        if any(holds(c, seen) for c in procedure.reject):
-            restarted += mass
-            continue
+        if checks:
+            row = (*values, number)
+            if any(all(low <= row[at] <= high for at, low, high in check) for check in checks):
+                restarted += mass
+                continue
         number_id = number % count if procedure.remainder else number
         if 0 <= number_id < count:
             masses[number_id] += mass
@@ -422,7 +491,10 @@ def _ending(procedure: Procedure, shown: str, names: list[str],
     ended = denominator - restarted
     if ended == 0:
         raise ProcedureError(shown, "every outcome starts over: it never ends")
-    return Distribution(count, tuple(Fraction(m, ended) for m in masses),
+    chances: dict[int, Fraction] = {}  # one Fraction per distinct mass, not per ID
+    return Distribution(count, tuple(chances[m] if m in chances
+                                     else chances.setdefault(m, Fraction(m, ended))
+                                     for m in masses),
                         Fraction(restarted, denominator))
 
 
