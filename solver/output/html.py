@@ -106,17 +106,24 @@ def _board(family: Family, position: Position, square: int = 44) -> str:
     return board_svg(family, position, square=square, standalone=False)
 
 
-def piece_icon(letter: str, white: bool, shogi: bool, name: str) -> str:
-    """A piece as a small inline SVG, 45 units square."""
+def piece_icon(letter: str, white: bool, shogi: bool, name: str, token: bool = False) -> str:
+    """A piece as a small inline SVG, 45 units square (``token``: a points game's)."""
     from solver.output.pieces import piece_svg
 
     return (f'<svg class="piece-icon" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45" '
             f'role="img" aria-label="{escape(name)}">'
-            f"{piece_svg(letter, white, 0, 0, 45, shogi=shogi)}</svg>")
+            f"{piece_svg(letter, white, 0, 0, 45, shogi=shogi, token=token)}</svg>")
 
 
 def _shogi(family: Family) -> bool:
     return family.ruleset.notation == "sfen"
+
+
+def _token(family: Family) -> bool:
+    """Whether the family's pieces are drawn as a points game's tokens."""
+    from solver.output.diagram import board_style
+
+    return board_style(family) == "points"
 
 
 # -- a family's report -------------------------------------------------------------
@@ -150,7 +157,7 @@ def report_page(report: Report) -> str:
     body.extend(_numberings(family))
     body.append("<h2>Where the pieces stand</h2>")
     if report.heatmap is not None:
-        body.extend(_heatmap(report.heatmap, names, shogi))
+        body.extend(_heatmap(report.heatmap, names, shogi, _token(family)))
     body.append(f'<p class="note">{inline(report.heatmap_note)}</p>')
 
     body.append("<h2>Mirror pairs and symmetric ranks</h2>")
@@ -217,8 +224,9 @@ def _rules(report: Report) -> list[str]:
     else:
         body.append("<p>No rule: every arrangement of the pieces is a start position.</p>")
     names = names_of(family)
+    token = _token(family)
     body.append('<div class="legend">' + "".join(
-        f"<span>{piece_icon(x, True, shogi, n)} <code>{escape(x)}</code> {escape(n)}</span>"
+        f"<span>{piece_icon(x, True, shogi, n, token)} <code>{escape(x)}</code> {escape(n)}</span>"
         for x, n in names.items()) + "</div>")
     return body
 
@@ -254,7 +262,8 @@ def _proof(report: Report) -> list[str]:
     return body
 
 
-def _heatmap(heat: Heatmap, names: Mapping[str, str], shogi: bool) -> list[str]:
+def _heatmap(heat: Heatmap, names: Mapping[str, str], shogi: bool,
+             token: bool = False) -> list[str]:
     """The table of how often each piece stands on each square, shaded."""
     peak = max((v for row in heat.cells.values() for v in row), default=0) or 1
     out = [f"<p>How often each piece stands on each square the shuffled pieces fill, over all "
@@ -273,7 +282,7 @@ def _heatmap(heat: Heatmap, names: Mapping[str, str], shogi: bool) -> list[str]:
             shade = f"rgb({red}, {green}, {blue})"
             cells.append(f'<td class="cell" style="background: {shade}; color: {ink}" '
                          f'title="{value:,} of {heat.total:,}">{100 * share:.1f}%</td>')
-        out.append(f'<tr><td class="name">{piece_icon(letter, True, shogi, name)} '
+        out.append(f'<tr><td class="name">{piece_icon(letter, True, shogi, name, token)} '
                    f"{escape(name)}</td>{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     return out
