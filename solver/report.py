@@ -186,7 +186,13 @@ def board_words(family: Family) -> list[str]:
         side, where = "Black's shuffled", f"rank {rs.ranks} ({squares[0]}-{squares[-1]})"
     names = game_names(family)
     out = [f"A board of {rs.files} files and {rs.ranks} ranks; {side} pieces fill {where}."]
-    pieces = ", ".join(named(x, n, names) for x, n in _piece_counts(rs.pieces))
+    army = rs.army
+    shuffled = rs.pieces.replace(army.placeholder, "") if army else rs.pieces
+    pieces = ", ".join(named(x, n, names) for x, n in _piece_counts(shuffled))
+    if army:
+        pool = [names[x] for x in army.pool]
+        each = ", ".join(pool[:-1]) + f" or {pool[-1]}" if len(pool) > 1 else pool[0]
+        pieces += f" and {army.size} more, each a {each}"
     out.append(f"The shuffled pieces: {pieces} ({len(rs.pieces)} in all).")
     if rs.sides.fixed_white:
         army = Counter(p for row in rs.fixed for p in row if p != " ")
@@ -500,10 +506,19 @@ def game_names(family: Family) -> dict[str, str]:
     rs = family.ruleset
     declared = dict(rs.names)
     own = GAME_NAMES.get((rs.variant or rs.name).lower(), {})
-    letters = {*rs.pieces, *(f.piece for f in rs.front), *(rs.hand or ""), "P"}
+    letters = {*_letters(family), "P"}
     letters |= {p.upper() for row in rs.fixed for p in row if p != " "}
     return {x: declared.get(x) or own.get(x) or piece_name(x, 1, declared)
             for x in sorted(letters)}
+
+
+def _letters(family: Family) -> set[str]:
+    """The letters of the family's own pieces: its rank's (a varying army's pool
+    for its placeholder), those in front and those in hand."""
+    rs = family.ruleset
+    army = rs.army
+    pieces = rs.pieces.replace(army.placeholder, "") + army.pool if army else rs.pieces
+    return {*pieces, *(f.piece for f in rs.front), *(rs.hand or "")}
 
 
 def named(letter: str, count: int, names: Mapping[str, str]) -> str:
@@ -521,7 +536,7 @@ def names_of(family: Family) -> Mapping[str, str]:
     pawn when the family has pawns, the pieces in hand too)."""
     names = game_names(family)
     rs = family.ruleset
-    shown = {*rs.pieces, *(f.piece for f in rs.front), *(rs.hand or "")}
+    shown = _letters(family)
     if rs.pawns is not None or rs.fixed:
         shown.add("P")
     return {x: names[x] for x in sorted(shown)}

@@ -156,6 +156,9 @@ def report_page(report: Report) -> str:
     body.extend(_proof(report))
     body.extend(_numberings(family))
     body.append("<h2>Where the pieces stand</h2>")
+    army = rs.army
+    if army:  # the heat map counts the varying pieces together
+        names = {**names, army.placeholder: "any of " + ", ".join(names[x] for x in army.pool)}
     if report.heatmap is not None:
         body.extend(_heatmap(report.heatmap, names, shogi, _token(family)))
     body.append(f'<p class="note">{inline(report.heatmap_note)}</p>')
