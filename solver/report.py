@@ -222,7 +222,8 @@ def _pawn_words(family: Family, names: Mapping[str, str]) -> str:
     if rs.pawns is None:
         if among:
             plural = named("P", among, names).split(" ", 1)[1]
-            return f"No rank of pawns: the {among} {plural} are among the shuffled pieces."
+            return (f"The {among} {plural} are among the shuffled pieces, not on a rank of "
+                    "their own.")
         return "No pawns."
     pawns, theirs = rs.pawns, rs.ranks + 1 - rs.pawns
     if rs.notation == "sfen":

@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from solver.cli.app import app
 from solver.family import Family
+from solver.notation.fen import position_fen
 from solver.output.diagram import board_svg
 from solver.output.html import plan_page, report_page
 from solver.output.pieces import shape
@@ -477,7 +478,7 @@ def test_every_family_page_and_svg_in_its_own_words(name: str) -> None:
         assert "No pawns." not in text
     if among:
         word = names["P"]
-        assert f"{among} {word}s" in text and f"the {among} {word}s are among" in text
+        assert f"{among} {word}s" in text and f"The {among} {word}s are among" in text
     if "hand" in doc:
         hand = str(doc["hand"])
         assert f"[{hand}{hand.lower()}]" in text
@@ -517,3 +518,58 @@ def test_janggi_is_drawn_on_its_points_with_tokens() -> None:
     chess = Family.load("chess960")
     chequered = ET.fromstring(board_svg(chess, chess.position(518)).encode())
     assert not list(chequered.iter(f"{SVG}polygon"))
+
+
+def _page_text(name: str) -> tuple[str, dict[str, str]]:
+    parsed = _Text()
+    parsed.feed(report_page(quick_report(Family.load(name))))  # type: ignore[arg-type]
+    return parsed.text, parsed.legend
+
+
+def test_janggi_page_names_its_own_pieces_and_soldiers() -> None:
+    text, legend = _page_text("janggi")
+    assert legend == {".": "empty square", "A": "guard", "B": "elephant", "C": "cannon",
+                      "K": "general", "N": "horse", "R": "chariot", "P": "soldier"}
+    assert ("The shuffled pieces: 2 chariots, 2 horses, 2 elephants, 2 guards, "
+            "1 empty square, 1 general, 2 cannons, 5 soldiers (17 in all).") in text
+    assert "No pawns." not in text  # beside the 5 soldiers
+    assert "The 5 soldiers are among the shuffled pieces, not on a rank of their own." in text
+    for chess in ("archbishop", "chancellor", "pawn", "king", "knight", "bishop", "rook"):
+        assert chess not in text
+
+
+def test_rule_words_markup_is_rendered_not_shown() -> None:
+    html = report_page(quick_report(Family.load("janggi")))  # type: ignore[arg-type]
+    assert "``" not in html
+    assert "(<code>each</code>: per file, per square)" in html
+
+
+def test_seirawan960_page_and_board_show_the_hand_and_gating() -> None:
+    text, legend = _page_text("seirawan960")
+    assert legend["H"] == "hawk" and legend["E"] == "elephant"
+    assert ("In hand, each side holds 1 hawk (H) and 1 elephant (E), written [HEhe] after "
+            "the placement.") in text
+    assert "Gating: a piece in hand enters play" in text
+    assert "(KQABCDEkqabcde in the first position)" in text
+    family = Family.load("seirawan960")
+    root = ET.fromstring(board_svg(family, family.position(518)).encode())
+    hand = [g for g in root.iter(f"{SVG}g") if g.get("class") == "hand"]
+    assert len(hand) == 1
+    held = [g.get("class") for g in hand[0].iter(f"{SVG}g") if g.get("class", "hand") != "hand"]
+    assert held == ["piece white in-hand hawk", "piece white in-hand elephant",
+                    "piece black in-hand hawk", "piece black in-hand elephant"]
+    labels = [t.text for t in hand[0].iter(f"{SVG}text")]
+    assert labels == ["White's hand:", "(hawk, elephant)", "Black's hand:", "(hawk, elephant)"]
+
+
+@pytest.mark.parametrize("name", ["janggi", "seirawan960", "horde960"])
+@pytest.mark.parametrize("square", [44, 64])
+def test_svg_captions_are_not_clipped(name: str, square: int) -> None:
+    family = Family.load(name)
+    for position in examples(family):
+        svg = board_svg(family, position, square=square)
+        assert caption_overflows(svg) == []
+        root = ET.fromstring(svg.encode())  # all of the caption is there, FEN included
+        caption = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "caption")
+        mono = [t.text or "" for t in caption if "Mono" in (t.get("font-family") or "")]
+        assert "".join(mono).replace(" ", "") == position_fen(position).replace(" ", "")
