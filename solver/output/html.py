@@ -265,28 +265,45 @@ def _proof(report: Report) -> list[str]:
     return body
 
 
+#: A region of more squares than this has its heat map turned: a row a square.
+WIDE_REGION: Final = 12
+
+
 def _heatmap(heat: Heatmap, names: Mapping[str, str], shogi: bool,
              token: bool = False) -> list[str]:
-    """The table of how often each piece stands on each square, shaded."""
+    """The table of how often each piece stands on each square, shaded: a row a
+    piece, or, for a region of many squares, a row a square (so it stays narrow)."""
     peak = max((v for row in heat.cells.values() for v in row), default=0) or 1
+
+    def cell(value: int) -> str:
+        share = value / heat.total if heat.total else 0.0
+        level = value / peak
+        ink = "#ffffff" if level > 0.6 else "#1a1a1a"
+        red, green, blue = (int(255 - k * level) for k in (200, 120, 40))
+        return (f'<td class="cell" style="background: rgb({red}, {green}, {blue}); '
+                f'color: {ink}" title="{value:,} of {heat.total:,}">{100 * share:.1f}%</td>')
+
+    def piece(letter: str) -> str:
+        name = names.get(letter, letter)
+        return f"{piece_icon(letter, True, shogi, name, token)} {escape(name)}"
+
     out = [f"<p>How often each piece stands on each square the shuffled pieces fill, over all "
            f"{heat.total:,} ranks (a piece the family has twice counts on both its "
-           "squares):</p>",
-           '<div class="scroll"><table class="heat"><thead><tr><th class="name">piece</th>'
-           + "".join(f"<th>{escape(s)}</th>" for s in heat.squares) + "</tr></thead><tbody>"]
-    for letter, row in heat.cells.items():
-        name = names.get(letter, letter)
-        cells = []
-        for value in row:
-            share = value / heat.total if heat.total else 0.0
-            level = value / peak
-            ink = "#ffffff" if level > 0.6 else "#1a1a1a"
-            red, green, blue = (int(255 - k * level) for k in (200, 120, 40))
-            shade = f"rgb({red}, {green}, {blue})"
-            cells.append(f'<td class="cell" style="background: {shade}; color: {ink}" '
-                         f'title="{value:,} of {heat.total:,}">{100 * share:.1f}%</td>')
-        out.append(f'<tr><td class="name">{piece_icon(letter, True, shogi, name, token)} '
-                   f"{escape(name)}</td>{''.join(cells)}</tr>")
+           "squares):</p>", '<div class="scroll"><table class="heat"><thead><tr>']
+    letters = list(heat.cells)
+    if len(heat.squares) > WIDE_REGION:
+        out.append('<th class="name">square</th>'
+                   + "".join(f'<th class="name">{piece(x)}</th>' for x in letters)
+                   + "</tr></thead><tbody>")
+        out.extend(f'<tr><td class="name">{escape(square)}</td>'
+                   + "".join(cell(heat.cells[x][i]) for x in letters) + "</tr>"
+                   for i, square in enumerate(heat.squares))
+    else:
+        out.append('<th class="name">piece</th>'
+                   + "".join(f"<th>{escape(s)}</th>" for s in heat.squares)
+                   + "</tr></thead><tbody>")
+        out.extend(f'<tr><td class="name">{piece(x)}</td>'
+                   + "".join(cell(v) for v in heat.cells[x]) + "</tr>" for x in letters)
     out.append("</tbody></table></div>")
     return out
 
