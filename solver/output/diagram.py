@@ -144,9 +144,11 @@ def board_text(
     from rich.text import Text
 
     shogi = shogi_board(position)
+    points = board_style(family) == "points"  # Janggi: letters on uncoloured points
     text = Text(no_wrap=True, overflow="ignore")
     for part, style in board(squares(position), height(position), shogi, coloured, letters,
-                             lambda piece: lettered(piece, position)):
+                             lambda piece: points or lettered(piece, position),
+                             chequered=not points):
         text.append(part, style=style)
     text.append(caption(family, position) + "\n", style="bold")
     text.append(position_fen(position))

@@ -244,7 +244,8 @@ def _proof(report: Report) -> list[str]:
                     f"ranks: {report.side_count:,} &times; {report.side_count:,} = "
                     f"{report.count:,} positions.</p>")
     else:
-        body.append(f"<p>{report.count:,} positions, one for each of White's "
+        side = "Black's" if rs.sides.fixed_white else "White's"
+        body.append(f"<p>{report.count:,} positions, one for each of {side} "
                     f"{report.side_count:,} ranks. Numbering: "
                     f"<code>{escape(rs.numbering)}</code>.</p>")
     proof = report.proof
