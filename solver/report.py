@@ -195,8 +195,8 @@ def board_words(family: Family) -> list[str]:
         pieces += f" and {army.size} more, each a {each}"
     out.append(f"The shuffled pieces: {pieces} ({len(rs.pieces)} in all).")
     if rs.sides.fixed_white:
-        army = Counter(p for row in rs.fixed for p in row if p != " ")
-        listed = ", ".join(named(x, n, names) for x, n in sorted(army.items()))
+        fixed = Counter(p for row in rs.fixed for p in row if p != " ")
+        listed = ", ".join(named(x, n, names) for x, n in sorted(fixed.items()))
         out.append(f"White stands on fixed squares: {listed}.")
     else:
         out.append(f"Black answers White: {rs.sides.help}.")

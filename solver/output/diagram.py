@@ -207,8 +207,8 @@ def board_svg(family: Family, position: Position, square: int = 64,
     fen = position_fen(position)
     width = files * square + 2 * margin
     # (a shogi board has no coordinates below it)
-    bottom = ranks * square + margin + (margin // 3 if shogi else margin)
-    hand, bottom = _svg_hand(family, position, square, bottom)
+    below = ranks * square + margin + (margin // 3 if shogi else margin)
+    hand, bottom = _svg_hand(family, position, square, below)
     room = width - 1.5 * margin
     title = caption(family, position)
     line, titles = fit(title, room, square * 0.3, square * 0.24, SANS_EM)
