@@ -449,7 +449,7 @@ def family_report(family: Family, prove: bool = True) -> Report:
         proof = check(family)
     rules = [(rule.label, rule.words(names)) for rule in rs.rules]
     words = game_names(family)
-    pieces = [(x, words[x], n) for x, n in _piece_counts(rs.pieces)]
+    pieces = [(x, words.get(x) or piece_name(x), n) for x, n in _piece_counts(rs.pieces)]
     return Report(family, board_words(family), rules, pieces, family.count, side_count,
                   proof, heatmap, heat_note, found, mirror_note, evaluation_spread(family),
                   examples(family))
