@@ -40,6 +40,15 @@ LIST_LIMIT: Final = 250_000
 STATE_LIMIT: Final = 2_000_000
 #: How many symmetric ranks and mirror pairs a report shows.
 SHOWN: Final = 12
+#: The pieces' names in the game's own words, by the family's ``variant`` (lower
+#: case), for games whose letters (as Fairy-Stockfish and pychess-variants write
+#: them) mean other pieces than chess's: Janggi's A is a guard and C a cannon,
+#: Seirawan's H and E (in hand) the hawk and the elephant.
+GAME_NAMES: Final[dict[str, dict[str, str]]] = {
+    "janggi": {"K": "general", "A": "guard", "R": "chariot", "N": "horse",
+               "B": "elephant", "C": "cannon", "P": "soldier"},
+    "seirawan960": {"H": "hawk", "E": "elephant"},
+}
 
 
 #: A partial rank while counting: the pieces left of each letter, the rules' states.
@@ -165,46 +174,91 @@ def board_words(family: Family) -> list[str]:
     """
     rs = family.ruleset
     region = rs.region
-    names = square_names(family)
+    squares = square_names(family)
     shogi = rs.notation == "sfen"
     if region.one_rank and region.ranks == (1,):
         first = FILE_LETTERS[rs.ranks - 1] if shogi else "1"
-        where = f"rank {first} ({names[0]}-{names[-1]})"
+        where = f"rank {first} ({squares[0]}-{squares[-1]})"
     else:
-        where = f"the squares {', '.join(names)}"
+        where = f"the squares {', '.join(squares)}"
     side = "Sente's (White's)" if shogi else "White's"
     if rs.sides.fixed_white:
-        side, where = "Black's shuffled", f"rank {rs.ranks} ({names[0]}-{names[-1]})"
+        side, where = "Black's shuffled", f"rank {rs.ranks} ({squares[0]}-{squares[-1]})"
+    names = game_names(family)
     out = [f"A board of {rs.files} files and {rs.ranks} ranks; {side} pieces fill {where}."]
-    pieces = ", ".join(f"{n} {piece_name(x, n, dict(rs.names))}"
-                       for x, n in _piece_counts(rs.pieces))
+    army = rs.army
+    shuffled = rs.pieces.replace(army.placeholder, "") if army else rs.pieces
+    pieces = ", ".join(named(x, n, names) for x, n in _piece_counts(shuffled))
+    if army:
+        pool = [names[x] for x in army.pool]
+        each = ", ".join(pool[:-1]) + f" or {pool[-1]}" if len(pool) > 1 else pool[0]
+        pieces += f" and {army.size} more, each a {each}"
     out.append(f"The shuffled pieces: {pieces} ({len(rs.pieces)} in all).")
     if rs.sides.fixed_white:
-        army = Counter(p for row in rs.fixed for p in row if p != " ")
-        listed = ", ".join(f"{n} {'pawn' + 's' * (n != 1) if x == 'P' else piece_name(x, n)}"
-                           for x, n in sorted(army.items()))
+        fixed = Counter(p for row in rs.fixed for p in row if p != " ")
+        listed = ", ".join(named(x, n, names) for x, n in sorted(fixed.items()))
         out.append(f"White stands on fixed squares: {listed}.")
     else:
         out.append(f"Black answers White: {rs.sides.help}.")
     for front in rs.front:
         side = "right" if front.right else "left"
-        out.append(f"A {piece_name(front.piece, 1, dict(rs.names))} stands one rank in front "
-                   f"of the {side} {piece_name(front.of, 1, dict(rs.names))}.")
-    if rs.sides.fixed_white and rs.pawns is not None:
-        out.append(f"Black's pawns fill rank {rs.ranks + 1 - rs.pawns}.")
-    elif rs.pawns is None:
-        out.append("No pawns.")
-    else:
-        pawns, theirs = rs.pawns, rs.ranks + 1 - rs.pawns
-        if shogi:
-            out.append(f"Sente's pawns fill rank {FILE_LETTERS[rs.ranks - pawns]}, Gote's "
-                       f"rank {FILE_LETTERS[rs.ranks - theirs]}.")
-        else:
-            out.append(f"White's pawns fill rank {pawns}, Black's rank {theirs}.")
+        out.append(f"A {names[front.piece]} stands one rank in front "
+                   f"of the {side} {names[front.of]}.")
+    out.append(_pawn_words(family, names))
+    out.extend(hand_words(family, names))
     if shogi:
         out.append("Positions are written as SFEN; Sente (upper case) is White here, "
                    "Gote Black. Files are numbered 9 to 1 from Sente's left, ranks "
                    "lettered a to i from Gote's side.")
+    return out
+
+
+def _pawn_words(family: Family, names: Mapping[str, str]) -> str:
+    """Where the pawns stand, in words consistent with the pieces' count."""
+    rs = family.ruleset
+    among = rs.pieces.count("P")
+    if rs.sides.fixed_white and rs.pawns is not None:
+        return f"Black's pawns fill rank {rs.ranks + 1 - rs.pawns}."
+    if rs.pawns is None:
+        if among:
+            plural = named("P", among, names).split(" ", 1)[1]
+            return (f"The {among} {plural} are among the shuffled pieces, not on a rank of "
+                    "their own.")
+        return "No pawns."
+    pawns, theirs = rs.pawns, rs.ranks + 1 - rs.pawns
+    if rs.notation == "sfen":
+        return (f"Sente's pawns fill rank {FILE_LETTERS[rs.ranks - pawns]}, Gote's "
+                f"rank {FILE_LETTERS[rs.ranks - theirs]}.")
+    return f"White's pawns fill rank {pawns}, Black's rank {theirs}."
+
+
+def hand_words(family: Family, names: Mapping[str, str] | None = None) -> list[str]:
+    """The pieces in hand and their gating, in sentences (none without a hand).
+
+    >>> from solver.family import Family
+    >>> held, gating = hand_words(Family.load("seirawan960"))
+    >>> held
+    'In hand, each side holds 1 hawk (H) and 1 elephant (E), written [HEhe] after the placement.'
+    >>> gating.startswith("Gating: a piece in hand"), "(KQABCDEkqabcde in the first" in gating
+    (True, True)
+    """
+    rs = family.ruleset
+    if rs.hand is None:
+        return []
+    names = names if names is not None else game_names(family)
+    if not rs.hand:
+        return ["Each side has a hand, empty at the start, written [] after the placement."]
+    held = " and ".join(f"{named(x, n, names)} ({x})" for x, n in _piece_counts(rs.hand))
+    out = [f"In hand, each side holds {held}, written [{rs.hand}{rs.hand.lower()}] "
+           "after the placement."]
+    if rs.gating:
+        from solver.notation.fen import position_fen
+
+        castling = position_fen(family.position(0)).split()[2]
+        out.append("Gating: a piece in hand enters play on a square of its side's first "
+                   "rank as the piece standing there first leaves it; the castling field "
+                   "lists each side's castling rights, then its gating squares "
+                   f"({castling} in the first position).")
     return out
 
 
@@ -394,7 +448,8 @@ def family_report(family: Family, prove: bool = True) -> Report:
 
         proof = check(family)
     rules = [(rule.label, rule.words(names)) for rule in rs.rules]
-    pieces = [(x, piece_name(x, 1, names), n) for x, n in _piece_counts(rs.pieces)]
+    words = game_names(family)
+    pieces = [(x, words.get(x) or piece_name(x), n) for x, n in _piece_counts(rs.pieces)]
     return Report(family, board_words(family), rules, pieces, family.count, side_count,
                   proof, heatmap, heat_note, found, mirror_note, evaluation_spread(family),
                   examples(family))
@@ -437,11 +492,52 @@ def squares_text(family: Family, position: Position) -> list[tuple[str, str]]:
     return out
 
 
+def game_names(family: Family) -> dict[str, str]:
+    """Each letter the family's boards may show (its pieces, the pieces in front,
+    in hand and the pawn) with its name in the game's own words: the rule
+    file's declared names, else the game's (:data:`GAME_NAMES`), else chess's.
+
+    >>> from solver.family import Family
+    >>> names = game_names(Family.load("janggi"))
+    >>> names["A"], names["C"], names["P"]
+    ('guard', 'cannon', 'soldier')
+    >>> game_names(Family.load("seirawan960"))["H"]
+    'hawk'
+    """
+    rs = family.ruleset
+    declared = dict(rs.names)
+    own = GAME_NAMES.get((rs.variant or rs.name).lower(), {})
+    letters = {*_letters(family), "P"}
+    letters |= {p.upper() for row in rs.fixed for p in row if p != " "}
+    return {x: declared.get(x) or own.get(x) or piece_name(x, 1, declared)
+            for x in sorted(letters)}
+
+
+def _letters(family: Family) -> set[str]:
+    """The letters of the family's own pieces: its rank's (a varying army's pool
+    for its placeholder), those in front and those in hand."""
+    rs = family.ruleset
+    army = rs.army
+    pieces = rs.pieces.replace(army.placeholder, "") + army.pool if army else rs.pieces
+    return {*pieces, *(f.piece for f in rs.front), *(rs.hand or "")}
+
+
+def named(letter: str, count: int, names: Mapping[str, str]) -> str:
+    """``count`` and the piece's name from ``names``, plural when not 1.
+
+    >>> named("A", 2, {"A": "guard"}), named(".", 1, {".": "empty square"})
+    ('2 guards', '1 empty square')
+    """
+    name = names.get(letter) or piece_name(letter, 1)
+    return f"{count} {name}{'s' * (count != 1)}"
+
+
 def names_of(family: Family) -> Mapping[str, str]:
-    """Each piece letter of the family with its name (pawns included)."""
-    names = dict(family.ruleset.names)
-    letters = sorted({*family.ruleset.pieces, *(f.piece for f in family.ruleset.front)})
-    found = {x: piece_name(x, 1, names) for x in letters}
-    if family.ruleset.pawns is not None:
-        found["P"] = "pawn"
-    return found
+    """Each piece letter of the family with its name in the game's words (the
+    pawn when the family has pawns, the pieces in hand too)."""
+    names = game_names(family)
+    rs = family.ruleset
+    shown = _letters(family)
+    if rs.pawns is not None or rs.fixed:
+        shown.add("P")
+    return {x: names[x] for x in sorted(shown)}

@@ -20,10 +20,18 @@ from typer.testing import CliRunner
 
 from solver.cli.app import app
 from solver.family import Family
+from solver.notation.fen import position_fen
 from solver.output.diagram import board_svg
 from solver.output.html import plan_page, report_page
 from solver.output.pieces import shape
-from solver.report import family_report, listed_squares, mirrors, piece_squares, squares_text
+from solver.report import (
+    examples,
+    family_report,
+    listed_squares,
+    mirrors,
+    piece_squares,
+    squares_text,
+)
 from solver.ruleset.reader import bundled_names, load
 
 runner = CliRunner()
@@ -323,3 +331,245 @@ def test_too_many_states_falls_back_to_the_listing(monkeypatch: pytest.MonkeyPat
     assert neither.heatmap_note.startswith("Not computed")
     assert "more than the 100 a report lists" in neither.mirrors_note
     assert "Not computed" in report_page(neither)
+
+
+# -- every family in its own words (issue 32) -----------------------------------------
+
+#: The names a game gives pieces whose FEN letters mean other pieces in chess,
+#: transcribed from pychess-variants' pages (pychess.org/variants/janggi and
+#: /seirawan): Janggi's letters as Fairy-Stockfish writes them, and Seirawan's
+#: hawk (H) and elephant (E) in hand.
+OWN_WORDS = {
+    "janggi": {"K": "general", "A": "guard", "R": "chariot", "N": "horse", "B": "elephant",
+               "C": "cannon", "P": "soldier"},
+    "seirawan960": {"H": "hawk", "E": "elephant"},
+}
+#: Chess's names of the built-in letters (rules/README.md's table).
+CHESS_WORDS = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight",
+               "A": "archbishop", "C": "chancellor", "P": "pawn", ".": "empty square"}
+#: Conservative widths of a character as shares of the font size: wider than
+#: DejaVu Sans Bold's widest capitals (about 0.78) and DejaVu Sans Mono's 0.602.
+SANS_WIDTH, MONO_WIDTH = 0.8, 0.62
+
+
+def rule_file(name: str) -> dict[str, object]:
+    """The bundled rule file, read as TOML here (not by the code under test)."""
+    import tomllib
+
+    from solver.ruleset.bundled import bundled_path
+
+    return tomllib.loads(Path(bundled_path(name)).read_text(encoding="utf-8"))
+
+
+def expected_names(name: str) -> dict[str, str]:
+    """Each letter's name as the rule file declares it ([[piece]]), else the
+    game's own word, else chess's."""
+    doc = rule_file(name)
+    tables: list[dict[str, str]] = doc.get("piece", [])  # type: ignore[assignment]
+    declared = {t["letter"].upper(): t["name"] for t in tables}
+    own = OWN_WORDS.get(name, {})
+    pieces = str(doc["pieces"]).replace(" ", "")
+    varying = re.fullmatch(r"(\w+)\+\d+of(\w+)", pieces)  # "K + 7 of NBRQ": K and the pool
+    letters = set("".join(varying.groups()) if varying else pieces) | set(str(doc.get("hand", "")))
+    fronts: list[dict[str, str]] = doc.get("front", [])  # type: ignore[assignment]
+    letters |= {t["piece"].upper() for t in fronts}
+    return {x: declared.get(x) or own.get(x) or CHESS_WORDS[x] for x in letters}
+
+
+class _Text(HTMLParser):
+    """A page's visible text (not its style), and its legend's letter-name pairs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.legend: dict[str, str] = {}
+        self._skip = 0
+        self._in_legend = False
+        self._span: list[str] = []
+        self._svg = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("style", "title", "desc"):
+            self._skip += 1
+        self._svg += tag == "svg"
+        if tag == "div" and ("class", "legend") in attrs:
+            self._in_legend = True
+        if self._in_legend and tag == "span":
+            self._span = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "title", "desc"):
+            self._skip -= 1
+        self._svg -= tag == "svg"
+        if self._in_legend and tag == "span":
+            letter, name = " ".join(self._span).split(None, 1)
+            self.legend[letter] = name.strip()
+        if tag == "div":
+            self._in_legend = False
+
+    def handle_data(self, data: str) -> None:
+        if self._skip:
+            return
+        self.parts.append(data)
+        if self._in_legend and not self._svg and data.strip():
+            self._span.append(data.strip())
+
+    @property
+    def text(self) -> str:
+        return " ".join(" ".join(self.parts).split())
+
+
+def quick_report(family: Family) -> object:
+    """The family's report, its heat map left out for the two big families and
+    its mirrors always (they name no piece), to keep the test fast."""
+    from solver.report import Report, board_words, examples
+
+    rs = family.ruleset
+    report = Report(family, board_words(family),
+                    [(rule.label, rule.words(dict(rs.names))) for rule in rs.rules], [],
+                    family.count, family.side_count, None,
+                    piece_squares(family) if family.side_count <= 20_000 else None, "",
+                    None, "", None, examples(family))
+    return report
+
+
+def caption_overflows(svg: str) -> list[str]:
+    """The caption's and hand's texts that may run past the SVG's viewBox, each
+    character taken as wide as the widest of its font."""
+    root = ET.fromstring(svg.encode())
+    _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
+    found = []
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") not in ("caption", "hand"):
+            continue
+        for text in group.iter(f"{SVG}text"):
+            mono = "Mono" in (text.get("font-family") or "")
+            size = float(text.get("font-size") or group.get("font-size") or 0)
+            right = float(text.get("x", 0)) + len(text.text or "") * size * (
+                MONO_WIDTH if mono else SANS_WIDTH)
+            if right > width or float(text.get("y", 0)) + size * 0.3 > height:
+                found.append(f"{text.text!r}: {right:.0f} of {width:.0f}")
+    return found
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_every_family_page_and_svg_in_its_own_words(name: str) -> None:
+    """The page names each piece as its rule file (or game) does, has no raw
+    markup, says of pawns what the family has, shows its hand; every SVG's
+    caption fits its viewBox."""
+    family = Family.load(name)
+    doc = rule_file(name)
+    html = report_page(quick_report(family))  # type: ignore[arg-type]
+    parsed = _Text()
+    parsed.feed(html)
+    text = parsed.text
+    assert "``" not in text and not re.search(r"(?<![\w*])\*\w[^*]*\*(?![\w*])", text), name
+    names = expected_names(name)
+    assert {x: n for x, n in parsed.legend.items() if x != "P"} == \
+        {x: n for x, n in names.items() if x != "P"}
+    for letter, chess in CHESS_WORDS.items():  # no chess name for a piece it is not
+        if letter in names and names[letter] != chess and letter != "P":
+            assert re.search(rf"\b{chess}s?\b", text) is None, (name, chess)
+    # pawns: a rank of them, none, or some among the shuffled pieces, never two of these
+    among = str(doc["pieces"]).count("P")
+    if doc.get("pawns") == "none" and not among:
+        assert "No pawns." in text
+    else:
+        assert "No pawns." not in text
+    if among:
+        word = names["P"]
+        assert f"{among} {word}s" in text and f"The {among} {word}s are among" in text
+    if "hand" in doc:
+        hand = str(doc["hand"])
+        assert f"[{hand}{hand.lower()}]" in text
+        for letter in hand:
+            assert names[letter] in text
+        assert ("Gating:" in text) == bool(doc.get("gating"))
+    svgs = [board_svg(family, p) for p in examples(family)]
+    for svg in svgs:
+        assert caption_overflows(svg) == [], name
+        if "hand" in doc:  # each side's hand drawn under the board
+            root = ET.fromstring(svg.encode())
+            held = [g for g in root.iter(f"{SVG}g") if "in-hand" in g.get("class", "").split()]
+            assert len(held) == 2 * len(str(doc["hand"]))
+    for svg in re.findall(r"<svg[^>]*viewBox=\"0 0 \d+ \d+\".*?</svg>", html, re.S):
+        assert caption_overflows(svg) == [], name
+
+
+def test_janggi_is_drawn_on_its_points_with_tokens() -> None:
+    """Janggi: 9 x 10 points, no chequering, no chess shape for its pieces."""
+    janggi = Family.load("janggi")
+    svg = board_svg(janggi, janggi.position(0))
+    root = ET.fromstring(svg.encode())
+    squares = [e for e in root.iter(f"{SVG}rect") if "square" in e.get("class", "").split()]
+    assert len(squares) == 90
+    assert {e.get("class") for e in squares} == {"square plain"}  # not chequered
+    lines = [e for e in root.iter(f"{SVG}path") if e.get("class") == "lines"]
+    assert len(lines) == 1
+    # 9 files and 10 ranks of lines, and the two palaces' four diagonals
+    assert len(re.findall(r"[VHL]", lines[0].get("d", ""))) == 9 + 10 + 4
+    pieces = [g for g in root.iter(f"{SVG}g") if "piece" in g.get("class", "").split()]
+    assert len(pieces) == 32
+    for piece in pieces:  # each a lettered octagon, not a chess silhouette
+        assert len(list(piece.iter(f"{SVG}polygon"))) == 1
+    kinds = Counter(g.get("class", "").split()[2] for g in pieces)
+    assert kinds == {"soldier": 10, "chariot": 4, "horse": 4, "elephant": 4, "guard": 4,
+                     "cannon": 4, "general": 2}
+    chess = Family.load("chess960")
+    chequered = ET.fromstring(board_svg(chess, chess.position(518)).encode())
+    assert not list(chequered.iter(f"{SVG}polygon"))
+
+
+def _page_text(name: str) -> tuple[str, dict[str, str]]:
+    parsed = _Text()
+    parsed.feed(report_page(quick_report(Family.load(name))))  # type: ignore[arg-type]
+    return parsed.text, parsed.legend
+
+
+def test_janggi_page_names_its_own_pieces_and_soldiers() -> None:
+    text, legend = _page_text("janggi")
+    assert legend == {".": "empty square", "A": "guard", "B": "elephant", "C": "cannon",
+                      "K": "general", "N": "horse", "R": "chariot", "P": "soldier"}
+    assert ("The shuffled pieces: 2 chariots, 2 horses, 2 elephants, 2 guards, "
+            "1 empty square, 1 general, 2 cannons, 5 soldiers (17 in all).") in text
+    assert "No pawns." not in text  # beside the 5 soldiers
+    assert "The 5 soldiers are among the shuffled pieces, not on a rank of their own." in text
+    for chess in ("archbishop", "chancellor", "pawn", "king", "knight", "bishop", "rook"):
+        assert chess not in text
+
+
+def test_rule_words_markup_is_rendered_not_shown() -> None:
+    html = report_page(quick_report(Family.load("janggi")))  # type: ignore[arg-type]
+    assert "``" not in html
+    assert "(<code>each</code>: per file, per square)" in html
+
+
+def test_seirawan960_page_and_board_show_the_hand_and_gating() -> None:
+    text, legend = _page_text("seirawan960")
+    assert legend["H"] == "hawk" and legend["E"] == "elephant"
+    assert ("In hand, each side holds 1 hawk (H) and 1 elephant (E), written [HEhe] after "
+            "the placement.") in text
+    assert "Gating: a piece in hand enters play" in text
+    assert "(KQABCDEkqabcde in the first position)" in text
+    family = Family.load("seirawan960")
+    root = ET.fromstring(board_svg(family, family.position(518)).encode())
+    hand = [g for g in root.iter(f"{SVG}g") if g.get("class") == "hand"]
+    assert len(hand) == 1
+    held = [g.get("class") for g in hand[0].iter(f"{SVG}g") if g.get("class", "hand") != "hand"]
+    assert held == ["piece white in-hand hawk", "piece white in-hand elephant",
+                    "piece black in-hand hawk", "piece black in-hand elephant"]
+    labels = [t.text for t in hand[0].iter(f"{SVG}text")]
+    assert labels == ["White's hand:", "(hawk, elephant)", "Black's hand:", "(hawk, elephant)"]
+
+
+@pytest.mark.parametrize("name", ["janggi", "seirawan960", "horde960"])
+@pytest.mark.parametrize("square", [44, 64])
+def test_svg_captions_are_not_clipped(name: str, square: int) -> None:
+    family = Family.load(name)
+    for position in examples(family):
+        svg = board_svg(family, position, square=square)
+        assert caption_overflows(svg) == []
+        root = ET.fromstring(svg.encode())  # all of the caption is there, FEN included
+        caption = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "caption")
+        mono = [t.text or "" for t in caption if "Mono" in (t.get("font-family") or "")]
+        assert "".join(mono).replace(" ", "") == position_fen(position).replace(" ", "")

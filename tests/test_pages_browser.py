@@ -93,3 +93,62 @@ def test_the_browser_check_sees_errors_and_requests(tmp_path: Path) -> None:
     assert "http://127.0.0.1:9/x.png" in shown.requests
     _, _, colours = png_pixels(shown.png)
     assert len(colours) < 100  # a nearly blank page fails the colour check
+
+
+#: Measures, in the browser, how wide the page's content is and which SVG texts
+#: run outside their SVG's viewBox (by their own bounding boxes), and writes it
+#: on the body for ``--dump-dom`` to show.
+MEASURE = """<script>
+const found = {width: document.documentElement.scrollWidth, clipped: []};
+for (const svg of document.querySelectorAll("svg[viewBox]")) {
+  const box = svg.viewBox.baseVal;
+  for (const text of svg.querySelectorAll("text")) {
+    const b = text.getBBox();
+    if (b.x < box.x - 0.5 || b.x + b.width > box.x + box.width + 0.5
+        || b.y + b.height > box.y + box.height + 0.5) {
+      found.clipped.push(text.textContent + " " + (b.x + b.width) + " > " + box.width);
+    }
+  }
+}
+document.body.setAttribute("data-measured", JSON.stringify(found));
+</script>"""
+
+
+def measured(page: Path, folder: Path, width: int = 1200) -> dict[str, object]:
+    """The page's content width and clipped SVG texts, at ``width`` CSS pixels."""
+    import html
+    import json
+    import re
+
+    command = chromium()
+    assert command is not None
+    probe = folder / f"measured-{page.name}"
+    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"),
+                     encoding="utf-8")
+    done = subprocess.run([command, "--headless", "--no-sandbox", "--disable-gpu",
+                           "--hide-scrollbars", f"--window-size={width},900",
+                           f"--user-data-dir={folder / 'profile'}", "--dump-dom",
+                           probe.resolve().as_uri()],
+                          capture_output=True, text=True, timeout=120, check=False)
+    found = re.search(r'data-measured="([^"]*)"', done.stdout)
+    assert found, done.stderr[-2000:]
+    result: dict[str, object] = json.loads(html.unescape(found.group(1)))
+    return result
+
+
+@pytest.mark.parametrize("family", ["janggi", "seirawan960", "horde960", "chess960",
+                                    "capablanca-random-full", "shogi-shuffle"])
+def test_page_fits_1200_pixels_and_no_svg_text_is_clipped(family: str, tmp_path: Path) -> None:
+    """Issue 32: janggi's table ran off a 1,200 px page and captions were clipped."""
+    page = _page("report", family, tmp_path)
+    found = measured(page, tmp_path)
+    assert found["width"] <= 1200  # type: ignore[operator]
+    assert found["clipped"] == []
+    svg = tmp_path / f"{family}.svg"
+    done = subprocess.run([str(COMMAND), "show", "0", "--rules", family, "--svg", str(svg)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    framed = tmp_path / f"{family}-svg.html"
+    framed.write_text(f"<!DOCTYPE html><html><body>{svg.read_text(encoding='utf-8')}</body>"
+                      "</html>", encoding="utf-8")
+    assert measured(framed, tmp_path)["clipped"] == []

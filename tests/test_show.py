@@ -208,3 +208,16 @@ def test_a_terminal_or_forced_colour_is_left_to_rich(monkeypatch: pytest.MonkeyP
         drawn = _show("chess960", "518", False, io.StringIO())
         assert drawn == _show(path, "518", False, io.StringIO())
     assert "RNBQKBNR" in drawn
+
+
+def test_janggi_terminal_board_is_letters_on_uncoloured_points() -> None:
+    """Janggi's pieces are not chess's: letters, not chess glyphs, and its board
+    is not chequered (without colour every empty point shows a dot)."""
+    janggi = Family.load("janggi")
+    drawn = board_text(janggi, janggi.position(0), coloured=False).plain.splitlines()
+    assert drawn[1] == "10  r  n  b  a  ·  a  n  b  r  10"
+    assert drawn[5] == " 6  ·  ·  ·  ·  ·  ·  ·  ·  ·  6"
+    assert drawn[10] == " 1  R  N  B  A  ·  A  N  B  R  1"
+    assert not set("".join(drawn)) & set("♔♕♖♗♘♙♚♛♜♝♞♟\U0001fa50\U0001fa4f\U0001fa53\U0001fa52")
+    styles = {str(span.style) for span in board_text(janggi, janggi.position(0)).spans}
+    assert not any("#b58863" in s for s in styles)  # no dark square

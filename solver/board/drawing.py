@@ -45,12 +45,13 @@ def glyph(piece: str) -> str:
 
 
 def board(rows: Sequence[Sequence[str]], ranks: int, shogi: bool, coloured: bool,
-          letters: bool, lettered: Callable[[str], bool]) -> list[Piece]:
+          letters: bool, lettered: Callable[[str], bool], chequered: bool = True) -> list[Piece]:
     """The board's pieces of text, rank ``ranks`` first; ``rows`` hold FEN letters
     (upper case White) or ``""``. ``letters`` draws FEN letters instead of
     glyphs, and ``lettered(piece)`` says which pieces are always letters.
     Without colour the empty dark squares (every empty square of a shogi
-    board) show a dot, so the pattern stays visible."""
+    board, or of a board not ``chequered``, such as Janggi's points) show a
+    dot, so the pattern stays visible."""
     files = len(rows[0]) if rows else 0
     pad = len(str(ranks))
     names = [str(files - f) if shogi else FILE_LETTERS[f] for f in range(files)]
@@ -61,12 +62,12 @@ def board(rows: Sequence[Sequence[str]], ranks: int, shogi: bool, coloured: bool
         out.append((" " * (pad + 1) if shogi else f"{rank:>{pad}} ", "dim"))
         for file, piece in enumerate(row):
             # a1 is dark; a shogi board's squares are all alike
-            light = (file + rank) % 2 == 0 and not shogi
+            light = (file + rank) % 2 == 0 and chequered and not shogi
             if piece:
                 shown = piece if letters or lettered(piece) else glyph(piece)
             else:
                 shown = " " if coloured or light else "\u00b7"
-            back = SHOGI_BOARD if shogi else LIGHT if light else DARK
+            back = SHOGI_BOARD if shogi or not chequered else LIGHT if light else DARK
             style = f"{'bold ' if piece else ''}{INK} on {back}"
             out.append((f" {shown} ", style if coloured else ""))
         out.append((f" {FILE_LETTERS[i] if shogi else rank}\n", "dim"))

@@ -35,6 +35,14 @@ LABEL_FONTS: Final = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
 MONO_FONTS: Final = "'DejaVu Sans Mono', Menlo, Consolas, monospace"
 #: Pieces whose glyphs many fonts lack: letters in the terminal.
 RARE_GLYPHS: Final = frozenset("AC")
+#: Games (a family's ``variant``, lower case) played on the points where lines
+#: cross rather than on chequered squares: drawn as lines with each piece a
+#: lettered token (their pieces are not chess's, whatever letters FEN gives them).
+POINTS_GAMES: Final = frozenset({"janggi", "xiangqi"})
+#: Conservative widths of a caption's characters, as shares of the font size:
+#: wider than DejaVu Sans Bold's capitals and than DejaVu Sans Mono's advance.
+SANS_EM: Final = 0.8
+MONO_EM: Final = 0.62
 
 
 def squares(position: Position) -> list[list[str]]:
@@ -61,6 +69,20 @@ def square_colour(file: int, rank: int) -> str:
     ('dark', 'light', 'light')
     """
     return colour(file + rank - 1)
+
+
+def board_style(family: Family) -> str:
+    """How the family's boards are drawn: ``shogi`` (an SFEN family), ``points``
+    (a game of :data:`POINTS_GAMES`, such as Janggi) or ``chess`` (chequered).
+
+    >>> from solver.family import Family
+    >>> [board_style(Family.load(n)) for n in ("chess960", "janggi", "myshogi")]
+    ['chess', 'points', 'shogi']
+    """
+    rs = family.ruleset
+    if rs.notation == "sfen":
+        return "shogi"
+    return "points" if (rs.variant or "").lower() in POINTS_GAMES else "chess"
 
 
 def lettered(piece: str, position: Position) -> bool:
@@ -122,9 +144,11 @@ def board_text(
     from rich.text import Text
 
     shogi = shogi_board(position)
+    points = board_style(family) == "points"  # Janggi: letters on uncoloured points
     text = Text(no_wrap=True, overflow="ignore")
     for part, style in board(squares(position), height(position), shogi, coloured, letters,
-                             lambda piece: lettered(piece, position)):
+                             lambda piece: points or lettered(piece, position),
+                             chequered=not points):
         text.append(part, style=style)
     text.append(caption(family, position) + "\n", style="bold")
     text.append(position_fen(position))
@@ -177,16 +201,31 @@ def board_svg(family: Family, position: Position, square: int = 64,
 
     files = position.board.files
     ranks = height(position)
-    shogi = shogi_board(position)
+    style = board_style(family)
+    shogi = style == "shogi"
     margin = square // 2
     fen = position_fen(position)
     width = files * square + 2 * margin
     # (a shogi board has no coordinates below it)
-    bottom = ranks * square + margin + (margin // 3 if shogi else margin)
-    line = square * 0.3
-    fen_size = min(square * 0.22, 1.75 * (width - square * 0.3) / max(len(fen), 1))
-    tall = round(bottom + line * 1.1 + fen_size * 1.6 + square * 0.15)
+    below = ranks * square + margin + (margin // 3 if shogi else margin)
+    hand, bottom = _svg_hand(family, position, square, below)
+    room = width - 1.5 * margin
     title = caption(family, position)
+    line, titles = fit(title, room, square * 0.3, square * 0.24, SANS_EM)
+    fen_size, fens = fit(fen, room, square * 0.22, square * 0.18, MONO_EM)
+    texts = [f'<g class="caption" font-family="{LABEL_FONTS}" fill="{INK}">']
+    y = bottom + line * 0.6
+    for i, text in enumerate(titles):
+        y += line * 1.2 * (i > 0)
+        texts.append(f'<text x="{margin:g}" y="{y:.4g}" font-size="{line:.3g}" '
+                     f'font-weight="bold">{escape(text)}</text>')
+    y += fen_size * 0.3
+    for text in fens:
+        y += fen_size * 1.25
+        texts.append(f'<text x="{margin:g}" y="{y:.4g}" font-size="{fen_size:.3g}" '
+                     f'font-family="{MONO_FONTS}">{escape(text)}</text>')
+    texts.append("</g>")
+    tall = round(y + fen_size * 0.5 + square * 0.15)
     out = ['<?xml version="1.0" encoding="UTF-8"?>'] if standalone else []
     out += [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
@@ -194,29 +233,94 @@ def board_svg(family: Family, position: Position, square: int = 64,
         f"<title>{escape(title)}</title>",
         f"<desc>{escape(fen)}</desc>",
         f'<rect class="frame" x="0" y="0" width="{width}" height="{tall}" fill="{PAPER}"/>',
-        *_svg_squares(files, ranks, square, shogi),
-        *_svg_coordinates(files, ranks, square, shogi, bottom),
-        *_svg_pieces(position, square, shogi),
-        f'<g class="caption" font-family="{LABEL_FONTS}" fill="{INK}">',
-        f'<text x="{margin:g}" y="{bottom + line * 0.6:g}" '
-        f'font-size="{line:g}" font-weight="bold">{escape(title)}</text>',
-        f'<text x="{margin:g}" y="{bottom + line * 0.6 + fen_size * 1.5:g}" '
-        f'font-size="{fen_size:.3g}" font-family="{MONO_FONTS}">{escape(fen)}</text>',
-        "</g>",
+        *_svg_squares(files, ranks, square, style),
+        *_svg_coordinates(files, ranks, square, shogi, ranks * square + 2 * margin),
+        *_svg_pieces(family, position, square, style),
+        *hand,
+        *texts,
         "</svg>",
     ]
     return "\n".join(out) + "\n"
 
 
-def _svg_squares(files: int, ranks: int, square: int, shogi: bool) -> list[str]:
-    """The board's squares (and a shogi board's star points)."""
+def fit(text: str, room: float, size: float, least: float, em: float) -> tuple[float, list[str]]:
+    """The font size and lines that fit ``text`` in ``room`` units, each character
+    taken as ``em`` of the size: the size, shrunk down to ``least`` at most,
+    then the text wrapped (at spaces where it can, else anywhere).
+
+    >>> fit("a b", 100, 10, 5, 0.5)
+    (10, ['a b'])
+    >>> fit("abcdefghij", 20, 10, 2, 0.5)
+    (4.0, ['abcdefghij'])
+    >>> fit("abcdefghij klmnop", 20, 10, 8, 0.5)
+    (8, ['abcde', 'fghij', 'klmno', 'p'])
+    >>> fit("abcdefgh 0 1", 20, 10, 4, 0.5)
+    (4, ['abcdef', 'gh 0 1'])
+    """
+    from textwrap import wrap
+
+    if len(text) * em * size <= room:
+        return size, [text]
+    shrunk = room / (len(text) * em)
+    if shrunk >= least:
+        return shrunk, [text]
+    most = max(1, int(room / (em * least)))
+    count = len(wrap(text, most, break_long_words=True, break_on_hyphens=False))
+    for per in range(-(-len(text) // count), most + 1):  # lines of even length
+        lines = wrap(text, per, break_long_words=True, break_on_hyphens=False)
+        if len(lines) <= count:
+            break
+    return least, lines
+
+
+def _svg_hand(family: Family, position: Position, square: int,
+              top: float) -> tuple[list[str], float]:
+    """The pieces each side holds in hand, a row a side under the board (none
+    without a hand), and where the caption then starts."""
+    from xml.sax.saxutils import escape
+
+    from solver.output.pieces import piece_svg
+    from solver.report import game_names
+
+    hand = position.board.hand
+    if hand is None:
+        return [], top
     margin = square // 2
+    size = square * 0.6
+    font = square * 0.25
+    names = game_names(family)
+    out = [f'<g class="hand" font-family="{LABEL_FONTS}" font-size="{font:g}" fill="{INK}">']
+    for row, (side, white) in enumerate((("White", True), ("Black", False))):
+        y = top + row * size * 1.1
+        held = ", ".join(names[x] for x in hand) if hand else "empty"
+        label = f"{side}'s hand:"
+        out.append(f'<text x="{margin:g}" y="{y + size * 0.65:.4g}">{escape(label)}</text>')
+        x = margin + (len(label) + 1) * font * SANS_EM * 0.75
+        for letter in hand:
+            out.append(piece_svg(letter, white, x, y, size,
+                                 label=f'class="piece {"white" if white else "black"} '
+                                       f'in-hand {names[letter].replace(" ", "-")}"'))
+            x += size
+        out.append(f'<text x="{x + font * 0.3:.4g}" y="{y + size * 0.65:.4g}" '
+                   f'fill="#444444">({escape(held)})</text>')
+    out.append("</g>")
+    return out, top + 2 * size * 1.1 + square * 0.1
+
+
+def _svg_squares(files: int, ranks: int, square: int, style: str) -> list[str]:
+    """The board's squares (and a shogi board's star points, a points board's lines)."""
+    margin = square // 2
+    shogi = style == "shogi"
     out = ['<g class="board">']
+    if style == "points":  # one wood ground, the squares left unpainted over it
+        out.append(f'<rect class="ground" x="{margin}" y="{margin}" width="{files * square}" '
+                   f'height="{ranks * square}" fill="{SHOGI_BOARD}"/>')
     for i in range(ranks):
         rank = ranks - i
         for file in range(files):
-            tone = "plain" if shogi else square_colour(file, rank)
-            fill = SHOGI_BOARD if shogi else LIGHT if tone == "light" else DARK
+            tone = "plain" if style != "chess" else square_colour(file, rank)
+            fill = {"chess": LIGHT if tone == "light" else DARK, "shogi": SHOGI_BOARD,
+                    "points": "none"}[style]
             x, y = margin + file * square, margin + i * square
             edge = f' stroke="{INK}" stroke-width="{square * 0.02:g}"' if shogi else ""
             out.append(
@@ -227,8 +331,31 @@ def _svg_squares(files: int, ranks: int, square: int, shogi: bool) -> list[str]:
         out.extend(f'<circle class="star" cx="{margin + fx * square}" '
                    f'cy="{margin + fy * square}" r="{square * 0.06:g}" fill="{INK}"/>'
                    for fx in (3, 6) for fy in (3, 6))
+    if style == "points":
+        out.extend(_svg_points(files, ranks, square))
     out.append("</g>")
     return out
+
+
+def _svg_points(files: int, ranks: int, square: int) -> list[str]:
+    """A points board's lines through the squares' centres, and each side's
+    palace (the three middle files of its three nearest ranks) crossed by its
+    diagonals, as Janggi and Xiangqi boards are drawn."""
+    margin = square // 2
+    first, last = margin + square / 2, margin + square / 2
+
+    def at(file: float, row: float) -> tuple[float, float]:
+        return first + file * square, last + row * square
+
+    paths = [f"M{at(f, 0)[0]:g} {at(f, 0)[1]:g}V{at(f, ranks - 1)[1]:g}" for f in range(files)]
+    paths += [f"M{at(0, r)[0]:g} {at(0, r)[1]:g}H{at(files - 1, r)[0]:g}" for r in range(ranks)]
+    if files >= 5 and ranks >= 6:
+        mid = files // 2
+        for row in (0, ranks - 3):
+            (x1, y1), (x2, y2) = at(mid - 1, row), at(mid + 1, row + 2)
+            paths += [f"M{x1:g} {y1:g}L{x2:g} {y2:g}", f"M{x2:g} {y1:g}L{x1:g} {y2:g}"]
+    return [f'<path class="lines" d="{"".join(paths)}" fill="none" stroke="{INK}" '
+            f'stroke-width="{square * 0.025:g}" stroke-linecap="square"/>']
 
 
 def _svg_coordinates(files: int, ranks: int, square: int, shogi: bool,
@@ -257,23 +384,27 @@ def _svg_coordinates(files: int, ranks: int, square: int, shogi: bool,
     return out
 
 
-def _svg_pieces(position: Position, square: int, shogi: bool) -> list[str]:
-    """Every piece, drawn as paths (Gote's shogi pieces turned to face Sente)."""
+def _svg_pieces(family: Family, position: Position, square: int, style: str) -> list[str]:
+    """Every piece, drawn as paths (Gote's shogi pieces turned to face Sente, a
+    points board's pieces as lettered tokens)."""
     from solver.output.pieces import piece_svg
+    from solver.report import game_names
 
+    shogi = style == "shogi"
     margin = square // 2
     out = ['<g class="pieces">']
-    names = dict(position.layout.names) if position.layout is not None else {}
+    names = game_names(family)
     for i, row in enumerate(squares(position)):
         for file, piece in enumerate(row):
             if not piece:
                 continue
             white = piece.isupper()
             letter = piece.upper()
-            name = "pawn" if letter == "P" else piece_name(letter, 1, names)
+            name = names.get(letter) or piece_name(letter, 1)
             label = f'class="piece {"white" if white else "black"} {name.replace(" ", "-")}"'
             out.append(piece_svg(letter, white, margin + file * square, margin + i * square,
-                                 square, shogi=shogi, label=label, turned=shogi and not white))
+                                 square, shogi=shogi, label=label, turned=shogi and not white,
+                                 token=style == "points"))
     out.append("</g>")
     return out
 

@@ -9,6 +9,7 @@ text). It prints as it shows: one board a round, never split across pages.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Final
@@ -35,7 +36,10 @@ td.name, th.name { text-align: left; }
 td.ok { color: #1a7f37; font-weight: bold; text-align: left; }
 td.fail { color: #b42318; font-weight: bold; text-align: left; }
 td.claim { text-align: left; }
-.heat td.cell { min-width: 3.2em; }
+.scroll { max-width: 100%; overflow-x: auto; }
+.heat { font-size: 0.85em; }
+.heat td.cell { min-width: 2.8em; padding: 0.25em 0.3em; }
+li code, p code { overflow-wrap: anywhere; }
 .piece-icon { width: 28px; height: 28px; vertical-align: middle; }
 .legend { display: flex; flex-wrap: wrap; gap: 0.8em 1.6em; }
 .legend span { white-space: nowrap; }
@@ -56,6 +60,24 @@ figcaption { font-size: 0.9em; color: #444444; }
   .round { page-break-after: always; border: none; }
 }
 """
+
+
+#: reStructuredText's inline literal (````x````) and emphasis (``*x*``), as rule
+#: words and rule files' texts write them.
+_LITERAL: Final = re.compile(r"``(.+?)``")
+_EMPHASIS: Final = re.compile(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])")
+
+
+def inline(text: str) -> str:
+    """``text`` as HTML: escaped, its ````literal```` set as code and its
+    ``*emphasis*`` as emphasis (no markup is left raw).
+
+    >>> inline("hold ``each`` *piece* & 2*3")
+    'hold <code>each</code> <em>piece</em> &amp; 2*3'
+    """
+    out = escape(text)
+    out = _LITERAL.sub(lambda m: f"<code>{m.group(1)}</code>", out)
+    return _EMPHASIS.sub(lambda m: f"<em>{m.group(1)}</em>", out)
 
 
 def page(title: str, body: Sequence[str]) -> str:
@@ -84,17 +106,24 @@ def _board(family: Family, position: Position, square: int = 44) -> str:
     return board_svg(family, position, square=square, standalone=False)
 
 
-def piece_icon(letter: str, white: bool, shogi: bool, name: str) -> str:
-    """A piece as a small inline SVG, 45 units square."""
+def piece_icon(letter: str, white: bool, shogi: bool, name: str, token: bool = False) -> str:
+    """A piece as a small inline SVG, 45 units square (``token``: a points game's)."""
     from solver.output.pieces import piece_svg
 
     return (f'<svg class="piece-icon" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45" '
             f'role="img" aria-label="{escape(name)}">'
-            f"{piece_svg(letter, white, 0, 0, 45, shogi=shogi)}</svg>")
+            f"{piece_svg(letter, white, 0, 0, 45, shogi=shogi, token=token)}</svg>")
 
 
 def _shogi(family: Family) -> bool:
     return family.ruleset.notation == "sfen"
+
+
+def _token(family: Family) -> bool:
+    """Whether the family's pieces are drawn as a points game's tokens."""
+    from solver.output.diagram import board_style
+
+    return board_style(family) == "points"
 
 
 # -- a family's report -------------------------------------------------------------
@@ -127,14 +156,17 @@ def report_page(report: Report) -> str:
     body.extend(_proof(report))
     body.extend(_numberings(family))
     body.append("<h2>Where the pieces stand</h2>")
+    army = rs.army
+    if army:  # the heat map counts the varying pieces together
+        names = {**names, army.placeholder: "any of " + ", ".join(names[x] for x in army.pool)}
     if report.heatmap is not None:
-        body.extend(_heatmap(report.heatmap, names, shogi))
-    body.append(f'<p class="note">{escape(report.heatmap_note)}</p>')
+        body.extend(_heatmap(report.heatmap, names, shogi, _token(family)))
+    body.append(f'<p class="note">{inline(report.heatmap_note)}</p>')
 
     body.append("<h2>Mirror pairs and symmetric ranks</h2>")
     if report.mirrors is not None:
         body.extend(_mirrors(family, report.mirrors))
-    body.append(f'<p class="note">{escape(report.mirrors_note)}</p>')
+    body.append(f'<p class="note">{inline(report.mirrors_note)}</p>')
 
     body.extend(_evaluations(report.evaluation))
 
@@ -152,18 +184,20 @@ def _evaluations(rows: Sequence[Mapping[str, str]] | None) -> list[str]:
         body.append('<p class="note">No engine evaluations of this family are at hand.</p>')
         return body
     columns = list(rows[0])
-    body.append("<table><thead><tr>" + "".join(f"<th>{escape(c)}</th>" for c in columns)
+    body.append('<div class="scroll"><table><thead><tr>'
+                + "".join(f"<th>{escape(c)}</th>" for c in columns)
                 + "</tr></thead><tbody>")
     body.extend("<tr>" + "".join(f"<td>{escape(row.get(c, ''))}</td>" for c in columns)
                 + "</tr>" for row in rows)
-    body.append("</tbody></table>")
+    body.append("</tbody></table></div>")
     return body
 
 
 def _numberings(family: Family) -> list[str]:
     """The family's numberings (:attr:`Family.schemes <solver.family.Family.schemes>`):
     name, numbers, an example, what proves each."""
-    body = ["<h2>Numberings</h2>", "<table><thead><tr><th>numbering</th><th>numbers</th>"
+    body = ["<h2>Numberings</h2>", '<div class="scroll"><table><thead><tr>'
+            "<th>numbering</th><th>numbers</th>"
             "<th>what it is</th><th>the first position</th><th>source</th></tr></thead><tbody>"]
     for scheme in family.schemes.values():
         source = "this family's own" if scheme.canonical else \
@@ -172,7 +206,7 @@ def _numberings(family: Family) -> list[str]:
                     f"<td>{escape(scheme.describe_range())}</td>"
                     f"<td>{escape(scheme.spec.title)}</td>"
                     f"<td>{escape(scheme.text(0))}</td><td>{escape(source)}</td></tr>")
-    body.append("</tbody></table>")
+    body.append("</tbody></table></div>")
     return body
 
 
@@ -184,17 +218,18 @@ def _rules(report: Report) -> list[str]:
     shogi = _shogi(family)
     body: list[str] = []
     body.append("<h2>The rules in words</h2>")
-    body.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in report.board) + "</ul>")
+    body.append("<ul>" + "".join(f"<li>{inline(line)}</li>" for line in report.board) + "</ul>")
     if report.rules:
         body.append("<p>Every rank obeys these rules:</p><ol>")
-        body.extend(f"<li>{escape(words)} <code>{escape(label)}</code></li>"
+        body.extend(f"<li>{inline(words)} <code>{escape(label)}</code></li>"
                     for label, words in report.rules)
         body.append("</ol>")
     else:
         body.append("<p>No rule: every arrangement of the pieces is a start position.</p>")
     names = names_of(family)
+    token = _token(family)
     body.append('<div class="legend">' + "".join(
-        f"<span>{piece_icon(x, True, shogi, n)} <code>{escape(x)}</code> {escape(n)}</span>"
+        f"<span>{piece_icon(x, True, shogi, n, token)} <code>{escape(x)}</code> {escape(n)}</span>"
         for x, n in names.items()) + "</div>")
     return body
 
@@ -209,7 +244,8 @@ def _proof(report: Report) -> list[str]:
                     f"ranks: {report.side_count:,} &times; {report.side_count:,} = "
                     f"{report.count:,} positions.</p>")
     else:
-        body.append(f"<p>{report.count:,} positions, one for each of White's "
+        side = "Black's" if rs.sides.fixed_white else "White's"
+        body.append(f"<p>{report.count:,} positions, one for each of {side} "
                     f"{report.side_count:,} ranks. Numbering: "
                     f"<code>{escape(rs.numbering)}</code>.</p>")
     proof = report.proof
@@ -219,39 +255,57 @@ def _proof(report: Report) -> list[str]:
     else:
         verdict = "proven" if proof.ok else "NOT proven"
         body.append(f"<p>What <code>chess960 check</code> proves ({verdict}):</p>")
-        body.append("<table><tbody>")
+        body.append('<div class="scroll"><table><tbody>')
         for claim in proof.claims:
             mark, css = ("ok", "ok") if claim.ok else ("FAIL", "fail")
-            detail = f": {escape(claim.detail)}" if claim.detail else ""
+            detail = f": {inline(claim.detail)}" if claim.detail else ""
             body.append(f'<tr><td class="{css}">{mark}</td>'
-                        f'<td class="claim">{escape(claim.text)}{detail}</td></tr>')
-        body.append("</tbody></table>")
+                        f'<td class="claim">{inline(claim.text)}{detail}</td></tr>')
+        body.append("</tbody></table></div>")
 
     return body
 
 
-def _heatmap(heat: Heatmap, names: Mapping[str, str], shogi: bool) -> list[str]:
-    """The table of how often each piece stands on each square, shaded."""
+#: A region of more squares than this has its heat map turned: a row a square.
+WIDE_REGION: Final = 12
+
+
+def _heatmap(heat: Heatmap, names: Mapping[str, str], shogi: bool,
+             token: bool = False) -> list[str]:
+    """The table of how often each piece stands on each square, shaded: a row a
+    piece, or, for a region of many squares, a row a square (so it stays narrow)."""
     peak = max((v for row in heat.cells.values() for v in row), default=0) or 1
+
+    def cell(value: int) -> str:
+        share = value / heat.total if heat.total else 0.0
+        level = value / peak
+        ink = "#ffffff" if level > 0.6 else "#1a1a1a"
+        red, green, blue = (int(255 - k * level) for k in (200, 120, 40))
+        return (f'<td class="cell" style="background: rgb({red}, {green}, {blue}); '
+                f'color: {ink}" title="{value:,} of {heat.total:,}">{100 * share:.1f}%</td>')
+
+    def piece(letter: str) -> str:
+        name = names.get(letter, letter)
+        return f"{piece_icon(letter, True, shogi, name, token)} {escape(name)}"
+
     out = [f"<p>How often each piece stands on each square the shuffled pieces fill, over all "
            f"{heat.total:,} ranks (a piece the family has twice counts on both its "
-           "squares):</p>",
-           '<table class="heat"><thead><tr><th class="name">piece</th>'
-           + "".join(f"<th>{escape(s)}</th>" for s in heat.squares) + "</tr></thead><tbody>"]
-    for letter, row in heat.cells.items():
-        name = names.get(letter, letter)
-        cells = []
-        for value in row:
-            share = value / heat.total if heat.total else 0.0
-            level = value / peak
-            ink = "#ffffff" if level > 0.6 else "#1a1a1a"
-            red, green, blue = (int(255 - k * level) for k in (200, 120, 40))
-            shade = f"rgb({red}, {green}, {blue})"
-            cells.append(f'<td class="cell" style="background: {shade}; color: {ink}" '
-                         f'title="{value:,} of {heat.total:,}">{100 * share:.1f}%</td>')
-        out.append(f'<tr><td class="name">{piece_icon(letter, True, shogi, name)} '
-                   f"{escape(name)}</td>{''.join(cells)}</tr>")
-    out.append("</tbody></table>")
+           "squares):</p>", '<div class="scroll"><table class="heat"><thead><tr>']
+    letters = list(heat.cells)
+    if len(heat.squares) > WIDE_REGION:
+        out.append('<th class="name">square</th>'
+                   + "".join(f'<th class="name">{piece(x)}</th>' for x in letters)
+                   + "</tr></thead><tbody>")
+        out.extend(f'<tr><td class="name">{escape(square)}</td>'
+                   + "".join(cell(heat.cells[x][i]) for x in letters) + "</tr>"
+                   for i, square in enumerate(heat.squares))
+    else:
+        out.append('<th class="name">piece</th>'
+                   + "".join(f"<th>{escape(s)}</th>" for s in heat.squares)
+                   + "</tr></thead><tbody>")
+        out.extend(f'<tr><td class="name">{piece(x)}</td>'
+                   + "".join(cell(v) for v in heat.cells[x]) + "</tr>" for x in letters)
+    out.append("</tbody></table></div>")
     return out
 
 
@@ -298,9 +352,9 @@ def plan_page(family: Family, positions: Sequence[Position], *, fens: Sequence[s
             f'<p class="sub"><code>{escape(rs.name)}</code> &middot; {len(positions)} '
             f"{'round' if len(positions) == 1 else 'rounds'}</p>"]
     if details:
-        body.append("<table><tbody>" + "".join(
+        body.append('<div class="scroll"><table><tbody>' + "".join(
             f'<tr><th class="name">{escape(k)}</th><td class="name">{escape(v)}</td></tr>'
-            for k, v in details) + "</tbody></table>")
+            for k, v in details) + "</tbody></table></div>")
     key = ", ".join(f"{x} {n}" for x, n in names.items())
     body.append(f'<p class="note">Letters: {escape(key)}.</p>')
     for number, (position, fen) in enumerate(zip(positions, fens, strict=True), 1):

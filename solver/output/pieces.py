@@ -13,6 +13,10 @@ same in every viewer whatever fonts it has.
 * Shogi (a family written as SFEN): every piece is a koma, the five-sided
   wooden tile, pointing at the opponent, with its letter (K G S N L B R P,
   as SFEN writes them) drawn in strokes from :data:`STROKES`, not typed.
+* A game played on the points (Janggi): every piece is a token, the
+  octagonal disc such games use, its FEN letter in strokes, White's (Cho's)
+  drawn in blue and Black's (Han's) in red, the general largest and the
+  soldiers smallest; no chess shape stands for a piece it is not.
 * Any other letter a rule file names is drawn as a disc with the letter in
   strokes when :data:`STROKES` has it, else the letter as text (the only
   case that needs a font; no bundled family has one).
@@ -107,6 +111,11 @@ KOMA_SCALE: Final[dict[str, float]] = {"K": 1.0, "R": 0.96, "B": 0.96, "G": 0.93
                                        "N": 0.9, "L": 0.88, "P": 0.84}
 
 
+#: A points game's token: an octagon, and its sizes (a scale of the box).
+TOKEN_INK: Final[dict[bool, str]] = {True: "#1d4e89", False: "#b42318"}
+TOKEN_SCALE: Final[dict[str, float]] = {"K": 1.0, "A": 0.8, "P": 0.78}
+
+
 def _fmt(value: float) -> str:
     return f"{value:.4g}"
 
@@ -180,6 +189,25 @@ def _disc(letter: str, white: bool) -> list[str]:
     return out
 
 
+def _token(letter: str, white: bool) -> list[str]:
+    """A points game's piece: an octagon in the side's ink, its letter inside."""
+    from math import cos, pi, sin
+
+    scale = TOKEN_SCALE.get(letter, 0.9)
+    ink = TOKEN_INK[white]
+    radius = 19 * scale
+    corners = " ".join(f"{_fmt(22.5 + radius * cos(pi / 8 + k * pi / 4))},"
+                       f"{_fmt(22.5 + radius * sin(pi / 8 + k * pi / 4))}" for k in range(8))
+    out = [f'<polygon points="{corners}" fill="{PAPER}" stroke="{ink}" '
+           f'stroke-width="2.2" stroke-linejoin="round"/>']
+    tall = 16 * scale
+    if letter in STROKES:
+        out.append(_letter(letter, 22.5 - tall * 5 / 14, 22.5 - tall / 2, tall, ink, 2.6))
+    else:
+        out.append(_text_letter(letter, 22.5, 22.5 + tall * 0.4, tall, ink))
+    return out
+
+
 def has_shape(letter: str) -> bool:
     """Whether ``letter`` (upper case) has a drawn chess shape (else a disc).
 
@@ -189,16 +217,20 @@ def has_shape(letter: str) -> bool:
     return letter in SHAPES or letter in "AC"
 
 
-def shape(letter: str, white: bool, shogi: bool = False) -> list[str]:
+def shape(letter: str, white: bool, shogi: bool = False, token: bool = False) -> list[str]:
     """The SVG elements of a piece drawn in the 45 x 45 box, pointing up.
 
     >>> any("<text" in line for line in shape("A", True))
     False
     >>> shape("G", True, shogi=True)[1].startswith('<path d="M22.5 3.5')
     True
+    >>> shape("C", False, token=True)[0].startswith("<polygon")
+    True
     """
     if shogi:
         return _koma(letter)
+    if token:
+        return _token(letter, white)
     if letter in SHAPES:
         return _chess(letter, white)
     if letter == "A":
@@ -209,10 +241,12 @@ def shape(letter: str, white: bool, shogi: bool = False) -> list[str]:
 
 
 def piece_svg(letter: str, white: bool, x: float, y: float, square: float, *,
-              shogi: bool = False, label: str = "", turned: bool = False) -> str:
+              shogi: bool = False, label: str = "", turned: bool = False,
+              token: bool = False) -> str:
     """One ``<g>`` drawing the piece ``letter`` (upper case) on the square whose
     top left corner is (``x``, ``y``), ``square`` wide; ``turned`` draws it
-    upside down (Gote's shogi pieces face Sente). ``label`` is put in the
+    upside down (Gote's shogi pieces face Sente); ``token`` draws a points
+    game's token. ``label`` is put in the
     group's attributes (such as its class).
 
     >>> svg = piece_svg("K", True, 0, 0, 45, label='class="piece white king"')
@@ -220,7 +254,7 @@ def piece_svg(letter: str, white: bool, x: float, y: float, square: float, *,
     (True, 5)
     """
     scale = square / BOX
-    inner = "\n".join(shape(letter, white, shogi))
+    inner = "\n".join(shape(letter, white, shogi, token))
     head = f"<g {label}" if label else "<g"
     if turned:
         cx, cy = x + square / 2, y + square / 2
