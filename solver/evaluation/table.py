@@ -162,15 +162,15 @@ def _values(row: Evaluation) -> str:
 def _bounded(lines: Iterable[str], path: str) -> Iterator[str]:
     """``lines``, refusing one of over :data:`MAX_LINE` characters (before the csv
     module makes a row of it) and a file that is not UTF-8."""
-    number = 0
+    number = 0  # physical lines: a quoted field may span several
     try:
         for line in lines:
             number += 1
             if len(line) > MAX_LINE:
                 raise EvalTableError(path, number, f"the line is over {MAX_LINE >> 10} KiB")
             yield line
-    except UnicodeDecodeError:
-        raise EvalTableError(path, number + 1, "is not UTF-8 text") from None
+    except UnicodeDecodeError:  # met a block ahead: the line is not known
+        raise EvalTableError(path, 0, "is not UTF-8 text") from None
 
 
 def _lines(handle: TextIO) -> Iterator[str]:
@@ -208,7 +208,7 @@ def read_lines(lines: Iterable[str], path: str, name: str | None = None,
         try:
             row = next(reader, None)
         except csv.Error as exc:
-            raise EvalTableError(path, reader.line_num, _csv_reason(exc)) from None
+            raise EvalTableError(path, reader.reader.line_num, _csv_reason(exc)) from None
         if row is None:
             return table
         line = reader.line_num
