@@ -10,6 +10,7 @@ small Python scripts speaking UCI (real processes), each written for its case.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import signal
 import subprocess
@@ -23,8 +24,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.errors import EvalTableError
+from solver.evaluation.run import evaluation
 from solver.evaluation.table import read_text
-from solver.evaluation.uci import parse_info
+from solver.evaluation.uci import Result, parse_info
 
 COMMAND = Path(sys.executable).with_name("chess960")
 
@@ -129,6 +131,7 @@ def peak_memory(argv: list[str], cwd: Path, timeout: float = 120) -> tuple[int, 
 # -- two runs on one table, and killed runs -------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_second_run_on_a_table_being_written_is_refused(tmp_path: Path) -> None:
     engine = make_engine(tmp_path, delay=0.1)
     first = subprocess.Popen([str(COMMAND), "eval", "--engine", str(engine), "--nodes", "1",
@@ -156,6 +159,7 @@ def test_a_second_run_on_a_table_being_written_is_refused(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fake-engine", "t.csv"]
 
 
+@pytest.mark.slow
 def test_ids_twice_in_a_table_are_read_when_they_agree(tmp_path: Path) -> None:
     (tmp_path / "t.csv").write_text(HEADER + "80,,E,,,,,0.4,,,,\n80,,E,,,,0.9,0.4,,,,\n")
     shown = run("eval", "80", "--eval-table", "t.csv", cwd=tmp_path)
@@ -170,6 +174,7 @@ def test_ids_twice_in_a_table_are_read_when_they_agree(tmp_path: Path) -> None:
               "id 7", "mate 3 (line 2)", "mate -3")
 
 
+@pytest.mark.slow
 def test_a_resumed_run_takes_a_table_with_agreeing_duplicates(tmp_path: Path) -> None:
     engine = make_engine(tmp_path)
     made = run("eval", "--engine", str(engine), "--nodes", "1", "--ids", "0-2", "-o", "t.csv",
@@ -282,6 +287,7 @@ def pids(tmp_path: Path) -> Iterator[Path]:
             os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_ctrl_c_ends_engines_that_ignore_their_input_ending(stop: int, tmp_path: Path,
@@ -336,8 +342,12 @@ def test_tables_that_cannot_be_read_are_one_error(text: str, words: tuple[str, .
     (tmp_path / "t.csv").write_bytes(text.encode("utf-8", "surrogateescape")
                                      if "\xff" not in text else text.encode("latin-1"))
     one_error(run("eval", "0", "--eval-table", "t.csv", cwd=tmp_path), "'t.csv'", *words)
+
+
+def test_random_balanced_refuses_an_id_of_310_digits_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "t.csv").write_text("id,eval\n" + "9" * 310 + ",0.4\n")
     one_error(run("random", "--balanced", "1", "--eval-table", "t.csv", cwd=tmp_path),
-              "'t.csv'", *words)
+              "'t.csv', line 2: id '999", "(310 characters) has over 18 digits")
 
 
 @pytest.mark.parametrize("end", ["\r", "\r\n", "\n"], ids=["CR", "CRLF", "LF"])
@@ -371,6 +381,7 @@ def test_a_table_with_a_name_of_200_kib_is_one_error_on_resume(tmp_path: Path) -
     one_error(done, "'t.csv', line 2", "a field is over 128 KiB")
 
 
+@pytest.mark.slow
 def test_names_with_escape_sequences_are_shown_escaped(tmp_path: Path) -> None:
     (tmp_path / "t.csv").write_text("id,engine,limit,eval\n"
                                     "80,Fish\x1b[2J\x07 9,nodes\x1b]0;x,0.1\n")
@@ -404,6 +415,21 @@ def test_parse_info_reads_or_refuses_with_value_error(words: list[str]) -> None:
         return
     for value in (info.cp, info.mate, info.depth, info.nodes):
         assert value is None or abs(value) < 10 ** 18
+
+
+@given(st.integers(-(10 ** 500), 10 ** 500), st.integers(0, 10 ** 500), st.booleans())
+def test_any_score_read_makes_a_row(cp: int, ms: int, white: bool) -> None:
+    """A score and time the client accepts always make a table row (as the
+    command would write it); others are a ValueError (one error line)."""
+    try:
+        info = parse_info(f"info depth 1 score cp {cp} nodes 1 time {ms}")
+    except ValueError:
+        return
+    row = evaluation(0, "f", "E", "nodes 1",
+                     Result(info.cp, None, None, info.depth, info.nodes, info.time, "e2e4"),
+                     white)
+    assert row.pawns is not None and math.isfinite(row.pawns)
+    assert row.time is not None and math.isfinite(row.time)
 
 
 CELLS = st.one_of(st.sampled_from(["0", "80", "959", "0.4", "-1e3", "nan", "", "x", '"',
