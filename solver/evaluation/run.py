@@ -169,11 +169,13 @@ def _lock(path: str) -> int:
     Raises :class:`~solver.errors.EvalTableError` when another run holds it.
     """
     import fcntl
+    import stat
 
     while True:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            mine, now = os.fstat(fd), os.stat(path, follow_symlinks=False)
         except BlockingIOError:
             os.close(fd)
             raise EvalTableError(path, 0, "is being written by another `chess960 eval "
@@ -182,9 +184,11 @@ def _lock(path: str) -> int:
         except BaseException:
             os.close(fd)
             raise
-        mine, now = os.fstat(fd), os.stat(path, follow_symlinks=False)
         if (mine.st_dev, mine.st_ino) == (now.st_dev, now.st_ino):
-            return fd
+            if stat.S_ISREG(mine.st_mode):
+                return fd
+            os.close(fd)
+            raise EvalTableError(path, 0, "is not a regular file")
         os.close(fd)  # the run before rewrote it meanwhile: lock the new file
 
 
@@ -252,7 +256,7 @@ def evaluate(family: Family, engine: str, *, ids: list[int], out: str,
     try:
         fd = _lock(out)
     except OSError as exc:
-        raise EvalTableError(out, 0, (exc.strerror or str(exc)).lower()) from None
+        raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
     try:
         return _run(family, engine, ids, out, fd, limit, nodes, depth, jobs, timeout, setup,
                     name, progress)
