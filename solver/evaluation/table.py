@@ -305,7 +305,7 @@ def regular_file(path: str, links: bool = True) -> bool:
 
 
 def visible(text: str) -> str:
-    """``text`` with its control characters (an escape sequence, a line break)
+    r"""``text`` with its control characters (an escape sequence, a line break)
     shown as Python writes them, so that a name from a table cannot drive the
     terminal.
 
