@@ -302,12 +302,13 @@ def _completing() -> bool:
 
 
 def _clean_up() -> None:
-    """Kill solver workers and remove temporary files, for an immediate exit.
+    """Kill solver workers and engines and remove temporary files, for an immediate exit.
 
     Only modules already imported, and only if their import got as far as
     defining the function: this may run at any moment of start-up.
     """
     for module, name in (("solver.search.csp.workers", "stop_workers"),
+                         ("solver.evaluation.uci", "stop_engines"),
                          ("solver.files", "remove_temporary")):
         try:
             function = getattr(sys.modules.get(module), name, None)

@@ -34,12 +34,15 @@ def _search(figures: Figures) -> str:
 
 
 def _provenance(figures: Figures) -> str:
+    from solver.evaluation.table import visible
+
     source = figures.source
     if source is None:
         table = figures.table
-        engines = ", ".join(e for e in table.engines() if e) or "engine not named"
-        limits = ", ".join(table.limits()) or "limit not named"
-        return f"{table.name}: {table.path}, {engines}, {limits}, {len(table.rows):,} positions"
+        engines = ", ".join(visible(e) for e in table.engines() if e) or "engine not named"
+        limits = ", ".join(visible(limit) for limit in table.limits()) or "limit not named"
+        return (f"{visible(table.name)}: {visible(table.path)}, {engines}, {limits}, "
+                f"{len(table.rows):,} positions")
     return (f"{source.name}: {source.origin}, {source.licence}, {source.url} at "
             f"{source.commit[:7]} ({source.date}); {source.engine}, {source.limit}; "
             f"gives {source.gives}")
@@ -47,16 +50,18 @@ def _provenance(figures: Figures) -> str:
 
 def _text(family: Family, position: Position, found: list[Figures]) -> str:
     from solver.evaluation.sources import spread
+    from solver.evaluation.table import visible
 
     rows = [("source", "eval", "W/D/L", "engine", "search")]
     for figures in found:
         row = figures.evaluation
         if row is None:
-            rows.append((figures.table.name, "-", "", "", "not in the table"))
+            rows.append((visible(figures.table.name), "-", "", "", "not in the table"))
             continue
         wdl = ("/".join(str(v) for v in (row.wins, row.draws, row.losses))
                if row.wins is not None else "")
-        rows.append((figures.table.name, row.score(), wdl, row.engine, _search(figures)))
+        rows.append((visible(figures.table.name), row.score(), wdl, visible(row.engine),
+                     visible(_search(figures))))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     lines = [f"{family.name} {position.id} {position_words(position)}"]
     for cells in rows:
@@ -148,6 +153,7 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
     """``chess960 eval --engine``: a table of ``ids`` (all by default) in ``output``,
     progress and a summary on ``err``."""
     from solver.evaluation.run import evaluate, parse_ids
+    from solver.evaluation.table import visible
 
     try:
         family = load_family(rules)
@@ -168,9 +174,9 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
         if live and summary.done:
             err.write("\n")
         limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
-        err.write(f"eval: {output}: {summary.asked:,} {family.name} positions, "
+        err.write(f"eval: {visible(output)}: {summary.asked:,} {family.name} positions, "
                   f"{summary.skipped:,} already there, {summary.done:,} evaluated by "
-                  f"{summary.engine} ({limit}; {summary.setup})\n")
+                  f"{visible(summary.engine)} ({limit}; {summary.setup})\n")
     except (Chess960Error, KeyboardInterrupt) as exc:
         if "live" in locals() and live:
             err.write("\n")

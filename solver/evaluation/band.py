@@ -116,9 +116,12 @@ def describe(table: EvalTable) -> str:
     source = source_named(table.name)
     if source is not None and table.path.startswith("<shipped"):
         return f"{source.name} ({source.engine}, {source.limit.split(' (')[0]})"
-    engines = ", ".join(e for e in table.engines() if e) or "engine not named"
-    limits = ", ".join(table.limits()) or "limit not named"
-    return f"{table.name} ({table.path}: {engines}, {limits}, {len(table.rows):,} positions)"
+    from solver.evaluation.table import visible
+
+    engines = ", ".join(visible(e) for e in table.engines() if e) or "engine not named"
+    limits = ", ".join(visible(limit) for limit in table.limits()) or "limit not named"
+    return (f"{visible(table.name)} ({visible(table.path)}: {engines}, {limits}, "
+            f"{len(table.rows):,} positions)")
 
 
 def balance(family: Family, text: str, tables: list[EvalTable]) -> Balance:
@@ -135,6 +138,8 @@ def balance(family: Family, text: str, tables: list[EvalTable]) -> Balance:
     Raises :class:`~solver.errors.BandError` when there is no data for the
     family, the band names a source not among the tables, or leaves no position.
     """
+    from solver.evaluation.table import visible
+
     band = parse_band(text)
     if not tables:
         raise BandError(text, f"has no evaluation data for {family.name}: make a table "
@@ -144,7 +149,7 @@ def balance(family: Family, text: str, tables: list[EvalTable]) -> Balance:
     if band.source is not None:
         used = [t for t in tables if t.name == band.source]
         if not used:
-            names = ", ".join(t.name for t in tables)
+            names = ", ".join(visible(t.name) for t in tables)
             raise BandError(text, f"names the source {band.source!r}, not one of {names}")
     count = family.count
     allowed: set[int] | None = None
@@ -154,8 +159,9 @@ def balance(family: Family, text: str, tables: list[EvalTable]) -> Balance:
     assert allowed is not None
     if not allowed:
         raise BandError(text, f"leaves no {family.name} position: no position is "
-                              f"{band.words()} in {' and '.join(t.name for t in used)}")
-    whose = "every source" if len(used) > 1 else used[0].name
+                              f"{band.words()} in "
+                              f"{' and '.join(visible(t.name) for t in used)}")
+    whose = "every source" if len(used) > 1 else visible(used[0].name)
     data = "; ".join(describe(t) for t in used)
     note = (f"balanced: {whose}'s eval {band.words()}, {len(allowed):,} of {count:,} "
             f"{family.name} positions allowed; data: {data}")

@@ -7,15 +7,22 @@ in parallel, resumably, into a table (:mod:`solver.evaluation.table`).
   for the 8-file chess families, ``UCI_Variant`` ``caparandom`` (else
   ``capablanca``) for Capablanca's 10 files, which Fairy-Stockfish offers,
   and ``UCI_ShowWDL`` where offered.
+* The table is locked (``flock``) while a run writes it: a second run on the
+  same table is refused with one error, and a lock is never left behind (the
+  system releases it however the run ends).
 * Rows are appended to the table as they come, one whole line a write; an
   existing table (a run stopped by Ctrl-C, a crash or a full disk) is read
   first and its IDs skipped, a last line cut short is dropped, and a table of
   another family or with another header is refused. When every ID is done
-  the table is rewritten in ID order, atomically.
+  the table is rewritten in ID order, atomically, through a hidden
+  ``.NAME.part`` beside it (a killed run's is removed by the next run).
+* Ctrl-C (or SIGTERM) ends the engines too: ``quit``, half a second, then
+  SIGTERM and SIGKILL (:func:`~solver.evaluation.uci.stop_engines`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import threading
@@ -39,7 +46,7 @@ from solver.evaluation.table import (
     regular_file,
     verify,
 )
-from solver.evaluation.uci import Engine, Result
+from solver.evaluation.uci import Engine, Result, stop_engines
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -154,31 +161,81 @@ class Summary:
     setup: str
 
 
-def _resume(path: str, family: Family) -> set[int]:
-    """The IDs already in the table at ``path`` (made with its header if absent);
-    a last line cut short is dropped."""
-    try:
-        if not regular_file(path, links=False):
-            from solver.files import write_atomic
+def _lock(path: str) -> int:
+    """The table at ``path`` (made empty if absent) opened and locked for this run
+    alone (``flock``, released when the descriptor is closed or the process ends,
+    however it ends).
 
-            write_atomic(path, HEADER)
+    Raises :class:`~solver.errors.EvalTableError` when another run holds it.
+    """
+    import fcntl
+    import stat
+
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            mine, now = os.fstat(fd), os.stat(path, follow_symlinks=False)
+        except BlockingIOError:
+            os.close(fd)
+            raise EvalTableError(path, 0, "is being written by another `chess960 eval "
+                                          "--engine` run: let it end, or give another "
+                                          "-o FILE") from None
+        except BaseException:
+            os.close(fd)
+            raise
+        if (mine.st_dev, mine.st_ino) == (now.st_dev, now.st_ino):
+            if stat.S_ISREG(mine.st_mode):
+                return fd
+            os.close(fd)
+            raise EvalTableError(path, 0, "is not a regular file")
+        os.close(fd)  # the run before rewrote it meanwhile: lock the new file
+
+
+def _partial(path: str) -> str:
+    """The hidden file beside the table that its rewrite in ID order is made in
+    (left by a run killed then; removed by the next run, which holds the lock).
+
+    >>> _partial("out/sf.csv")
+    'out/.sf.csv.part'
+    """
+    folder, base = os.path.split(path)
+    if len(base) > 240:
+        import hashlib
+
+        base = f"{base[:200]}-{hashlib.sha256(base.encode()).hexdigest()[:16]}"
+    return os.path.join(folder, f".{base}.part")
+
+
+def _resume(path: str, fd: int, family: Family) -> set[int]:
+    """The IDs already in the table at ``path`` (open and locked as ``fd``; given
+    its header if empty); a last line cut short is dropped, and a rewrite a
+    killed run left is removed."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(_partial(path))
+    header = HEADER.encode()
+    with open(fd, "rb", closefd=False) as handle:
+        start = handle.read(len(header))
+        if len(start) < len(header) and header.startswith(start):  # empty, or cut short
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, header, 0)
             return set()
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise EvalTableError(path, 0, (exc.strerror or str(exc)).lower()) from None
-    if not data:
-        from solver.files import write_atomic
-
-        write_atomic(path, HEADER)
-        return set()
-    if not data.startswith(HEADER.encode()):
-        raise EvalTableError(path, 1, "is not a table `chess960 eval` writes (its header "
-                                      "differs): give another -o FILE")
-    if not data.endswith(b"\n"):
-        with open(path, "r+b") as handle:
-            handle.truncate(data.rindex(b"\n") + 1)
-    table = read_table(path)
+        if start != header:
+            raise EvalTableError(path, 1, "is not a table `chess960 eval` writes (its header "
+                                          "differs): give another -o FILE")
+        size = os.fstat(fd).st_size
+        if os.pread(fd, 1, size - 1) != b"\n":
+            end = size
+            while end > len(header):  # back to the last line break, a block at a time
+                block = os.pread(fd, min(1 << 16, end - len(header)),
+                                 max(len(header), end - (1 << 16)))
+                at = block.rfind(b"\n")
+                if at >= 0:
+                    end = end - len(block) + at + 1
+                    break
+                end -= len(block)
+            os.ftruncate(fd, end)
+    table = read_table(path, count=family.count)
     verify(table, family)
     return set(table.rows)
 
@@ -196,7 +253,25 @@ def evaluate(family: Family, engine: str, *, ids: list[int], out: str,
     with Engine(engine, timeout) as first:
         setup = engine_setup(family, first)
         name = first.name
-    done = _resume(out, family)
+    try:
+        fd = _lock(out)
+    except OSError as exc:
+        raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
+    try:
+        return _run(family, engine, ids, out, fd, limit, nodes, depth, jobs, timeout, setup,
+                    name, progress)
+    finally:
+        os.close(fd)
+
+
+def _run(family: Family, engine: str, ids: list[int], out: str, fd: int, limit: str,
+         nodes: int | None, depth: int | None, jobs: int, timeout: float, setup: Setup,
+         name: str, progress: Callable[[int, int], None] | None) -> Summary:
+    """:func:`evaluate`, once the table is locked (as ``fd``)."""
+    try:
+        done = _resume(out, fd, family)
+    except OSError as exc:
+        raise EvalTableError(out, 0, (exc.strerror or str(exc)).lower()) from None
     todo = [number for number in ids if number not in done]
     skipped = len(ids) - len(todo)
     jobs = max(1, min(jobs, len(todo)))
@@ -219,7 +294,7 @@ def evaluate(family: Family, engine: str, *, ids: list[int], out: str,
     count = 0
     failure: BaseException | None = None
     try:
-        with open(out, "a", encoding="utf-8", newline="") as table:
+        with open(os.dup(fd), "a", encoding="utf-8", newline="") as table:
             while finished < len(threads):
                 item = results.get()
                 if item is None:
@@ -237,9 +312,13 @@ def evaluate(family: Family, engine: str, *, ids: list[int], out: str,
     except OSError as exc:  # a full disk: the rows written so far stay, for a rerun
         stop.set()
         raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
+    except KeyboardInterrupt:  # in-process (the command's own handler stops engines too)
+        stop.set()
+        stop_engines()
+        raise
     if failure is not None:
         raise failure
-    _sort(out)
+    _sort(out, family)
     return Summary(len(ids), skipped, count, name, setup.words)
 
 
@@ -265,9 +344,26 @@ def _work(family: Family, engine: str, timeout: float, setup: Setup, name: str, 
         results.put(None)
 
 
-def _sort(path: str) -> None:
-    """Rewrite the table in ID order, atomically."""
-    from solver.files import write_atomic
+def _sort(path: str, family: Family) -> None:
+    """Rewrite the table in ID order, atomically (through :func:`_partial`, which
+    Ctrl-C removes; a SIGKILL leaves it to the next run)."""
+    from solver.files import _TEMPORARY  # removed by the command's signal handler
 
-    table = read_table(path)
-    write_atomic(path, csv_lines([table.rows[n] for n in sorted(table.rows)], header=True))
+    table = read_table(path, count=family.count)
+    partial = _partial(path)
+    _TEMPORARY.add(partial)
+    try:
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+                     | os.O_CLOEXEC, 0o600)
+        with open(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(csv_lines([table.rows[n] for n in sorted(table.rows)], header=True))
+            handle.flush()
+            os.fchmod(handle.fileno(), os.stat(path).st_mode & 0o777)
+            os.fsync(handle.fileno())
+        os.replace(partial, path)
+    except OSError as exc:
+        raise OutputFileError(path, (exc.strerror or str(exc)).lower()) from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        _TEMPORARY.discard(partial)

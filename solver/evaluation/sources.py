@@ -129,7 +129,7 @@ def tables_for(family: Family, paths: list[str]) -> list[EvalTable]:
     else the shipped ones (checked too: an edited rule file is refused)."""
     from solver.evaluation.table import read_table, verify
 
-    tables = ([read_table(p) for p in paths] if paths
+    tables = ([read_table(p, count=family.count) for p in paths] if paths
               else [load_source(s) for s in shipped(family.name)])
     for table in tables:
         verify(table, family)

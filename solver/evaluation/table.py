@@ -15,7 +15,10 @@
 * ``wins``, ``draws``, ``losses``: per mille from White's point of view, where given.
 
 Only ``id`` and ``eval`` (or ``mate``) must be filled; rows may come in any
-order; an ID may not come twice.
+order; an ID may come twice only with the same eval (or mate), as two runs
+into one table may leave it. Lines may end in LF, CRLF or CR. A table is read
+as a stream, and bounded: at most 256 MiB (:data:`MAX_BYTES`), 1,048,576 rows
+(:data:`MAX_ROWS`), 256 KiB a line and 128 KiB a field.
 
 >>> t = read_text("id,fen,engine,eval\\n80,x,Stockfish 17.1,0.4\\n", "t.csv")
 >>> t.rows[80].pawns, t.rows[80].engine
@@ -28,9 +31,9 @@ import csv
 import io
 import math
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from solver.errors import Chess960Error, EvalTableError, quote
 
@@ -44,8 +47,18 @@ COLUMNS: Final = ("id", "fen", "engine", "limit", "depth", "nodes", "time", "eva
 #: The largest table file read (a whole family of 921,600 rows fits).
 MAX_BYTES: Final = 256 << 20
 
+#: The most rows a table may have (a whole family of 921,600 positions fits).
+MAX_ROWS: Final = 1 << 20
 
-@dataclass(frozen=True)
+#: The longest line of a table read (characters); a field may have 128 KiB at
+#: most (the csv module's limit).
+MAX_LINE: Final = 256 << 10
+
+#: The most digits an integer in a table may have (an int64 has 19).
+MAX_DIGITS: Final = 18
+
+
+@dataclass(frozen=True, slots=True)
 class Evaluation:
     """One position's figures in one table (``None``: not given)."""
 
@@ -121,6 +134,8 @@ def _number(kind: type[int] | type[float], text: str, column: str, path: str, li
     text = text.strip()
     if not text:
         return None
+    if kind is int and len(text.lstrip("+-")) > MAX_DIGITS:
+        raise EvalTableError(path, line, f"{column} {quote(text)} has over {MAX_DIGITS} digits")
     try:
         value = kind(text)
     except ValueError:
@@ -131,64 +146,144 @@ def _number(kind: type[int] | type[float], text: str, column: str, path: str, li
 
 
 def read_text(text: str, path: str, name: str | None = None) -> EvalTable:
-    """The table in ``text`` (the contents of the file ``path``).
+    """The table in ``text`` (the contents of the file ``path``); see :func:`read_lines`."""
+    return read_lines(io.StringIO(text, newline=""), path, name)
+
+
+def _values(row: Evaluation) -> str:
+    """A row's eval in words, for an ID given twice.
+
+    >>> _values(Evaluation(3, pawns=0.4)), _values(Evaluation(3, mate=-2))
+    ('eval 0.4', 'mate -2')
+    """
+    return f"mate {row.mate}" if row.mate is not None else f"eval {row.pawns!r}"
+
+
+def _bounded(lines: Iterable[str], path: str) -> Iterator[str]:
+    """``lines``, refusing one of over :data:`MAX_LINE` characters (before the csv
+    module makes a row of it) and a file that is not UTF-8."""
+    number = 0  # physical lines: a quoted field may span several
+    try:
+        for line in lines:
+            number += 1
+            if len(line) > MAX_LINE:
+                raise EvalTableError(path, number, f"the line is over {MAX_LINE >> 10} KiB")
+            yield line
+    except UnicodeDecodeError:  # met a block ahead: the line is not known
+        raise EvalTableError(path, 0, "is not UTF-8 text") from None
+
+
+def _lines(handle: TextIO) -> Iterator[str]:
+    """The lines of ``handle`` (any of LF, CRLF, CR ends them), none read whole
+    past :data:`MAX_LINE` characters."""
+    while line := handle.readline(MAX_LINE + 1):
+        yield line
+
+
+def read_lines(lines: Iterable[str], path: str, name: str | None = None,
+               count: int | None = None) -> EvalTable:
+    """The table in ``lines`` (of the file ``path``, read as they come), with at most
+    :data:`MAX_ROWS` rows, and with IDs below ``count`` when given.
 
     Raises :class:`~solver.errors.EvalTableError` naming the line of a row
     that cannot be read (no ``id`` or ``eval`` column, a value that is not a
-    number, an ID twice, a row with neither eval nor mate).
+    number, a line or field too long, an ID twice with different evals, a row
+    with neither eval nor mate). An ID twice with the same eval (or mate) is
+    read once, its first row kept.
     """
-    reader = csv.DictReader(io.StringIO(text))
-    header = reader.fieldnames or []
+    reader = csv.DictReader(_bounded(lines, path))
+    try:
+        header = reader.fieldnames or []
+    except csv.Error as exc:
+        raise EvalTableError(path, 1, _csv_reason(exc)) from None
     missing = [c for c in ("id", "eval") if c not in header]
     if missing:
         raise EvalTableError(path, 1, f"no {' or '.join(missing)} column (the header is "
                                       f"{quote(','.join(header))}; see `chess960 eval --help`)")
     table = EvalTable(name if name is not None else _stem(path), path)
-    for row in reader:
+    first: dict[int, int] = {}
+    words: dict[str, str] = {}  # one string for the same engine, limit in every row
+    rows = 0
+    while True:
+        try:
+            row = next(reader, None)
+        except csv.Error as exc:
+            raise EvalTableError(path, reader.reader.line_num, _csv_reason(exc)) from None
+        if row is None:
+            return table
         line = reader.line_num
-        if None in row or any(v is None for v in row.values()):
-            raise EvalTableError(path, line, "the row has not as many fields as the header")
-        got = {c: (row.get(c) or "") for c in COLUMNS}
-        number = _number(int, got["id"], "id", path, line)
-        if number is None or int(number) < 0:
-            raise EvalTableError(path, line, f"id {quote(got['id'])} is not a position ID")
-        number = int(number)
-        if number in table.rows:
-            raise EvalTableError(path, line, f"id {number} comes twice")
-        pawns = _number(float, got["eval"], "eval", path, line)
-        mate = _number(int, got["mate"], "mate", path, line)
-        if pawns is None and mate is None:
-            raise EvalTableError(path, line, f"id {number} has neither eval nor mate")
-
-        def count(column: str, line: int = line, got: dict[str, str] = got) -> int | None:
-            value = _number(int, got[column], column, path, line)
-            return None if value is None else int(value)
-
-        time = _number(float, got["time"], "time", path, line)
-        table.rows[number] = Evaluation(
-            number, got["fen"].strip(), got["engine"].strip(), got["limit"].strip(),
-            count("depth"), count("nodes"), None if time is None else float(time),
-            None if pawns is None else float(pawns), None if mate is None else int(mate),
-            count("wins"), count("draws"), count("losses"))
-    return table
+        rows += 1
+        if rows > MAX_ROWS:
+            raise EvalTableError(path, line, f"the table has over {MAX_ROWS:,} rows")
+        evaluation = _evaluation(row, path, line, words)
+        number = evaluation.id
+        if count is not None and number >= count:
+            raise EvalTableError(path, line, f"id {number} is out of range 0..{count - 1}")
+        seen = table.rows.get(number)
+        if seen is None:
+            table.rows[number] = evaluation
+            first[number] = line
+        elif (seen.pawns, seen.mate) != (evaluation.pawns, evaluation.mate):
+            raise EvalTableError(path, line, f"id {number} comes twice with different "
+                                             f"values: {_values(seen)} (line {first[number]}) "
+                                             f"and {_values(evaluation)}")
 
 
-def read_table(path: str, name: str | None = None) -> EvalTable:
-    """The table in the file ``path`` (see :func:`read_text`); a file that cannot
-    be read is an :class:`~solver.errors.EvalTableError` too."""
+def _csv_reason(exc: csv.Error) -> str:
+    """What the csv module found, in the table's words.
+
+    >>> _csv_reason(csv.Error("field larger than field limit (131072)"))
+    'a field is over 128 KiB'
+    """
+    text = str(exc)
+    if "field limit" in text:
+        return f"a field is over {csv.field_size_limit() >> 10} KiB"
+    return f"cannot be read as CSV ({text})"
+
+
+def _evaluation(row: dict[str | Any, str | Any], path: str, line: int,
+                words: dict[str, str]) -> Evaluation:
+    """One row of a table (``words``: the strings met so far, shared)."""
+    if None in row or any(v is None for v in row.values()):
+        raise EvalTableError(path, line, "the row has not as many fields as the header")
+    got = {c: (row.get(c) or "") for c in COLUMNS}
+    number = _number(int, got["id"], "id", path, line)
+    if number is None or int(number) < 0:
+        raise EvalTableError(path, line, f"id {quote(got['id'])} is not a position ID")
+    pawns = _number(float, got["eval"], "eval", path, line)
+    mate = _number(int, got["mate"], "mate", path, line)
+    if pawns is None and mate is None:
+        raise EvalTableError(path, line, f"id {int(number)} has neither eval nor mate")
+
+    def count(column: str) -> int | None:
+        value = _number(int, got[column], column, path, line)
+        return None if value is None else int(value)
+
+    def word(column: str) -> str:
+        text = got[column].strip()
+        return words.setdefault(text, text)
+
+    time = _number(float, got["time"], "time", path, line)
+    return Evaluation(
+        int(number), got["fen"].strip(), word("engine"), word("limit"),
+        count("depth"), count("nodes"), None if time is None else float(time),
+        None if pawns is None else float(pawns), None if mate is None else int(mate),
+        count("wins"), count("draws"), count("losses"))
+
+
+def read_table(path: str, name: str | None = None, count: int | None = None) -> EvalTable:
+    """The table in the file ``path`` (see :func:`read_lines`), read as a stream:
+    a file over :data:`MAX_BYTES` is refused before it is read, and a file that
+    cannot be read is an :class:`~solver.errors.EvalTableError` too."""
     try:
         regular_file(path)
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        with open(path, encoding="utf-8-sig", newline="") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_BYTES:
+                raise EvalTableError(path, 0, f"is over {MAX_BYTES >> 20} MiB")
+            return read_lines(_lines(handle), path, name, count)
     except OSError as exc:
         raise EvalTableError(path, 0, (exc.strerror or str(exc)).lower()) from None
-    if len(data) > MAX_BYTES:
-        raise EvalTableError(path, 0, f"is over {MAX_BYTES >> 20} MiB")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise EvalTableError(path, 0, "is not UTF-8 text") from None
-    return read_text(text, path, name)
 
 
 def regular_file(path: str, links: bool = True) -> bool:
@@ -207,6 +302,19 @@ def regular_file(path: str, links: bool = True) -> bool:
         what = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
         raise EvalTableError(path, 0, f"is {what}")
     return True
+
+
+def visible(text: str) -> str:
+    r"""``text`` with its control characters (an escape sequence, a line break)
+    shown as Python writes them, so that a name from a table cannot drive the
+    terminal.
+
+    >>> print(visible("Fish\x1b[2J 1\tÉ"))
+    Fish\x1b[2J 1\tÉ
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
 def _stem(path: str) -> str:

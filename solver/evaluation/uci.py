@@ -35,6 +35,22 @@ HANDSHAKE_TIMEOUT: Final = 30.0
 #: Where Debian installs engines (not always on ``PATH``).
 GAMES_DIR: Final = "/usr/games"
 
+#: The longest line read from an engine (characters): a longer one is an error.
+MAX_LINE: Final = 64 << 10
+
+#: The longest engine name (``id name``) taken: it goes into every row of a table.
+MAX_NAME: Final = 1000
+
+#: The most digits a number in an ``info`` line may have (an int64 has 19).
+MAX_DIGITS: Final = 18
+
+#: Seconds an engine has to leave after ``quit`` when a run is stopped.
+QUIT_GRACE: Final = 0.5
+
+#: The engine processes running now (ended by :func:`stop_engines`).
+_RUNNING: set[subprocess.Popen[str]] = set()
+_RUNNING_LOCK = threading.Lock()
+
 
 @dataclass(frozen=True)
 class Info:
@@ -49,10 +65,28 @@ class Info:
     bound: bool = False
 
 
+def _integer(word: str) -> int:
+    """An integer of at most :data:`MAX_DIGITS` digits (a sign allowed).
+
+    Raises :class:`ValueError` for anything else.
+
+    >>> _integer("-42")
+    -42
+    >>> _integer("9" * 400)
+    Traceback (most recent call last):
+    ...
+    ValueError: over 18 digits
+    """
+    if len(word.lstrip("+-")) > MAX_DIGITS:
+        raise ValueError(f"over {MAX_DIGITS} digits")
+    return int(word)
+
+
 def parse_info(line: str) -> Info:
     """The fields of an ``info`` line an evaluation uses.
 
-    Raises :class:`ValueError` for a score or count that is not a number.
+    Raises :class:`ValueError` for a score or count that is not a number (or
+    one of over :data:`MAX_DIGITS` digits).
 
     >>> parse_info("info depth 3 score mate -2 nodes 10").mate
     -2
@@ -63,19 +97,20 @@ def parse_info(line: str) -> Info:
     while i < len(words):
         word = words[i]
         if word in ("depth", "nodes") and i + 1 < len(words):
-            found[word] = int(words[i + 1])
+            found[word] = _integer(words[i + 1])
             i += 2
         elif word == "time" and i + 1 < len(words):
-            found["time"] = int(words[i + 1]) / 1000
+            found["time"] = _integer(words[i + 1]) / 1000
             i += 2
         elif word == "score" and i + 2 < len(words):
-            kind, value = words[i + 1], int(words[i + 2])
+            kind, value = words[i + 1], _integer(words[i + 2])
             if kind not in ("cp", "mate"):
                 raise ValueError(f"score kind {kind!r}")
             found[kind] = value
             i += 3
         elif word == "wdl" and i + 3 < len(words):
-            found["wdl"] = (int(words[i + 1]), int(words[i + 2]), int(words[i + 3]))
+            found["wdl"] = (_integer(words[i + 1]), _integer(words[i + 2]),
+                            _integer(words[i + 3]))
             i += 4
         elif word in ("lowerbound", "upperbound"):
             found["bound"] = True
@@ -155,6 +190,7 @@ class Engine:
     def __post_init__(self) -> None:
         self._path = find_engine(self.engine)
         self._lines: queue.Queue[str | None] = queue.Queue()
+        self._too_long = False
         try:
             self._process = subprocess.Popen(
                 [self._path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -162,6 +198,8 @@ class Engine:
                 bufsize=1)
         except OSError as exc:
             raise EngineError(self.engine, f"cannot start: {(exc.strerror or exc)}") from None
+        with _RUNNING_LOCK:
+            _RUNNING.add(self._process)
         threading.Thread(target=self._read, daemon=True).start()
         try:
             self._handshake()
@@ -179,7 +217,10 @@ class Engine:
         stdout = self._process.stdout
         assert stdout is not None
         try:
-            for line in stdout:
+            while line := stdout.readline(MAX_LINE + 1):
+                if len(line) > MAX_LINE and not line.endswith("\n"):
+                    self._too_long = True  # nothing more is read: the engine is ended
+                    break
                 self._lines.put(line.rstrip("\r\n"))
         except (OSError, ValueError):
             pass
@@ -214,6 +255,9 @@ class Engine:
                                            f"{doing}") from None
         if line is None:
             self._lines.put(None)  # every later wait sees the end too
+            if self._too_long:
+                raise EngineError(self.engine, f"wrote a line over {MAX_LINE >> 10} KiB "
+                                               f"while {doing}")
             raise EngineError(self.engine, self._gone(doing))
         return line
 
@@ -231,6 +275,9 @@ class Engine:
         for line in self._until("uciok", "waiting for 'uciok' after 'uci'", HANDSHAKE_TIMEOUT):
             if line.startswith("id name "):
                 self.name = line[len("id name "):].strip()
+                if len(self.name) > MAX_NAME:
+                    raise EngineError(self.engine, f"gave a name of {len(self.name):,} "
+                                                   f"characters (at most {MAX_NAME:,})")
             option = parse_option(line)
             if option is not None:
                 self.options[option.name] = option
@@ -298,14 +345,53 @@ class Engine:
                 process.stdin.flush()
             except (OSError, ValueError):
                 pass
-            try:
-                process.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            _end(process, 1.0)
+        with _RUNNING_LOCK:
+            _RUNNING.discard(process)
         for stream in (process.stdin, process.stdout):
             try:
                 if stream is not None:
                     stream.close()
             except OSError:
                 pass
+
+
+def _end(process: subprocess.Popen[str], grace: float) -> None:
+    """Wait ``grace`` seconds for ``process`` to exit, then terminate it, then kill it."""
+    for stop in (None, process.terminate, process.kill):
+        if stop is not None:
+            try:
+                stop()
+            except OSError:  # pragma: no cover - gone meanwhile
+                return
+        try:
+            process.wait(timeout=grace)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def stop_engines(grace: float = QUIT_GRACE) -> None:
+    """End every engine process running (a run stopped by Ctrl-C or SIGTERM, from
+    a signal handler too): ``quit`` written to each, ``grace`` seconds for all to
+    leave, then SIGTERM, then SIGKILL for those still there."""
+    held = _RUNNING_LOCK.acquire(timeout=0.1)  # the interrupted thread may hold it
+    try:
+        running = [p for p in list(_RUNNING) if p.poll() is None]
+    except RuntimeError:  # pragma: no cover - changed meanwhile, without the lock
+        running = [p for p in list(_RUNNING) if p.poll() is None]
+    finally:
+        if held:
+            _RUNNING_LOCK.release()
+    for process in running:  # os.write: the text stream may be mid-write in a thread
+        try:
+            assert process.stdin is not None
+            os.write(process.stdin.fileno(), b"quit\n")
+        except (OSError, ValueError):
+            pass
+    deadline = time.monotonic() + grace
+    for process in running:
+        try:
+            process.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            _end(process, grace / 2)
