@@ -17,10 +17,10 @@ they stand (each right needs its king and its rook on their back rank). A
   only where the two notations differ);
 * an EPD ``id "<family> <n>"`` that is not the position's id;
 * with ``rules``, a start position that is not in the family, one that
-  repeats an earlier line's, one whose move counters are not a start's
-  (``2 2``: the pieces stand as at the start, yet moves were played) and, with
-  ``complete`` (the book claims to be the whole family), the family's
-  positions the book lacks;
+  repeats an earlier line's and, with ``complete`` (the book claims to be the
+  whole family), the family's positions the book lacks (a position after
+  moves is never judged as a start position, even where its pieces stand as
+  one: after ``1. O-O O-O-O`` in Chess960 they may);
 * a book in which no position could be checked (empty, or nothing but junk):
   :attr:`Report.error` says why, and the command makes it an ``error:`` line.
 
@@ -62,7 +62,14 @@ from solver.errors import (
 )
 from solver.files import write_atomic
 from solver.notation.castling import side_rights
-from solver.notation.dialects import DIALECTS, dialect_named, read_any, read_fen, variant_named
+from solver.notation.dialects import (
+    DIALECTS,
+    dialect_named,
+    read_any_as,
+    read_fen,
+    read_game,
+    variant_named,
+)
 from solver.notation.fen import castling_field, check_castling, read_start
 from solver.notation.fen_syntax import expand_row, split_fields
 from solver.notation.variants import VARIANTS
@@ -476,18 +483,13 @@ class Linter:
         """Check one FEN, record what is found, and return it (rewritten if asked)."""
         kind = _kind(fen)
         variant = self.game
-        dialect = self.dialect if self.variant is not None else None
-        if variant is None and self.family is not None and self.family.layout is not None \
+        if self.family is not None and self.family.layout is not None \
                 and not replace(self.family.layout, castling=ROOKS).standard:
-            # a board of its own (a castling rule alone is checked and fixed below)
+            # a board of its own (a castling rule alone is checked and fixed below): the
+            # family reads its FENs in each dialect, a PGN Variant tag's game's among them
             return self._own_board(fen, number, kind, self.family)
         try:
-            plain = fen.strip() if variant is None else read_fen(fen, variant, dialect or "xfen")
-            shown = None
-            if variant is None and any(c in plain for c in "[+|"):
-                # a variant's FEN in the form some program writes (hands, 3+3, two boards)
-                shown = read_any(plain)
-                plain = shown or plain
+            plain, shown, game = self._read(fen, variant)
             files = _files(plain.split(maxsplit=1)[0])
             if not 0 < files <= MAX_FILES:
                 raise FenSyntaxError(plain, "placement",
@@ -507,13 +509,10 @@ class Linter:
         fields = plain.split()
         if kind == "fen" and (fields[4] != "0" or fields[5] not in ("0", "1")) and \
                 variant is None:
-            if self.family is None:
-                self._moved(fen, number, kind)  # counters past 0 1: moves were played
-                return fen
-            # a book of the family's start positions: the pieces stand as at a start
-            self._add(number, f"move counters {short(fields[4] + ' ' + fields[5])} are not "
-                              f"a start position's ('0 1'), though the pieces stand as at "
-                              f"the start")
+            # counters past 0 1: moves were played (castling, say, leaves the pieces as at
+            # another start), so it is a position after moves, whatever the family
+            self._moved(fen, number, kind)
+            return fen
         self.report.positions += 1
         white, black = start.white.upper(), start.black.upper()
         layout = self._castling_layout(files)
@@ -526,14 +525,36 @@ class Linter:
                 variation = None
         xfen = castling_field(white, black, layout=layout, number=variation)
         shredder = castling_field(white, black, shredder=True, layout=layout, number=variation)
+        written = None
+        if game is not None:  # the field as the game writes it, in X-FEN and Shredder-FEN
+            words = fen.split()
+            written = (words[2], *(VARIANTS[game].castling(white, black, DIALECTS[d])
+                                   for d in ("xfen", "shredder")))
         self._castling(fen if variant is None and shown is None else plain, number,
-                       start.castling, white, black, xfen, shredder, layout)
+                       start.castling, white, black, xfen, shredder, layout, written)
         span = _castling_span(plain)
         assert span is not None
         self._membership(plain[:span[0]] + xfen + plain[span[1]:], number, start.opcodes)
         if shown is not None:
             return fen  # written as its program writes it: left as it is
         return self._rewrite(fen, white, black, xfen, shredder, variant)
+
+    def _read(self, fen: str, variant: str | None) -> tuple[str, str | None, str | None]:
+        """The plain start FEN of a line read as ``variant``'s game, the same when
+        it was read in a variant's form found in it (else ``None``), and the game
+        it was read as (``None``: chess's own FEN)."""
+        if variant is not None:
+            if self.variant is not None:  # --variant, in --dialect
+                return read_fen(fen, variant, self.dialect or "xfen"), None, variant
+            found = read_game(fen, variant, self.dialect)  # a PGN Variant tag: any dialect
+            return (found[0] if found is not None else read_fen(fen, variant)), None, variant
+        plain = fen.strip()
+        if any(c in plain for c in "[+|"):
+            # a variant's FEN in the form some program writes (hands, 3+3, two boards)
+            read = read_any_as(plain)
+            if read is not None:
+                return read[0], read[0], read[1]
+        return plain, None, None
 
     def _not_read(self, number: int, kind: str, fen: str, why: str) -> str:
         """Skip a line that cannot be read as a FEN, saying why; the line, as it is."""
@@ -579,7 +600,11 @@ class Linter:
         return layout
 
     def _castling(self, text: str, number: int, castling: str, white: str, black: str,
-                  xfen: str, shredder: str, layout: Layout | None = None) -> None:
+                  xfen: str, shredder: str, layout: Layout | None = None,
+                  written: tuple[str, str, str] | None = None) -> None:
+        """Check a start position's castling field and note its notation; ``written``:
+        a variant's field as the line writes it, and as the game writes it in X-FEN
+        and Shredder-FEN (its notation is judged from those)."""
         try:
             check_castling(text, castling, white, black, layout)
         except CastlingRightsError as exc:
@@ -591,7 +616,10 @@ class Linter:
             self._add(number, f"castling {short(castling)}: "
                               f"{getattr(exc, 'reason', None) or exc}")
         else:
-            kind = _notation(castling, xfen, shredder)
+            kind = _notation(castling, xfen, shredder) if written is None else \
+                _notation(*written)
+            if kind == "mixed" and written is not None:
+                return  # a game's field some program writes (pychess's Seirawan gating)
             if kind == "mixed":
                 self._add(number, f"castling {short(castling)} mixes X-FEN and Shredder-FEN; "
                                   f"write {_both(xfen, shredder)}")
@@ -610,8 +638,8 @@ class Linter:
 
     def _id(self, family: Family, plain: str) -> int | None:
         """The id of ``plain`` in ``family`` (None: not one of its start positions),
-        remembered for up to :data:`MEMO_MAX` distinct placements."""
-        key = (family.name, plain.split(maxsplit=1)[0])
+        remembered for up to :data:`MEMO_MAX` distinct placements and castling fields."""
+        key = (family.name, " ".join(plain.split(maxsplit=3)[:3:2]))  # castling: a subset
         if key in self._ids:
             return self._ids[key]
         try:
