@@ -313,6 +313,8 @@ class Linter:
         self._quick_family = family is not None and family.layout is None and \
             family.ruleset.region_size == 8 and family.ruleset.layout.notation == "fen"
         self._rank_ids: dict[bytes, tuple[int, bytes] | None] = {}
+        #: Why a back rank is not the family's (:meth:`_refusal`).
+        self._rank_why: dict[bytes, str] = {}
 
     def _add(self, number: int, message: str, problem: bool = True) -> None:
         finding = Finding(number, message, problem)
@@ -374,9 +376,35 @@ class Linter:
                 family.ruleset.layout.black_rank(rank).lower().encode("ascii"))
         except Chess960Error:
             found = None
+            try:  # why, as :meth:`Family.identify` says it (of the rank as written)
+                family.validate(row.decode("ascii"))
+            except Chess960Error as exc:
+                if len(self._rank_why) < RANK_MEMO:
+                    self._rank_why[row] = _why(exc)
         if len(self._rank_ids) < RANK_MEMO:
             self._rank_ids[row] = found
         return found
+
+    def _refusal(self, found: re.Match[bytes], xfen: str) -> str | None:
+        """Why a common start FEN's back ranks are not the family's, as
+        :meth:`_membership` says it; ``None`` when they are (its ``id``
+        operation is then wrong) or the family's castling rule has its say."""
+        family = self.family
+        assert family is not None
+        if not family.ruleset.castling.default:
+            return None
+        black_row, white_row = found.group(1), found.group(2)
+        white = self._rank_id(white_row)
+        if white is None:
+            return self._rank_why.get(white_row)
+        if family.independent:
+            return self._rank_why.get(black_row) if self._rank_id(black_row) is None else None
+        if black_row == white[1]:
+            return None
+        line = found.string.decode("ascii")
+        text = line[:found.start(3)] + xfen + line[found.end(3):]
+        return _why(family.mirror_error(text, white_row.decode("ascii"),
+                                        black_row.decode("ascii").upper()))
 
     def _quick_id(self, white_row: bytes, black_row: bytes, opcode: bytes | None) -> int | None:
         """The family's ID of a common start FEN from its back ranks; None when
@@ -466,7 +494,10 @@ class Linter:
         if self.family is not None:
             position = self._quick_id(white_row, black_row, opcode)
             if position is None:
-                return None
+                why = self._refusal(found, xfen)
+                if why is None:
+                    return None  # feed says what is wrong
+                self._add(number, f"not a {self.family.name} start position: {why}")
         self.report.positions += 1
         if position is not None:
             self._record(number, position)
@@ -658,8 +689,7 @@ class Linter:
             try:
                 position = self.family.identify(plain)
             except Chess960Error as exc:
-                self._add(number, f"not a {self.family.name} start position: "
-                                  f"{getattr(exc, 'reason', None) or _cut(str(exc))}")
+                self._add(number, f"not a {self.family.name} start position: {_why(exc)}")
                 return
             self._record(number, position.id)
         for name, operands in opcodes:
@@ -776,6 +806,11 @@ class Linter:
 
 def _cut(text: str) -> str:
     return text if len(text) <= 200 else f"{text[:200]}..."
+
+
+def _why(exc: Chess960Error) -> str:
+    """Why a position is not the family's, as a finding says it."""
+    return getattr(exc, "reason", None) or _cut(str(exc))
 
 
 def _moved_rights(castling: str, board: list[list[str]]) -> list[str]:
