@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -432,3 +433,29 @@ def test_every_family_format_and_dialect_passes_lint(tmp_path: Path) -> None:
         assert_lint_passes(toml.stem, paths, rules=True)
         if toml.stem not in OWN_RULES:
             assert_lint_passes(toml.stem, paths, rules=False)
+
+
+def test_a_refused_start_position_costs_no_more_than_an_accepted_one(tmp_path: Path) -> None:
+    # issue 32.4: a line --rules refused (a DFRC pair in a Chess960 book) cost 19
+    # times one it accepted (every bundled family loaded again to name who takes it)
+    chess960_family = Family.load("chess960")
+
+    def fen(white: str, black: str) -> str:
+        return start_fen(white, black) + "\n"
+
+    accepted, refused = tmp_path / "accepted.fen", tmp_path / "refused.fen"
+    accepted.write_text("".join(fen(rank, rank) for rank in GOLDEN))
+    refused.write_text("".join(fen(rank, GOLDEN[(n + 7) % 960])
+                               for n, rank in enumerate(GOLDEN)))
+    costs = {}
+    for book in (accepted, refused):
+        lint_path(str(book), family=chess960_family)  # warm: families loaded, code compiled
+        times = []
+        for _ in range(3):
+            began = time.process_time()
+            report = lint_path(str(book), family=chess960_family, emit=lambda _: None)
+            times.append(time.process_time() - began)
+        costs[book.stem] = (min(times), report.positions, report.problems)
+    assert costs["accepted"][1:] == (960, 0)
+    assert costs["refused"][1] == 960 and costs["refused"][2] >= 960
+    assert costs["refused"][0] <= 2 * costs["accepted"][0], costs
