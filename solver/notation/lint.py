@@ -558,9 +558,9 @@ class Linter:
         shredder = castling_field(white, black, shredder=True, layout=layout, number=variation)
         written = None
         if game is not None:  # the field as the game writes it, in X-FEN and Shredder-FEN
-            words = fen.split()
-            written = (words[2], *(VARIANTS[game].castling(white, black, DIALECTS[d])
-                                   for d in ("xfen", "shredder")))
+            played = VARIANTS[game]
+            written = (fen.split()[2], played.castling(white, black, DIALECTS["xfen"]),
+                       played.castling(white, black, DIALECTS["shredder"]))
         self._castling(fen if variant is None and shown is None else plain, number,
                        start.castling, white, black, xfen, shredder, layout, written)
         span = _castling_span(plain)
