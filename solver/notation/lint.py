@@ -33,7 +33,10 @@ reads each line as that game's start FEN in ``dialect``
 (:func:`solver.notation.dialects.read_fen`): pieces in hand, three-check's
 ``3+3``, horde's board, antichess's empty and Seirawan's gating castling
 fields are what the dialect writes for it; a PGN game's ``[Variant "..."]``
-tag does the same for the game's FEN tag.
+tag does the same for the game's FEN tag, in whichever dialect wrote it.
+Without ``rules``, an EPD line whose ``id`` names a bundled family with rules
+its FEN does not show (castling of its own, a board of its own) is checked
+as that family's.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import IO, TYPE_CHECKING, Final
 
 from solver.board.castling_rules import ROOKS, SubsetCastling
@@ -73,6 +77,7 @@ from solver.notation.dialects import (
 from solver.notation.fen import castling_field, check_castling, read_start
 from solver.notation.fen_syntax import expand_row, split_fields
 from solver.notation.variants import VARIANTS
+from solver.ruleset.reader import bundled_names
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -112,6 +117,7 @@ _WORD: Final = re.compile(r"\S+")
 #: PGN results and move numbers: the words a movetext line starts with.
 _MOVETEXT: Final = re.compile(r"(1-0|0-1|1/2-1/2|\*|[0-9]+\.+\S*)$")
 _ID: Final = re.compile(r'"([A-Za-z0-9_.+-]{1,64}) ([0-9]{1,20})"')
+_ID_OPERATION: Final = re.compile(r'(?:^|\s)id\s+"([A-Za-z0-9_.+-]{1,64}) ([0-9]{1,20})"')
 #: PGN ``Variant`` tags of games that are chess as far as castling goes.
 _CHESS_TAGS: Final = frozenset(("", "chess", "chess960", "fischerandom", "standard",
                                 "fromposition", "normal"))
@@ -298,6 +304,8 @@ class Linter:
         self.emit = emit
         self.used: dict[str, int] = {}
         self._families: dict[str, Family | None] = {}
+        #: Families EPD ids name, by name, when their rules are their own (:meth:`_named`).
+        self._own_rules: dict[str, Family | None] = {}
         self._ids: dict[tuple[str, str], int | None] = {}
         self._rights: dict[bytes, tuple[str, str]] = {}
         if family is not None:
@@ -519,6 +527,10 @@ class Linter:
             # a board of its own (a castling rule alone is checked and fixed below): the
             # family reads its FENs in each dialect, a PGN Variant tag's game's among them
             return self._own_board(fen, number, kind, self.family)
+        if self.family is None and variant is None and 'id "' in fen:
+            named = self._named(fen)
+            if named is not None:  # a family whose FENs do not show its rules
+                return self._own_board(fen, number, kind, *named)
         try:
             plain, shown, game = self._read(fen, variant)
             files = _files(plain.split(maxsplit=1)[0])
@@ -593,12 +605,35 @@ class Linter:
                    f"{kind} line {short(fen)} cannot be read: {why}")
         return fen
 
-    def _own_board(self, fen: str, number: int, kind: str, family: Family) -> str:
+    def _named(self, fen: str) -> tuple[Family, int] | None:
+        """Without ``rules``: the bundled family an EPD ``id "<family> <n>"`` names,
+        and ``n``, when the family has rules of its own that its FENs do not show
+        (a castling rule other than the rooks', a board of its own)."""
+        found = _ID_OPERATION.search(fen)
+        if found is None:
+            return None
+        name = found.group(1)
+        if name not in self._own_rules:
+            family = None
+            if len(self._own_rules) < MEMO_MAX and name in _bundled_names():
+                from solver.family import Family
+
+                family = Family.load(name)
+                if family.ruleset.castling.default and (family.layout is None or replace(
+                        family.layout, castling=ROOKS).standard):
+                    family = None
+            self._own_rules[name] = family
+        family = self._own_rules[name]
+        return None if family is None else (family, int(found.group(2)))
+
+    def _own_board(self, fen: str, number: int, kind: str, family: Family,
+                   said: int | None = None) -> str:
         """Check one FEN of a family on a board of its own (another height, a
-        region, pieces in hand, SFEN): the family reads it, in any dialect that
-        writes it; it is left as it is."""
+        region, pieces in hand, SFEN), or of a family an EPD id names (``said``: its
+        number): the family reads it, in any dialect that writes it; it is left as
+        it is."""
         try:
-            family.identify(fen.strip())
+            position = family.identify(fen.strip())
         except NotStartPositionError as exc:
             if not self._moved(fen, number, kind):
                 self._skip(number, "not a start position",
@@ -617,6 +652,9 @@ class Linter:
                               f"{getattr(exc, 'reason', None) or exc}")
             return fen
         self.report.positions += 1
+        if said is not None and said != position.id:
+            self._add(number, f"epd id '{family.name} {said}' is wrong: the position's "
+                              f"{family.name} id is {position.id}")
         return fen
 
     def _castling_layout(self, files: int) -> Layout | None:
@@ -802,6 +840,12 @@ class Linter:
         more = ", ..." if report.missing > len(shown) else ""
         self._add(0, f"the book lacks {report.missing:,} of the {family.count:,} "
                      f"{family.name} positions: {', '.join(map(text, shown))}{more}")
+
+
+@cache
+def _bundled_names() -> frozenset[str]:
+    """The bundled families' names, listed once a process."""
+    return frozenset(bundled_names())
 
 
 def _cut(text: str) -> str:
