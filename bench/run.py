@@ -1122,8 +1122,10 @@ def main() -> None:
                              "formats; bulk: issue 25's big books read in bulk; numberings: "
                              "convert against id; games: issue 22's PGN collections; armies: "
                              "wild 3 and wild 4; lists: issue 22's compare, lint --rules and "
-                             "book over DFRC; scaling: the table of how numbering costs grow, "
-                             "written into rules/README.md), printing its rows only")
+                             "book over DFRC; refusals: issue 32's lint --rules chess960 on "
+                             "refused lines against accepted ones; scaling: the table of "
+                             "how numbering costs grow, written into rules/README.md), "
+                             "printing its rows only")
     parser.add_argument("--no-readme", action="store_true",
                         help="print the table only (do not write it into bench/README.md)")
     args = parser.parse_args()
@@ -1379,6 +1381,49 @@ def _lists_section(small: int, large: int, rows: list[Row],
 
 
 _SECTIONS["lists"] = _lists_section
+
+
+def bench_lint_refusals(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """Issue 32.4: ``lint --rules chess960`` on books of start positions it refuses
+    (DFRC pairs whose Black does not mirror White) against books of ones it accepts
+    (the 960 positions), as many lines each: a refused line costs at most twice an
+    accepted one."""
+    files = 40
+    ranks = [scharnagl_rank(i) for i in range(960)]
+    with tempfile.TemporaryDirectory() as tmp:
+        accepted, refused = [], []
+        for k in range(files):
+            good, bad = Path(tmp) / f"good{k}.fen", Path(tmp) / f"bad{k}.fen"
+            good.write_text("".join(_fen_pair(white, white) for white in ranks))
+            bad.write_text("".join(_fen_pair(white, ranks[(i + 1 + k) % 960])
+                                   for i, white in enumerate(ranks)))
+            accepted.append(str(good))
+            refused.append(str(bad))
+        lint = [CHESS960, "lint", "--rules", "chess960", "-q"]
+        lines = files * 960
+        assert run(lint + accepted[:1]).endswith(b": 960 start positions, 0 problems\n")
+        done = subprocess.run(lint + refused[:1], capture_output=True, env=ENV, check=False)
+        assert done.stdout.endswith(b": 960 start positions, 960 problems\n"), done.stdout[-200:]
+        log(f"lint --rules chess960: {lines:,} lines refused against {lines:,} accepted")
+        mine, theirs = alternate(lambda: run_any(lint + refused),
+                                 lambda: run_any(lint + accepted), repeats)
+        rows.append(compare(f"chess960 lint -r chess960, {lines:,} refused lines", mine, theirs,
+                            f"{lines:,} accepted lines", 2.0))
+
+
+def _fen_pair(white: str, black: str) -> str:
+    """A start FEN of two Chess960 ranks, Shredder-FEN castling (:func:`_shredder`)."""
+    return (f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w "
+            f"{_shredder(white)[0]}{_shredder(black)[1]} - 0 1\n")
+
+
+def _refusals_section(small: int, large: int, rows: list[Row],
+                      log: Callable[[str], None]) -> None:
+    log("lint refusing start positions: as fast as accepting them")
+    bench_lint_refusals(small, rows, log)
+
+
+_SECTIONS["refusals"] = _refusals_section
 
 
 def _measure_all(args: argparse.Namespace, small: int, large: int,

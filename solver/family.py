@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from solver.board.castling_rules import SubsetCastling
@@ -407,9 +407,7 @@ class Family:
             return self.identify_fen(plain)
         white = self.validate(start.white)  # a wrong White names its own fault first
         if not self.independent and start.black != layout.black_rank(start.white):
-            raise MirrorError(text, self.name, start.white, start.black.lower(),
-                              self._pair_families(start.white, start.black),
-                              relation=layout.sides.mismatch(start.white))
+            raise self.mirror_error(text, start.white, start.black)
         black = self.validate(start.black.lower()) if self.independent else start.black
         variation = check_castling(text, start.castling, white, black, layout)
         found = self._one(self.rank_id(white), white) if not self.independent \
@@ -456,24 +454,39 @@ class Family:
         return (f"the link 'same-colours {colour}' gives each side as many {piece} "
                 "on dark squares (each rank read as it would stand on white's first rank)")
 
+    def mirror_error(self, text: str, white: str, black: str) -> MirrorError:
+        """The error of a start FEN ``text`` whose Black rank ``black`` (upper
+        case) does not answer White's ``white`` in this family of answered sides."""
+        return MirrorError(text, self.name, white, black.lower(),
+                           self._pair_families(white, black),
+                           relation=self.ruleset.layout.sides.mismatch(white))
+
     def _pair_families(self, white: str, black: str) -> list[str]:
         """Bundled families with independent sides, on this family's board, that
         take ``white`` and ``black``."""
-        board = replace(self.ruleset.layout, sides=INDEPENDENT)
         names: list[str] = []
-        for name in bundled_names():
-            try:
-                other = Family(load(name))
-                if not other.independent or other.ruleset.layout != board:
-                    continue
-                other.validate(white)
-                other.validate(black)
-                if other.linked and not other.army.fits(white, black.upper()):
-                    continue
-            except Chess960Error:
+        for name in self._pair_candidates:
+            if not (_takes(name, white) and _takes(name, black)):
+                continue
+            other = _bundled(name)
+            if other.linked and not other.army.fits(white, black.upper()):
                 continue
             names.append(name)
         return names
+
+    @cached_property
+    def _pair_candidates(self) -> tuple[str, ...]:
+        """Bundled families with independent sides on this family's board."""
+        board = replace(self.ruleset.layout, sides=INDEPENDENT)
+        names: list[str] = []
+        for name in _bundled_names():
+            try:
+                other = _bundled(name)
+                if other.independent and other.ruleset.layout == board:
+                    names.append(name)
+            except Chess960Error:
+                continue
+        return tuple(names)
 
     def read(self, text: str) -> Position:
         """The position named by an ID, a rank (a pair of ranks) or a start FEN.
@@ -668,3 +681,25 @@ def _variations(rule: SubsetCastling, rows: list[tuple[int, str, str]]
     for variation in range(rule.variations):
         for number, white, black in rows:
             yield rule.join(variation, number), white, black
+
+
+@cache
+def _bundled_names() -> tuple[str, ...]:
+    """The bundled families' names (:func:`bundled_names`), listed once a process."""
+    return tuple(bundled_names())
+
+
+@cache
+def _bundled(name: str) -> Family:
+    """The bundled family ``name``, loaded once a process (an error is raised anew each time)."""
+    return Family(load(name))
+
+
+@lru_cache(maxsize=1 << 16)
+def _takes(name: str, rank: str) -> bool:
+    """Whether the bundled family ``name`` takes ``rank`` (the last 65,536 answers remembered)."""
+    try:
+        _bundled(name).validate(rank)
+    except Chess960Error:
+        return False
+    return True

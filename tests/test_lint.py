@@ -10,9 +10,11 @@ from __future__ import annotations
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -221,20 +223,115 @@ def test_rules_on_a_dfrc_book_with_ids_and_another_numbering(tmp_path: Path) -> 
     assert lines[0] == (f"{book}:2: epd id 'dfrc 960' is wrong: the position's dfrc id is 1")
 
 
-def test_move_counters_that_are_not_a_start_are_a_problem_with_rules(tmp_path: Path) -> None:
-    # DFRC_4852_v1.epd's odd lines: back ranks at the start, no castling, counters 2 2
+def test_a_position_after_moves_is_never_judged_as_a_start_with_rules(tmp_path: Path) -> None:
+    # issue 32.2: a DFRC start after 1. O-O O-O-O (no castling left, counters 2 2) may
+    # have its pieces stand as another start: it is a position after moves
     dfrc = Family.load("dfrc")
     rows = [start_fen(GOLDEN[105], GOLDEN[518], "HCha"),
             start_fen(GOLDEN[7], GOLDEN[9], "-", "2 2")]
     book = tmp_path / "book.fen"
-    lines = both_paths("\n".join(rows), tmp_path, family=dfrc)
-    assert lines[0] == (f"{book}:2: move counters '2 2' are not a start position's ('0 1'), "
-                        "though the pieces stand as at the start")
-    assert lines[1].startswith(f"{book}:2: castling '-' is wrong")
-    assert lines[-1] == f"{book}: 2 start positions, 2 problems"
-    # without --rules it is a position after moves whose '-' is right
-    assert both_paths("\n".join(rows), tmp_path) == [
-        f"{book}: 1 start position, 1 position after moves, 0 problems"]
+    for family in (dfrc, None):
+        assert both_paths("\n".join(rows), tmp_path, family=family) == [
+            f"{book}: 1 start position, 1 position after moves, 0 problems"]
+
+
+def chess960_command() -> list[str]:
+    """The installed ``chess960`` command (``CHESS960_COMMAND`` overrides it)."""
+    found = os.environ.get("CHESS960_COMMAND") or shutil.which(
+        "chess960", path=str(Path(sys.executable).parent)) or shutil.which("chess960")
+    if not found:
+        pytest.skip("the chess960 command is not installed")
+    return found.split()
+
+
+def chess960(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    done = subprocess.run([*chess960_command(), *args], input=stdin, capture_output=True,
+                          text=True, check=False, timeout=300)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_a_chess324x16_book_with_castling_variations_is_clean() -> None:
+    # issue 32.1: two lines with the same ranks and other castling rights were
+    # given one EPD id (the first line's)
+    code, book, err = chess960("random", "-r", "chess324x16", "-n", "500", "--distinct",
+                               "--seed", "issue 32.1", "-f", "epd")
+    assert code == 0, err
+    # the ids, by the rule file's definition: id = variation * 324 + chess324 id, the
+    # variation 15 minus the rights kept (bits K Q k q, K the most significant)
+    base: dict[str, int] = {}
+    for line in book.splitlines():
+        fields = line.split()
+        number = int(fields[-1].rstrip('";'))
+        kept = sum(bit for letter, bit in zip("KQkq", (8, 4, 2, 1), strict=True)
+                   if letter in fields[2])
+        assert number // 324 == 15 - kept
+        assert base.setdefault(fields[0], number % 324) == number % 324
+    assert len(base) < 500  # ranks repeat with other rights
+    code, out, err = chess960("lint", "-r", "chess324x16", "-", stdin=book)
+    assert (code, out, err) == (0, "-: 500 start positions, 0 problems\n", "")
+
+
+# Four of the 44 lines of Stockfish's DFRC_4852_v1.epd (official-stockfish/books,
+# CC0 1.0) whose pieces stand as at a start after 1. O-O O-O-O (or 1. O-O-O O-O).
+DFRC_4852_LINES = [
+    "bbqnrrkn/pppppppp/8/8/8/8/PPPPPPPP/NBKRQRBN w - - 2 2",
+    "nbkrbqnr/pppppppp/8/8/8/8/PPPPPPPP/QNBBRRKN w - - 2 2",
+    "nnkrqrbb/pppppppp/8/8/8/8/PPPPPPPP/RNNBBRKQ w - - 2 2",
+    "bnkrnbqr/pppppppp/8/8/8/8/PPPPPPPP/NBBQRRKN w - - 2 2",
+]
+
+
+def _castled(chess: Any, white: str, black: str) -> list[str]:
+    """python-chess's FENs after each White and Black castling at move 1 from
+    the DFRC start of these ranks (upper case)."""
+    rights = "".join(side_files(white)).upper() + "".join(side_files(black))
+    board = chess.Board(f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rights} - 0 1",
+                        chess960=True)
+    found = []
+    for first in [m for m in board.legal_moves if board.is_castling(m)]:
+        board.push(first)
+        for second in [m for m in board.legal_moves if board.is_castling(m)]:
+            board.push(second)
+            found.append(board.fen())
+            board.pop()
+        board.pop()
+    return found
+
+
+def side_files(rank: str) -> list[str]:
+    """The files of a rank's outer rooks (Shredder-FEN letters), h-side first."""
+    return ["abcdefgh"[f] for f in reversed(rooks(rank))]
+
+
+def test_dfrc_lines_after_castling_pass_lint_with_rules(tmp_path: Path) -> None:
+    # issue 32.2: each such line got two problems (its counters, and "not a dfrc
+    # start position"); python-chess plays the castlings (the oracle)
+    chess = pytest.importorskip("chess")
+    swapped = {}  # a castled rank: the start ranks it may come from (K and R swapped back)
+    for line in DFRC_4852_LINES:
+        for rank in ranks(line):
+            king = rank.index("K")
+            swapped[rank] = [rank[:f] + rank[king] + rank[f + 1:king] + rank[f] + rank[king + 1:]
+                             if f < king else
+                             rank[:king] + rank[f] + rank[king + 1:f] + rank[king] + rank[f + 1:]
+                             for f in (king - 1, king + 1) if 0 <= f < 8 and rank[f] == "R"]
+    for line in DFRC_4852_LINES:
+        white, black = ranks(line)
+        assert any(line in _castled(chess, w, b)
+                   for w in swapped[white] for b in swapped[black]), line
+    made = []  # more: every start with a king beside a rook on each side (f-g, c-d)
+    for white in [r for r in GOLDEN if r[5:7] == "KR"][:6]:
+        for black in [r for r in GOLDEN if r[2:4] == "RK"][:6]:
+            made += [fen for fen in _castled(chess, white, black) if fen.endswith(" 2 2")]
+    assert made
+    book = tmp_path / "DFRC_4852_like.epd"
+    book.write_text("\n".join(DFRC_4852_LINES + made) + "\n")
+    lines = len(DFRC_4852_LINES) + len(made)
+    for rules in (["--rules", "dfrc"], []):
+        code, out, err = chess960("lint", *rules, str(book))
+        assert (code, err) == (0, ""), out
+        assert out.endswith("0 problems\n") and "start position" in out
+        assert f"{lines} positions after moves" in out
 
 
 @pytest.mark.slow
@@ -256,3 +353,116 @@ def test_a_book_with_no_position_is_an_error(text: str, why: str) -> None:
     report = lint_text(text, "book.fen")
     assert report.error == f"no position to check ({why})"
     assert report.problems == 1 and not report.findings
+
+
+# -- issue 32.3: every book the tool writes passes lint -------------------------------
+
+WRITTEN_FORMATS = ("fen", "shredder", "epd", "pgn")
+WRITTEN_DIALECTS = ("xfen", "shredder", "lichess", "fsf", "pychess")
+#: Families whose FEN lines plain ``lint`` (no ``--rules``) cannot tell from another
+#: game's: castling by a rule of their own (none, a subset of the rooks', the king
+#: on e), which reads as a chess book missing rights, or a board it does not read
+#: (9x9, 9x10, SFEN); ``lint -r NAME`` checks them, and plain ``lint`` their EPD
+#: lines, whose ``id`` names the family.
+OWN_RULES = frozenset(("chess324x16", "chess99-random", "janggi", "myshogi", "placement",
+                       "shogi-shuffle", "transcendental", "wild3", "wild4"))
+
+
+def written_books(folder: Path, name: str, variants: tuple[str | None, ...] = (None,),
+                  count: int = 30) -> list[str]:
+    """Books of ``name`` in each format, dialect and variant the tool writes (those it
+    refuses, as ``random`` does, left out): their paths."""
+    from solver import Chess960Error
+
+    family = Family.load(name)
+    number = min(count, family.count)
+    ids = sorted({k * family.count // number for k in range(number)})
+    paths = []
+    for fmt in WRITTEN_FORMATS:
+        for dialect in WRITTEN_DIALECTS:
+            for variant in variants:
+                out = io.StringIO()
+                try:
+                    with PositionWriter(out, family, fmt, dialect=dialect,
+                                        variant=variant) as writer:
+                        for at in ids:
+                            writer.write(family.position(at))
+                except Chess960Error:
+                    continue
+                path = folder / f"{name}.{variant or 'own'}.{dialect}.{fmt}"
+                path.write_text(out.getvalue())
+                paths.append(str(path))
+    return paths
+
+
+def assert_lint_passes(name: str, paths: list[str], rules: bool) -> None:
+    if not paths:  # shogi-shuffle is written in FEN formats only
+        return
+    code, out, err = chess960("lint", "-q", *(["-r", name] if rules else []), *paths)
+    assert (code, err) == (0, ""), "\n".join(
+        line for line in out.splitlines() if not line.endswith(" 0 problems"))[:3000]
+    assert len(out.splitlines()) == len(paths)
+
+
+@pytest.mark.parametrize("name", ["chess960", "horde960", "seirawan960", "chess324x16",
+                                  "capablanca-random", "dfrc", "wild3", "janggi"])
+def test_the_tools_books_pass_lint(name: str, tmp_path: Path) -> None:
+    # issue 32.3: horde PGNs (30 of 30), Seirawan PGNs and pychess Seirawan EPD failed
+    from solver.notation.variants import VARIANTS
+
+    variants: tuple[str | None, ...] = (None,)
+    if name == "chess960":  # each game played from Chess960 positions (--variant)
+        variants += tuple(v.name for v in VARIANTS.values() if v.files == 8)
+    paths = written_books(tmp_path, name, variants, count=12)
+    assert paths
+    # antichess's FEN without its PGN tag is a chess FEN without castling rights:
+    # `lint --variant antichess` reads it
+    told = [p for p in paths if ".antichess." in p and not p.endswith(".pgn")]
+    paths = [p for p in paths if p not in told]
+    assert_lint_passes(name, paths, rules=True)
+    if told:
+        code, out, _ = chess960("lint", "-q", "--variant", "antichess", *told)
+        assert code == 0, out
+    assert_lint_passes(name, [p for p in paths if name not in OWN_RULES or
+                              p.endswith(".epd")], rules=False)
+
+
+@pytest.mark.slow
+def test_every_family_format_and_dialect_passes_lint(tmp_path: Path) -> None:
+    for toml in sorted((Path(__file__).parent.parent / "rules").glob("*.toml")):
+        paths = written_books(tmp_path, toml.stem)
+        assert paths, toml.stem
+        assert_lint_passes(toml.stem, paths, rules=True)
+        assert_lint_passes(toml.stem, [p for p in paths if toml.stem not in OWN_RULES or
+                                       p.endswith(".epd")], rules=False)
+
+
+def test_a_refused_start_position_loads_no_rule_file_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 32.4: a line --rules refused (a DFRC pair in a Chess960 book) cost 19 times
+    # one it accepted: naming the families that take the pair loaded every bundled
+    # rule file again, for each line (bench/run.py --only refusals times it)
+    import solver.family
+
+    chess960_family = Family.load("chess960")
+    loads: list[str] = []
+    real = solver.family.load
+
+    def counted(name: str) -> object:
+        loads.append(name)
+        return real(name)
+
+    monkeypatch.setattr(solver.family, "load", counted)
+    book = tmp_path / "refused.fen"
+    text = "".join(start_fen(rank, GOLDEN[(n + 7) % 960]) + "\n" for n, rank in enumerate(GOLDEN))
+    book.write_text(text)
+    report = lint_path(str(book), family=chess960_family)
+    assert (report.positions, report.problems) == (960, 960)
+    assert len(loads) <= len(list((Path(__file__).parent.parent / "rules").glob("*.toml")))
+    assert report.findings[0].message == (
+        f"not a chess960 start position: fen {start_fen(GOLDEN[0], GOLDEN[7])!r} is not a "
+        f"chess960 position: black's rank {GOLDEN[7].lower()!r} does not mirror white's "
+        f"{GOLDEN[0]!r}; the dfrc family takes the pair")
+    # what the bulk path says from the ranks is what the line-by-line reading says
+    assert list(report.lines()) == list(lint_text(text, str(book), family=chess960_family)
+                                        .lines())

@@ -437,7 +437,7 @@ def lint(
 ) -> None:
     """Check every start position's castling field; exit 1 if any is wrong or mixed,
     or if a file holds no position to check. With --rules, also that each is in
-    the family, none repeats, and move counters are a start's (0 1)."""
+    the family and none repeats (a position after moves is checked as one)."""
     from solver.cli.lists import lint_command
     from solver.notation.lint import FIX_DIALECTS, NOTATIONS
 

@@ -62,7 +62,8 @@ from solver.notation.variants import (
 
 __all__ = ["DIALECTS", "VARIANTS", "Dialect", "FenSides", "Variant", "check_style",
            "default_variant", "dialect_named", "family_fen", "family_refusal", "fen_sides",
-           "plain_dialects", "read_any", "read_fen", "start_fen", "variant_named", "writes_plain"]
+           "plain_dialects", "read_any", "read_any_as", "read_fen", "read_game", "start_fen",
+           "variant_named", "writes_plain"]
 
 
 class Dialect:
@@ -517,9 +518,16 @@ def read_any(text: str) -> str | None:
     >>> read_any("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1") is None
     True
     """
-    from solver.errors import Chess960Error
-    from solver.notation.fen import read_start
+    found = read_any_as(text)
+    return found[0] if found is not None else None
 
+
+def read_any_as(text: str) -> tuple[str, str] | None:
+    """:func:`read_any`'s plain start FEN and the variant it was read as.
+
+    >>> read_any_as("rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w ah - 0 1")
+    ('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1', 'horde')
+    """
     shown = " ".join(text.split())
     _, hand = split_hand(shown.split(" | ")[0].split(maxsplit=1)[0]) if shown else ("", None)
     for name in _SHOWN:
@@ -527,15 +535,38 @@ def read_any(text: str) -> str | None:
             continue
         if name in ("crazyhouse", "bughouse") and hand != "":
             continue  # a start position's hands are empty
-        for writer in DIALECTS.values():
-            try:
-                plain = VARIANTS[name].read(text, writer)
-                if plain == shown:
-                    break  # not in this variant's form
-                rows = plain.split(maxsplit=1)[0].split("/")
-                start = read_start(plain, len(rows[-1]) if rows[-1].isalpha() else 8)
-                check_castling(plain, start.castling, start.white, start.black)
-            except Chess960Error:
-                continue
-            return plain
+        found = read_game(text, name, changed=True)
+        if found is not None:
+            return found[0], name
+    return None
+
+
+def read_game(text: str, variant: str, first: str | None = None,
+              changed: bool = False) -> tuple[str, str] | None:
+    """The plain start FEN of a start FEN of ``variant`` as some dialect writes it
+    (``first`` tried first, then each in turn) and that dialect's name: the first
+    whose reading gives castling rights the rooks allow; ``None`` when none does
+    (``changed``: nor when the text is not in the variant's form at all).
+
+    >>> read_game("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w - - 0 1", "antichess")
+    ('qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1', 'xfen')
+    >>> read_game("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 3+3 0 1", "horde")
+    """
+    from solver.errors import Chess960Error
+    from solver.notation.fen import read_start
+
+    shown = " ".join(text.split())
+    game = VARIANTS[variant]
+    names = ([first] if first in DIALECTS else []) + [n for n in DIALECTS if n != first]
+    for name in names:
+        try:
+            plain = game.read(text, DIALECTS[name])
+            if changed and plain == shown:
+                return None  # not in this variant's form
+            rows = plain.split(maxsplit=1)[0].split("/")
+            start = read_start(plain, len(rows[-1]) if rows[-1].isalpha() else 8)
+            check_castling(plain, start.castling, start.white, start.black)
+        except Chess960Error:
+            continue
+        return plain, name
     return None

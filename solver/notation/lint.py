@@ -17,10 +17,10 @@ they stand (each right needs its king and its rook on their back rank). A
   only where the two notations differ);
 * an EPD ``id "<family> <n>"`` that is not the position's id;
 * with ``rules``, a start position that is not in the family, one that
-  repeats an earlier line's, one whose move counters are not a start's
-  (``2 2``: the pieces stand as at the start, yet moves were played) and, with
-  ``complete`` (the book claims to be the whole family), the family's
-  positions the book lacks;
+  repeats an earlier line's and, with ``complete`` (the book claims to be the
+  whole family), the family's positions the book lacks (a position after
+  moves is never judged as a start position, even where its pieces stand as
+  one: after ``1. O-O O-O-O`` in Chess960 they may);
 * a book in which no position could be checked (empty, or nothing but junk):
   :attr:`Report.error` says why, and the command makes it an ``error:`` line.
 
@@ -33,7 +33,10 @@ reads each line as that game's start FEN in ``dialect``
 (:func:`solver.notation.dialects.read_fen`): pieces in hand, three-check's
 ``3+3``, horde's board, antichess's empty and Seirawan's gating castling
 fields are what the dialect writes for it; a PGN game's ``[Variant "..."]``
-tag does the same for the game's FEN tag.
+tag does the same for the game's FEN tag, in whichever dialect wrote it.
+Without ``rules``, an EPD line whose ``id`` names a bundled family with rules
+its FEN does not show (castling of its own, a board of its own) is checked
+as that family's.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import IO, TYPE_CHECKING, Final
 
 from solver.board.castling_rules import ROOKS, SubsetCastling
@@ -62,10 +66,18 @@ from solver.errors import (
 )
 from solver.files import write_atomic
 from solver.notation.castling import side_rights
-from solver.notation.dialects import DIALECTS, dialect_named, read_any, read_fen, variant_named
+from solver.notation.dialects import (
+    DIALECTS,
+    dialect_named,
+    read_any_as,
+    read_fen,
+    read_game,
+    variant_named,
+)
 from solver.notation.fen import castling_field, check_castling, read_start
 from solver.notation.fen_syntax import expand_row, split_fields
 from solver.notation.variants import VARIANTS
+from solver.ruleset.reader import bundled_names
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -105,6 +117,7 @@ _WORD: Final = re.compile(r"\S+")
 #: PGN results and move numbers: the words a movetext line starts with.
 _MOVETEXT: Final = re.compile(r"(1-0|0-1|1/2-1/2|\*|[0-9]+\.+\S*)$")
 _ID: Final = re.compile(r'"([A-Za-z0-9_.+-]{1,64}) ([0-9]{1,20})"')
+_ID_OPERATION: Final = re.compile(r'(?:^|\s)id\s+"([A-Za-z0-9_.+-]{1,64}) ([0-9]{1,20})"')
 #: PGN ``Variant`` tags of games that are chess as far as castling goes.
 _CHESS_TAGS: Final = frozenset(("", "chess", "chess960", "fischerandom", "standard",
                                 "fromposition", "normal"))
@@ -291,6 +304,8 @@ class Linter:
         self.emit = emit
         self.used: dict[str, int] = {}
         self._families: dict[str, Family | None] = {}
+        #: Families EPD ids name, by name, when their rules are their own (:meth:`_named`).
+        self._own_rules: dict[str, Family | None] = {}
         self._ids: dict[tuple[str, str], int | None] = {}
         self._rights: dict[bytes, tuple[str, str]] = {}
         if family is not None:
@@ -306,6 +321,8 @@ class Linter:
         self._quick_family = family is not None and family.layout is None and \
             family.ruleset.region_size == 8 and family.ruleset.layout.notation == "fen"
         self._rank_ids: dict[bytes, tuple[int, bytes] | None] = {}
+        #: Why a back rank is not the family's (:meth:`_refusal`).
+        self._rank_why: dict[bytes, str] = {}
 
     def _add(self, number: int, message: str, problem: bool = True) -> None:
         finding = Finding(number, message, problem)
@@ -367,9 +384,35 @@ class Linter:
                 family.ruleset.layout.black_rank(rank).lower().encode("ascii"))
         except Chess960Error:
             found = None
+            try:  # why, as :meth:`Family.identify` says it (of the rank as written)
+                family.validate(row.decode("ascii"))
+            except Chess960Error as exc:
+                if len(self._rank_why) < RANK_MEMO:
+                    self._rank_why[row] = _why(exc)
         if len(self._rank_ids) < RANK_MEMO:
             self._rank_ids[row] = found
         return found
+
+    def _refusal(self, found: re.Match[bytes], xfen: str) -> str | None:
+        """Why a common start FEN's back ranks are not the family's, as
+        :meth:`_membership` says it; ``None`` when they are (its ``id``
+        operation is then wrong) or the family's castling rule has its say."""
+        family = self.family
+        assert family is not None
+        if not family.ruleset.castling.default:
+            return None
+        black_row, white_row = found.group(1), found.group(2)
+        white = self._rank_id(white_row)
+        if white is None:
+            return self._rank_why.get(white_row)
+        if family.independent:
+            return self._rank_why.get(black_row) if self._rank_id(black_row) is None else None
+        if black_row == white[1]:
+            return None
+        line = found.string.decode("ascii")
+        text = line[:found.start(3)] + xfen + line[found.end(3):]
+        return _why(family.mirror_error(text, white_row.decode("ascii"),
+                                        black_row.decode("ascii").upper()))
 
     def _quick_id(self, white_row: bytes, black_row: bytes, opcode: bytes | None) -> int | None:
         """The family's ID of a common start FEN from its back ranks; None when
@@ -459,7 +502,10 @@ class Linter:
         if self.family is not None:
             position = self._quick_id(white_row, black_row, opcode)
             if position is None:
-                return None
+                why = self._refusal(found, xfen)
+                if why is None:
+                    return None  # feed says what is wrong
+                self._add(number, f"not a {self.family.name} start position: {why}")
         self.report.positions += 1
         if position is not None:
             self._record(number, position)
@@ -476,18 +522,17 @@ class Linter:
         """Check one FEN, record what is found, and return it (rewritten if asked)."""
         kind = _kind(fen)
         variant = self.game
-        dialect = self.dialect if self.variant is not None else None
-        if variant is None and self.family is not None and self.family.layout is not None \
+        if self.family is not None and self.family.layout is not None \
                 and not replace(self.family.layout, castling=ROOKS).standard:
-            # a board of its own (a castling rule alone is checked and fixed below)
+            # a board of its own (a castling rule alone is checked and fixed below): the
+            # family reads its FENs in each dialect, a PGN Variant tag's game's among them
             return self._own_board(fen, number, kind, self.family)
+        if self.family is None and variant is None and 'id "' in fen:
+            named = self._named(fen)
+            if named is not None:  # a family whose FENs do not show its rules
+                return self._own_board(fen, number, kind, *named)
         try:
-            plain = fen.strip() if variant is None else read_fen(fen, variant, dialect or "xfen")
-            shown = None
-            if variant is None and any(c in plain for c in "[+|"):
-                # a variant's FEN in the form some program writes (hands, 3+3, two boards)
-                shown = read_any(plain)
-                plain = shown or plain
+            plain, shown, game = self._read(fen, variant)
             files = _files(plain.split(maxsplit=1)[0])
             if not 0 < files <= MAX_FILES:
                 raise FenSyntaxError(plain, "placement",
@@ -507,13 +552,10 @@ class Linter:
         fields = plain.split()
         if kind == "fen" and (fields[4] != "0" or fields[5] not in ("0", "1")) and \
                 variant is None:
-            if self.family is None:
-                self._moved(fen, number, kind)  # counters past 0 1: moves were played
-                return fen
-            # a book of the family's start positions: the pieces stand as at a start
-            self._add(number, f"move counters {short(fields[4] + ' ' + fields[5])} are not "
-                              f"a start position's ('0 1'), though the pieces stand as at "
-                              f"the start")
+            # counters past 0 1: moves were played (castling, say, leaves the pieces as at
+            # another start), so it is a position after moves, whatever the family
+            self._moved(fen, number, kind)
+            return fen
         self.report.positions += 1
         white, black = start.white.upper(), start.black.upper()
         layout = self._castling_layout(files)
@@ -526,8 +568,13 @@ class Linter:
                 variation = None
         xfen = castling_field(white, black, layout=layout, number=variation)
         shredder = castling_field(white, black, shredder=True, layout=layout, number=variation)
+        written = None
+        if game is not None:  # the field as the game writes it, in X-FEN and Shredder-FEN
+            played = VARIANTS[game]
+            written = (fen.split()[2], played.castling(white, black, DIALECTS["xfen"]),
+                       played.castling(white, black, DIALECTS["shredder"]))
         self._castling(fen if variant is None and shown is None else plain, number,
-                       start.castling, white, black, xfen, shredder, layout)
+                       start.castling, white, black, xfen, shredder, layout, written)
         span = _castling_span(plain)
         assert span is not None
         self._membership(plain[:span[0]] + xfen + plain[span[1]:], number, start.opcodes)
@@ -535,18 +582,58 @@ class Linter:
             return fen  # written as its program writes it: left as it is
         return self._rewrite(fen, white, black, xfen, shredder, variant)
 
+    def _read(self, fen: str, variant: str | None) -> tuple[str, str | None, str | None]:
+        """The plain start FEN of a line read as ``variant``'s game, the same when
+        it was read in a variant's form found in it (else ``None``), and the game
+        it was read as (``None``: chess's own FEN)."""
+        if variant is not None:
+            if self.variant is not None:  # --variant, in --dialect
+                return read_fen(fen, variant, self.dialect or "xfen"), None, variant
+            found = read_game(fen, variant, self.dialect)  # a PGN Variant tag: any dialect
+            return (found[0] if found is not None else read_fen(fen, variant)), None, variant
+        plain = fen.strip()
+        if any(c in plain for c in "[+|"):
+            # a variant's FEN in the form some program writes (hands, 3+3, two boards)
+            read = read_any_as(plain)
+            if read is not None:
+                return read[0], read[0], read[1]
+        return plain, None, None
+
     def _not_read(self, number: int, kind: str, fen: str, why: str) -> str:
         """Skip a line that cannot be read as a FEN, saying why; the line, as it is."""
         self._skip(number, f"{kind} line cannot be read",
                    f"{kind} line {short(fen)} cannot be read: {why}")
         return fen
 
-    def _own_board(self, fen: str, number: int, kind: str, family: Family) -> str:
+    def _named(self, fen: str) -> tuple[Family, int] | None:
+        """Without ``rules``: the bundled family an EPD ``id "<family> <n>"`` names,
+        and ``n``, when the family has rules of its own that its FENs do not show
+        (a castling rule other than the rooks', a board of its own)."""
+        found = _ID_OPERATION.search(fen)
+        if found is None:
+            return None
+        name = found.group(1)
+        if name not in self._own_rules:
+            family = None
+            if len(self._own_rules) < MEMO_MAX and name in _bundled_names():
+                from solver.family import Family
+
+                family = Family.load(name)
+                if family.ruleset.castling.default and (family.layout is None or replace(
+                        family.layout, castling=ROOKS).standard):
+                    family = None
+            self._own_rules[name] = family
+        family = self._own_rules[name]
+        return None if family is None else (family, int(found.group(2)))
+
+    def _own_board(self, fen: str, number: int, kind: str, family: Family,
+                   said: int | None = None) -> str:
         """Check one FEN of a family on a board of its own (another height, a
-        region, pieces in hand, SFEN): the family reads it, in any dialect that
-        writes it; it is left as it is."""
+        region, pieces in hand, SFEN), or of a family an EPD id names (``said``: its
+        number): the family reads it, in any dialect that writes it; it is left as
+        it is."""
         try:
-            family.identify(fen.strip())
+            position = family.identify(fen.strip())
         except NotStartPositionError as exc:
             if not self._moved(fen, number, kind):
                 self._skip(number, "not a start position",
@@ -565,6 +652,9 @@ class Linter:
                               f"{getattr(exc, 'reason', None) or exc}")
             return fen
         self.report.positions += 1
+        if said is not None and said != position.id:
+            self._add(number, f"epd id '{family.name} {said}' is wrong: the position's "
+                              f"{family.name} id is {position.id}")
         return fen
 
     def _castling_layout(self, files: int) -> Layout | None:
@@ -579,7 +669,11 @@ class Linter:
         return layout
 
     def _castling(self, text: str, number: int, castling: str, white: str, black: str,
-                  xfen: str, shredder: str, layout: Layout | None = None) -> None:
+                  xfen: str, shredder: str, layout: Layout | None = None,
+                  written: tuple[str, str, str] | None = None) -> None:
+        """Check a start position's castling field and note its notation; ``written``:
+        a variant's field as the line writes it, and as the game writes it in X-FEN
+        and Shredder-FEN (its notation is judged from those)."""
         try:
             check_castling(text, castling, white, black, layout)
         except CastlingRightsError as exc:
@@ -591,7 +685,10 @@ class Linter:
             self._add(number, f"castling {short(castling)}: "
                               f"{getattr(exc, 'reason', None) or exc}")
         else:
-            kind = _notation(castling, xfen, shredder)
+            kind = _notation(castling, xfen, shredder) if written is None else \
+                _notation(*written)
+            if kind == "mixed" and written is not None:
+                return  # a game's field some program writes (pychess's Seirawan gating)
             if kind == "mixed":
                 self._add(number, f"castling {short(castling)} mixes X-FEN and Shredder-FEN; "
                                   f"write {_both(xfen, shredder)}")
@@ -610,8 +707,8 @@ class Linter:
 
     def _id(self, family: Family, plain: str) -> int | None:
         """The id of ``plain`` in ``family`` (None: not one of its start positions),
-        remembered for up to :data:`MEMO_MAX` distinct placements."""
-        key = (family.name, plain.split(maxsplit=1)[0])
+        remembered for up to :data:`MEMO_MAX` distinct placements and castling fields."""
+        key = (family.name, " ".join(plain.split(maxsplit=3)[:3:2]))  # castling: a subset
         if key in self._ids:
             return self._ids[key]
         try:
@@ -630,8 +727,7 @@ class Linter:
             try:
                 position = self.family.identify(plain)
             except Chess960Error as exc:
-                self._add(number, f"not a {self.family.name} start position: "
-                                  f"{getattr(exc, 'reason', None) or _cut(str(exc))}")
+                self._add(number, f"not a {self.family.name} start position: {_why(exc)}")
                 return
             self._record(number, position.id)
         for name, operands in opcodes:
@@ -746,8 +842,19 @@ class Linter:
                      f"{family.name} positions: {', '.join(map(text, shown))}{more}")
 
 
+@cache
+def _bundled_names() -> frozenset[str]:
+    """The bundled families' names, listed once a process."""
+    return frozenset(bundled_names())
+
+
 def _cut(text: str) -> str:
     return text if len(text) <= 200 else f"{text[:200]}..."
+
+
+def _why(exc: Chess960Error) -> str:
+    """Why a position is not the family's, as a finding says it."""
+    return getattr(exc, "reason", None) or _cut(str(exc))
 
 
 def _moved_rights(castling: str, board: list[list[str]]) -> list[str]:
