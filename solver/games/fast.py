@@ -60,6 +60,10 @@ _LINE: Final = rb'(?=.*"\]\n)[^\]]*+\]\n'
 #: the result they end in, and the blank line before the next game (or the end).
 _MOVES: Final = (rb"\n(?:[^\[\n].*\n)*+(?:(?<=1-0\n)|(?<=0-1\n)|(?<=1/2-1/2\n)|(?<=\*\n))"
                  rb"(?:\n" + _NAME + rb"|\n?\Z)")
+#: As :data:`_MOVES`, for text with comments: each line closes the comments it
+#: opens (its last brace is no ``{``), so that a comment over lines, which may
+#: hold blank lines and tag lines, is read game by game.
+_COMMENTED: Final = _MOVES.replace(rb"[^\[\n].*\n", rb"(?=[^\[\n])(?:.*\})?[^{}\n]*\n")
 
 
 #: The most header shapes learnt (each one a quicker pattern tried in turn).
@@ -71,18 +75,20 @@ _VALUE: Final = rb'"(?=.*"\]\n)[^"]*+"\]\n'
 
 @functools.lru_cache(maxsize=16)
 def pattern(number_tags: tuple[bytes, ...],
-            shapes: tuple[tuple[bytes, ...], ...] = ()) -> re.Pattern[bytes]:
+            shapes: tuple[tuple[bytes, ...], ...] = (),
+            comments: bool = True) -> re.Pattern[bytes]:
     """The pattern of a plainly written game, keeping its ``Result``, ``FEN``,
     ``Variant`` and ``number_tags`` lines (up to :data:`DEPTH` of them).
 
     ``shapes``: the tag names of headers met often, in order; a header of
     exactly one of them is read by a quicker pattern (its names written out),
-    kept lines alike."""
+    kept lines alike. ``comments``: whether the text may hold ``{`` (else a
+    quicker pattern reads the moves' lines)."""
     kept = tuple(dict.fromkeys((b"Result", b"FEN", b"Variant", *number_tags)))
     needles = b"|".join(re.escape(name) for name in kept)
     firsts = b"".join(re.escape(bytes([c])) for c in sorted({name[0] for name in kept if name}))
     first = rb"[^" + firsts + rb"\n]|" if all(kept) else b""  # most lines: told by their first byte
-    skip = rb"(?:\[(?:" + first + rb"(?!(?:" + needles + rb') "))' + _LINE + rb")*+"
+    skip = rb"(?:\[(?:" + first + rb"(?!(?:" + needles + rb')[ \t]))' + _LINE + rb")*+"
     value = {name: _VALUE[:-2] for name in kept}  # read again by headers.tag(), escapes and all
     value[b"Result"] = rb'"(?:1-0|0-1|1/2-1/2|\*)"\]'
     keep = rb"(\[(?:" + b"|".join(re.escape(n) + b" " + v for n, v in value.items()) + rb"))\n"
@@ -94,7 +100,8 @@ def pattern(number_tags: tuple[bytes, ...],
                       else rb"\[" + re.escape(name) + b" " + _VALUE for name in shape)
              for shape in shapes]
     header = rb"(?:" + b"|".join([*quick, header]) + b")"
-    return re.compile(rb"(?:" + _NAME + header + _MOVES + rb"|\Z())")
+    moves = _COMMENTED if comments else _MOVES
+    return re.compile(rb"(?:" + _NAME + header + moves + rb"|\Z())")
 
 
 def shape_of(header: bytes) -> tuple[bytes, ...]:
