@@ -240,6 +240,9 @@ def read_range(stats: Any, path: str, start: int, end: int, report: Any) -> int:
     memory stays flat; returns the games read."""
     import mmap
 
+    from solver.errors import InputFileError
+    from solver.games.reading import bounded, long_line, too_long
+
     read = 0
     with open(path, "rb") as handle:
         pos = start
@@ -254,9 +257,13 @@ def read_range(stats: Any, path: str, start: int, end: int, report: Any) -> int:
                 if stop < end:
                     cut = _last_start(view, pos - base)  # type: ignore[arg-type]
                     if cut is None:  # one game longer than a window: the rest game by game
-                        done: int = stats.careful(_range_pieces(path, pos, end), path, report, read)
+                        pieces = bounded(_range_pieces(path, pos, end), path, offset=pos)
+                        done: int = stats.careful(pieces, path, report, read)
                         return done
                     last = cut
+                found = long_line(view, pos - base, last)
+                if found is not None:
+                    raise InputFileError(path, too_long(base + found))
                 read = stats.add_region(view, pos - base, last, path, report, read)
                 pos = base + last
             finally:

@@ -311,12 +311,14 @@ def long_line(buf: Any, start: int, end: int, since: int = 0,
     return None
 
 
-def bounded(pieces: Iterable[bytes], path: str, limit: int = MAX_LINE) -> Iterator[bytes]:
+def bounded(pieces: Iterable[bytes], path: str, limit: int = MAX_LINE,
+            offset: int = 0) -> Iterator[bytes]:
     """``pieces`` as they are, until a line longer than ``limit`` bytes:
     :class:`~solver.errors.InputFileError` (PGN lines are short; this one is
-    not PGN, and would cost time and memory to read)."""
+    not PGN, and would cost time and memory to read); ``offset``: the
+    input's bytes before the first piece."""
     since = 0
-    read = 0
+    read = offset
     for piece in pieces:
         found = long_line(piece, 0, len(piece), since, limit)
         if found is not None:
