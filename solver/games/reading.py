@@ -389,9 +389,8 @@ def moves_end(data: bytes, head: int, end: int) -> bytes:
     b'1. e4 1-0'
     """
     tail = data[max(head, end - 32):end].rstrip(_AFTER)
-    if tail.endswith(_BOM):
-        tail = data[head:end - len(_BOM)].rstrip(_AFTER)
-    if b"}" not in tail and b";" not in tail and b"%" not in tail:
+    if (len(tail) >= 8 or end - head <= 32) and not tail.endswith((_BOM, b"}")) and \
+            b";" not in tail and b"%" not in tail:
         return tail
     text = data[head:end]
     while True:  # the comments after the result, the last first
