@@ -304,7 +304,7 @@ def long_line(buf: Any, start: int, end: int, since: int = 0,
     for at in range(first + 1, end, step):
         if buf.find(b"\n", at, min(at + step, end)) >= 0 or at + step > end:
             continue
-        begin = buf.rfind(b"\n", first, at) + 1
+        begin: int = buf.rfind(b"\n", first, at) + 1
         stop = buf.find(b"\n", at, end)
         if (end if stop < 0 else stop) - begin > limit:
             return begin + limit
