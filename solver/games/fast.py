@@ -167,8 +167,18 @@ def header_of(key: Key) -> bytes:
 def next_start(buf: Any, pos: int, end: int) -> int:
     """Where the first header block after a blank line starts in ``buf[pos:end]``
     (its ``[``), or ``end``."""
-    found = _START.search(buf, pos, end)
-    return end if found is None else found.end() - 2
+    for found in _START.finditer(buf, pos, end):
+        if _cut(buf, found.start()):
+            return found.end() - 2
+    return end
+
+
+def _cut(buf: Any, blank: int) -> bool:
+    """Whether the tag line after the blank line after ``buf[blank]`` starts a
+    game: the line before the blank one is no tag, ``%`` or ``;`` line (else,
+    as python-chess reads it, the header goes on over the blank line)."""
+    line = buf.rfind(b"\n", 0, blank) + 1
+    return buf[line:line + 1] not in (b"[", b"%", b";")
 
 
 #: Bytes kept before a chunk (the end of the game before).
@@ -221,7 +231,8 @@ def _last_start(buf: bytes, start: int = 0) -> int | None:
         if at < start + 1:
             return None
         if (buf[at - 1:at] == b"\n" or buf[at - 2:at] == b"\n\r") and \
-                _START.match(buf, at - 1 if buf[at - 1] == 10 else at - 2):
+                _START.match(buf, at - 1 if buf[at - 1] == 10 else at - 2) and \
+                _cut(buf, at - 1 if buf[at - 1] == 10 else at - 2):
             return at + 1
         end = at
 
@@ -290,7 +301,7 @@ def ranges(path: str, size: int, parts: int) -> list[tuple[int, int]]:
             at = size * k // parts
             handle.seek(at)
             window = handle.read(1 << 20)
-            found = _START.search(window)
+            found = next((m for m in _START.finditer(window) if _cut(window, m.start())), None)
             if found is None:
                 continue
             cut = at + found.end() - 2
