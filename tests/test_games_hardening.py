@@ -408,3 +408,23 @@ def test_bulk_careful_and_python_chess_read_the_same_headers(
     assert told == []
     assert quick.rows == careful.rows == want
     assert quick.outside == careful.outside == [0, 0, 0, 0]
+
+
+def test_a_zstd_stream_cut_at_every_byte_is_an_error() -> None:
+    zstandard = pytest.importorskip("zstandard", reason="the zstd extra is not installed")
+    from solver.errors import InputFileError
+    from solver.games.reading import chunks, open_input
+
+    data = collection(40)
+    first = zstandard.ZstdCompressor(level=1).compress(data[:900])
+    for packed in (zstandard.ZstdCompressor(write_checksum=True).compress(data),
+                   first + zstandard.ZstdCompressor(write_content_size=False).compress(data[900:])):
+        stream, kind = open_input("-", io.BytesIO(packed))
+        assert kind == "zstd" and b"".join(chunks(stream, "-")) == data
+        for cut in range(4, len(packed)):
+            stream, _ = open_input("-", io.BytesIO(packed[:cut]))
+            if packed[:cut] == first:  # whole frames: a valid stream, nothing tells (README)
+                assert b"".join(chunks(stream, "-", 64)) == data[:900]
+                continue
+            with pytest.raises(InputFileError, match="cut short"):
+                b"".join(chunks(stream, "-", 64))

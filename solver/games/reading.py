@@ -246,7 +246,8 @@ def compressor(kind: str | None, path: str) -> object | None:
 
         return lzma.LZMACompressor()
     zstandard = _zstandard(path)
-    return zstandard.ZstdCompressor().compressobj()  # type: ignore[attr-defined, no-any-return]
+    return zstandard.ZstdCompressor(  # type: ignore[attr-defined, no-any-return]
+        write_checksum=True).compressobj()
 
 
 def open_input(path: str, stdin: IO[bytes] | None = None) -> tuple[IO[bytes], str | None]:
