@@ -22,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -385,6 +386,7 @@ def _python_chess_headers(text: bytes) -> list[dict[str, str]]:
 def test_bulk_careful_and_python_chess_read_the_same_headers(
         made: tuple[bytes, list[tuple[int | None, int]]]) -> None:
     from solver.games.stats import Stats
+    from solver.games.tag import Tagger
 
     text, games = made
     want: dict[int, list[int]] = {}
@@ -405,9 +407,20 @@ def test_bulk_careful_and_python_chess_read_the_same_headers(
     assert careful.careful(iter([text[i:i + 97] for i in range(0, len(text), 97)]), "x",
                            lambda n, p: told.append((n, p))) == len(games)
     careful._settle()
+    mapped = Stats(family)
+    with tempfile.NamedTemporaryFile(suffix=".pgn") as handle:  # a file, mapped
+        handle.write(text)
+        handle.flush()
+        assert mapped.add_range(handle.name, 0, len(text),
+                                lambda n, p: told.append((n, p))) == len(games)
     assert told == []
-    assert quick.rows == careful.rows == want
-    assert quick.outside == careful.outside == [0, 0, 0, 0]
+    assert quick.rows == careful.rows == mapped.rows == want
+    assert quick.outside == careful.outside == mapped.outside == [0, 0, 0, 0]
+    tagged = b"".join(Tagger(family).rewrite(iter([text]), "x"))
+    assert b"".join(Tagger(family).rewrite(iter([tagged]), "x")) == tagged  # idempotent
+    again = Stats(family)
+    again.add(iter([tagged]), "x")
+    assert again.rows == want
 
 
 def test_a_zstd_stream_cut_at_every_byte_is_an_error() -> None:
