@@ -4,10 +4,14 @@
 bzip2, xz or zstd compression, told by the first bytes (zstd needs the
 optional ``zstandard`` package: ``pip install 'chess960-solver[zstd]'``).
 :func:`scan` cuts the bytes into games without parsing a move: a game is a
-header block (lines starting with a tag ``[Name "``) and the text after it up
-to the next header block. Input is read :data:`CHUNK` bytes at a time and only
+header block (lines starting with a tag ``[Name "``, and as python-chess reads
+them, ``%`` and ``;`` lines and one blank line between them) and the text
+after it up to the next header block (a tag line outside the moves'
+``{comments}``). Input is read :data:`CHUNK` bytes at a time and only
 the game being read is kept, so memory stays flat however many games come;
-a game longer than :data:`MAX_GAME` bytes is reported and skipped.
+a game longer than :data:`MAX_GAME` bytes is reported and skipped, and a line
+longer than :data:`MAX_LINE` bytes is an error (:func:`bounded`). A
+compressed input cut short is an error (zstd: :class:`ZstdFrames`).
 
 >>> data = (b'\\xef\\xbb\\xbf[Event "a"]\\r\\n[Result "1-0"]\\r\\n\\r\\n1. e4 1-0\\r\\n\\r\\n'
 ...         b'[Event "b"]\\n\\n*')
