@@ -178,6 +178,8 @@ def _cut(buf: Any, blank: int) -> bool:
     game: the line before the blank one is no tag, ``%`` or ``;`` line (else,
     as python-chess reads it, the header goes on over the blank line)."""
     line = buf.rfind(b"\n", 0, blank) + 1
+    if buf[line:line + 3] == _BOM:
+        line += 3
     return buf[line:line + 1] not in (b"[", b"%", b";")
 
 
@@ -301,7 +303,9 @@ def ranges(path: str, size: int, parts: int) -> list[tuple[int, int]]:
             at = size * k // parts
             handle.seek(at)
             window = handle.read(1 << 20)
-            found = next((m for m in _START.finditer(window) if _cut(window, m.start())), None)
+            found = next((m for m in _START.finditer(window)  # whole lines before it
+                          if window.rfind(b"\n", 0, m.start()) >= 0 and _cut(window, m.start())),
+                         None)
             if found is None:
                 continue
             cut = at + found.end() - 2
