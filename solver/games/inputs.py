@@ -119,14 +119,14 @@ def refuse_in_place(path: str) -> os.stat_result:
     """The file's state before it is rewritten in place; refuses (as ``lint
     --fix`` does) a read-only file, one with hard links, one that is not a
     regular file: :class:`~solver.errors.OutputFileError`."""
-    from solver.errors import OutputFileError, shown_path
     from solver.notation.lint import _refuse_shared
 
-    _refuse_shared(path)
     try:
-        return os.stat(path)
+        found = os.stat(path)
     except OSError as exc:
-        raise OutputFileError(shown_path(path), (exc.strerror or str(exc)).lower()) from None
+        raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
+    _refuse_shared(path)
+    return found
 
 
 def replace_in_place(path: str, pieces: Iterable[bytes], before: os.stat_result) -> None:
