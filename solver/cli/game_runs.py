@@ -144,11 +144,12 @@ def _write_bytes(pieces: Iterable[bytes], out: str | None) -> None:
         buffer.flush()
 
 
-def _one_game(path: str, read: int) -> None:
+def _one_game(path: str, read: int, skipped: int = 0) -> None:
+    """An ``error:`` line for an input that held no game, or whose every game was skipped."""
     from solver.games.inputs import no_games
 
     try:
-        no_games(path, read)
+        no_games(path, read, skipped)
     except Chess960Error as exc:
         report(sys.stdout, sys.stderr, exc)
         _FAILED.append(path)
@@ -166,11 +167,12 @@ def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | 
         tags = None if number_tag is None else (number_tag.encode(), *NUMBER_TAGS)
         table = Stats(family, tags)
         for path, pieces, source in _inputs(files, "reading games"):
+            skipped = table.skipped
             if source.compression is None and path != "-":
                 read = table.add_file(path, source.size, _skipped(path), pieces)
             else:
                 read = table.add(pieces, path, _skipped(path))
-            _one_game(path, read)
+            _one_game(path, read, table.skipped - skipped)
         if table.games or not _FAILED:
             if fmt == "text":
                 sys.stdout.write("".join(f"{line}\n" for line in table.text()))
@@ -191,9 +193,9 @@ def filter_command(files: Sequence[str], ids: Sequence[str], rules: str, out: st
 
         def chosen() -> Iterator[bytes]:
             for path, pieces, _ in _inputs(files, "filtering games"):
-                before = chooser.read
+                before, skipped = chooser.read, chooser.skipped
                 yield from chooser.games(pieces, path, _skipped(path))
-                _one_game(path, chooser.read - before)
+                _one_game(path, chooser.read - before, chooser.skipped - skipped)
 
         _write_bytes(chosen(), out)
 
@@ -210,10 +212,15 @@ def tag_command(files: Sequence[str], rules: str, name: str, in_place: bool,
 
         family = _family(rules)
         if in_place:
-            from solver.files import write_atomic
-            from solver.games.inputs import compressed
+            from solver.games.inputs import compressed, refuse_in_place, replace_in_place
 
             for path in files:
+                try:
+                    before = refuse_in_place(path)
+                except Chess960Error as exc:
+                    report(sys.stdout, sys.stderr, exc)
+                    _FAILED.append(path)
+                    continue
                 for _, pieces, source in _inputs([path], "tagging games"):
                     tagger = Tagger(family, name)
 
@@ -222,10 +229,11 @@ def tag_command(files: Sequence[str], rules: str, name: str, in_place: bool,
                         yield from tagger.rewrite(pieces, path, _skipped(path, "left as it is"))
                         from solver.games.inputs import no_games
 
-                        no_games(path, tagger.games)
+                        no_games(path, tagger.games, tagger.skipped)
 
                     try:
-                        write_atomic(path, compressed(rewritten(), source.compression, path))
+                        replace_in_place(path, compressed(rewritten(), source.compression, path),
+                                         before)
                     except Chess960Error as exc:
                         report(sys.stdout, sys.stderr, exc)
                         _FAILED.append(path)
@@ -237,7 +245,7 @@ def tag_command(files: Sequence[str], rules: str, name: str, in_place: bool,
             for path, pieces, _ in _inputs(files, "tagging games"):
                 tagger = Tagger(family, name)
                 yield from tagger.rewrite(pieces, path, _skipped(path, "left as it is"))
-                _one_game(path, tagger.games)
+                _one_game(path, tagger.games, tagger.skipped)
                 sys.stderr.write(tagger.summary(path) + "\n")
 
         _write_bytes(everything(), out)

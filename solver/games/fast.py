@@ -60,6 +60,10 @@ _LINE: Final = rb'(?=.*"\]\n)[^\]]*+\]\n'
 #: the result they end in, and the blank line before the next game (or the end).
 _MOVES: Final = (rb"\n(?:[^\[\n].*\n)*+(?:(?<=1-0\n)|(?<=0-1\n)|(?<=1/2-1/2\n)|(?<=\*\n))"
                  rb"(?:\n" + _NAME + rb"|\n?\Z)")
+#: As :data:`_MOVES`, for text with comments: each line closes the comments it
+#: opens (its last brace is no ``{``), so that a comment over lines, which may
+#: hold blank lines and tag lines, is read game by game.
+_COMMENTED: Final = _MOVES.replace(rb"[^\[\n].*\n", rb"(?=[^\[\n])(?:.*\})?[^{}\n]*\n")
 
 
 #: The most header shapes learnt (each one a quicker pattern tried in turn).
@@ -71,18 +75,20 @@ _VALUE: Final = rb'"(?=.*"\]\n)[^"]*+"\]\n'
 
 @functools.lru_cache(maxsize=16)
 def pattern(number_tags: tuple[bytes, ...],
-            shapes: tuple[tuple[bytes, ...], ...] = ()) -> re.Pattern[bytes]:
+            shapes: tuple[tuple[bytes, ...], ...] = (),
+            comments: bool = True) -> re.Pattern[bytes]:
     """The pattern of a plainly written game, keeping its ``Result``, ``FEN``,
     ``Variant`` and ``number_tags`` lines (up to :data:`DEPTH` of them).
 
     ``shapes``: the tag names of headers met often, in order; a header of
     exactly one of them is read by a quicker pattern (its names written out),
-    kept lines alike."""
+    kept lines alike. ``comments``: whether the text may hold ``{`` (else a
+    quicker pattern reads the moves' lines)."""
     kept = tuple(dict.fromkeys((b"Result", b"FEN", b"Variant", *number_tags)))
     needles = b"|".join(re.escape(name) for name in kept)
     firsts = b"".join(re.escape(bytes([c])) for c in sorted({name[0] for name in kept if name}))
     first = rb"[^" + firsts + rb"\n]|" if all(kept) else b""  # most lines: told by their first byte
-    skip = rb"(?:\[(?:" + first + rb"(?!(?:" + needles + rb') "))' + _LINE + rb")*+"
+    skip = rb"(?:\[(?:" + first + rb"(?!(?:" + needles + rb')[ \t]))' + _LINE + rb")*+"
     value = {name: _VALUE[:-2] for name in kept}  # read again by headers.tag(), escapes and all
     value[b"Result"] = rb'"(?:1-0|0-1|1/2-1/2|\*)"\]'
     keep = rb"(\[(?:" + b"|".join(re.escape(n) + b" " + v for n, v in value.items()) + rb"))\n"
@@ -94,7 +100,8 @@ def pattern(number_tags: tuple[bytes, ...],
                       else rb"\[" + re.escape(name) + b" " + _VALUE for name in shape)
              for shape in shapes]
     header = rb"(?:" + b"|".join([*quick, header]) + b")"
-    return re.compile(rb"(?:" + _NAME + header + _MOVES + rb"|\Z())")
+    moves = _COMMENTED if comments else _MOVES
+    return re.compile(rb"(?:" + _NAME + header + moves + rb"|\Z())")
 
 
 def shape_of(header: bytes) -> tuple[bytes, ...]:
@@ -160,8 +167,20 @@ def header_of(key: Key) -> bytes:
 def next_start(buf: Any, pos: int, end: int) -> int:
     """Where the first header block after a blank line starts in ``buf[pos:end]``
     (its ``[``), or ``end``."""
-    found = _START.search(buf, pos, end)
-    return end if found is None else found.end() - 2
+    for found in _START.finditer(buf, pos, end):
+        if _cut(buf, found.start()):
+            return found.end() - 2
+    return end
+
+
+def _cut(buf: Any, blank: int) -> bool:
+    """Whether the tag line after the blank line after ``buf[blank]`` starts a
+    game: the line before the blank one is no tag, ``%`` or ``;`` line (else,
+    as python-chess reads it, the header goes on over the blank line)."""
+    line = buf.rfind(b"\n", 0, blank) + 1
+    if buf[line:line + 3] == _BOM:
+        line += 3
+    return buf[line:line + 1] not in (b"[", b"%", b";")
 
 
 #: Bytes kept before a chunk (the end of the game before).
@@ -214,7 +233,8 @@ def _last_start(buf: bytes, start: int = 0) -> int | None:
         if at < start + 1:
             return None
         if (buf[at - 1:at] == b"\n" or buf[at - 2:at] == b"\n\r") and \
-                _START.match(buf, at - 1 if buf[at - 1] == 10 else at - 2):
+                _START.match(buf, at - 1 if buf[at - 1] == 10 else at - 2) and \
+                _cut(buf, at - 1 if buf[at - 1] == 10 else at - 2):
             return at + 1
         end = at
 
@@ -233,6 +253,9 @@ def read_range(stats: Any, path: str, start: int, end: int, report: Any) -> int:
     memory stays flat; returns the games read."""
     import mmap
 
+    from solver.errors import InputFileError
+    from solver.games.reading import bounded, long_line, too_long
+
     read = 0
     with open(path, "rb") as handle:
         pos = start
@@ -247,9 +270,13 @@ def read_range(stats: Any, path: str, start: int, end: int, report: Any) -> int:
                 if stop < end:
                     cut = _last_start(view, pos - base)  # type: ignore[arg-type]
                     if cut is None:  # one game longer than a window: the rest game by game
-                        done: int = stats.careful(_range_pieces(path, pos, end), path, report, read)
+                        pieces = bounded(_range_pieces(path, pos, end), path, offset=pos)
+                        done: int = stats.careful(pieces, path, report, read)
                         return done
                     last = cut
+                found = long_line(view, pos - base, last)
+                if found is not None:
+                    raise InputFileError(path, too_long(base + found))
                 read = stats.add_region(view, pos - base, last, path, report, read)
                 pos = base + last
             finally:
@@ -276,7 +303,9 @@ def ranges(path: str, size: int, parts: int) -> list[tuple[int, int]]:
             at = size * k // parts
             handle.seek(at)
             window = handle.read(1 << 20)
-            found = _START.search(window)
+            found = next((m for m in _START.finditer(window)  # whole lines before it
+                          if window.rfind(b"\n", 0, m.start()) >= 0 and _cut(window, m.start())),
+                         None)
             if found is None:
                 continue
             cut = at + found.end() - 2

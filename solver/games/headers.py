@@ -59,20 +59,28 @@ def tag(header: bytes, name: bytes) -> bytes | None:
     """
     needle = _NEEDLES.get(name)
     if needle is None:
-        needle = _NEEDLES[name] = b"[" + name + b' "'
+        needle = _NEEDLES[name] = b"[" + name
+    size = len(needle)
     at = header.find(needle)
-    while at > 0 and header[at - 1] != 10:  # not at a line's start: inside a value
+    while at >= 0:
+        if (at == 0 or header[at - 1] == 10) and header[at + size:at + size + 1] in _GAPS:
+            break  # at a line's start (not inside a value), the whole name
         at = header.find(needle, at + 1)
     if at < 0:
         return None
-    begin = at + len(needle)
+    begin = at + size + 2
     close = header.find(b'"', begin)
-    if close < 0:
-        return None
+    if close < 0 or header[begin - 2:begin] != b' "':  # a tab, spaces: the careful way
+        found = TAG_LINE.match(header, at)
+        return found.group(2) if found is not None else None
     if header[close - 1] != 92:  # no backslash: the common case
         return header[begin:close]
     found = TAG_LINE.match(header, at)
     return found.group(2) if found is not None else None
+
+
+#: What may come between a tag's name and its value.
+_GAPS: Final = (b" ", b"\t")
 
 
 def tags(header: bytes) -> list[tuple[bytes, bytes]]:
@@ -91,7 +99,8 @@ def bad_tag_line(header: bytes) -> str | None:
     ('header line 2 is not a tag [Name "value"]: \\'[Site "b\\'', None)
     """
     for number, line in enumerate(header.split(b"\n"), 1):
-        if TAG_LINE.fullmatch(line) is None:
+        if TAG_LINE.fullmatch(line) is None and not line.startswith((b"%", b";")) \
+                and line.strip():  # comment lines and a blank line may be in a header
             shown = line.decode("utf-8", "replace").rstrip("\r")
             if len(shown) > 60:
                 shown = shown[:60] + "..."

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from solver.games.fast import Key, header_of
 from solver.games.headers import MEMO, RESULTS, Starts, tag
-from solver.games.reading import scan
+from solver.games.reading import moves_end, scan
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -52,7 +52,7 @@ def result_of(data: bytes, header: bytes, head: int, end: int) -> int | None:
     value = tag(header, b"Result")
     if value is not None:
         return RESULTS.get(value.strip())
-    tail = data[max(head, end - 32):end].rstrip()
+    tail = moves_end(data, head, end)
     for marker, index in _MARKER_RESULTS:
         if tail.endswith(marker):
             return index
@@ -165,7 +165,7 @@ class Stats:
             shape = shape_of(buf[start:head].replace(b"\r", b"")) if head > 0 else ()
             if shape and shape not in self._shapes:
                 self._shapes += (shape,)
-        regex = pattern(self.starts.number_tags, self._shapes)
+        regex = pattern(self.starts.number_tags, self._shapes, buf.find(b"{", start, end) >= 0)
         keys = self._keys
         pos = start
         while pos < end:

@@ -7,8 +7,10 @@ For each game whose start is one of the family's:
   default; another tag gets the number alone, ``[FRCId "518"]``). A tag that
   is there already is set when it holds a number, ``?`` or nothing, and kept
   (and reported) when it holds anything else, such as an opening's name;
-* a game that gives only the number (a broadcast's ``[Opening "FRC 518"]``)
-  gets ``[SetUp "1"]`` and ``[FEN "..."]`` (and ``[Variant "Chess960"]`` if it has none);
+* a game that gives only the number (a broadcast's ``[Opening "FRC 105"]``)
+  gets ``[SetUp "1"]`` and ``[FEN "..."]`` (and ``[Variant "Chess960"]`` if it has none),
+  but a chess game (no ``Variant``) numbered 518, chess's own start, needs none:
+  so tagging a tagged file changes nothing;
 * a ``Variant`` that names Chess960 another way (``chess 960``,
   ``fischerandom``, ``Fischer Random``) becomes ``Chess960``.
 
@@ -115,7 +117,10 @@ class Tagger:
                 found = starts.fen(fen)
             else:
                 found, _ = starts.numbered(header)
-                if found is not None:
+                if found is not None and found == starts.classical and \
+                        variant_key(variant) in _chess_keys():
+                    pass  # chess's own start: no FEN needed (nor added by a first run)
+                elif found is not None:
                     from solver.notation.fen import position_fen
 
                     position = self.family.position(found)
