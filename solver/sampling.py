@@ -393,7 +393,7 @@ class IdRanges(Sequence[int]):
 
     >>> ids = IdRanges([range(3, 4), range(0, 5), range(2, 3)])
     >>> list(ids), len(ids), 4 in ids, ids[2], ids.ranges
-    ([3, 0, 1, 2, 4], 5, True, 2, [range(3, 4), range(0, 3), range(4, 5)])
+    ([3, 0, 1, 2, 4], 5, True, 1, [range(3, 4), range(0, 3), range(4, 5)])
     """
 
     def __init__(self, ranges: Iterable[range]) -> None:
