@@ -32,6 +32,10 @@ from solver.output import PositionWriter
 from solver.ruleset.reader import rules_dir
 
 FAMILIES = sorted(path.stem for path in rules_dir().glob("*.toml"))
+#: Families numbered by counting, whose first look-ups take seconds: slow runs only.
+COUNTED_SLOWLY = ("capablanca-random-full", "cutechess-caparandom")
+QUICK = [pytest.param(name, marks=pytest.mark.slow) if name in COUNTED_SLOWLY else name
+         for name in FAMILIES]
 DIALECTS = ("xfen", "shredder", "lichess", "fsf", "pychess")
 EPD_ID = re.compile(r' id "(\S+) (\d+)";$')
 runner = CliRunner()
@@ -206,7 +210,7 @@ def _admitted(family: Family, fmt: str, dialect: str, ids: list[int]) -> None:
         assert written == expected, (family.name, fmt, dialect)
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", QUICK)
 def test_book_lines_are_position_lines_in_every_format_and_dialect(name: str) -> None:
     family = Family.load(name)
     ids = sample_ids(family, 2, 2)
@@ -229,7 +233,8 @@ LINT_CANNOT = {
 
 @pytest.mark.parametrize("name", [
     pytest.param(name, marks=pytest.mark.xfail(reason=LINT_CANNOT[name], strict=False))
-    if name in LINT_CANNOT else name for name in FAMILIES])
+    if name in LINT_CANNOT else pytest.param(name, marks=pytest.mark.slow)
+    if name in COUNTED_SLOWLY else name for name in FAMILIES])
 def test_a_sample_book_lints_clean(name: str) -> None:
     family = Family.load(name)
     fmt = _line_format(family)
@@ -241,7 +246,7 @@ def test_a_sample_book_lints_clean(name: str) -> None:
     assert code == 0
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", QUICK)
 def test_a_sample_book_is_what_each_family_reads_back(name: str) -> None:
     family = Family.load(name)
     fmt = _line_format(family)
