@@ -153,6 +153,7 @@ def test_a_worker_out_of_range_is_a_usage_error(name: str) -> None:
 # -- id ranges stay ranges --------------------------------------------------------
 
 LISTED_NEVER = """
+import tracemalloc
 from solver import Family
 from solver.evaluation.run import parse_ids
 from solver.lists.book import book_text
