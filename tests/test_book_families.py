@@ -184,7 +184,7 @@ def test_a_range_as_long_as_wild4_is_never_listed() -> None:
     done = limited([sys.executable, "-c", LISTED_NEVER])
     assert done.stderr == b""
     assert done.stdout.decode().splitlines() == [
-        'knnnnnnn/pppppppp/8/8/8/8/PPPPPPPP/KNNNNNNN w - - id "wild4 0";',
+        'knnnnnnn/pppppppp/8/8/8/8/PPPPPPPP/KNNNNNNN w - - id "wild4 0"; '
         "149320544 149320543 True", "True"]
 
 
