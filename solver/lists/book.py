@@ -120,8 +120,9 @@ def _scheme_numbers(parts: list[range | int], scheme: Scheme) -> Iterator[int]:
     covered: list[range] = []  # the numbers written, sorted and disjoint
     labels: set[int] = set()  # the labels' IDs written
     for part in parts:
-        numbers = part
-        if isinstance(part, int):
+        if isinstance(part, range):
+            numbers = part
+        else:
             if part in labels:
                 continue
             text = scheme.text(part)

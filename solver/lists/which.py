@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from solver.board.glyphs import BLACK_GLYPHS, WHITE_GLYPHS
 from solver.errors import (
     CastlingRightsError,
     Chess960Error,
@@ -32,7 +33,6 @@ from solver.errors import (
     UnknownPieceError,
     need_text,
 )
-from solver.board.glyphs import BLACK_GLYPHS, WHITE_GLYPHS
 from solver.notation.fen import is_fen
 
 if TYPE_CHECKING:
