@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from solver import Chess960Error, Family
 from solver.cli.app import app
 from solver.evaluation.run import parse_ids
-from solver.lists.book import BOOK_FORMATS, write_book
+from solver.lists.book import BOOK_FORMATS, book_units, write_book
 from solver.lists.compare import compare_path
 from solver.output import PositionWriter
 from solver.ruleset.reader import rules_dir
@@ -292,3 +292,17 @@ def test_the_whole_family_book_has_count_lines_and_is_complete(name: str,
         assert sum(1 for _ in lines) == int(count.split()[0].replace(",", ""))
     if family.count <= COMPARED or name == "dfrc":
         assert compare_path(str(target), family).same
+
+
+def test_mirror_pairs_of_linked_and_castling_variation_families() -> None:
+    # chess324x16's king stands on e: no mirror is in the family, each position alone
+    units = list(book_units(Family.load("chess324x16"), pairs="mirror"))
+    assert len(units) == 5184 and {len(u) for u in units} == {1}
+    # wild4: the mirror of both ranks keeps the link (each colour's bishops swap alike)
+    family = Family.load("wild4")
+    pairs = [u for u in book_units(family, ids="0-2000,5000000-5002000", pairs="mirror")
+             if len(u) == 2]
+    assert len(pairs) > 1000
+    for first, second in pairs:
+        one, other = family.position(first), family.position(second)
+        assert (other.white, other.black) == (one.white[::-1], one.black[::-1])
