@@ -249,14 +249,17 @@ class Family:
         Raises a :class:`~solver.errors.RankError` subclass naming what is
         wrong: length, unknown piece, piece counts, or every rule it breaks.
         """
-        rank = parse_rank(need_text(text, "rank"), self.ruleset.region_size,
-                          "".join(self.names) + "".join(
-                              c for c in EXTRA_NAMES if c in self.ruleset.pieces))
+        rank = parse_rank(need_text(text, "rank"), self.ruleset.region_size, self._own())
         self._check_counts(text, rank)
         broken = self.violations(rank)
         if broken:
             raise RuleViolationError(text, self.name, broken)
         return rank
+
+    def _own(self) -> str:
+        """The family's own piece letters, with the empty square and the pawn
+        where its ranks hold them (what :func:`~solver.notation.ranks.parse_rank` reads)."""
+        return "".join(self.names) + "".join(c for c in EXTRA_NAMES if c in self.ruleset.pieces)
 
     def _check_counts(self, text: str, rank: str) -> None:
         army = self.ruleset.army
@@ -324,7 +327,7 @@ class Family:
             return self._one(self.rank_id(rank), rank)
         files = self.ruleset.region_size
         spaced = text.replace("/", " ").replace(":", " ")
-        letters = parse_rank(spaced, None, "".join(self.names))
+        letters = parse_rank(spaced, None, self._own())
         if len(letters) != 2 * files:
             raise PairError(text, self.name, len(letters), files)
         sides = piece_sides(spaced)

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import insort
-from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final, cast
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast, overload
 
 from solver.errors import DrawCountError, DrawError, IdRangeError, SeedError
 
@@ -384,3 +384,72 @@ class _MirrorOf(dict[int, "int | None"]):
             found = None
         self[number] = found
         return found
+
+
+class IdRanges(Sequence[int]):
+    """IDs given as ranges (``0-99,518,50-149``), each once, in the order given,
+    never listed: only the ranges are kept, so ``0-149320543`` costs as
+    little as ``0-9``.
+
+    >>> ids = IdRanges([range(3, 4), range(0, 5), range(2, 3)])
+    >>> list(ids), len(ids), 4 in ids, ids[2], ids.ranges
+    ([3, 0, 1, 2, 4], 5, True, 1, [range(3, 4), range(0, 3), range(4, 5)])
+    """
+
+    def __init__(self, ranges: Iterable[range]) -> None:
+        self.ranges: list[range] = []
+        covered: list[range] = []  # the ranges so far, sorted and disjoint
+        for given in ranges:
+            for part in list(uncovered(covered, given)):
+                self.ranges.append(part)
+                cover(covered, part)
+
+    def __len__(self) -> int:
+        return sum(len(r) for r in self.ranges)
+
+    def __iter__(self) -> Iterator[int]:
+        for part in self.ranges:
+            yield from part
+
+    def __contains__(self, number: object) -> bool:
+        return any(number in part for part in self.ranges)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        place = index + len(self) if index < 0 else index
+        if place >= 0:
+            for part in self.ranges:
+                if place < len(part):
+                    return part[place]
+                place -= len(part)
+        raise IndexError(index)
+
+    def __repr__(self) -> str:
+        return f"IdRanges({self.ranges!r})"
+
+
+def cover(covered: list[range], part: range) -> None:
+    """Put ``part`` (outside them all) among ``covered`` (sorted by start, disjoint)."""
+    insort(covered, part, key=lambda r: r.start)
+
+
+def uncovered(covered: list[range], given: range) -> Iterator[range]:
+    """The parts of ``given`` (a step-1 range) outside every range of ``covered``
+    (sorted by start, disjoint), in increasing order."""
+    start = given.start
+    for part in covered:
+        if part.stop <= start:
+            continue
+        if part.start >= given.stop:
+            break
+        if part.start > start:
+            yield range(start, part.start)
+        start = max(start, part.stop)
+    if start < given.stop:
+        yield range(start, given.stop)

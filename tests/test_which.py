@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import Family, NoFamilyError
+from solver import Chess960Error, Family, NoFamilyError
 from solver.cli.lists import which_command
 from solver.lists.which import bundled_families, which
 from solver.ruleset.reader import rules_dir
@@ -140,3 +140,77 @@ def test_positions_from_stdin() -> None:
     assert [d["position"] for d in data] == ["NRBKQNRB", "RNBQKBNR rnbqkbnr"]
     chess960 = next(f for f in data[0]["families"] if f["family"] == "chess960")
     assert chess960["id"] == GOLDEN.index("NRBKQNRB")
+
+
+# -- every written form is read the same way (issue 33) -----------------------------
+
+def test_letters_and_glyphs_name_the_same_families() -> None:
+    families = bundled_families()
+    for letters, glyphs in (("RNBQKBNR", "♖♘♗♕♔♗♘♖"), ("RNBQKBNR rnbqkbnr", "♖♘♗♕♔♗♘♖ ♜♞♝♛♚♝♞♜"),
+                            ("qnrbbnkr", "♛♞♜♝♝♞♚♜"), ("KQQQQQQQ", "♔♕♕♕♕♕♕♕")):
+        by_letters = [(m.family, m.id) for m in which(letters, families).families]
+        assert by_letters == [(m.family, m.id) for m in which(glyphs, families).families]
+    # a rank alone, for families of independent sides: the position Black answers
+    found = {m.family: m.id for m in which("♖♘♗♕♔♗♘♖", families).families}
+    assert found["dfrc"] == 518 * 960 + 518 and found["chess960"] == 518
+
+
+def test_an_armys_rank_is_in_its_family() -> None:
+    # FICS wild 3: the king and 7 of N B R Q; seven queens are one of them
+    found = {m.family: m.id for m in which("KQQQQQQQ").families}
+    assert found["wild3"] == Family.load("wild3").identify("KQQQQQQQ").id
+    assert Family.load("wild3").position(found["wild3"]).white == "KQQQQQQQ"
+    out, err = io.StringIO(), io.StringIO()
+    assert which_command(["KQQQQQQQ"], [], "text", stdin=None, out=out, err=err) == 0
+    assert "wild3 " in out.getvalue() and err.getvalue() == ""
+
+
+def test_a_wide_region_with_a_bad_piece_is_an_error_not_a_traceback() -> None:
+    # chess256's region has 24 squares: the 24th is past the 16 files named
+    with pytest.raises(NoFamilyError):
+        which("RNBQKBNRPPPPPPPP.......X")
+    out, err = io.StringIO(), io.StringIO()
+    assert which_command(["RNBA.ANBRKCCPPPPP/rnba.anbrkccpppp"], [], "text", stdin=None,
+                         out=out, err=err) == 1
+    assert err.getvalue().startswith("error: ") and err.getvalue().count("\n") == 1
+
+
+def _forms(family: Family, number: int) -> list[str]:
+    """The position written as ``chess960 position`` writes it, in every FEN
+    dialect the family admits, and (when it has no castling variations, which a
+    rank cannot show) as letters and glyphs."""
+    from solver.notation.ranks import format_rank
+    from solver.output import PositionWriter
+
+    position = family.position(number)
+    forms = []
+    for dialect in ("xfen", "shredder", "lichess", "fsf", "pychess"):
+        out = io.StringIO()
+        try:
+            with PositionWriter(out, family, "fen", text="rank",  # type: ignore[arg-type]
+                                dialect=dialect) as writer:
+                writer.write(position)
+        except Chess960Error:
+            continue
+        forms.append(out.getvalue().strip())
+    if family.ruleset.castling.variations == 1:
+        white, black = position.white, position.black
+        if family.independent:
+            forms += [f"{white} {black.lower()}", f"{white}/{black.lower()}",
+                      f"{format_rank(white, True)} {format_rank(black, True, True)}"]
+        else:
+            forms += [white, white.lower(), format_rank(white, True), " ".join(white)]
+    return forms
+
+
+@pytest.mark.parametrize("name", [  # (families numbered by counting: slow runs only)
+    pytest.param(name, marks=pytest.mark.slow)
+    if name in ("capablanca-random-full", "cutechess-caparandom") else name
+    for name in sorted(path.stem for path in rules_dir().glob("*.toml"))])
+def test_which_names_each_family_with_its_id_in_every_form(name: str) -> None:
+    families = bundled_families()
+    family = next(f for f in families if f.name == name)
+    for number in sorted({0, family.count - 1, family.count // 3}):
+        for text in _forms(family, number):
+            found = {m.family: m.id for m in which(text, families).families}
+            assert found.get(name) == number, (text, found.get(name))

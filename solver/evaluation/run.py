@@ -26,7 +26,7 @@ import contextlib
 import os
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -51,18 +51,22 @@ from solver.evaluation.uci import Engine, Result, stop_engines
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.position import Position
+    from solver.sampling import IdRanges
 
 #: The table's header line.
 HEADER: Final = ",".join(COLUMNS) + "\n"
 
 
-def parse_ids(text: str, count: int, family: str) -> list[int]:
-    """IDs from ``0-19,25,30-31`` (each once, in order).
+def parse_ids(text: str, count: int, family: str) -> IdRanges:
+    """IDs from ``0-19,25,30-31`` (each once, in order), kept as ranges: a range
+    as long as the family is never listed (:class:`~solver.sampling.IdRanges`).
 
-    >>> parse_ids("3,0-2,2", 960, "chess960")
+    >>> list(parse_ids("3,0-2,2", 960, "chess960"))
     [3, 0, 1, 2]
     """
-    found: dict[int, None] = {}
+    from solver.sampling import IdRanges
+
+    parts: list[range] = []
     for given in text.split(","):
         part = given.strip()
         low, dash, high = part.partition("-")
@@ -74,8 +78,8 @@ def parse_ids(text: str, count: int, family: str) -> list[int]:
                 raise IdRangeError(str(number), number, count, family)
         if last < first:
             raise IdError(part, f"id range {quote(part)} goes down")
-        found.update(dict.fromkeys(range(first, last + 1)))
-    return list(found)
+        parts.append(range(first, last + 1))
+    return IdRanges(parts)
 
 
 @dataclass(frozen=True)
@@ -240,7 +244,7 @@ def _resume(path: str, fd: int, family: Family) -> set[int]:
     return set(table.rows)
 
 
-def evaluate(family: Family, engine: str, *, ids: list[int], out: str,
+def evaluate(family: Family, engine: str, *, ids: Sequence[int], out: str,
              nodes: int | None = None, depth: int | None = None, jobs: int = 1,
              timeout: float = 600.0,
              progress: Callable[[int, int], None] | None = None) -> Summary:

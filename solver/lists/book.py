@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Final, TextIO
 
 from solver.errors import Chess960Error, IdError, OptionConflictError, quote
@@ -73,16 +73,19 @@ def _ordered(family: Family, scheme: Scheme | None) -> Iterable[int]:
     return (id_at(unstyled(value)) for value in range(scheme.low, scheme.high + 1))
 
 
-def parse_numbers(text: str, family: Family, scheme: Scheme | None) -> list[int]:
+def parse_numbers(text: str, family: Family, scheme: Scheme | None) -> Iterable[int]:
     """The IDs of ``0-99,518`` (numbers of the numbering ``scheme``, or labels
-    one at a time), each once, in the order given.
+    one at a time), each once, in the order given. Every item is checked now;
+    the IDs of a range come as they are asked for (a range is never listed).
 
     >>> from solver.family import Family
-    >>> parse_numbers("3,0-1,3", Family.load("chess960"), None)
+    >>> list(parse_numbers("3,0-1,3", Family.load("chess960"), None))
     [3, 0, 1]
     """
+    from solver.sampling import IdRanges
+
     read = scheme.read if scheme is not None else family.parse_id
-    found: dict[int, None] = {}
+    parts: list[range | int] = []  # ranges of numbers; a label's ID
     for given in text.split(","):
         part = given.strip()
         low, dash, high = part.partition("-")
@@ -93,47 +96,88 @@ def parse_numbers(text: str, family: Family, scheme: Scheme | None) -> list[int]
             if last - first >= family.count:
                 raise IdError(part, f"id range {quote(part)} is longer than the "
                                     f"{family.count:,} {family.name} positions")
-            if scheme is None:  # the family's own IDs: the ends checked, the rest between
-                read(str(first))
-                read(str(last))
-                found.update(dict.fromkeys(range(first, last + 1)))
-            else:
-                found.update(dict.fromkeys(read(str(n)) for n in range(first, last + 1)))
+            read(str(first))  # the ends checked, the rest between
+            read(str(last))
+            parts.append(range(first, last + 1))
+        elif part.isdigit():
+            read(part)
+            parts.append(range(int(part), int(part) + 1))
         elif part:
-            found[read(part)] = None
+            parts.append(read(part))
         else:
             raise IdError(given, f"id list {quote(text)} has an empty item")
-    return list(found)
+    if scheme is None:
+        return IdRanges(p if isinstance(p, range) else range(p, p + 1) for p in parts)
+    return _scheme_numbers(parts, scheme)
+
+
+def _scheme_numbers(parts: list[range | int], scheme: Scheme) -> Iterator[int]:
+    """The IDs of a numbering's ranges of numbers and of labels (their IDs), each
+    once: the numbers kept as ranges, the labels' IDs (as many as the text names)
+    in a set."""
+    from solver.sampling import cover, uncovered
+
+    covered: list[range] = []  # the numbers written, sorted and disjoint
+    labels: set[int] = set()  # the labels' IDs written
+    for part in parts:
+        if isinstance(part, range):
+            numbers = part
+        else:
+            if part in labels:
+                continue
+            text = scheme.text(part)
+            if not text.isdigit():
+                labels.add(part)
+                yield part
+                continue
+            numbers = range(int(text), int(text) + 1)  # a label of a numbered scheme
+        for piece in list(uncovered(covered, numbers)):
+            cover(covered, piece)
+            for number in piece:
+                found = scheme.read(str(number))
+                if found not in labels:
+                    yield found
 
 
 class _Mirrors:
-    """Each position's left-right mirror (None: not in the family), worked out when asked."""
+    """Each position's left-right mirror (None: not in the family): both ranks
+    read backwards, by the family's own reading (:meth:`Family.identify
+    <solver.family.Family.identify>`), and with castling variations the rights
+    kept on the other wings."""
+
+    WINGS: Final = {"K": "Q", "Q": "K", "k": "q", "q": "k"}
 
     def __init__(self, family: Family) -> None:
         self.family = family
-        self.sides: dict[int, int | None] = {}
+        self.placements: dict[tuple[str, str], int | None] = {}
 
-    def side(self, number: int) -> int | None:
-        if number not in self.sides:
+    def placement(self, white: str, black: str) -> int | None:
+        """The placement id of the mirrored ranks (None: not in the family)."""
+        key = (white, black)
+        if key not in self.placements:
             family = self.family
+            text = f"{white[::-1]} {black[::-1].lower()}" if family.independent \
+                else white[::-1]
             try:
-                found: int | None = family.rank_id(family.validate(
-                    family.rank_of(number)[::-1]))
+                found: int | None = family.identify(text).id
             except Chess960Error:
                 found = None
-            self.sides[number] = found
-        return self.sides[number]
+            if len(self.placements) >= CHUNK * 16:
+                self.placements.clear()
+            self.placements[key] = found
+        return self.placements[key]
 
     def __call__(self, number: int) -> int | None:
+        from solver.board.castling_rules import SubsetCastling
+
         family = self.family
-        if not family.independent:
-            return self.side(number)
-        n = family.side_count
-        white, black = divmod(number, n)
-        m_white, m_black = self.side(white), self.side(black)
-        if m_white is None or m_black is None:
-            return None
-        return m_white * n + m_black
+        position = family.position(number)
+        found = self.placement(position.white, position.black)
+        rule = family.ruleset.castling
+        if found is None or not isinstance(rule, SubsetCastling):
+            return found
+        kept = rule.kept(rule.split(number)[0])
+        return rule.join(rule.variation({self.WINGS[w] for w in kept}), found)
 
 
 def book_units(family: Family, *, numbering: str | None = None, ids: str | None = None,
@@ -236,19 +280,44 @@ def book_text(family: Family, fmt: str = "epd", *, dialect: str = "xfen",
               numbering: str | None = None, ids: str | None = None, sample: int | None = None,
               seed: str | None = None, pairs: str | None = None, workers: int = 1,
               worker: int = 1, progress: Progress | None = None) -> Iterator[str]:
-    """The book's text, a piece at a time (the checks are made before the first piece)."""
+    """The book's text, a piece at a time (the checks are made before the first piece).
+
+    Every position is the one :meth:`Family.position <solver.family.Family.position>`
+    gives for its ID (what ``chess960 position`` writes); the whole family in its
+    own order is :meth:`Family.numbered <solver.family.Family.numbered>`'s rows
+    (what ``chess960 solve`` writes).
+    """
     scheme = _scheme(family, numbering)
     numbers = book_ids(family, numbering=numbering, ids=ids, sample=sample, seed=seed,
                        pairs=pairs, workers=workers, worker=worker)
     buffer = io.StringIO()
     writer = _writer(buffer, family, fmt, dialect, scheme)
     first = next(numbers, None)  # the checks of book_ids, made now
-    whole = ids is None and sample is None and family.side_count <= TABLE_MAX
-    table = family.side_table() if whole and first is not None else None
-    if table is not None and family.independent and scheme is None and pairs is None and \
-            workers == 1 and fmt != "pgn":
-        return _pair_pieces(family, writer, buffer, table, progress)
-    return _pieces(family, writer, buffer, first, numbers, progress, table)
+    if first is None:
+        return iter(())
+    whole = ids is None and sample is None
+    if whole and scheme is None and pairs is None and workers == 1:
+        if _plain_pairs(family) and family.side_count <= TABLE_MAX and fmt != "pgn":
+            return _pair_pieces(family, writer, buffer, family.side_table(), progress)
+        if family.linked or _subsets(family):
+            return _pieces(writer, buffer, iter(family.numbered()), progress, family.count)
+    if whole and not family.independent and family.side_count <= TABLE_MAX:
+        family.take_listing(family.side_table())  # each rank looked up, not counted
+    rows = ((n, p.white, p.black) for n, p in ((n, family.position(n))
+                                                for n in chain([first], numbers)))
+    return _pieces(writer, buffer, rows, progress, family.count)
+
+
+def _subsets(family: Family) -> bool:
+    """Whether the family's IDs hold castling variations (``castling = "subsets"``)."""
+    from solver.board.castling_rules import SubsetCastling
+
+    return isinstance(family.ruleset.castling, SubsetCastling)
+
+
+def _plain_pairs(family: Family) -> bool:
+    """Whether each ID is ``white * side_count + black`` and nothing more."""
+    return family.independent and not family.linked and not _subsets(family)
 
 
 class _Whites(Pairs):
@@ -294,32 +363,12 @@ def _pair_pieces(family: Family, writer: Writer, buffer: io.StringIO, table: lis
 TABLE_MAX: Final = 1 << 21
 
 
-def _pieces(family: Family, writer: Writer, buffer: io.StringIO, first: int | None,
-            numbers: Iterator[int], progress: Progress | None, table: list[str] | None
-            ) -> Iterator[str]:
-    if first is None:
-        return
+def _pieces(writer: Writer, buffer: io.StringIO, rows: Iterator[tuple[int, str, str]],
+            progress: Progress | None, total: int) -> Iterator[str]:
+    """The text of ``rows`` (``(id, white, black)``), :data:`CHUNK` rows at a time."""
     done = 0
-    total = family.count
-    rank: Callable[[int], str] = table.__getitem__ if table is not None else family.rank_of
-    black_rank = family.ruleset.layout.black_rank
-    n = family.side_count
-    independent = family.independent
-    pending: Iterator[int] = iter([first])
-    while True:
-        block = list(islice(pending, CHUNK)) or list(islice(numbers, CHUNK))
-        if not block:
-            break
-        pending = iter(())
-        rows: list[tuple[int, str, str]] = []
-        for number in block:
-            if independent:
-                white, black = divmod(number, n)
-                rows.append((number, rank(white), rank(black)))
-            else:
-                white_rank = rank(number)
-                rows.append((number, white_rank, black_rank(white_rank)))
-        writer.write_rows(rows)
+    while block := list(islice(rows, CHUNK)):
+        writer.write_rows(block)
         done += len(block)
         yield buffer.getvalue()
         buffer.seek(0)

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from solver.board.glyphs import BLACK_GLYPHS, WHITE_GLYPHS
 from solver.errors import (
     CastlingRightsError,
     Chess960Error,
@@ -80,29 +81,50 @@ def bundled_families() -> list[Family]:
     return [Family.load(name) for name in bundled_names()]
 
 
+#: Each chess glyph as its letter, White's upper case, Black's lower case.
+_GLYPH_LETTERS: Final = str.maketrans({**{g: p for p, g in WHITE_GLYPHS.items()},
+                                       **{g: p.lower() for p, g in BLACK_GLYPHS.items()}})
+
+
 def letters(text: str) -> list[str] | None:
-    """The words of a rank or a pair of ranks (``None``: not letters alone)."""
-    words = [w for w in _SPLIT.split(text.strip()) if w]
+    """The words of a rank or a pair of ranks, glyphs as letters (``None``: not
+    pieces alone).
+
+    >>> letters("♖♘♗♕♔♗♘♖ ♜♞♝♛♚♝♞♜")
+    ['RNBQKBNR', 'rnbqkbnr']
+    """
+    words = [w for w in _SPLIT.split(text.strip().translate(_GLYPH_LETTERS)) if w]
     if not words or len(words) > 2 or not all(w.isalpha() for w in words):
         return None
     return words
 
 
-def _may_hold(family: Family, text: str, words: list[str] | None) -> bool:
-    """Whether ``family``'s board and pieces can hold ``text`` at all (cheap checks
-    on the rule file alone, before anything is numbered)."""
-    if words is None:
-        return True  # a FEN (or glyphs): the family's reader decides, cheaply
+def piece_letters(family: Family) -> set[str]:
+    """Every piece letter a rank of ``family`` may hold (an army's pool with its
+    fixed pieces; not the placeholder ``Z`` of its rule file), upper case.
+
+    >>> from solver.family import Family
+    >>> sorted(piece_letters(Family.load("wild3")))
+    ['B', 'K', 'N', 'Q', 'R']
+    """
     ruleset = family.ruleset
-    files = ruleset.region_size
-    letters = "".join(words)
-    if not letters.isascii():
-        return True  # glyphs
-    if len(letters) not in (files, 2 * files) or (len(words) == 2 and len(words[0]) != files):
+    army = ruleset.army
+    if army is not None:
+        return set(army.fixed + army.pool)
+    return {c.upper() for c in ruleset.piece_counts if c.isalpha()}
+
+
+def _may_hold(family: Family, words: list[str] | None) -> bool:
+    """Whether ``family``'s board and pieces can hold a rank or a pair of ranks
+    (:func:`letters`; ``None``, a FEN: the family's reader decides) at all: cheap
+    checks on the rule file alone, before anything is numbered."""
+    if words is None:
+        return True
+    files = family.ruleset.region_size
+    text = "".join(words)
+    if len(text) not in (files, 2 * files) or (len(words) == 2 and len(words[0]) != files):
         return False
-    pieces = set(ruleset.piece_counts)
-    known = {c.upper() for c in pieces} | {c.lower() for c in pieces}
-    return set(letters) <= known
+    return set(text.upper()) <= piece_letters(family)
 
 
 def _read(family: Family, text: str, words: list[str] | None) -> int:
@@ -121,7 +143,7 @@ def other_reading(family: Family, words: list[str] | None) -> int | None:
     Black answers it (independent sides), a pair whose Black answers White as
     White's rank (shared sides); ``None`` when neither reads ``words``
     (:func:`letters` of a text)."""
-    if words is None or not words[0].isascii():
+    if words is None:
         return None
     layout = family.ruleset.layout
     files = family.ruleset.region_size
@@ -182,7 +204,7 @@ def which(text: str, families: Sequence[Family] | None = None) -> Found:
     found = Found(text)
     misses: list[tuple[int, Family, Chess960Error | None]] = []
     for family in chosen:
-        if not _may_hold(family, text, words):
+        if not _may_hold(family, words):
             misses.append((3, family, None))
             continue
         try:

@@ -57,7 +57,7 @@ def parse_rank(text: str, files: int | None = None, own: str = "") -> str:
         if letter is None:
             index = len(letters)
             limit = files if files is not None else MAX_FILES
-            square = square_name(index) if index < limit else None
+            square = square_name(index) if index < min(limit, MAX_FILES) else None
             raise UnknownPieceError(text, char, square)
         letters.append(letter)
     if files is not None and len(letters) != files:
