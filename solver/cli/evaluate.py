@@ -158,7 +158,7 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
     try:
         family = load_family(rules)
         numbers = (parse_ids(ids, family.count, family.name) if ids is not None
-                   else list(range(family.count)))
+                   else range(family.count))
         live = bool(getattr(err, "isatty", lambda: False)())
         step = max(1, -(-len(numbers) // 10))
 

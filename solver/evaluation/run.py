@@ -268,7 +268,7 @@ def evaluate(family: Family, engine: str, *, ids: Sequence[int], out: str,
         os.close(fd)
 
 
-def _run(family: Family, engine: str, ids: list[int], out: str, fd: int, limit: str,
+def _run(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, limit: str,
          nodes: int | None, depth: int | None, jobs: int, timeout: float, setup: Setup,
          name: str, progress: Callable[[int, int], None] | None) -> Summary:
     """:func:`evaluate`, once the table is locked (as ``fd``)."""
@@ -276,10 +276,10 @@ def _run(family: Family, engine: str, ids: list[int], out: str, fd: int, limit: 
         done = _resume(out, fd, family)
     except OSError as exc:
         raise EvalTableError(out, 0, (exc.strerror or str(exc)).lower()) from None
-    todo = [number for number in ids if number not in done]
-    skipped = len(ids) - len(todo)
-    jobs = max(1, min(jobs, len(todo)))
-    work: Iterator[int] = iter(todo)
+    skipped = _among(done, ids)
+    remaining = len(ids) - skipped
+    jobs = max(1, min(jobs, remaining))
+    work: Iterator[int] = (number for number in ids if number not in done)  # never listed
     lock = threading.Lock()
     results: queue.Queue[Evaluation | BaseException | None] = queue.Queue()
     stop = threading.Event()
@@ -291,7 +291,8 @@ def _run(family: Family, engine: str, ids: list[int], out: str, fd: int, limit: 
     def worker() -> None:
         _work(family, engine, timeout, setup, name, limit, nodes, depth, next_id, results)
 
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(jobs)] if todo else []
+    threads = ([threading.Thread(target=worker, daemon=True) for _ in range(jobs)]
+               if remaining else [])
     for thread in threads:
         thread.start()
     finished = 0
@@ -324,6 +325,21 @@ def _run(family: Family, engine: str, ids: list[int], out: str, fd: int, limit: 
         raise failure
     _sort(out, family)
     return Summary(len(ids), skipped, count, name, setup.words)
+
+
+def _among(done: set[int], ids: Sequence[int]) -> int:
+    """How many of ``ids`` (given once each) are in ``done``, without listing
+    ``ids`` when it is a range (a range of ranges, say ``0-149320543``).
+
+    >>> from solver.sampling import IdRanges
+    >>> _among({1, 5, 9}, IdRanges([range(0, 6)])), _among({1, 5, 9}, [9, 2])
+    (2, 1)
+    """
+    from solver.sampling import IdRanges
+
+    members: Sequence[int] | frozenset[int] = (
+        ids if isinstance(ids, range | IdRanges) else frozenset(ids))
+    return sum(1 for number in done if number in members)
 
 
 def _work(family: Family, engine: str, timeout: float, setup: Setup, name: str, limit: str,
