@@ -676,7 +676,7 @@ class EngineError(Chess960Error):
     """
 
     def __init__(self, engine: str, reason: str) -> None:
-        super().__init__(f"engine {quote(engine)}: {reason}")
+        super().__init__(f"engine {shown_path(engine)!r}: {reason}")  # a path, whole
         self.engine = engine
         self.reason = reason
 # -- draws an arbiter can defend (solver/draws/) ----------------------------------------

@@ -235,25 +235,16 @@ def _line_format(family: Family) -> str:
     return "fen" if family.ruleset.layout.notation == "sfen" else "epd"
 
 
-#: Families whose books lint cannot check yet (solver/notation/lint.py, not book):
-LINT_CANNOT = {
-    "janggi": "lint reads no janggi FEN or EPD line ('no position to check')",
-    "chess324x16": "lint remembers an id by the placement alone, not the castling field, "
-                   "so a second castling variation of a placement is called wrong",
-}
-
-
 @pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(reason=LINT_CANNOT[name], strict=False))
-    if name in LINT_CANNOT else pytest.param(name, marks=pytest.mark.slow)
+    pytest.param(name, marks=pytest.mark.slow)
     if name in COUNTED_SLOWLY else name for name in FAMILIES])
 def test_a_sample_book_lints_clean(name: str) -> None:
     family = Family.load(name)
     fmt = _line_format(family)
-    code, book, _ = cli("book", "-r", name, "--sample", "200", "--seed", "s", "-f", fmt)
+    n = min(200, family.count)
+    code, book, _ = cli("book", "-r", name, "--sample", str(n), "--seed", "s", "-f", fmt)
     assert code == 0
     code, report, _ = cli("lint", "-r", name, "-", stdin=book)
-    n = min(200, family.count)
     assert report.splitlines()[-1] == f"-: {n} start positions, 0 problems"
     assert code == 0
 
