@@ -29,6 +29,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import typer.main
@@ -78,7 +79,8 @@ def cli(*args: str, stdin: str | None = None) -> tuple[str, str, int]:
 def cli_process(*args: str, stdin: str | None = None) -> tuple[str, str, int]:
     """``chess960 ARGS`` as a process: the installed command (the one beside this
     Python), or ``python -m solver`` where it is not installed."""
-    found = shutil.which("chess960")
+    beside = Path(sys.executable).with_name("chess960")
+    found = str(beside) if beside.exists() else shutil.which("chess960")
     command = [found] if found else [sys.executable, "-m", "solver"]
     done = subprocess.run([*command, *args], input=stdin, capture_output=True, text=True,
                           encoding="utf-8", timeout=120, check=False)
