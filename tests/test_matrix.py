@@ -215,21 +215,28 @@ def written(cell: Combo) -> tuple[list[int], str] | None:
 
 def write_cells(name: str, commands: Iterable[str] = ("position", "random", "book")
                 ) -> Iterator[Combo]:
-    """The cells of the commands that write positions, for one family: ``position``
-    in every format, dialect and variant (text, which writes no FEN, once);
-    ``random`` and ``book`` in every format and dialect; ``solve`` (families of
-    at most :data:`WHOLE_MAX`) in every format; each in every other numbering."""
+    """The cells of the commands that write positions, for one family:
+    ``position`` in every format and dialect, and (EPD and PGN, which hold the
+    variant's whole FEN as the other formats do) every variant; ``random`` and
+    ``book`` in every format, and every dialect in EPD; ``solve`` (families of at
+    most :data:`WHOLE_MAX`) in every format; each in every other numbering. Text,
+    which writes no FEN, is written once."""
     fam = family(name)
     others = [n for n in fam.schemes if n != fam.scheme().name]
+    plain = [(None, d) for d in DIALECTS]
     for command in commands:
         if command == "solve" and fam.count > WHOLE_MAX:
             continue
         formats = BOOK_FORMATS if command == "book" else list(FORMATS)
         for fmt in formats:
-            styles = STYLES if command == "position" else [(None, d) for d in DIALECTS]
-            for variant, dialect in [(None, "xfen")] if fmt == "text" else styles:
-                if command != "solve" or dialect == "xfen":
-                    yield Combo(command, name, fmt, dialect, variant)
+            if fmt == "text":
+                styles: list[tuple[str | None, str]] = [(None, "xfen")]
+            elif command == "position":
+                styles = STYLES if fmt in ("epd", "pgn") else plain
+            else:
+                styles = plain if fmt == "epd" else [(None, "xfen")]
+            for variant, dialect in styles:
+                yield Combo(command, name, fmt, dialect, variant)
             for numbering in others:
                 if command != "book" or _scheme_numeric(name, numbering):
                     yield Combo(command, name, fmt, numbering=numbering)
