@@ -88,9 +88,21 @@ KNOWN: list[Known] = [
           "book: book -r chess324x16 writes 324 lines, not 5,184 (book.py, castling subsets)",
           {"command": _set("book")}),
     Known("lint_rules", "chess324x16",
-          "lint: lint -r chess324x16 says 'epd id is wrong' for random's castling variations "
-          "(lint.py reads the id of the placement, not of the subset)",
-          {"command": _set("random"), "fmt": _set("epd")}),
+          "lint: lint -r chess324x16 says 'epd id is wrong' for castling variations "
+          "(id 2592 read as 0: lint.py reads the id of the placement, not of the subset)",
+          {"command": _set("position"), "fmt": _set("epd")}),
+    Known("id", "wild4", "book: wild4's book lines are not wild4 positions ('the link "
+                         "same-army gives black white's pieces')", {"command": _set("book")}),
+    Known("id", "janggi", "id: id -r janggi does not read the ranks position writes "
+                          "('RNBA.ANBRKCCPPPPP ...': unknown piece '.')", {"fmt": _set("text")}),
+    Known("plan", "janggi", "id: id -r janggi does not read the ranks plan writes "
+                            "(unknown piece '.')"),
+    Known("which", "janggi", "which: which does not read janggi's ranks as glyphs",
+          {"variant": _set("glyphs")}),
+    *[Known("games", name,
+            "games: games tag --tag T writes the sides' numbers ('0:0'), not the "
+            "position's id, for a family of independent sides")
+      for name in ("chess324", "dfrc", "janggi", "placement", "transcendental", "wild4")],
     Known("plain_lint", "horde960",
           "lint: plain lint reads horde's PGN in the dialects shredder, fsf and pychess as "
           "a plain FEN and finds White's castling missing",
@@ -104,9 +116,16 @@ KNOWN: list[Known] = [
     *[Known("plain_lint", name,
             "lint: plain lint reads a horde or seirawan PGN (Variant tag) in the dialects "
             "shredder, fsf, pychess as a plain FEN: castling 'is wrong'",
-            {"fmt": _set("pgn"), "variant": _set("horde", "seirawan"),
+            {"fmt": _set("pgn"), "variant": variants,
              "dialect": _set("shredder", "fsf", "pychess")})
-      for name in ("chess960", "bishops-opposite")],
+      for name, variants in (("chess960", _set("horde", "seirawan")),
+                             ("bishops-opposite", _set("horde", "seirawan")),
+                             ("chess480", _set("horde", "seirawan")),
+                             ("king-between-rooks", _set("horde", "seirawan")),
+                             ("chess324", _set("seirawan")), ("dfrc", _set("seirawan")))],
+    Known("plain_lint", "shuffle", "lint: plain lint reads a seirawan PGN in the pychess "
+                                   "dialect as a plain FEN: castling 'is wrong'",
+          {"fmt": _set("pgn"), "variant": _set("seirawan"), "dialect": _set("pychess")}),
     *[Known("which", name, "which: which misses wild3/wild4 for letters (KQQQQQQQ, "
                            "'KNNNNNNN knnnnnnn'), though it finds them from glyphs and FENs",
             {"fmt": _set("text"), "variant": _set(None)})
@@ -114,7 +133,11 @@ KNOWN: list[Known] = [
     *[Known("one_answer", name, "which: which RNBQKBNR and which ♖♘♗♕♔♗♘♖ differ (letters "
                                 "and glyphs are looked up in different families)")
       for name in ("chess960", "seirawan960", "horde960", "wild3", "wild4", "chess324x16",
-                   "bishops-opposite", "capablanca-random")],
+                   "bishops-opposite", "capablanca-random", "capablanca-random-full",
+                   "capablanca-shuffle", "chess256", "chess324", "chess480", "corner",
+                   "cutechess-caparandom", "dfrc", "janggi", "king-between-rooks", "placement",
+                   "racing-kings", "shuffle", "shuffle-nocastle", "transcendental",
+                   "xboard-caparandom")],
     Known("games", "chess324x16",
           "games: games tag -r chess324x16 --tag T writes the sides' numbers ('0:0'), not "
           "the position's id, in tag T"),
@@ -184,6 +207,11 @@ def _scheme_numeric(name: str, numbering: str | None) -> bool:
     scheme = family(name).scheme(numbering)
     return all(label.isdigit() for label in labels(name, sample_ids(name), numbering)) \
         and scheme is not None
+
+
+def _subsets(name: str) -> bool:
+    """Whether the family's positions differ by castling rights alone (``castling = "subsets"``)."""
+    return type(family(name).ruleset.castling).__name__ == "SubsetCastling"
 
 
 def _natural(label: str) -> list[int]:
@@ -268,6 +296,8 @@ def check_id(cell: Combo, ids: list[int], text: str) -> str | None:
     """``id -r F`` reads every written position back to its id."""
     if cell.variant is not None:
         return None  # id reads the family's own game; lint reads the variants'
+    if cell.fmt == "text" and _subsets(cell.family):
+        return None  # ranks carry no castling field, which tells these positions apart
     found = items(cell.fmt, text)
     if not found:
         return f"no position read from {text[:200]!r}"
@@ -311,7 +341,16 @@ def check_plain_lint(cell: Combo, ids: list[int], text: str) -> str | None:
     """Plain ``lint`` passes the tool's own EPD and PGN."""
     if cell.fmt != "pgn" and (cell.fmt != "epd" or cell.variant is not None):
         return None  # an EPD line does not say which variant it is; a PGN game does
+    if cell.numbering is not None or not _plain_lint_reads(cell.family):
+        return None  # another numbering's ids, or a family plain lint cannot know
     return _lint([], text, None)
+
+
+def _plain_lint_reads(name: str) -> bool:
+    """Whether plain ``lint`` (no family) passes the family's own EPD: it cannot
+    know a family's castling rule (none, subsets) or its board without ``-r``."""
+    made = written(Combo("position", name, "epd"))
+    return made is not None and _lint([], made[1], None) is None
 
 
 def check_stated_ids(cell: Combo, ids: list[int], text: str) -> str | None:
@@ -416,7 +455,7 @@ def which_cells(name: str) -> Iterator[Combo]:
 def check_which(cell: Combo, ids: list[int], text: str) -> str | None:
     """``which`` names the family with each id, in every numbering."""
     fam = family(cell.family)
-    if cell.fmt == "text" and type(fam.ruleset.castling).__name__ == "SubsetCastling":
+    if cell.fmt == "text" and _subsets(cell.family):
         return None  # ranks carry no castling field, which tells these positions apart
     lines = [t[0] for t in items(cell.fmt, text)]
     answers, err = _which(lines)
@@ -621,7 +660,7 @@ def check_plan(cell: Combo) -> str | None:
     for row in rows:
         label, rank, fen = row[1], row[2], row[3]
         read = []
-        if type(family(cell.family).ruleset.castling).__name__ != "SubsetCastling":
+        if not _subsets(cell.family):
             read.append(cli("id", "-r", cell.family, *cell.numbering_args(), rank)[0].strip())
         if cell.variant is None:
             read.append(cli("id", "-r", cell.family, *cell.numbering_args(), fen)[0].strip())
