@@ -70,6 +70,11 @@ RANDOM_DRAWN = 12
 SEED = "matrix"
 
 
+def _subsets(name: str) -> bool:
+    """Whether the family's positions differ by castling rights alone (``castling = "subsets"``)."""
+    return type(family(name).ruleset.castling).__name__ == "SubsetCastling"
+
+
 def _set(*values: object) -> frozenset[object]:
     return frozenset(values)
 
@@ -97,8 +102,8 @@ KNOWN: list[Known] = [
                           "('RNBA.ANBRKCCPPPPP ...': unknown piece '.')", {"fmt": _set("text")}),
     Known("plan", "janggi", "id: id -r janggi does not read the ranks plan writes "
                             "(unknown piece '.')"),
-    Known("which", "janggi", "which: which does not read janggi's ranks as glyphs",
-          {"variant": _set("glyphs")}),
+    Known("which", "janggi", "which: which does not read janggi's ranks, as letters or glyphs "
+                             "('RNBA.ANBRKCCPPPPP ...')", {"fmt": _set("text")}),
     *[Known("games", name,
             "games: games tag --tag T writes the sides' numbers ('0:0'), not the "
             "position's id, for a family of independent sides")
@@ -146,7 +151,7 @@ KNOWN: list[Known] = [
             {"command": _set("random", "solve"), "fmt": _set("text"),
              "numbering": frozenset(n for n in family(name).schemes
                                     if n != family(name).scheme().name)})
-      for name in FAMILIES if len(family(name).schemes) > 1],
+      for name in FAMILIES if len(family(name).schemes) > 1 and not _subsets(name)],
 ]
 
 
@@ -207,11 +212,6 @@ def _scheme_numeric(name: str, numbering: str | None) -> bool:
     scheme = family(name).scheme(numbering)
     return all(label.isdigit() for label in labels(name, sample_ids(name), numbering)) \
         and scheme is not None
-
-
-def _subsets(name: str) -> bool:
-    """Whether the family's positions differ by castling rights alone (``castling = "subsets"``)."""
-    return type(family(name).ruleset.castling).__name__ == "SubsetCastling"
 
 
 def _natural(label: str) -> list[int]:
@@ -349,8 +349,8 @@ def check_plain_lint(cell: Combo, ids: list[int], text: str) -> str | None:
 def _plain_lint_reads(name: str) -> bool:
     """Whether plain ``lint`` (no family) passes the family's own EPD: it cannot
     know a family's castling rule (none, subsets) or its board without ``-r``."""
-    made = written(Combo("position", name, "epd"))
-    return made is not None and _lint([], made[1], None) is None
+    made = [written(Combo(command, name, "epd")) for command in ("position", "random")]
+    return all(m is not None and _lint([], m[1], None) is None for m in made)
 
 
 def check_stated_ids(cell: Combo, ids: list[int], text: str) -> str | None:
