@@ -324,7 +324,7 @@ def _write_each(
     from solver.output import PositionWriter
 
     with PositionWriter(out, family, fmt, text=style, unicode=unicode,  # type: ignore[arg-type]
-                        dialect=dialect, variant=variant) as writer:
+                        dialect=dialect, variant=variant, numbering=scheme) as writer:
 
         def find(text: str) -> Position:
             if how == "identify":

@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING, Final, TextIO
 
 from solver.errors import UnknownFormatError
 from solver.output.base import TextStyle, Writer, position_text, record
-from solver.output.epd import EpdWriter
+from solver.output.epd import EpdWriter, numbered_epd
 from solver.output.formats import CsvWriter, FenWriter, JsonWriter, ShredderWriter, TextWriter
 from solver.output.pgn import PgnWriter, pgn_variant
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.numbering.schemes import Scheme
     from solver.position import Position
 
 __all__ = [
@@ -59,7 +60,10 @@ def format_help() -> str:
 class PositionWriter:
     """Writes positions one at a time to ``out`` in format ``fmt``; :meth:`close` ends it.
 
-    Streams: nothing is held back, so long listings start at once.
+    Streams: nothing is held back, so long listings start at once. With
+    ``numbering`` (a :class:`~solver.numbering.schemes.Scheme`), EPD's ``id``
+    operations hold that numbering's numbers; the other formats write the
+    family's own ids.
     """
 
     def __init__(
@@ -71,10 +75,13 @@ class PositionWriter:
         unicode: bool = False,
         dialect: str = "xfen",
         variant: str | None = None,
+        numbering: Scheme | None = None,
     ) -> None:
         kind = FORMATS.get(fmt)
         if kind is None:
             raise UnknownFormatError(fmt, list(FORMATS))
+        if kind is EpdWriter and numbering is not None:  # ids in that numbering, as book's
+            kind = numbered_epd(numbering)
         self.format = fmt
         self.writer = kind(out, family, text, unicode, dialect, variant)
 

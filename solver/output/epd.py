@@ -17,6 +17,7 @@ from solver.output.base import MARKS, NUMBER, Writer, unmarked
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.numbering.schemes import Scheme
     from solver.position import Position
 
 
@@ -83,3 +84,29 @@ class EpdWriter(Writer):
 
 
 _AFTER = EpdWriter._after
+
+
+def numbered_epd(scheme: Scheme) -> type[EpdWriter]:
+    """An EPD writer whose ``id`` operations hold the numbers of the numbering
+    ``scheme`` (``id "chess960 960"`` in Scidb's), or its labels alone
+    (``id "FRC 518"``): what ``lint --numbering`` reads.
+
+    >>> import io
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> out = io.StringIO()
+    >>> numbered_epd(chess960.scheme("scidb"))(out, chess960).write(chess960.position(0))
+    >>> out.getvalue().split(" id ")[1].strip()
+    '"chess960 960";'
+    """
+    from solver.output.pgn import tag_value
+
+    text, labelled = scheme.text, bool(scheme.spec.label)
+
+    class Numbered(EpdWriter):
+        def _after(self, number: int | str) -> str:
+            if labelled:
+                return f' id "{tag_value(text(int(number)))}";'
+            return super()._after(text(int(number)))
+
+    return Numbered
