@@ -154,9 +154,10 @@ class IdRangeError(IdError):
 
 
 class IdMismatchError(IdError):
-    """A ``<id> <rank>`` line whose id is not the rank's (``found`` is)."""
+    """A ``<id> <rank>`` line whose id (or a numbering's number or label) is
+    not the rank's (``found`` is)."""
 
-    def __init__(self, listed: int, rank: str, found: int) -> None:
+    def __init__(self, listed: int | str, rank: str, found: int | str) -> None:
         super().__init__(
             f"{listed} {rank}", f"id {listed} does not match {quote(rank)}, whose id is {found}"
         )

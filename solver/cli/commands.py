@@ -53,7 +53,7 @@ from solver.cli.inputs import (
     ranks_answer,
     read_listed,
 )
-from solver.errors import Chess960Error
+from solver.errors import Chess960Error, IdMismatchError
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 
 if TYPE_CHECKING:
@@ -236,7 +236,42 @@ def _numbered_ids(family: Family, scheme: Scheme, texts: Sequence[str],
     identify = family.fen_identifier() if read is None else \
         (lambda text: family.identify(read(text)).id)
     text_of = scheme.text
-    return answer_all(texts, lambda text: f"{text_of(identify(text))}\n", stdin, out, err)
+
+    def answer(text: str) -> str:
+        try:
+            return f"{text_of(identify(text))}\n"
+        except Chess960Error as error:
+            listed = _listed_in(scheme, text)
+            if listed is None:
+                raise error from None
+            head, rest, number = listed
+            try:
+                found = identify(rest)
+            except Chess960Error:
+                raise error from None  # the line as a whole is what is wrong
+            if found != number:
+                raise IdMismatchError(head, rest, text_of(found)) from None
+            return f"{text_of(found)}\n"
+
+    return answer_all(texts, answer, stdin, out, err)
+
+
+def _listed_in(scheme: Scheme, text: str) -> tuple[str, str, int] | None:
+    """``(label, rest, id)`` of a line ``solve`` or ``random --numbering`` writes
+    (``<number or label> <rank>``), else None.
+
+    >>> from solver.family import Family
+    >>> _listed_in(Family.load("dfrc").scheme("tcec"), "FRC 0 BBQNNRKR bbqnnrkr")
+    ('FRC 0', 'BBQNNRKR bbqnnrkr', 0)
+    """
+    words = text.split()
+    for size in range(1, min(len(words), 5)):
+        try:
+            number = scheme.read(" ".join(words[:size]))
+        except Chess960Error:
+            continue
+        return " ".join(words[:size]), " ".join(words[size:]), number
+    return None
 
 
 def identify_command(
