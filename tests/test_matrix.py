@@ -83,11 +83,6 @@ def _set(*values: object) -> frozenset[object]:
 #: entry when its bug is fixed (its ``known`` part then passes, and a strict
 #: xfail fails until the entry goes).
 KNOWN: list[Known] = [
-    *[Known("games", name,
-            "games: games tag --tag T writes the sides' numbers ('0:0'), not the "
-            "position's id, for a family of independent sides")
-      for name in ("chess324", "chess324x16", "dfrc", "janggi", "placement", "transcendental",
-                   "wild4")],
     *[Known("plain_lint", name,
             "lint: plain lint cannot tell this family from Chess960 in the tool's PGN (the "
             "FEN tag does not name it, as an EPD line's id does), so it judges the castling "
@@ -527,8 +522,12 @@ def check_games(cell: Combo, ids: list[int], text: str) -> str | None:
     tagged, err, code = cli("games", "tag", "-r", cell.family, "--tag", "Matrix", "-",
                             stdin=text)
     got = re.findall(r'^\[Matrix "(.*)"\]$', tagged, re.MULTILINE)
-    if code != 0 or got != [str(i) for i in ids]:
-        return f"games tag: expected {ids[:6]}, got {got[:6]} (exit {code}, {err[:300]!r})"
+    fam = family(cell.family)
+    # The number alone: the id, or White's and Black's numbers ("DFRC w:b": id = w * n + b).
+    want_tags = [f"{i // fam.side_count}:{i % fam.side_count}" if fam.independent else str(i)
+                 for i in ids]
+    if code != 0 or got != want_tags:
+        return f"games tag: expected {want_tags[:6]}, got {got[:6]} (exit {code}, {err[:300]!r})"
     return None
 
 
