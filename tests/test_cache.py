@@ -18,7 +18,7 @@ from itertools import permutations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
@@ -512,6 +512,7 @@ def test_a_crafted_table_never_changes_an_answer(
 @given(damages=st.lists(DAMAGE.filter(_seen_beneath_the_tag),
                         min_size=1, max_size=3),
        picks=st.lists(_INDEX, min_size=1, max_size=5))
+@example(damages=[("duplicate", 0, 1), ("garbage", 0, "")], picks=[1])  # found by CI
 def test_a_table_checks_each_answer_it_gives(
         damages: list[tuple[object, ...]], picks: list[int]) -> None:
     """Beneath the tag, each answer is checked on its own: a table with a rank

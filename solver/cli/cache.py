@@ -495,11 +495,15 @@ class Table:
         self._ids: dict[str, int] | None = None
 
     def _index(self) -> dict[str, int] | None:
-        """Each rank's ID (made once), or None when the table is unsound (a rank twice)."""
+        """Each rank's ID (made once), or None when the table is unsound: a rank
+        twice, or any rank without the family's pieces (then a rank may stand at
+        another's ID, so no answer of the table is taken)."""
         ids = self._ids
         if ids is None:
             ids = self._ids = {rank: i for i, rank in enumerate(self.ranks)}
-            if len(ids) != len(self.ranks):
+            pieces = self.pieces
+            if len(ids) != len(self.ranks) or any(
+                    "".join(sorted(rank)) != pieces for rank in self.ranks):
                 self.trusted = False
         return ids if self.trusted else None
 
