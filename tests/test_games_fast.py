@@ -143,7 +143,7 @@ def test_the_bulk_count_is_the_careful_readers_on_any_input(
 
 
 @pytest.mark.slow
-@settings(max_examples=examples(3000, 20000), suppress_health_check=_UNCHECKED)
+@settings(max_examples=examples(3000, 10000), suppress_health_check=_UNCHECKED)
 @given(data=collections(), cuts=st.lists(st.integers(0, 1 << 16), max_size=4))
 def test_the_bulk_count_is_the_careful_readers_on_many_more_inputs(
         data: bytes, cuts: list[int], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
