@@ -36,6 +36,7 @@ from test_numberings import run, sp_rank
 
 from solver.errors import NumberingLabelError, RuleFileError
 from solver.family import Family
+from solver.ruleset.bundled import bundled_path
 from solver.ruleset.reader import parse
 
 # -- TCEC's labeller, transcribed from scripts/classifyfrc.py --------------------------
@@ -345,7 +346,7 @@ def test_scidbs_own_tables_agree() -> None:
 
 
 def test_rights_labels_of_another_form_write_and_read_back(tmp_path: Path) -> None:
-    bundled = Path(__file__).resolve().parents[1] / "rules" / "chess324x16.toml"
+    bundled = Path(str(bundled_path("chess324x16")))  # the installed copy too
     text = bundled.read_text(encoding="utf-8")
     start = text.index("[[numberings]]")
     rule = tmp_path / "brackets.toml"
@@ -377,7 +378,7 @@ def test_check_proves_tcec_against_tcecs_labeller(tmp_path: Path) -> None:
         (found,) = [c for c in report.claims if c.text.startswith(claim)]
         assert found.ok and found.text.endswith("for every position")
     # the numbering before issue 32 ("DFRC 692:692 KQkq" for TCEC's "FRC 692"): 900 wrong
-    bundled = Path(__file__).resolve().parents[1] / "rules" / "chess324x16.toml"
+    bundled = Path(str(bundled_path("chess324x16")))  # the installed copy too
     text = bundled.read_text(encoding="utf-8")
     old = tmp_path / "old.toml"
     old.write_text(text[:text.index("[[numberings]]")] + '[[numberings]]\nname = "tcec"\n'
