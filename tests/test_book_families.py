@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from profiles import sample
 from typer.testing import CliRunner
 
 from solver import Chess960Error, Family
@@ -142,7 +143,7 @@ def test_chess324x16_samples_ids_and_workers() -> None:
                   for _, book, _ in halves for line in book.splitlines()) == list(range(5184))
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", sample(FAMILIES, 5))
 def test_a_worker_out_of_range_is_a_usage_error(name: str) -> None:
     for workers, worker in (("2", "3"), ("2", "0"), ("1", "-1")):
         code, out, err = cli("book", "-r", name, "--workers", workers, "--worker", worker)
@@ -235,9 +236,9 @@ def _line_format(family: Family) -> str:
     return "fen" if family.ruleset.layout.notation == "sfen" else "epd"
 
 
-@pytest.mark.parametrize("name", [
+@pytest.mark.parametrize("name", sample([
     pytest.param(name, marks=pytest.mark.slow)
-    if name in COUNTED_SLOWLY else name for name in FAMILIES])
+    if name in COUNTED_SLOWLY else name for name in FAMILIES], 6))
 def test_a_sample_book_lints_clean(name: str) -> None:
     family = Family.load(name)
     fmt = _line_format(family)

@@ -20,15 +20,14 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from profiles import examples
+from profiles import examples, sample
 
 from solver.cli import cache, commands
 from solver.family import Family
 from solver.numbering.scharnagl import scharnagl_rank
 from solver.ruleset.bundled import bundled_path
 
-# Many runs of the installed command: CI's slow step runs them (`-m slow`).
-pytestmark = pytest.mark.slow
+# The default run takes a sample of each list (profiles.sample), CI's slow step the rest.
 
 Answer = tuple[str, str, int]
 
@@ -111,7 +110,7 @@ def test_chess480s_table_is_scharnagls_order_without_the_mirrors(tables: Path) -
     assert table is not None and table.ranks == CHESS480
 
 
-@pytest.mark.parametrize("rules", ["chess480", "shuffle", "king-between-rooks"])
+@pytest.mark.parametrize("rules", sample(["chess480", "shuffle", "king-between-rooks"], 1))
 @pytest.mark.parametrize("command", ["id", "position", "random"])
 def test_a_table_answers_as_the_family_does(
         rules: str, command: str, tables: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,7 +131,7 @@ def test_a_table_answers_as_the_family_does(
 FORMATS = ["fen", "epd", "json", "csv", "pgn"]
 
 
-@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("fmt", sample(FORMATS, 2))
 @pytest.mark.parametrize("command", ["id", "position"])
 def test_every_format_answers_from_the_table_as_the_family_does(
         command: str, fmt: str, tables: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from profiles import sample
 
 from solver.cli import app as cli
 from solver.cli import complete
@@ -25,8 +26,7 @@ from solver.output import FORMATS
 from solver.output.plan import PLAN_FORMATS
 from solver.ruleset.reader import bundled_names
 
-# Many runs of the installed command: CI's slow step runs them (`-m slow`).
-pytestmark = pytest.mark.slow
+# The default run takes a sample of each list (profiles.sample), CI's slow step the rest.
 
 CHESS960 = Path(sys.executable).parent / "chess960"
 
@@ -123,7 +123,7 @@ EXPECTED = [
 FISH = {"solve --rules ", "lint --fix ", "random --seed "}
 
 
-@pytest.mark.parametrize(("line", "values"), EXPECTED)
+@pytest.mark.parametrize(("line", "values"), sample(EXPECTED, 3))
 def test_completion_offers_the_values(line: str, values: list[str]) -> None:
     bash = _complete("bash", f"chess960 {line}")
     assert (bash.returncode, bash.stdout, bash.stderr) == (0, "".join(f"{v}\n" for v in values)
@@ -151,7 +151,7 @@ def _typer_answer(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
                           check=False, timeout=60)
 
 
-@pytest.mark.parametrize("line", ["chess960 ", "chess960 p", "chess960 x"])
+@pytest.mark.parametrize("line", sample(["chess960 ", "chess960 p", "chess960 x"], 1))
 def test_command_names_are_typers(line: str) -> None:
     ours = _complete("bash", line)
     typers = _typer_answer(_env("bash", line))
@@ -159,8 +159,8 @@ def test_command_names_are_typers(line: str) -> None:
     assert ours.stdout.strip() or line.endswith("x")
 
 
-@pytest.mark.parametrize("env", [{"COMP_CWORD": "x"}, {"COMP_CWORD": "-1"},
-                                 {"COMP_WORDS": None}, {"COMP_CWORD": None}])
+@pytest.mark.parametrize("env", sample([{"COMP_CWORD": "x"}, {"COMP_CWORD": "-1"},
+                                        {"COMP_WORDS": None}, {"COMP_CWORD": None}], 1))
 def test_a_malformed_bash_request_gets_nothing_and_no_traceback(
         env: dict[str, str | None]) -> None:
     asked = _env("bash", "chess960 solve --rules ")

@@ -107,7 +107,7 @@ def families(draw: st.DrawFn) -> str:
             f'pieces = "{pieces}"\ncount = 0\n{body}{steps}')
 
 
-@settings(max_examples=examples(25, most=500), deadline=None)
+@settings(max_examples=examples(10, most=500), deadline=None)
 @given(families(), st.integers(0, 2**32 - 1))
 def test_counting_agrees_with_brute_force(text: str, seed: int) -> None:
     ruleset = parse(text, "random.toml")
@@ -137,7 +137,7 @@ def test_counting_agrees_with_brute_force(text: str, seed: int) -> None:
         assert counting.rank_of(number) == keyed[number]
 
 
-@settings(max_examples=examples(25, most=500), deadline=None)
+@settings(max_examples=examples(10, most=500), deadline=None)
 @given(families(), st.data())
 def test_halving_a_steps_choices_walks_the_same_order(text: str, data: st.DataObject) -> None:
     """rank_of finding every step's choice by halving (issue 25 item 3) gives the

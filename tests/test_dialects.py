@@ -13,6 +13,7 @@ import io
 from pathlib import Path
 
 import pytest
+from profiles import sample
 from typer.testing import CliRunner
 
 from solver.cli.app import app
@@ -111,7 +112,7 @@ def test_a_listing_in_pychess_form_is_pychess_variants_own(variant: str) -> None
 LICHESS = ["chess", "crazyhouse", "atomic", "kingofthehill", "3check", "antichess", "horde"]
 
 
-@pytest.mark.parametrize("variant", LICHESS)
+@pytest.mark.parametrize("variant", sample(LICHESS, 3))
 def test_lichess_form_is_python_chess_s_own(variant: str) -> None:
     variants = pytest.importorskip("chess.variant")
     board_type = variants.find_variant(variant)
@@ -195,7 +196,7 @@ EIGHT_FILE_FAMILIES = [n for n in bundled_names()
                        if load(n).files == 8 and load(n).layout.standard]
 
 
-@pytest.mark.parametrize("name", EIGHT_FILE_FAMILIES)
+@pytest.mark.parametrize("name", sample(EIGHT_FILE_FAMILIES, 2))
 def test_python_chess_reads_every_game_of_every_8_file_family(name: str) -> None:
     chess = pytest.importorskip("chess")
     pgn_module = pytest.importorskip("chess.pgn")

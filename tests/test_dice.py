@@ -224,7 +224,7 @@ def test_dice_text_for_960_and_dfrc() -> None:
     assert only == "There is only id 0: nothing to draw.\n"
 
 
-@settings(max_examples=examples(25, 200))
+@settings(max_examples=examples(8, 200))
 @given(count=st.integers(1, 2500), sides=st.integers(2, 20), cards=st.booleans())
 def test_any_count_is_drawn_uniformly(count: int, sides: int, cards: bool) -> None:
     stated = dice(count, sides, cards=cards)

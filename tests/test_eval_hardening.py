@@ -20,8 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples, sample
 
 from solver.errors import EvalTableError
 from solver.evaluation.run import evaluation
@@ -322,12 +323,12 @@ def test_ctrl_c_ends_engines_that_ignore_their_input_ending(stop: int, tmp_path:
 # -- numbers, fields, line ends, names ------------------------------------------------
 
 
-@pytest.mark.parametrize("info", [
+@pytest.mark.parametrize("info", sample([
     "info depth 3 score cp " + "9" * 400 + " nodes 42",
     "info depth 3 score cp 25 nodes 42 time " + "9" * 400,
     "info depth 3 score mate -" + "9" * 400,
     "info depth " + "9" * 400 + " score cp 25",
-], ids=["cp", "time", "mate", "depth"])
+], 2), ids=["cp", "time", "mate", "depth"])
 def test_an_engine_number_of_400_digits_is_one_error(info: str, tmp_path: Path) -> None:
     engine = make_engine(tmp_path, info=info)
     done = run("eval", "--engine", str(engine), "--nodes", "1", "--ids", "0", "-o", "t.csv",
@@ -335,7 +336,7 @@ def test_an_engine_number_of_400_digits_is_one_error(info: str, tmp_path: Path) 
     one_error(done, str(engine), "info line that cannot be read", "'info depth ")
 
 
-@pytest.mark.parametrize(("text", "words"), [
+@pytest.mark.parametrize(("text", "words"), sample([
     ("id,eval\n0," + "1" * (129 << 10) + "\n", ("line 2", "a field is over 128 KiB")),
     ("id,eval\n0,0.4\r1,0.1\r2,x\r", ("line 4", "eval 'x' is not a number")),
     ("id,eval\n0,0.4\n1,0\r.1\n", ("line 4", "not as many fields")),
@@ -343,7 +344,7 @@ def test_an_engine_number_of_400_digits_is_one_error(info: str, tmp_path: Path) 
     ("id,eval\n0,0.4,\"" + "x" * (300 << 10) + "\"\n", ("line 2", "line is over 256 KiB")),
     ("id,eval\n0,0.4\n1,\"x\n", ("line 3", "eval 'x' is not a number")),
     ("id,eval\n0,0.4\n\xff", ("t.csv': is not UTF-8 text",)),
-], ids=["field-128k", "cr-ends-bad-row", "lone-cr", "id-310-digits", "line-300k",
+], 3), ids=["field-128k", "cr-ends-bad-row", "lone-cr", "id-310-digits", "line-300k",
         "open-quote", "not-utf8"])
 def test_tables_that_cannot_be_read_are_one_error(text: str, words: tuple[str, ...],
                                                   tmp_path: Path) -> None:
@@ -445,6 +446,7 @@ CELLS = st.one_of(st.sampled_from(["0", "80", "959", "0.4", "-1e3", "nan", "", "
                   st.text(max_size=5))
 
 
+@settings(max_examples=examples(100, 1000))
 @given(st.lists(st.lists(CELLS, max_size=5), max_size=6))
 def test_read_text_reads_or_refuses_with_one_error(rows: list[list[str]]) -> None:
     text = "id,eval,mate\n" + "".join(",".join(r) + "\n" for r in rows)

@@ -23,7 +23,7 @@ from oracles import (
     king_between_rooks,
     pawns_protected,
 )
-from profiles import examples
+from profiles import examples, sample
 
 from solver import Family, NumberingError, RuleFileError, RuleViolationError, bundled_names
 from solver.check import check
@@ -112,9 +112,9 @@ ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-ki
               "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom"}
 
 
-@pytest.mark.parametrize("name", [
+@pytest.mark.parametrize("name", sample([
     pytest.param(n, marks=pytest.mark.slow) if n in SLOW_PROOFS else n for n in sorted(PUBLISHED)
-])
+], 5))
 def test_bundled_family_count_and_proof(name: str) -> None:
     fam = Family.load(name)
     assert fam.ruleset.count == PUBLISHED[name]  # what the file declares
@@ -275,7 +275,7 @@ def test_dfrc_id_is_white_times_960_plus_black(white: str, black: str) -> None:
     assert (position.white, position.black) == (white, black)
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(100, 1000), deadline=None)
 @given(st.sampled_from(["dfrc", "chess324"]), st.data())
 def test_independent_pairs_round_trip(name: str, data: st.DataObject) -> None:
     fam = Family.load(name)

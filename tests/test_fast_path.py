@@ -17,15 +17,15 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from profiles import examples
+from profiles import examples, sample
 
 from solver.cli import app as cli
 from solver.cli import entry
 from solver.cli.commands import arithmetic_id, arithmetic_number
 from solver.family import Family
 
-#: Each case runs the command both ways, many times: CI's slow step runs them.
-pytestmark = pytest.mark.slow
+#: Each case runs the command both ways: the default run takes a sample of each
+#: list (profiles.sample), CI's slow step the rest.
 
 CHESS960 = Path(sys.executable).parent / "chess960"
 
@@ -143,7 +143,7 @@ LINTS: list[list[str]] = [
 ]
 
 
-@pytest.mark.parametrize("argv", LINTS, ids=" ".join)
+@pytest.mark.parametrize("argv", sample(LINTS, 6), ids=" ".join)
 def test_lint_and_which_are_answered_as_typer_does(
         argv: list[str], capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -168,7 +168,7 @@ GAME_LINES: list[list[str]] = [
 ]
 
 
-@pytest.mark.parametrize("argv", GAME_LINES, ids=" ".join)
+@pytest.mark.parametrize("argv", sample(GAME_LINES, 2), ids=" ".join)
 def test_games_stats_is_answered_as_typer_does(
         argv: list[str], capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,7 +186,7 @@ TYPER_WORDS = [
 ]
 
 
-@pytest.mark.parametrize("argv", CORPUS, ids=lambda argv: " ".join(argv) or "(none)")
+@pytest.mark.parametrize("argv", sample(CORPUS, 15), ids=lambda argv: " ".join(argv) or "(none)")
 def test_fast_path_answers_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     _same(argv, capsys, monkeypatch)
@@ -201,7 +201,7 @@ CHECKS: list[list[str]] = [
 ]
 
 
-@pytest.mark.parametrize("argv", CHECKS, ids=" ".join)
+@pytest.mark.parametrize("argv", sample(CHECKS, 2), ids=" ".join)
 def test_check_is_answered_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """As :func:`_same`, the time each family took (on stderr) aside."""
@@ -233,7 +233,7 @@ PLANS: list[list[str]] = [
 ]
 
 
-@pytest.mark.parametrize("argv", PLANS, ids=" ".join)
+@pytest.mark.parametrize("argv", sample(PLANS, 3), ids=" ".join)
 def test_plan_is_answered_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     assert _same(argv, capsys, monkeypatch) == (argv in PLANS[:7])
@@ -256,7 +256,7 @@ TOKENS = ["id", "position", "random", "rules", "QNRBBNKR", "RNBQKBNR", "rnbqkbnr
           "-l", "--letters"]  # never --svg: it would write files named by other tokens
 
 
-@settings(max_examples=examples(40, most=1500), deadline=None,
+@settings(max_examples=examples(10, most=500), deadline=None,  # CI: 1,500 took 182 s
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(command=st.sampled_from(["id", "position", "random", "show", "rules"]),
        rest=st.lists(st.sampled_from(TOKENS), max_size=7))
@@ -277,12 +277,12 @@ def test_arithmetic_agrees_with_the_rule_file_on_every_position() -> None:
         assert arithmetic_number(str(number)) == number
 
 
-@pytest.mark.parametrize("args", [
+@pytest.mark.parametrize("args", sample([
     ["position", "518"], ["id", "QNRBBNKR"], ["random", "--seed", "1"],
     ["random", "--seed", "Open 2026", "-n", "3", "-x", "518"], ["id", "-"], ["rules"],
     ["position", "518", "0", "-r", "chess960"], ["show", "518"], ["show", "105", "--svg", "-"],
     ["solve", "--count"], ["check"], ["plan", "--rounds", "3", "--seed", "1"],
-])
+], 3))
 def test_fast_commands_import_only_what_they_use(args: list[str]) -> None:
     done = subprocess.run([sys.executable, "-X", "importtime", str(CHESS960), *args],
                           input=b"RNBQKBNR\n", capture_output=True, check=False)

@@ -209,6 +209,7 @@ def mutated_documents(draw: st.DrawFn) -> str:
     return _dump(doc)
 
 
+@settings(max_examples=examples(30, 1000))
 @given(mutated_documents())
 def test_mutated_rule_files_load_or_fail_cleanly(text: str) -> None:
     try:
@@ -374,6 +375,7 @@ def test_any_id_text(text: str) -> None:
 
 
 @pytest.mark.slow
+@settings(max_examples=examples(100, 1000))  # CI: 5,000 took 334 s of one worker
 @given(args=st.lists(st.one_of(_texts, _id_texts), min_size=1, max_size=3),
        command=st.sampled_from(["id", "position", "show"]))
 def test_the_cli_never_shows_a_traceback(args: list[str], command: str) -> None:

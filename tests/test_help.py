@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 import typer
+from profiles import sample
 
 from solver.cli import app as cli
 from solver.cli import entry
 
-# Many runs of the installed command: CI's slow step runs them (`-m slow`).
-pytestmark = pytest.mark.slow
+# The default run takes a sample of the examples (profiles.sample), CI's slow step the rest.
 
 CHESS960 = Path(sys.executable).parent / "chess960"
 
@@ -93,9 +93,9 @@ def _run_example(line: str, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, str
     return data, errors, code
 
 
-@pytest.mark.parametrize(("command", "line"), [
+@pytest.mark.parametrize(("command", "line"), sample([
     pytest.param(command, line, marks=[pytest.mark.slow] if line in SLOW else [])
-    for command, line in EXAMPLES])
+    for command, line in EXAMPLES], 6))
 def test_each_help_example_runs(command: str, line: str, tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
@@ -121,6 +121,7 @@ def test_each_help_example_runs(command: str, line: str, tmp_path: Path,
         assert "0 problems" in err + out.decode()
 
 
+@pytest.mark.slow  # every command's --help, each a run of the installed command
 def test_help_has_no_doubled_punctuation_and_plain_metavars() -> None:
     """`--format`'s help showed `id "<family> <id>";;`; lint's usage `[[FILE|-]...]...`."""
     for name in _commands():

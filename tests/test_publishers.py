@@ -369,6 +369,7 @@ def test_rights_labels_of_another_form_write_and_read_back(tmp_path: Path) -> No
 # -- check compares tcec with TCEC's labeller ---------------------------------------------
 
 
+@pytest.mark.slow  # proves whole families twice (about 4 s on an idle core)
 def test_check_proves_tcec_against_tcecs_labeller(tmp_path: Path) -> None:
     from solver.check import check
 

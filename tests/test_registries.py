@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from profiles import sample
 from typer.testing import CliRunner
 
 from solver.board.geometry import Layout
@@ -29,8 +30,7 @@ from solver.notation.dialects import (
 from solver.notation.lint import lint_text
 from solver.ruleset.reader import bundled_names, load
 
-# Many runs of the installed command: CI's slow step runs them (`-m slow`).
-pytestmark = pytest.mark.slow
+# The default run takes a sample of each list (profiles.sample), CI's slow step the rest.
 
 runner = CliRunner()
 
@@ -129,7 +129,7 @@ def test_every_dialect_and_variant_is_read_back_somewhere() -> None:
     assert {v for _, _, v in CASES} == {None, *VARIANTS}
 
 
-@pytest.mark.parametrize(("name", "dialect", "variant"), CASES)
+@pytest.mark.parametrize(("name", "dialect", "variant"), sample(CASES, 8))
 def test_what_each_dialect_writes_id_and_lint_read_back(
     name: str, dialect: str, variant: str | None
 ) -> None:
@@ -143,7 +143,7 @@ def test_what_each_dialect_writes_id_and_lint_read_back(
         assert (report.positions, report.problems) == (1, 0), (fen, list(report.lines()))
 
 
-@pytest.mark.parametrize(("variant", "dialect", "fen"), [
+@pytest.mark.parametrize(("variant", "dialect", "fen"), sample([
     ("seirawan", "fsf", "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[EHeh] w "
                         "HCABDEFGhcabdefg - 0 1"),
     ("seirawan", "pychess", "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[HEhe] w "
@@ -154,7 +154,7 @@ def test_what_each_dialect_writes_id_and_lint_read_back(
                          "w ch - 0 1"),
     ("antichess", "lichess", "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w - - 0 1"),
     ("3check", "xfen", "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 3+3 0 1"),
-])
+], 2))
 def test_the_command_line_reads_back_a_variant_s_fen(variant: str, dialect: str,
                                                      fen: str) -> None:
     result = runner.invoke(app, ["id", "--variant", variant, "--dialect", dialect, fen])

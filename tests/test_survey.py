@@ -78,7 +78,7 @@ def step_plans(draw: st.DrawFn) -> tuple[int, str, list[str], dict[str, frozense
     return files, pieces, steps, allowed
 
 
-@settings(max_examples=examples(60, 2000))
+@settings(max_examples=examples(20, 600))
 @given(step_plans())
 def test_the_survey_by_kinds_of_square_finds_what_walking_every_path_finds(
         plan: tuple[int, str, list[str], dict[str, frozenset[int]]]) -> None:
@@ -102,7 +102,7 @@ def test_a_pinned_uneven_plan() -> None:
     assert first_uneven_step(8, "KQRRBBNN", ["Q", "B:light", "B:dark", "NN", "RKR"], {}) == 2
 
 
-@settings(max_examples=examples(100, 1000))
+@settings(max_examples=examples(30, 300))
 @given(st.integers(3, 7).flatmap(lambda files: st.tuples(
     st.just(files),
     st.text("KQRBN", min_size=1, max_size=files),

@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
+from profiles import sample
 
 from solver import Chess960Error, Family, NoFamilyError
 from solver.cli.lists import which_command
@@ -203,10 +204,10 @@ def _forms(family: Family, number: int) -> list[str]:
     return forms
 
 
-@pytest.mark.parametrize("name", [  # (families numbered by counting: slow runs only)
+@pytest.mark.parametrize("name", sample([  # (families numbered by counting: slow runs only)
     pytest.param(name, marks=pytest.mark.slow)
     if name in ("capablanca-random-full", "cutechess-caparandom") else name
-    for name in sorted(path.stem for path in rules_dir().glob("*.toml"))])
+    for name in sorted(path.stem for path in rules_dir().glob("*.toml"))], 6))
 def test_which_names_each_family_with_its_id_in_every_form(name: str) -> None:
     families = bundled_families()
     family = next(f for f in families if f.name == name)
