@@ -482,6 +482,15 @@ class InputFileError(Chess960Error):
         self.reason = reason
 
 
+class DocumentError(Chess960Error):
+    """A document that is not in the format its first line shows (``fmt``, ``reason``)."""
+
+    def __init__(self, fmt: str, reason: str) -> None:
+        super().__init__(f"not a {fmt} document: {reason}")
+        self.fmt = fmt
+        self.reason = reason
+
+
 class SeedError(Chess960Error):
     """A random seed that is empty, not valid Unicode text, or neither text nor an integer."""
 

@@ -282,6 +282,10 @@ def identify_command(
     """``chess960 id``: the ID of each rank, pair or start FEN (``-``: stdin's lines),
     in the family's own numbering or ``numbering``."""
     try:
+        if stdin is not None and "-" in ranks:  # a document (JSON, CSV, PGN): its positions
+            from solver.output.reading import position_stream
+
+            stdin = position_stream(stdin, "-")  # type: ignore[assignment]
         if numbering is not None:
             family_ = load_family(rules)
             scheme = _scheme(family_, numbering)

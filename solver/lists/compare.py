@@ -282,14 +282,15 @@ def compare_text(text: str, family: Family, name: str = "-") -> Comparison:
 def compare_path(path: str, family: Family) -> Comparison:
     """:func:`compare_lines` of the file ``path`` (``-``: stdin), read in chunks."""
     from solver.cli.inputs import LineReader, stdin_bytes
+    from solver.output.reading import position_stream
 
     if path == "-":
         stream = stdin_bytes()
         if stream is None:
             raise InputFileError(path, "standard input is closed")
-        return compare_lines(LineReader(stream), family, path)
+        return compare_lines(LineReader(position_stream(stream, path)), family, path)  # type: ignore[arg-type]
     try:
         with open(path, "rb") as handle:
-            return compare_lines(LineReader(handle), family, path)
+            return compare_lines(LineReader(position_stream(handle, path)), family, path)  # type: ignore[arg-type]
     except OSError as exc:
         raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None

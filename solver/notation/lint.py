@@ -83,7 +83,7 @@ if TYPE_CHECKING:
     from solver.family import Family
 
 #: Notations ``--fix`` writes.
-NOTATIONS: Final = ("xfen", "shredder")
+NOTATIONS: Final = tuple(n for n, d in DIALECTS.items() if d.plain)
 #: Programs' dialects ``--fix`` may follow (``lichess`` is X-FEN, ``fsf`` Shredder's order,
 #: ``pychess`` a-side first).
 FIX_DIALECTS: Final = tuple(n for n, d in DIALECTS.items() if not d.plain)
@@ -1031,6 +1031,10 @@ def lint_path(
         if fix is not None:
             _refuse_shared(path)
         stream = _open(path)
+    if fix is None:  # a document (JSON, CSV) as its FENs; PGN games are read here
+        from solver.output.reading import position_stream
+
+        stream = position_stream(stream, path, keep=("pgn",))  # type: ignore[arg-type]
     reader = LineReader(stream)  # type: ignore[arg-type]
     try:
         if fix is None:

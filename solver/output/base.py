@@ -316,6 +316,10 @@ class Writer:
 
     name: ClassVar[str]
     help: ClassVar[str]
+    #: The README section (its anchor) whose table of formats lists it.
+    doc: ClassVar[str] = "positions-for-play-fen-epd-pgn-json-csv"
+    #: Whether its positions are FENs (``lint`` checks those; ``text``'s are ranks).
+    fens: ClassVar[bool] = True
     #: Whether the format can hold a shogi family's SFEN (EPD and PGN are chess's).
     sfen: ClassVar[bool] = True
     #: Whether listings are written in bulk from :meth:`marked_line` and :meth:`white_parts`.
@@ -493,5 +497,24 @@ class Writer:
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
-        """The positions a document of this format holds, in order."""
-        raise NotImplementedError
+        """The positions a document of this format holds, in order (by default
+        each of :meth:`lines` identified)."""
+        return [family.identify(line) for line in cls.lines(document)]
+
+    @classmethod
+    def detect(cls, head: str) -> bool:
+        """Whether a document whose first line that is not blank is ``head`` is in
+        this format, and is no list of lines to read as they are: ``id -``,
+        ``compare`` and ``lint`` then read it through :meth:`lines`
+        (:func:`solver.output.reading.position_lines`)."""
+        return False
+
+    @classmethod
+    def lines(cls, document: str) -> list[str]:
+        """Each position of a document of this format as a line a family reads
+        (a FEN, a rank or ``<id> <rank>``), not yet judged: by default its lines
+        that are not blank.
+
+        Raises :class:`~solver.errors.DocumentError` for a document that is not
+        in the format."""
+        return [line for line in document.splitlines() if line.strip()]

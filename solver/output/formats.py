@@ -8,11 +8,12 @@ are imported only when those formats are written or read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from solver.errors import RecordIdError
+from solver.errors import DocumentError, RecordIdError
 from solver.notation.ranks import format_rank
 from solver.output.base import (
     MARKS,
@@ -110,6 +111,7 @@ class TextWriter(Writer):
 
     name = "text"
     help = "plain lines: <id> <rank> (solve, random), the rank (position), the id (id)"
+    fens = False
 
     def write(self, position: Position) -> None:
         self.count += 1
@@ -215,10 +217,6 @@ class FenWriter(Writer):
     def line_of(self, number: int, white: str, black: str) -> str | None:
         return f"{self.parts().fen(white, black)}\n"
 
-    @classmethod
-    def read(cls, family: Family, document: str) -> list[Position]:
-        return [family.identify(line) for line in document.splitlines() if line.strip()]
-
 
 class ShredderWriter(FenWriter):
     """One full FEN a line, castling in Shredder-FEN (the rooks' files)."""
@@ -303,9 +301,16 @@ class JsonWriter(_RecordWriter):
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
         """Each object's ``fen``, identified; its ``id`` must agree."""
-        import json
+        return [_agreeing(family, item["fen"], item["id"]) for item in _json_records(document)]
 
-        return [_agreeing(family, item["fen"], item["id"]) for item in json.loads(document)]
+    @classmethod
+    def detect(cls, head: str) -> bool:
+        return head.startswith("{") or (head.startswith("[") and not _PGN_TAG.match(head))
+
+    @classmethod
+    def lines(cls, document: str) -> list[str]:
+        """Each object's ``fen``."""
+        return [item["fen"] for item in _json_records(document)]
 
 
 class CsvWriter(_RecordWriter):
@@ -365,10 +370,53 @@ class CsvWriter(_RecordWriter):
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
         """Each row's ``fen``, identified; its ``id`` must agree."""
-        import csv
+        return [_agreeing(family, row["fen"], int(row["id"])) for row in _csv_rows(document)]
 
-        rows = csv.DictReader(document.splitlines())
-        return [_agreeing(family, row["fen"], int(row["id"])) for row in rows]
+    @classmethod
+    def detect(cls, head: str) -> bool:
+        return "fen" in head.split(",")[1:] or head.startswith("id,")
+
+    @classmethod
+    def lines(cls, document: str) -> list[str]:
+        """Each row's ``fen``."""
+        return [row["fen"] for row in _csv_rows(document)]
+
+
+#: A PGN tag pair's start (``[Event "``), which a JSON document's first line is not.
+_PGN_TAG: Final = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"')
+
+
+def _json_records(document: str) -> list[dict[str, Any]]:
+    """The objects of a JSON array of records (a :class:`~solver.errors.DocumentError`
+    for anything else)."""
+    import json
+
+    try:
+        records = json.loads(document)
+    except ValueError as exc:
+        raise DocumentError("json", f"it is not JSON: {exc}") from None
+    if isinstance(records, dict):
+        records = [records]
+    if not isinstance(records, list) or not all(
+            isinstance(r, dict) and isinstance(r.get("fen"), str)
+            and isinstance(r.get("id", 0), int) for r in records):
+        raise DocumentError("json", "expected an array of objects, each with its \"fen\"")
+    return records
+
+
+def _csv_rows(document: str) -> list[dict[str, str]]:
+    """The rows of a CSV document with a header naming ``fen`` (and ``id``)."""
+    import csv
+
+    rows = csv.DictReader(document.splitlines())
+    if rows.fieldnames is None or "fen" not in rows.fieldnames:
+        raise DocumentError("csv", f"its header {','.join(rows.fieldnames or [])!r} "
+                                   "names no fen column")
+    found = list(rows)
+    if any(r["fen"] is None or (r.get("id") is not None and not r["id"].isdigit())
+           for r in found):
+        raise DocumentError("csv", "a row has no fen, or an id that is not a number")
+    return found
 
 
 def _record_fens(writer: Writer, black: str) -> tuple[str | None, str | None]:

@@ -40,7 +40,6 @@ from solver.notation.variants import VARIANTS
 from solver.output.base import MARKS, Writer, unmarked
 
 if TYPE_CHECKING:
-    from solver.family import Family
     from solver.position import Position
     from solver.ruleset.reader import RuleSet
 
@@ -192,11 +191,15 @@ class PgnWriter(Writer):
         return "", 1  # no blank line before the first game
 
     @classmethod
-    def read(cls, family: Family, document: str) -> list[Position]:
-        """Each game's ``FEN`` tag, identified."""
+    def detect(cls, head: str) -> bool:
+        return _tag_value(head) is not None
+
+    @classmethod
+    def lines(cls, document: str) -> list[str]:
+        """Each game's ``FEN`` tag (``lint`` reads the games themselves)."""
         found = []
         for line in document.splitlines():
             tag = _tag_value(line)
             if tag is not None and tag[0] == "FEN":
-                found.append(family.identify(tag[1]))
+                found.append(tag[1])
         return found
