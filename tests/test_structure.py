@@ -278,3 +278,184 @@ def test_the_readme_layout_is_the_packages_tree() -> None:
     # a package's __init__ is named only where it holds more than a docstring
     inits = {p for p in code if p.endswith("/__init__.py") and p.count("/") > 1}
     assert named == code - inits
+
+
+# -- registries: dialects, variants, formats, sides ---------------------------------------
+#
+# Each registry's entries are classes (one an entry) carrying a name, a help
+# line and the doc section whose table lists them. What a new entry lacks is
+# named here: its help line, its row in the docs, its example
+# (tests/registry_examples.py), its completion, its name in --help.
+
+
+def _anchors(text: str) -> set[str]:
+    """The GitHub anchors of a Markdown document's headings."""
+    found = set()
+    for heading in re.findall(r"^#+ (.+)$", text, flags=re.MULTILINE):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        found.add(slug)
+    return found
+
+
+def _section(text: str, anchor: str) -> str:
+    """The text of the section whose heading has this anchor (to the next heading)."""
+    parts = re.split(r"^(#+ .+)$", text, flags=re.MULTILINE)
+    for heading, body in zip(parts[1::2], parts[2::2], strict=True):
+        if anchor in _anchors(heading):
+            return body
+    return ""
+
+
+def _registries() -> dict[str, tuple[Mapping[str, Any], Path, str, str, str]]:
+    """kind -> (registry, its doc file, the doc's table marker, completion kind, command)."""
+    from solver.board.sides import SIDES
+    from solver.notation.dialects import DIALECTS, VARIANTS
+
+    rules_readme = rules_dir() / "README.md"
+    return {
+        "dialect": (DIALECTS, README, "dialects", "dialect", "position"),
+        "variant": (VARIANTS, README, "variants", "variant", "position"),
+        "format": (FORMATS, README, "formats", "format", "position"),
+        "sides": (SIDES, rules_readme, "", "", ""),
+    }
+
+
+def _examples(kind: str) -> Mapping[str, object]:
+    import registry_examples as ex
+
+    if kind == "sides":  # a relation's example is a bundled family standing on it
+        from solver.ruleset.reader import bundled_names, load
+        return {load(n).sides.name: n for n in bundled_names()}
+    return {"dialect": ex.DIALECT_EXAMPLES, "variant": ex.VARIANT_EXAMPLES,
+            "format": ex.FORMAT_EXAMPLES}[kind]
+
+
+def _help_text(command: str) -> str:
+    result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "400"})
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", result.stdout).split())
+
+
+def _lacks(kind: str, name: str, entry: Any, text: str, doc: Path, marker: str,
+           shown: str) -> list[str]:
+    """What the registry entry ``name`` lacks, each as a sentence."""
+    from solver.cli.complete import registry_names
+
+    missing = []
+    if not entry.help or "\n" in entry.help or "|" in entry.help:
+        missing.append("a help line (help = \"...\": one line, no '|')")
+    section = _section(text, entry.doc)
+    if not section:
+        missing.append(f"a doc section: {doc.name} has no heading #{entry.doc} (doc = ...)")
+    else:
+        block = section.split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0] \
+            if marker and f"<!-- {marker} -->" in section else section
+        rows = re.findall(r"^\| `([^`]+)` \| (.+?) \|", block, flags=re.MULTILINE)
+        if name not in dict(rows):
+            missing.append(f"a row | `{name}` | ... | in {doc.name}'s table in #{entry.doc}")
+        elif marker and dict(rows)[name] != entry.help:
+            missing.append(f"its row in {doc.name} saying its help line {entry.help!r}")
+    if name not in _examples(kind):
+        missing.append("an example in tests/registry_examples.py")
+    _, _, _, completion, command = _registries()[kind]
+    if completion and name not in registry_names(completion):
+        missing.append(f"completion: chess960 {command} --{completion} TAB does not offer it")
+    if command and name not in shown:
+        missing.append(f"its name in chess960 {command} --help")
+    return missing
+
+
+@pytest.mark.parametrize("kind", ["dialect", "variant", "format", "sides"])
+def test_every_registry_entry_is_documented_exemplified_completed_and_helped(kind: str) -> None:
+    if not README.is_file():
+        pytest.skip("README.md is not beside the tests (installed-package run)")
+    registry, doc, marker, _, command = _registries()[kind]
+    text = doc.read_text(encoding="utf-8")
+    shown = _help_text(command) if command else ""
+    lacking = {name: _lacks(kind, name, entry, text, doc, marker, shown)
+               for name, entry in registry.items()}
+    assert {n: m for n, m in lacking.items() if m} == {}
+    assert set(_examples(kind)) <= set(registry), "an example of an entry no longer registered"
+    if marker:  # the table lists the registry, in its order
+        block = text.split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0]
+        assert re.findall(r"^\| `([^`]+)` \|", block, flags=re.MULTILINE) == list(registry)
+
+
+def test_the_structure_test_names_what_an_entry_lacks() -> None:
+    from solver.notation.dialects import Dialect
+
+    class Cutechess(Dialect):  # not registered: no help, no row, no example, no completion
+        name = "cutechess"
+
+    text = README.read_text(encoding="utf-8") if README.is_file() else ""
+    if not text:
+        pytest.skip("README.md is not beside the tests (installed-package run)")
+    missing = _lacks("dialect", "cutechess", Cutechess(), text, README, "dialects", "")
+    assert [m.split(" ", 2)[:2] for m in missing] == [
+        ["a", "help"], ["a", "row"], ["an", "example"], ["completion:", "chess960"],
+        ["its", "name"]]
+
+
+def test_defining_an_entry_twice_is_refused() -> None:
+    from solver.board.sides import Mirror, register as register_sides
+    from solver.notation.dialects import XFen, register as register_dialect
+    from solver.notation.variants import Chess, register as register_variant
+
+    for register, entry in ((register_dialect, XFen), (register_variant, Chess),
+                            (register_sides, Mirror)):
+        with pytest.raises(TypeError, match="defined twice"):
+            register(entry)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("name", sorted(_examples("format")))
+def test_each_format_example_reads_back(name: str) -> None:
+    """The registry's reader of each format reads its example (an independent document)."""
+    family = Family.load("chess960")
+    assert [p.id for p in read_back(name, family, FORMAT_EXAMPLES_[name])] == [518, 105]
+
+
+FORMAT_EXAMPLES_ = _examples("format")
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_id_compare_and_lint_read_every_format(fmt: str, tmp_path: Path) -> None:
+    """What ``--format`` writes, ``id -``, ``compare`` and ``lint`` read (lint: the
+    formats whose positions are FENs), whatever the format, told nothing."""
+    from solver.cli.commands import identify_command
+    from solver.lists.compare import compare_path
+    from solver.notation.lint import lint_path
+
+    family = Family.load("chess960")
+    ids = [0, 105, 518, 959]
+    out = io.StringIO()
+    with PositionWriter(out, family, fmt) as writer:
+        for number in ids:
+            writer.write(family.position(number))
+    document = out.getvalue()
+    path = tmp_path / f"list.{fmt}"
+    path.write_text(document, encoding="utf-8")
+    got, err = io.StringIO(), io.StringIO()
+    code = identify_command("chess960", ["-"], stdin=io.BytesIO(document.encode()),
+                            out=got, err=err)
+    assert (code, got.getvalue(), err.getvalue()) == (0, "".join(f"{i}\n" for i in ids), "")
+    compared = compare_path(str(path), family)
+    assert (compared.present, compared.extra_count, compared.lines) == (4, 0, 4)
+    if FORMATS[fmt].fens:
+        linted = lint_path(str(path))
+        assert (linted.positions, linted.problems, linted.error) == (4, 0, None)
+
+
+@pytest.mark.parametrize(("document", "message"), [
+    ('[\n{"id": 1}\n]\n', "not a json document: expected an array of objects"),
+    ("[\n{oops\n", "not a json document: it is not JSON"),
+    ("id,rank\n0,BBQNNRKR\n", "not a csv document: its header 'id,rank' names no fen column"),
+])
+def test_a_document_not_in_its_format_is_one_error(document: str, message: str) -> None:
+    from solver.cli.commands import identify_command
+
+    got, err = io.StringIO(), io.StringIO()
+    code = identify_command("chess960", ["-"], stdin=io.BytesIO(document.encode()),
+                            out=got, err=err)
+    assert code == 1 and got.getvalue() == ""
+    assert err.getvalue() == f"error: cannot read '-': {message}" + err.getvalue().split(
+        message, 1)[1]
+    assert err.getvalue().count("\n") == 1

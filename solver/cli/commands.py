@@ -285,7 +285,7 @@ def identify_command(
         if stdin is not None and "-" in ranks:  # a document (JSON, CSV, PGN): its positions
             from solver.output.reading import position_stream
 
-            stdin = position_stream(stdin, "-")  # type: ignore[assignment]
+            stdin = position_stream(stdin, "-", keep=("text",))  # type: ignore[assignment]
         if numbering is not None:
             family_ = load_family(rules)
             scheme = _scheme(family_, numbering)

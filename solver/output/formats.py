@@ -106,6 +106,10 @@ def _ids(start: int, stop: int, digits: int) -> bytes:
     return bytes(out)
 
 
+#: An ``<id> <rank>`` line: the ID, then the rank (or pair) as group 1.
+_ID_RANK: Final = re.compile(r"[0-9]+ +([^ 0-9].*)")
+
+
 class TextWriter(Writer):
     """Each command's own plain lines: an ID, a rank, or ``<id> <rank>``."""
 
@@ -165,6 +169,19 @@ class TextWriter(Writer):
             block = template.replace("\0", whites[rank].replace("%", "%%"))
             self.out.write(block % tuple(range(start, start + n)))
             self.count += n
+
+    @classmethod
+    def detect(cls, head: str) -> bool:
+        """``<id> <rank>`` lines (what ``solve`` and ``random`` write); a list of
+        IDs or ranks alone is read as it is."""
+        return _ID_RANK.fullmatch(head) is not None
+
+    @classmethod
+    def lines(cls, document: str) -> list[str]:
+        """Each line's rank (pair), its ID left out (blank lines kept, so that
+        findings name the document's lines)."""
+        return [found.group(1) if (found := _ID_RANK.fullmatch(line.strip())) else line
+                for line in document.splitlines()]
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
