@@ -46,8 +46,8 @@ VARIANT_EXAMPLES: Final = {
     "seirawan": ("pychess",
                  "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR[HEhe] w KQDEABFkqdeabf - 0 1",
                  "chess960", "QNRBBNKR"),
-    "capablanca": ("fsf", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w JAja - 0 1",
-                   "capablanca-random", "RNABQKBCNR"),
+    "capablanca": ("fsf", "nbrkcaqnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/NBRKCAQNBR w JCjc - 0 1",
+                   "capablanca-random", "NBRKCAQNBR"),
 }
 
 _FEN_518: Final = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -26,6 +26,7 @@ from oracles import arrangements, is_dark
 from solver import CastlingRightsError, RuleFileError
 from solver.check import check
 from solver.family import Family
+from solver.notation.dialects import DIALECTS
 from solver.notation.fen import position_fen
 from solver.ruleset.reader import parse, rules_dir
 
@@ -333,7 +334,7 @@ def test_plan_without_mirrors_mirrors_the_rights_too(tmp_path: Path) -> None:
                    for p in drawn)
 
 
-@pytest.mark.parametrize("dialect", ["xfen", "shredder", "lichess", "fsf", "pychess"])
+@pytest.mark.parametrize("dialect", list(DIALECTS))
 def test_every_dialect_keeps_a_castling_variation(dialect: str) -> None:
     # each program's FEN of a reduced-rights Chess324x16 position reads back as that
     # position (fsf, pychess and lichess once wrote every right the rooks give)

@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from solver.family import Family
+from solver.notation.dialects import DIALECTS
 from solver.notation.lint import lint_path, lint_text
-from solver.output import PositionWriter
+from solver.output import FORMATS, PositionWriter
 
 
 def write(name: str, fmt: str, ids: list[int], dialect: str = "xfen") -> str:
@@ -357,8 +358,9 @@ def test_a_book_with_no_position_is_an_error(text: str, why: str) -> None:
 
 # -- issue 32.3: every book the tool writes passes lint -------------------------------
 
-WRITTEN_FORMATS = ("fen", "shredder", "epd", "pgn")
-WRITTEN_DIALECTS = ("xfen", "shredder", "lichess", "fsf", "pychess")
+#: The formats whose positions are FENs, and every dialect (the registries).
+WRITTEN_FORMATS = tuple(name for name, kind in FORMATS.items() if kind.fens)
+WRITTEN_DIALECTS = tuple(DIALECTS)
 #: Families whose FEN lines plain ``lint`` (no ``--rules``) cannot tell from another
 #: game's: castling by a rule of their own (none, a subset of the rooks', the king
 #: on e), which reads as a chess book missing rights, or a board it does not read

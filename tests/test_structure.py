@@ -396,9 +396,12 @@ def test_the_structure_test_names_what_an_entry_lacks() -> None:
 
 
 def test_defining_an_entry_twice_is_refused() -> None:
-    from solver.board.sides import Mirror, register as register_sides
-    from solver.notation.dialects import XFen, register as register_dialect
-    from solver.notation.variants import Chess, register as register_variant
+    from solver.board.sides import Mirror
+    from solver.board.sides import register as register_sides
+    from solver.notation.dialects import XFen
+    from solver.notation.dialects import register as register_dialect
+    from solver.notation.variants import Chess
+    from solver.notation.variants import register as register_variant
 
     for register, entry in ((register_dialect, XFen), (register_variant, Chess),
                             (register_sides, Mirror)):
