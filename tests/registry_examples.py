@@ -73,3 +73,23 @@ FORMAT_EXAMPLES: Final = {
             '[Event "?"]\n[Variant "Chess960"]\n[SetUp "1"]\n'
             '[FEN "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1"]\n\n*\n'),
 }
+
+#: (family, numbering) -> the test that proves the numbering against its source
+#: (``"*"``: a built-in numbering, every family's); a numbering declared in a
+#: bundled rule file, or built in, with none is named by tests/test_structure.py.
+NUMBERING_TESTS: Final = {
+    ("*", "one-based"): "tests/test_numberings.py::test_one_based_is_every_familys",
+    ("*", "black-major"):
+        "tests/test_numberings.py::test_dfrc_position_is_white_major_and_black_major_is_kept",
+    ("bishops-opposite", "scidb-shuffle"):
+        "tests/test_numberings.py::test_scidb_shuffle_from_its_definition",
+    ("capablanca-shuffle", "xboard"):
+        "tests/test_numberings.py::test_xboard_caparandom_order_for_all_84000",
+    ("chess324x16", "tcec"): "tests/test_publishers.py::test_tcec_chess324x16_every_position",
+    ("chess960", "scidb"): "tests/test_publishers.py::test_scidbs_own_tables_agree",
+    ("chess960", "xboard"): "tests/test_numberings.py::test_xboard_frc_numbers_are_scharnagls",
+    ("chess960", "tcec"): "tests/test_publishers.py::test_tcec_chess960_every_position",
+    ("chess960", "fritz9"): "tests/test_numberings.py::test_fritz9_rests_on_one_example",
+    ("dfrc", "tcec"): "tests/test_publishers.py::test_tcec_dfrc_every_position",
+    ("racing-kings", "pychess"): "tests/test_numberings.py::test_pychess_racing_kings_list",
+}

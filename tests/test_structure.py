@@ -462,3 +462,55 @@ def test_a_document_not_in_its_format_is_one_error(document: str, message: str) 
     assert err.getvalue() == f"error: cannot read '-': {message}" + err.getvalue().split(
         message, 1)[1]
     assert err.getvalue().count("\n") == 1
+
+
+# -- numberings: the built-in ones (classes) and every bundled family's declared ones --------
+
+
+def _numbering_rows() -> set[tuple[str, str]]:
+    """(family, numbering) of the README's table of numberings (``*``: every family)."""
+    text = _section(README.read_text(encoding="utf-8"), "numberings")
+    rows = re.findall(r"^\| ([^|`]+?) \| `([a-z0-9-]+)`", text, flags=re.MULTILINE)
+    return {("*" if family.startswith("every family") else family, name)
+            for family, name in rows}
+
+
+def _numberings() -> list[tuple[str, str]]:
+    from solver.numbering.schemes import BUILTINS
+    from solver.ruleset.reader import bundled_names, load
+
+    declared = [(n, spec.name) for n in bundled_names() for spec in load(n).numberings]
+    return [("*", name) for name in BUILTINS] + declared
+
+
+def _numbering_lacks(family: str, name: str, rows: set[tuple[str, str]]) -> list[str]:
+    import registry_examples as ex
+
+    missing = []
+    if (family, name) not in rows:
+        missing.append(f"a row | {family} | `{name}` | ... | in README.md's table in #numberings")
+    test = ex.NUMBERING_TESTS.get((family, name))
+    if test is None:
+        missing.append("a test proving it against its source, named in "
+                       "tests/registry_examples.py NUMBERING_TESTS")
+    else:
+        path, _, function = test.partition("::")
+        source = Path(__file__).resolve().parents[1] / path
+        if f"def {function}(" not in source.read_text(encoding="utf-8"):
+            missing.append(f"the test {test} (not found)")
+    return missing
+
+
+def test_every_numbering_is_documented_and_proven_by_a_test() -> None:
+    if not README.is_file():
+        pytest.skip("README.md is not beside the tests (installed-package run)")
+    import registry_examples as ex
+    from solver.numbering.schemes import BUILTINS
+
+    rows = _numbering_rows()
+    numberings = _numberings()
+    lacking = {f"{f}/{n}": _numbering_lacks(f, n, rows) for f, n in numberings}
+    assert {k: m for k, m in lacking.items() if m} == {}
+    assert set(ex.NUMBERING_TESTS) <= set(numberings), "a test of a numbering no longer declared"
+    for name, builtin in BUILTINS.items():
+        assert builtin.name == name and builtin.help and builtin.doc == "numberings"
