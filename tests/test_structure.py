@@ -505,6 +505,7 @@ def test_every_numbering_is_documented_and_proven_by_a_test() -> None:
     if not README.is_file():
         pytest.skip("README.md is not beside the tests (installed-package run)")
     import registry_examples as ex
+
     from solver.numbering.schemes import BUILTINS
 
     rows = _numbering_rows()
