@@ -1034,7 +1034,7 @@ def lint_path(
     if fix is None:  # a document (JSON, CSV) as its FENs; PGN games are read here
         from solver.output.reading import position_stream
 
-        stream = position_stream(stream, path, keep=("pgn", "text"))  # type: ignore[arg-type]
+        stream = position_stream(stream, path, keep=("pgn", "text"))
     reader = LineReader(stream)  # type: ignore[arg-type]
     try:
         if fix is None:
