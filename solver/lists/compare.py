@@ -288,9 +288,11 @@ def compare_path(path: str, family: Family) -> Comparison:
         stream = stdin_bytes()
         if stream is None:
             raise InputFileError(path, "standard input is closed")
-        return compare_lines(LineReader(position_stream(stream, path)), family, path)  # type: ignore[arg-type]
+        lines = position_stream(stream, path)  # a document (JSON, CSV, PGN): its positions
+        return compare_lines(LineReader(lines), family, path)  # type: ignore[arg-type]
     try:
         with open(path, "rb") as handle:
-            return compare_lines(LineReader(position_stream(handle, path)), family, path)  # type: ignore[arg-type]
+            lines = position_stream(handle, path)
+            return compare_lines(LineReader(lines), family, path)  # type: ignore[arg-type]
     except OSError as exc:
         raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
