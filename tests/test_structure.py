@@ -515,3 +515,14 @@ def test_every_numbering_is_documented_and_proven_by_a_test() -> None:
     assert set(ex.NUMBERING_TESTS) <= set(numberings), "a test of a numbering no longer declared"
     for name, builtin in BUILTINS.items():
         assert builtin.name == name and builtin.help and builtin.doc == "numberings"
+
+
+def test_the_light_table_of_document_heads_is_the_registry_s() -> None:
+    """solver.documents.HEADS tells a document from a list of lines without
+    importing the writers: it must say each format's ``head``, in order."""
+    from solver.documents import HEADS
+
+    heads = {name: kind.head for name, kind in FORMATS.items() if kind.head is not None}
+    assert {n: h for n, h in heads.items() if HEADS.get(n) != h} == {}, \
+        "copy each format's head into solver.documents.HEADS"
+    assert list(HEADS.items()) == list(heads.items())

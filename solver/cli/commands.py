@@ -283,7 +283,7 @@ def identify_command(
     in the family's own numbering or ``numbering``."""
     try:
         if stdin is not None and "-" in ranks:  # a document (JSON, CSV, PGN): its positions
-            from solver.output.reading import position_stream
+            from solver.documents import position_stream
 
             stdin = position_stream(stdin, "-", keep=("text",))  # type: ignore[assignment]
         if numbering is not None:

@@ -282,7 +282,7 @@ def compare_text(text: str, family: Family, name: str = "-") -> Comparison:
 def compare_path(path: str, family: Family) -> Comparison:
     """:func:`compare_lines` of the file ``path`` (``-``: stdin), read in chunks."""
     from solver.cli.inputs import LineReader, stdin_bytes
-    from solver.output.reading import position_stream
+    from solver.documents import position_stream
 
     if path == "-":
         stream = stdin_bytes()

@@ -1032,7 +1032,7 @@ def lint_path(
             _refuse_shared(path)
         stream = _open(path)
     if fix is None:  # a document (JSON, CSV) as its FENs; PGN games are read here
-        from solver.output.reading import position_stream
+        from solver.documents import position_stream
 
         stream = position_stream(stream, path, keep=("pgn", "text"))
     reader = LineReader(stream)  # type: ignore[arg-type]

@@ -320,6 +320,11 @@ class Writer:
     doc: ClassVar[str] = "positions-for-play-fen-epd-pgn-json-csv"
     #: Whether its positions are FENs (``lint`` checks those; ``text``'s are ranks).
     fens: ClassVar[bool] = True
+    #: A regular expression that a document's first line (not blank) matches when
+    #: the document is in this format and read through :meth:`lines`; ``None``:
+    #: its lines are read as they are. (:data:`solver.documents.HEADS`
+    #: holds them all, so that a list of lines is told without importing the writers.)
+    head: ClassVar[str | None] = None
     #: Whether the format can hold a shogi family's SFEN (EPD and PGN are chess's).
     sfen: ClassVar[bool] = True
     #: Whether listings are written in bulk from :meth:`marked_line` and :meth:`white_parts`.
@@ -504,10 +509,10 @@ class Writer:
     @classmethod
     def detect(cls, head: str) -> bool:
         """Whether a document whose first line that is not blank is ``head`` is in
-        this format, and is no list of lines to read as they are: ``id -``,
-        ``compare`` and ``lint`` then read it through :meth:`lines`
-        (:func:`solver.output.reading.position_lines`)."""
-        return False
+        this format (:attr:`head` matches it), and is no list of lines to read as
+        they are: ``id -``, ``compare`` and ``lint`` then read it through
+        :meth:`lines` (:func:`solver.documents.position_stream`)."""
+        return cls.head is not None and re.match(cls.head, head) is not None
 
     @classmethod
     def lines(cls, document: str) -> list[str]:

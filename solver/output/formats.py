@@ -116,6 +116,7 @@ class TextWriter(Writer):
     name = "text"
     help = "plain lines: <id> <rank> (solve, random), the rank (position), the id (id)"
     fens = False
+    head = "[0-9]+ +[^ 0-9]"  # <id> <rank> (a list of IDs or ranks alone is read as it is)
 
     def write(self, position: Position) -> None:
         self.count += 1
@@ -169,12 +170,6 @@ class TextWriter(Writer):
             block = template.replace("\0", whites[rank].replace("%", "%%"))
             self.out.write(block % tuple(range(start, start + n)))
             self.count += n
-
-    @classmethod
-    def detect(cls, head: str) -> bool:
-        """``<id> <rank>`` lines (what ``solve`` and ``random`` write); a list of
-        IDs or ranks alone is read as it is."""
-        return _ID_RANK.fullmatch(head) is not None
 
     @classmethod
     def lines(cls, document: str) -> list[str]:
@@ -274,6 +269,7 @@ class JsonWriter(_RecordWriter):
     """One JSON array of objects, written as positions come."""
 
     name = "json"
+    head = r"\{|\[\s*(?:$|[{\]])"
     help = "one array of objects: id, rank, fen, shredder_fen, family"
 
     @staticmethod
@@ -321,10 +317,6 @@ class JsonWriter(_RecordWriter):
         return [_agreeing(family, item["fen"], item["id"]) for item in _json_records(document)]
 
     @classmethod
-    def detect(cls, head: str) -> bool:
-        return head.startswith("{") or (head.startswith("[") and not _PGN_TAG.match(head))
-
-    @classmethod
     def lines(cls, document: str) -> list[str]:
         """Each object's ``fen``."""
         return [item["fen"] for item in _json_records(document)]
@@ -334,6 +326,7 @@ class CsvWriter(_RecordWriter):
     """A header line, then one row a position."""
 
     name = "csv"
+    head = r"id,|[^,\[{]*,(?:[^,]*,)*fen(?:,|$)"
     bulk = True
     help = "a header line, then one row a position (the JSON fields)"
 
@@ -390,17 +383,9 @@ class CsvWriter(_RecordWriter):
         return [_agreeing(family, row["fen"], int(row["id"])) for row in _csv_rows(document)]
 
     @classmethod
-    def detect(cls, head: str) -> bool:
-        return "fen" in head.split(",")[1:] or head.startswith("id,")
-
-    @classmethod
     def lines(cls, document: str) -> list[str]:
         """Each row's ``fen``."""
         return [row["fen"] for row in _csv_rows(document)]
-
-
-#: A PGN tag pair's start (``[Event "``), which a JSON document's first line is not.
-_PGN_TAG: Final = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"')
 
 
 def _json_records(document: str) -> list[dict[str, Any]]:

@@ -147,6 +147,7 @@ class PgnWriter(Writer):
     """One game a position: the Seven Tag Roster and the tags that set it up."""
 
     name = "pgn"
+    head = r'\[\s*[A-Za-z0-9_]+\s+"'
     sfen = False
     bulk = True
     help = "one PGN game a position: Seven Tag Roster, Variant, SetUp, FEN"
@@ -189,10 +190,6 @@ class PgnWriter(Writer):
 
     def opening(self) -> tuple[str, int]:
         return "", 1  # no blank line before the first game
-
-    @classmethod
-    def detect(cls, head: str) -> bool:
-        return _tag_value(head) is not None
 
     @classmethod
     def lines(cls, document: str) -> list[str]:
