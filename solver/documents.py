@@ -1,4 +1,4 @@
-"""Documents in the command line's formats read where lines are read: ``id -``, ``compare``, ``lint``.
+"""Documents in the command line's formats, read by ``id -``, ``compare`` and ``lint``.
 
 A list of lines (IDs, ranks, ``<id> <rank>``, FENs, EPD) is read as it is,
 a line at a time. A document in a format that knows its own first line
