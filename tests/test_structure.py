@@ -7,7 +7,13 @@
   its example in ``tests/kind_examples.py``, checked against both the
   explanations and the solver;
 * every output format is in the README's table and the command's help, and
-  is written and read back by one parametrised test;
+  is written and read back by one parametrised test, and read by ``id -``,
+  ``compare`` and ``lint``;
+* every entry of the registries of dialects, variants, formats and side
+  relations has its help line, its row in the docs, its example
+  (tests/registry_examples.py), its completion and its name in ``--help``;
+  every numbering (built in, or declared by a bundled rule file) its README
+  row and the test that proves it: a test names what a new entry lacks;
 * Ctrl-C at any moment of start-up exits 130 without a traceback.
 """
 
