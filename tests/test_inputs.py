@@ -11,6 +11,8 @@ from pathlib import Path
 import oracles
 import pytest
 
+from solver.notation.dialects import DIALECTS, VARIANTS
+
 # Many runs of the installed command: CI's slow step runs them (`-m slow`).
 pytestmark = pytest.mark.slow
 
@@ -221,7 +223,8 @@ def test_a_stdout_without_glyphs_gets_letters(encoding: str, args: list[str]) ->
 
 # -- Seirawan gating rights ------------------------------------------------------------
 
-DIALECT_NAMES = ["xfen", "shredder", "fsf", "pychess"]
+#: The dialects whose programs play Seirawan (the registry's; lichess does not).
+DIALECT_NAMES = [n for n, d in DIALECTS.items() if d.refuses(VARIANTS["seirawan"]) is None]
 
 
 def rule_file(tmp_path: Path, name: str, pieces: str, count: int, extra: str = "") -> str:
