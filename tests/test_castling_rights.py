@@ -260,7 +260,7 @@ def test_xboard_caparandom_numbers_as_xboard_places() -> None:
 
 
 def test_lint_and_fix_follow_the_family_rule() -> None:
-    from solver.notation.lint import lint_text
+    from solver.lists.lint import lint_text
 
     book = "".join(f"{fen(r, r, c)}\n" for r, c in (("RNBQKBNR", "KQkq"), ("RNBQKBNR", "-")))
     transcendental = lint_text(book, "book", fix="xfen", family=Family.load("transcendental"))

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from solver.family import Family
-from solver.notation.lint import lint_path, lint_text
+from solver.lists.lint import lint_path, lint_text
 from solver.output import PositionWriter
 
 

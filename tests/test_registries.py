@@ -18,6 +18,7 @@ from solver.board.sides import INDEPENDENT, MIRROR, ROTATE, SIDES, Sides, side_r
 from solver.cli.app import app
 from solver.errors import DialectError
 from solver.family import Family
+from solver.lists.lint import lint_text
 from solver.notation.dialects import (
     DIALECTS,
     VARIANTS,
@@ -26,7 +27,6 @@ from solver.notation.dialects import (
     read_fen,
     start_fen,
 )
-from solver.notation.lint import lint_text
 from solver.ruleset.reader import bundled_names, load
 
 # Many runs of the installed command: CI's slow step runs them (`-m slow`).

@@ -439,7 +439,7 @@ def lint(
     or if a file holds no position to check. With --rules, also that each is in
     the family and none repeats (a position after moves is checked as one)."""
     from solver.cli.lists import lint_command
-    from solver.notation.lint import FIX_DIALECTS, NOTATIONS
+    from solver.lists.lint import FIX_DIALECTS, NOTATIONS
 
     if fix is not None and fix not in NOTATIONS:
         raise typer.BadParameter(f"{fix!r} is not one of {', '.join(NOTATIONS)}",

@@ -35,14 +35,14 @@ FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
 PLAN_FORMAT_NAMES = ("markdown", "csv")
 #: Names of :data:`solver.notation.dialects.DIALECTS`.
 DIALECT_NAMES = ("xfen", "shredder", "lichess", "fsf", "pychess")
-#: :data:`solver.notation.lint.FIX_DIALECTS`: lint's ``--dialect`` without ``--variant``.
+#: :data:`solver.lists.lint.FIX_DIALECTS`: lint's ``--dialect`` without ``--variant``.
 LINT_DIALECT_NAMES = ("lichess", "fsf", "pychess")
 #: Names of :data:`solver.notation.dialects.VARIANTS`.
 VARIANT_NAMES = ("chess", "crazyhouse", "bughouse", "atomic", "kingofthehill", "3check",
                  "antichess", "horde", "seirawan", "capablanca")
 #: :data:`solver.lists.book.BOOK_FORMATS`: book's ``--format``.
 BOOK_FORMAT_NAMES = ("epd", "fen", "shredder", "pgn")
-#: :data:`solver.notation.lint.NOTATIONS`: lint's ``--fix``.
+#: :data:`solver.lists.lint.NOTATIONS`: lint's ``--fix``.
 FIX_NAMES = ("xfen", "shredder")
 
 _RULES = {"--rules": "rules", "-r": "rules"}

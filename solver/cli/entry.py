@@ -155,8 +155,8 @@ def parse_fast(argv: list[str]) -> Parsed | None:
 
 def _lint_accepted(options: dict[str, object]) -> bool:
     """Whether ``chess960 lint`` takes these option values (else Typer words the error)."""
+    from solver.lists.lint import FIX_DIALECTS, NOTATIONS
     from solver.notation.dialects import DIALECTS, VARIANTS
-    from solver.notation.lint import FIX_DIALECTS, NOTATIONS
 
     fix, dialect, variant = (options.get(key) for key in ("fix", "dialect", "variant"))
     allowed = tuple(DIALECTS) if variant is not None else FIX_DIALECTS
