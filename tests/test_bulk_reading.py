@@ -25,9 +25,10 @@ from profiles import examples
 from test_budgets import RSS_BUDGET, measured
 
 from solver.cli.commands import arithmetic_id, chess960_rights
-from solver.cli.inputs import LineReader, family_ranks, id_answer, ranks_answer
+from solver.cli.inputs import family_ranks, id_answer, ranks_answer
 from solver.errors import Chess960Error
 from solver.family import Family
+from solver.lines import LineReader
 from solver.lists.lint import Linter, lint_lines
 from solver.notation.castling import castling_field, side_rights
 from solver.numbering.scharnagl import scharnagl_rank

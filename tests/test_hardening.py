@@ -477,7 +477,7 @@ class _Trickle(io.RawIOBase):
        st.booleans(), st.integers(1, 20), st.integers(1, 10))
 def test_reading_stdin_in_chunks_gives_each_line_once_long_ones_as_none(
         lines: list[bytes], final_newline: bool, chunk: int, limit: int) -> None:
-    from solver.cli.inputs import read_lines
+    from solver.lines import read_lines
 
     data = b"\n".join(lines) + (b"\n" if final_newline and lines else b"")
     # Lines end at \n, \r\n or a lone \r (issue 24); a byte order mark at the start is dropped.

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from solver import Chess960Error
 from solver.cli.app import app
-from solver.cli.inputs import LineReader
+from solver.lines import LineReader
 from solver.lists.lint import lint_text
 
 # Many runs of the installed command: CI's slow step runs them (`-m slow`).

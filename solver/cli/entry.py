@@ -206,7 +206,7 @@ def _accepted(options: dict[str, object]) -> bool:
 def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> int:
     """Answer a command line :func:`parse_fast` took; returns the exit code."""
     from solver.cli import commands
-    from solver.cli.inputs import stdin_bytes
+    from solver.lines import stdin_bytes
 
     out, err = sys.stdout, sys.stderr
     rules = str(options.get("rules", "chess960"))

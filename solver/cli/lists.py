@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _stdin_texts(stdin: BinaryIO | None) -> list[str]:
-    from solver.cli.inputs import read_lines
+    from solver.lines import read_lines
 
     if stdin is None:
         raise InputFileError("-", "standard input is closed")

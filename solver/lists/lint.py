@@ -912,7 +912,7 @@ def lint_text(
     """Lint one document; with ``fix``, also rewrite it (:attr:`Report.fixed`).
 
     Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` only (a U+2028 in an EPD
-    comment is part of its line), as :class:`solver.cli.inputs.LineReader`
+    comment is part of its line), as :class:`solver.lines.LineReader`
     reads them; a byte order mark at the start is dropped.
 
     >>> report = lint_text("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1\\n",
@@ -968,13 +968,13 @@ def lint_lines(
     lines: Iterable[list[bytes | None]], name: str, linter: Linter,
     out: IO[str] | None = None, ending: Callable[[], str] = lambda: "\n",
 ) -> Report:
-    """Lint the byte lines of :class:`~solver.cli.inputs.LineReader`, writing each
+    """Lint the byte lines of :class:`~solver.lines.LineReader`, writing each
     line (rewritten) and its line break to ``out`` when fixing.
 
     Raises :class:`~solver.errors.InputFileError` at the first line too long
     or not UTF-8: the document is then not checked.
     """
-    from solver.cli.inputs import MAX_LINE
+    from solver.lines import MAX_LINE
 
     number = 0
     match = _PLAIN_START.fullmatch
@@ -1020,7 +1020,7 @@ def lint_path(
     if text is not None:
         return lint_text(text, path, fix, dialect, variant, family, verbose, numbering,
                          complete)
-    from solver.cli.inputs import LineReader, stdin_bytes
+    from solver.lines import LineReader, stdin_bytes
 
     linter = Linter(path, fix, dialect, variant, family, verbose, emit, numbering, complete)
     if path == "-":
@@ -1062,7 +1062,7 @@ def _pieces(spool: IO[str], first: str) -> Iterator[str]:
 
 def _read(reader: Iterable[list[bytes | None]], path: str, linter: Linter,
           out: IO[str] | None) -> Report:
-    from solver.cli.inputs import LineReader
+    from solver.lines import LineReader
 
     assert isinstance(reader, LineReader)
     try:
