@@ -24,7 +24,7 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     "Family": "solver.family",
     "Position": "solver.position",
-    "Numbering": "solver.numbering.steps",
+    "Numbering": "solver.syntax.steps",
     "RuleSet": "solver.ruleset.reader",
     "bundled_names": "solver.ruleset.reader",
     "load": "solver.ruleset.reader",
@@ -123,9 +123,9 @@ if _TYPE_CHECKING:
     from solver.notation.fen import position_fen, start_fen
     from solver.notation.ranks import format_rank, parse_id, parse_rank
     from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
-    from solver.numbering.steps import Numbering
     from solver.position import Position
     from solver.ruleset.reader import RuleSet, bundled_names, load
+    from solver.syntax.steps import Numbering
 
 __all__ = [
     "ArgumentTypeError",

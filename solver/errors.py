@@ -232,7 +232,7 @@ class SearchTooLargeError(Chess960Error):
     """A rule set whose search space exceeds the configured limit.
 
     ``arrangements`` counts the arrangements of the pieces within the files
-    the rules allow them (:meth:`solver.search.model.Model.search_size`).
+    the rules allow them (:meth:`solver.kinds.model.Model.search_size`).
     """
 
     def __init__(self, family: str, arrangements: int, limit: int) -> None:

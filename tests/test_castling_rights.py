@@ -302,7 +302,7 @@ def test_path_errors(old: str, new: str, message: str) -> None:
 def test_path_orders_the_steps_squares() -> None:
     """The region's order, then a path that reverses it: the first rank read
     backwards numbers as the rank itself did (steps without colours)."""
-    from solver.numbering.steps import Numbering
+    from solver.syntax.steps import Numbering
 
     steps = ["K", "Q", "RR", "BB", "NN"]
     plain = Numbering(8, "KQRRBBNN", steps)

@@ -33,11 +33,11 @@ from solver.cli.app import app
 from solver.errors import Violation
 from solver.family import Family
 from solver.kinds.base import REGISTRY, Placement, Rule
+from solver.kinds.model import Model
 from solver.kinds.vocabulary import KINDS, Between
 from solver.output import FORMATS, PositionWriter, read_back
-from solver.ruleset.args import Context
 from solver.ruleset.reader import parse, rules_dir
-from solver.search.model import Model
+from solver.syntax.args import Context
 
 PACKAGE = Path(solver.__file__).resolve().parent
 README = Path(__file__).resolve().parents[1] / "README.md"

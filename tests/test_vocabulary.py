@@ -34,8 +34,8 @@ from profiles import examples
 
 from solver import EmptyFamilyError, Family, NumberingError
 from solver.kinds.vocabulary import KINDS, inexact
-from solver.numbering.steps import StepSyntaxError, parse_steps
 from solver.ruleset.reader import parse
+from solver.syntax.steps import StepSyntaxError, parse_steps
 
 # -- rule files ---------------------------------------------------------------------
 

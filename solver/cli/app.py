@@ -35,10 +35,10 @@ from solver.cli.errors import FAILED, USAGE, failed, report
 from solver.cli.inputs import load_family
 from solver.errors import Chess960Error
 from solver.family import Family
+from solver.kinds.model import MAX_ARRANGEMENTS
 from solver.lines import stdin_bytes
 from solver.notation.dialects import DIALECTS, VARIANTS
 from solver.output import FORMATS, PositionWriter, format_help
-from solver.search.model import MAX_ARRANGEMENTS
 
 app = typer.Typer(
     add_completion=True,

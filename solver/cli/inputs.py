@@ -62,7 +62,7 @@ def load_family(
     solver.errors.RuleFileError: /dev/null: not a regular file
     """
     from solver.family import Family
-    from solver.search.model import MAX_ARRANGEMENTS
+    from solver.kinds.model import MAX_ARRANGEMENTS
 
     limit = MAX_ARRANGEMENTS if max_arrangements is None else max_arrangements
     if source is not None:

@@ -4,7 +4,7 @@ Each kind is one small frozen dataclass (a :class:`~solver.kinds.base.Rule`)
 that
 
 * reads its arguments from a ``[[rule]]`` table (:meth:`from_table`),
-* states itself on a :class:`~solver.search.model.Model` (:meth:`constrain`): it
+* states itself on a :class:`~solver.kinds.model.Model` (:meth:`constrain`): it
   either narrows some pieces' files or adds a requirement,
 * names the ways a given rank breaks it, with the squares involved
   (:meth:`violations`),
@@ -51,9 +51,9 @@ from solver.kinds.base import (
     fill_step,
     two_names,
 )
-from solver.numbering.steps import Step
-from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
-from solver.search.model import Model
+from solver.kinds.model import Model
+from solver.syntax.args import MAX_ITEMS, Context, shown, suggest, type_name
+from solver.syntax.steps import Step
 
 __all__ = ["DEFENCE", "KINDS", "MAX_DEFENCE", "Between", "DiffersFrom", "Exclude", "LeftOf",
            "NotAdjacent", "NotOnFiles", "OnFiles", "OppositeColours", "PawnsProtected",
@@ -830,7 +830,7 @@ def inexact(rules: Sequence[Rule], steps: Sequence[Step]) -> str | None:
     rule. Arithmetic numbering needs this, and also the same number of
     choices at each step on every path (:attr:`Numbering.uniform`).
 
-    >>> from solver.numbering.steps import parse_steps
+    >>> from solver.syntax.steps import parse_steps
     >>> steps = parse_steps(["B:light", "B:dark", "Q", "NN", "RKR"], "KQRRBBNN")
     >>> print(inexact([], steps))
     step 'B:light' puts a bishop on light squares, but no opposite-colours BB rule asks for it

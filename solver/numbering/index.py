@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from solver.errors import NumberingError, SearchTooLargeError
-from solver.numbering.steps import Numbering
+from solver.syntax.steps import Numbering
 
 if TYPE_CHECKING:
     from solver.numbering.counting import Counting

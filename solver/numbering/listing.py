@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Final
 
 from solver.errors import EmptyFamilyError, NumberingError
-from solver.numbering.steps import Numbering
+from solver.kinds.model import MAX_ARRANGEMENTS
 from solver.ruleset.reader import RuleSet
-from solver.search.model import MAX_ARRANGEMENTS
+from solver.syntax.steps import Numbering
 
 if TYPE_CHECKING:
     from solver.search import csp

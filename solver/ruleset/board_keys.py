@@ -30,10 +30,10 @@ from solver.board.geometry import (
 from solver.board.glyphs import FILE_LETTERS
 from solver.board.sides import SIDES, Sides
 from solver.errors import BetzaError, quote
-from solver.ruleset.args import key_error as _err
-from solver.ruleset.args import required as _required
-from solver.ruleset.args import shown, suggest, type_name
 from solver.ruleset.limits import MAX_RULES
+from solver.syntax.args import key_error as _err
+from solver.syntax.args import required as _required
+from solver.syntax.args import shown, suggest, type_name
 
 _PIECE_KEYS: Final = ("letter", "name", "betza")
 _FRONT_KEYS: Final = ("piece", "of", "which")

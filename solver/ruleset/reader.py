@@ -11,7 +11,7 @@ Errors name keys as dotted paths: ``files``, ``numbering.steps[2]``,
 The text is first held to the limits of :mod:`solver.ruleset.limits` (the
 limits and :func:`~solver.ruleset.limits.prescan` are re-exported here); the
 board's keys are read by :mod:`solver.ruleset.board_keys`, each rule's arguments by
-:mod:`solver.ruleset.args`.
+:mod:`solver.syntax.args`.
 """
 
 from __future__ import annotations
@@ -49,10 +49,6 @@ from solver.errors import (
     quote,
 )
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
-from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
-from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
-from solver.ruleset.args import key_error as _err
-from solver.ruleset.args import required as _required
 from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
 from solver.ruleset.board_keys import (
     NOTATIONS,
@@ -76,6 +72,10 @@ from solver.ruleset.limits import (
 )
 from solver.ruleset.numberings import NumberingSpec, read_numberings, refuse_orders
 from solver.ruleset.source import RuleSource
+from solver.syntax.args import MAX_ITEMS, Context, shown, suggest, type_name
+from solver.syntax.args import key_error as _err
+from solver.syntax.args import required as _required
+from solver.syntax.steps import Numbering, Step, default_steps, parse_steps
 
 __all__ = [
     "MAX_DEPTH",
