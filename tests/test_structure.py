@@ -22,8 +22,9 @@ import io
 import re
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -49,10 +50,12 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 # -- imports -----------------------------------------------------------------------------
 
 
-def _imports() -> list[tuple[str, int, str]]:
+@cache
+def _imports() -> tuple[tuple[str, int, str], ...]:
     """Every import among the package's modules as ``(module, line, imported)``:
     module-level, function-level and type-checking imports alike (relative
-    ones resolved). Importing one's own package (its ``__init__``) is not one."""
+    ones resolved). Importing one's own package (its ``__init__``) is not one.
+    Read once (ast only) for all the tests here."""
     modules = {}
     for path in PACKAGE.rglob("*.py"):
         name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -72,7 +75,7 @@ def _imports() -> list[tuple[str, int, str]]:
                 names = [base, *(f"{base}.{a.name}" for a in node.names)]
             found += [(module, node.lineno, name) for name in names
                       if name in modules and name != module and not module.startswith(name + ".")]
-    return found
+    return tuple(found)
 
 
 def _import_graph() -> dict[str, set[str]]:
@@ -165,7 +168,7 @@ def _area(module: str) -> str:
     return parts[1] if len(parts) > 1 else "__init__"
 
 
-def _layer_errors(imports: list[tuple[str, int, str]],
+def _layer_errors(imports: Sequence[tuple[str, int, str]],
                   layers: tuple[tuple[str, ...], ...]) -> list[str]:
     """What breaks the order of ``layers`` among ``imports``, one line each: an
     import upward, an area no layer names, areas of one layer in a cycle."""
