@@ -43,6 +43,7 @@ from solver.board.geometry import (
 from solver.board.sides import MIRROR, Sides
 from solver.errors import (
     ArgumentTypeError,
+    InvalidRuleFileError,
     RuleFileError,
     StepSyntaxError,
     UnknownRuleSetError,
@@ -264,11 +265,11 @@ def load_file(path: Path, display: str | None = None) -> RuleSet:
 def decode(data: bytes, shown: str) -> RuleSet:
     """The rule set in a rule file's bytes; ``shown`` names it in errors."""
     if len(data) > MAX_FILE_BYTES:
-        raise RuleFileError(shown, f"larger than {MAX_FILE_BYTES:,} bytes")
+        raise InvalidRuleFileError(shown, f"larger than {MAX_FILE_BYTES:,} bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RuleFileError(shown, f"not UTF-8 text (byte {exc.start})") from None
+        raise InvalidRuleFileError(shown, f"not UTF-8 text (byte {exc.start})") from None
     return parse(text, shown)
 
 
@@ -280,7 +281,7 @@ def parse(text: str, path: str = "<string>") -> RuleSet:
     refused in bounded time.
     """
     if len(text) > MAX_FILE_BYTES:
-        raise RuleFileError(path, f"larger than {MAX_FILE_BYTES:,} bytes")
+        raise InvalidRuleFileError(path, f"larger than {MAX_FILE_BYTES:,} bytes")
     prescan(text, path)
     try:
         doc = tomllib.loads(text)
@@ -288,8 +289,8 @@ def parse(text: str, path: str = "<string>") -> RuleSet:
         found = _LINE_RE.search(str(exc))
         line = int(found.group(1)) if found else None
         reason = str(exc)
-        raise RuleFileError(path, f"invalid TOML: {reason[:1].lower()}{reason[1:]}",
-                            line=line) from None
+        raise InvalidRuleFileError(path, f"invalid TOML: {reason[:1].lower()}{reason[1:]}",
+                                   line=line) from None
     return _validate(doc, path)
 
 
@@ -304,20 +305,20 @@ class _Problems:
     fails is noted (its result then ``None``) so that the rest still run."""
 
     def __init__(self) -> None:
-        self.found: list[RuleFileError] = []
+        self.found: list[InvalidRuleFileError] = []
 
     def check(self, call: Callable[..., _T], *args: Any) -> _T | None:
         try:
             return call(*args)
-        except RuleFileError as exc:
+        except InvalidRuleFileError as exc:
             self.found.append(exc)
             if len(self.found) >= MAX_PROBLEMS:
-                raise RuleFileError.several(self.found) from None
+                raise InvalidRuleFileError.several(self.found) from None
             return None
 
     def raise_any(self) -> None:
         if self.found:
-            raise RuleFileError.several(self.found)
+            raise InvalidRuleFileError.several(self.found)
 
 
 def _refuse(error: RuleFileError) -> None:
