@@ -56,7 +56,7 @@ from solver.ruleset.args import key_error as _err
 from solver.ruleset.args import required as _required
 from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
 from solver.ruleset.board_keys import (
-    NOTATIONS,
+    BOARD_NOTATIONS,
     read_board,
     read_declared,
     read_front,
@@ -79,13 +79,13 @@ from solver.ruleset.numberings import NumberingSpec, read_numberings, refuse_ord
 from solver.ruleset.source import RuleSource
 
 __all__ = [
+    "BOARD_NOTATIONS",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_KEY_PARTS",
     "MAX_RULES",
     "MAX_STRING",
     "MAX_WORD",
-    "NOTATIONS",
     "REFERENCES",
     "NumberingKind",
     "RuleSet",
