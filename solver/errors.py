@@ -496,7 +496,8 @@ class SidesError(NumberingError):
 
 
 class DrawError(Chess960Error, ValueError):
-    """A random draw that cannot be made: too many distinct positions asked for."""
+    """A random or physical draw that cannot be made; as itself, too many
+    distinct positions asked for."""
 
     def __init__(self, family: str, requested: int, available: int, excluded: int) -> None:
         left = f"only {available:,} {'is' if available == 1 else 'are'} left"
