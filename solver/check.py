@@ -57,7 +57,7 @@ class Claim:
 
 
 @dataclass
-class CheckReport:
+class Report:
     """What :func:`check` proved about one family."""
 
     family: str
@@ -88,7 +88,7 @@ def _mismatches(items: Iterable[int], wrong: Callable[[int], str | None]) -> lis
     return found
 
 
-def check(family: Family) -> CheckReport:
+def check(family: Family) -> Report:
     """Solve ``family`` and prove its numbering; see the module docstring.
 
     >>> check(Family.load("chess960")).ok
@@ -96,7 +96,7 @@ def check(family: Family) -> CheckReport:
     """
     rules = family.ruleset
     start = time.perf_counter()
-    report = CheckReport(rules.name, rules.title, rules.numbering, rules.count)
+    report = Report(rules.name, rules.title, rules.numbering, rules.count)
     try:
         _prove(family, report)
     except SearchTooLargeError:
@@ -107,7 +107,7 @@ def check(family: Family) -> CheckReport:
     return report
 
 
-def _prove(family: Family, report: CheckReport) -> None:
+def _prove(family: Family, report: Report) -> None:
     rules = family.ruleset
     if rules.army is not None:  # an army that varies (solver/numbering/armies.py)
         from solver.numbering.armies import prove
@@ -190,7 +190,7 @@ def _prove(family: Family, report: CheckReport) -> None:
             )
 
 
-def _prove_castling(family: Family, report: CheckReport, ordered: list[str]) -> None:
+def _prove_castling(family: Family, report: Report, ordered: list[str]) -> None:
     """The family's castling rule: each side's rights as the rule gives them,
     written in both notations, read back to the position's id (for ids spread
     over the family, every castling variation of the first ranks included)."""
@@ -225,7 +225,7 @@ def _castling_name(rule: object) -> str:
     return describe() if callable(describe) else repr(getattr(rule, "name", ""))
 
 
-def _prove_schemes(family: Family, report: CheckReport) -> None:
+def _prove_schemes(family: Family, report: Report) -> None:
     """Each numbering besides the family's own: a bijection, read back, its examples."""
     for scheme in family.schemes.values():
         if scheme.canonical or scheme.builtin:
@@ -241,7 +241,7 @@ def _prove_schemes(family: Family, report: CheckReport) -> None:
     _prove_publishers(family, report)
 
 
-def _prove_publishers(family: Family, report: CheckReport, limit: int = 10_000) -> None:
+def _prove_publishers(family: Family, report: Report, limit: int = 10_000) -> None:
     """Each numbering whose publisher's rule :mod:`solver.numbering.publishers`
     re-derives: the same label for every position (up to ``limit``, else
     positions spread over the family)."""
@@ -262,8 +262,7 @@ def _prove_publishers(family: Family, report: CheckReport, limit: int = 10_000) 
                    failures, len(numbers))
 
 
-def _prove_counting(family: Family, report: CheckReport, unique: set[str],
-                    ordered: list[str]) -> None:
+def _prove_counting(family: Family, report: Report, unique: set[str], ordered: list[str]) -> None:
     """The second method: counting completions file by file, without the solver."""
     counting = Counting(family.ruleset, family.numbering)
     n = len(unique)

@@ -29,7 +29,7 @@ from solver.board.geometry import piece_name
 from solver.board.glyphs import FILE_LETTERS
 
 if TYPE_CHECKING:
-    from solver.check import CheckReport as Proof
+    from solver.check import Report as Proof
     from solver.family import Family
     from solver.position import Position
 

@@ -102,7 +102,7 @@ def test_check_proves_on_every_run_and_keeps_nothing(
     real = solver.check.check
     proven: list[str] = []
 
-    def counted(family: object) -> solver.check.CheckReport:
+    def counted(family: object) -> solver.check.Report:
         report = real(family)  # type: ignore[arg-type]
         proven.append(report.family)
         return report
