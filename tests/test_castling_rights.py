@@ -23,8 +23,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracles import arrangements, is_dark
 
-from solver import CastlingRightsError, RuleFileError
+from solver import RuleFileError
 from solver.check import check
+from solver.errors import CastlingRightsError
 from solver.family import Family
 from solver.notation.fen import position_fen
 from solver.ruleset.reader import parse, rules_dir

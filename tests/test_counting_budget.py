@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import CountingTooLargeError
+from solver.errors import CountingTooLargeError
 from solver.kinds.base import Placement
 from solver.numbering.counting import Counting, arrangements
 from solver.ruleset.reader import load, parse

@@ -20,9 +20,10 @@ from oracles import brute_force, excluded, opposite
 from profiles import examples
 from typer.testing import CliRunner
 
-from solver import Chess960Error, Family, RuleFileError, SearchTooLargeError, bundled_names
+from solver import Chess960Error, Family, RuleFileError, bundled_names
 from solver.check import check
 from solver.cli.app import app
+from solver.errors import SearchTooLargeError
 from solver.ruleset.reader import load, parse, rules_dir
 
 RULES = rules_dir()

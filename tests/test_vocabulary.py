@@ -32,7 +32,8 @@ from oracles import (
 )
 from profiles import examples
 
-from solver import EmptyFamilyError, Family, NumberingError
+from solver import Family, NumberingError
+from solver.errors import EmptyFamilyError
 from solver.kinds.vocabulary import KINDS, inexact
 from solver.ruleset.reader import parse
 from solver.syntax.steps import StepSyntaxError, parse_steps

@@ -59,7 +59,7 @@ def load_family(
     >>> load_family("/dev/null")
     Traceback (most recent call last):
     ...
-    solver.errors.RuleFileError: /dev/null: not a regular file
+    solver.errors.RuleFileReadError: /dev/null: not a regular file
     """
     from solver.family import Family
     from solver.kinds.model import MAX_ARRANGEMENTS

@@ -40,7 +40,7 @@ from typing import Any, ClassVar, Final
 from solver.board.betza import pawn_distances
 from solver.board.geometry import Region, piece_name
 from solver.board.glyphs import FILE_LETTERS
-from solver.errors import RuleFileError, Violation, quote
+from solver.errors import InvalidRuleFileError, Violation, quote
 from solver.kinds.base import (
     DONE,
     REGISTRY,
@@ -804,8 +804,8 @@ KINDS: Final[dict[str, type[Rule]]] = REGISTRY
 def read_rule(table: object, ctx: Context) -> Rule:
     """Read one ``[[rule]]`` table into a rule of a known kind."""
     if not isinstance(table, dict):
-        raise RuleFileError(ctx.path, f"expected a table, got {type_name(table)} {shown(table)}",
-                            f"rule[{ctx.index}]")
+        raise InvalidRuleFileError(ctx.path, f"expected a table, got {type_name(table)} "
+                                             f"{shown(table)}", f"rule[{ctx.index}]")
     if "kind" not in table:
         raise ctx.error("kind", f"missing; kinds are {', '.join(KINDS)}")
     name = table["kind"]

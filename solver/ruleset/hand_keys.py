@@ -12,7 +12,6 @@ from typing import Any, Final
 from solver.syntax.args import key_error as _err
 from solver.syntax.args import shown, type_name
 
-HAND_KEYS: Final = ("hand", "gating")
 #: At most this many pieces in one side's hand.
 MAX_HAND: Final = 16
 

@@ -40,7 +40,7 @@ def search_size(ruleset: RuleSet) -> int:
     return build_model(ruleset).search_size()
 
 
-def plan(ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> csp.Plan:
+def compile_search(ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> csp.Plan:
     """The compiled search for ``ruleset``.
 
     Refuses, before any search, a rule set with more than ``max_arrangements``
@@ -68,7 +68,7 @@ def batches(
     """
     from solver.search import csp
 
-    compiled = plan(ruleset, max_arrangements)
+    compiled = compile_search(ruleset, max_arrangements)
     return csp.batches(compiled, prepare, workers)
 
 
@@ -86,7 +86,7 @@ def solve(
     """
     from solver.search import csp
 
-    compiled = plan(ruleset, max_arrangements)
+    compiled = compile_search(ruleset, max_arrangements)
     return _flatten(csp.batches(compiled, compiled.ranks, workers))
 
 
