@@ -332,6 +332,6 @@ def _explained(family: Family, ranks: list[str]) -> list[str]:
 
 
 def _arrangements(pieces: str) -> int:
-    from solver.search.model import Model
+    from solver.kinds.model import Model
 
     return Model.for_pieces(len(pieces), pieces).arrangements()

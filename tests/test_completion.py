@@ -19,8 +19,8 @@ import typer
 
 from solver.cli import app as cli
 from solver.cli import complete
+from solver.lists.lint import FIX_DIALECTS, NOTATIONS
 from solver.notation.dialects import DIALECTS, VARIANTS
-from solver.notation.lint import FIX_DIALECTS, NOTATIONS
 from solver.output import FORMATS
 from solver.output.plan import PLAN_FORMATS
 from solver.ruleset.reader import bundled_names

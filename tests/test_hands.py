@@ -148,7 +148,7 @@ def test_a_hand_that_is_no_start_is_refused() -> None:
 
 
 def test_lint_reads_variant_fens_without_being_told_the_variant() -> None:
-    from solver.notation.lint import Linter
+    from solver.lists.lint import Linter
 
     lines = [start_fen("QNRBBNKR", variant=v, dialect=d)
              for v, d in (("seirawan", "pychess"), ("seirawan", "fsf"), ("3check", "lichess"),

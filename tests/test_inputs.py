@@ -169,12 +169,13 @@ def test_every_entry_point_raises_chess960_errors_for_bad_types() -> None:
 
 def test_a_string_id_is_an_argument_type_error() -> None:
     import solver
+    import solver.errors
 
     with pytest.raises(solver.ArgumentTypeError) as caught:
         solver.Family.load("chess960").position("5")  # type: ignore[arg-type]
     assert isinstance(caught.value, TypeError) and caught.value.value == "5"
     assert str(caught.value) == "id must be an integer (int), not str '5'"
-    assert "ArgumentTypeError" in solver.__all__ and "PairOrderError" in solver.__all__
+    assert "ArgumentTypeError" in solver.__all__ and "PairOrderError" in vars(solver.errors)
 
 
 def test_the_public_namespace_holds_only_public_names() -> None:

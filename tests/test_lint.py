@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 
+from solver.errors import InputFileError
 from solver.family import Family
+from solver.lists.lint import lint_path, lint_text
 from solver.notation.dialects import DIALECTS
-from solver.notation.lint import lint_path, lint_text
 from solver.output import FORMATS, PositionWriter
 
 
@@ -160,8 +161,9 @@ def test_unreadable_file() -> None:
     code, out, err = run("/nonexistent/book.epd")
     assert (code, out) == (1, "")
     assert err.startswith("error: cannot read '/nonexistent/book.epd'")
-    with pytest.raises(ValueError):
+    with pytest.raises(InputFileError) as caught:  # a file that cannot be read: not a ValueError
         lint_path("/nonexistent/book.epd")
+    assert not isinstance(caught.value, ValueError)
 
 
 # -- with --rules: membership, duplicates, missing positions, move counters ----------------

@@ -20,6 +20,7 @@ from solver.board.sides import INDEPENDENT, MIRROR, ROTATE, SIDES, Sides, side_r
 from solver.cli.app import app
 from solver.errors import DialectError
 from solver.family import Family
+from solver.lists.lint import lint_text
 from solver.notation.dialects import (
     DIALECTS,
     VARIANTS,
@@ -28,7 +29,6 @@ from solver.notation.dialects import (
     read_fen,
     start_fen,
 )
-from solver.notation.lint import lint_text
 from solver.ruleset.reader import bundled_names, load
 
 # The read-back of every dialect, variant and family, and the command line's runs,

@@ -2,6 +2,9 @@
 
 * no import cycles among the package's modules (function-level imports
   and imports for type checking included);
+* the folders (and top-level modules) are layers in the order the data
+  flows (:data:`LAYERS`): every import goes down, or sideways within a
+  layer without a cycle, function-level and type-checking imports included;
 * every rule kind in the code is one whole class (its counting tracker
   included) in the one registry, has its section in ``rules/README.md`` and
   its example in ``tests/kind_examples.py``, checked against both the
@@ -25,8 +28,9 @@ import io
 import re
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -39,11 +43,11 @@ from solver.cli.app import app
 from solver.errors import Violation
 from solver.family import Family
 from solver.kinds.base import REGISTRY, Placement, Rule
+from solver.kinds.model import Model
 from solver.kinds.vocabulary import KINDS, Between
 from solver.output import FORMATS, PositionWriter, read_back
-from solver.ruleset.args import Context
 from solver.ruleset.reader import parse, rules_dir
-from solver.search.model import Model
+from solver.syntax.args import Context
 
 PACKAGE = Path(solver.__file__).resolve().parent
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -52,23 +56,41 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 # -- imports -----------------------------------------------------------------------------
 
 
-def _import_graph() -> dict[str, set[str]]:
+@cache
+def _imports() -> tuple[tuple[str, int, str], ...]:
+    """Every import among the package's modules as ``(module, line, imported)``:
+    module-level, function-level and type-checking imports alike (relative
+    ones resolved). Importing one's own package (its ``__init__``) is not one.
+    Read once (ast only) for all the tests here."""
     modules = {}
     for path in PACKAGE.rglob("*.py"):
         name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
         modules[name.removesuffix(".__init__")] = path
-    graph: dict[str, set[str]] = {m: set() for m in modules}
-    for module, path in modules.items():
+    found: list[tuple[str, int, str]] = []
+    for module, path in sorted(modules.items()):
+        here = module if path.name == "__init__.py" else module.rpartition(".")[0]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names: list[str] = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
-            for name in names:
-                # importing one's own package (its __init__) is not an edge
-                if name in graph and name != module and not module.startswith(name + "."):
-                    graph[module].add(name)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = here.split(".")[: len(here.split(".")) - node.level + 1]
+                    base = ".".join([*parts, base] if base else parts)
+                names = [base, *(f"{base}.{a.name}" for a in node.names)]
+            found += [(module, node.lineno, name) for name in names
+                      if name in modules and name != module and not module.startswith(name + ".")]
+    return tuple(found)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        graph[name.removesuffix(".__init__")] = set()
+    for module, _, name in _imports():
+        graph[module].add(name)
     return graph
 
 
@@ -119,6 +141,93 @@ def test_data_flows_one_way_cli_last() -> None:
     below_cli = [m for m, deps in graph.items() if "solver.cli.app" in deps]
     assert below_cli == ["solver.cli.entry"]  # only the console entry point starts the CLI
     assert "solver.family" not in graph["solver.notation.fen"]
+
+
+#: The package's layers, lowest first, in the order the data flows: a folder
+#: (or top-level module, ``__init__`` the package's own) imports only from
+#: itself and from the layers below it; the areas of one layer may import
+#: each other one way only. The README's "Layout" says why each stands where it does.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "files", "lines"),
+    ("board",),
+    ("syntax",),  # the step syntax and a rule's arguments: below both kinds and ruleset
+    ("kinds",),
+    ("ruleset",),  # the reader makes the rules of the kinds (their registry)
+    ("search",),
+    ("notation",),
+    ("position",),  # names its castling field with notation
+    ("numbering",),
+    ("family",),
+    ("sampling", "check"),
+    ("evaluation",),
+    ("report",),  # a family's page: shows the shipped evaluations
+    ("output",),  # its HTML page shows the report
+    ("documents",),  # a document of any format read as its positions: the writers read it
+    ("lists", "games", "draws"),
+    ("cli",),
+    ("__main__", "__init__"),
+)
+
+
+def _area(module: str) -> str:
+    """The folder or top-level module ``module`` stands in (``__init__``: the package)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _layer_errors(imports: Sequence[tuple[str, int, str]],
+                  layers: tuple[tuple[str, ...], ...]) -> list[str]:
+    """What breaks the order of ``layers`` among ``imports``, one line each: an
+    import upward, an area no layer names, areas of one layer in a cycle."""
+    level = {area: n for n, layer in enumerate(layers, 1) for area in layer}
+    errors: list[str] = []
+    sideways: dict[str, set[str]] = {}
+    for module, line, name in imports:
+        area, other = _area(module), _area(name)
+        for unplaced in (area, other):
+            if unplaced not in level:
+                errors.append(f"{unplaced!r} is in no layer: place it in LAYERS")
+                level[unplaced] = -1
+        if area == other or level[area] < 0 or level[other] < 0:
+            continue
+        if level[other] > level[area]:
+            errors.append(f"{module}:{line} imports {name}, upward: {area} is layer "
+                          f"{level[area]}, {other} layer {level[other]}")
+        elif level[other] == level[area]:
+            sideways.setdefault(area, set()).add(other)
+    for cycle in _cycles({a: sideways.get(a, set()) for a in level}):
+        ties = [f"{m}:{line} -> {n}" for m, line, n in imports
+                if _area(m) in cycle and _area(n) in cycle and _area(m) != _area(n)]
+        errors.append(f"{', '.join(cycle)} import each other (one layer, one way only): "
+                      + "; ".join(ties))
+    return sorted(set(errors))
+
+
+def test_folders_are_layers_in_the_order_the_data_flows() -> None:
+    imports = _imports()
+    assert len(imports) > 300  # function-level ones counted too
+    areas = {_area(module) for module in _import_graph()}
+    placed = [area for layer in LAYERS for area in layer]
+    assert len(placed) == len(set(placed))
+    assert set(placed) == areas, (f"folders in no layer: {sorted(areas - set(placed))}; "
+                                  f"layers of no folder: {sorted(set(placed) - areas)}")
+    errors = _layer_errors(imports, LAYERS)
+    order = " -> ".join(f"{n}. {'/'.join(layer)}" for n, layer in enumerate(LAYERS, 1))
+    assert not errors, "\n".join([*errors, f"the layers, lowest first: {order}"])
+
+
+def test_the_layer_check_names_an_upward_import_and_a_sideways_cycle() -> None:
+    layers = (("a",), ("b", "c"), ("d",))
+    imports = [("solver.d.x", 3, "solver.a.y"), ("solver.a.y", 7, "solver.d.x"),
+               ("solver.b", 1, "solver.c.z"), ("solver.c.z", 2, "solver.b"),
+               ("solver.e", 5, "solver.a")]
+    errors = _layer_errors(imports, layers)
+    assert errors == sorted([
+        "'e' is in no layer: place it in LAYERS",
+        "solver.a.y:7 imports solver.d.x, upward: a is layer 1, d layer 3",
+        "b, c import each other (one layer, one way only): solver.b:1 -> solver.c.z; "
+        "solver.c.z:2 -> solver.b",
+    ])
 
 
 # -- rule kinds ----------------------------------------------------------------------------
@@ -431,7 +540,7 @@ def test_id_compare_and_lint_read_every_format(fmt: str, tmp_path: Path) -> None
     formats whose positions are FENs), whatever the format, told nothing."""
     from solver.cli.commands import identify_command
     from solver.lists.compare import compare_path
-    from solver.notation.lint import lint_path
+    from solver.lists.lint import lint_path
 
     family = Family.load("chess960")
     ids = [0, 105, 518, 959]

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from solver import Chess960Error, Family, NoFamilyError
+from solver import Chess960Error, Family
 from solver.cli.lists import which_command
+from solver.errors import NoFamilyError
 from solver.lists.which import bundled_families, which
 from solver.notation.dialects import DIALECTS
 from solver.ruleset.reader import rules_dir

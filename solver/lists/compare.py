@@ -212,11 +212,11 @@ def in_order(ids: array[int], scheme: Scheme) -> bool:
 
 def compare_lines(lines: Iterable[list[bytes | None]], family: Family, name: str = "-"
                   ) -> Comparison:
-    """Compare the byte lines of :class:`~solver.cli.inputs.LineReader` with ``family``.
+    """Compare the byte lines of :class:`~solver.lines.LineReader` with ``family``.
 
     Raises :class:`~solver.errors.InputFileError` for a line too long or not UTF-8.
     """
-    from solver.cli.inputs import MAX_LINE
+    from solver.lines import MAX_LINE
 
     count = family.count
     small = count <= ARRAY_MAX
@@ -274,15 +274,15 @@ def compare_text(text: str, family: Family, name: str = "-") -> Comparison:
     """:func:`compare_lines` of a text (a byte order mark and any line breaks allowed)."""
     import io
 
-    from solver.cli.inputs import LineReader
+    from solver.lines import LineReader
 
     return compare_lines(LineReader(io.BytesIO(text.encode("utf-8"))), family, name)
 
 
 def compare_path(path: str, family: Family) -> Comparison:
     """:func:`compare_lines` of the file ``path`` (``-``: stdin), read in chunks."""
-    from solver.cli.inputs import LineReader, stdin_bytes
     from solver.documents import position_stream
+    from solver.lines import LineReader, stdin_bytes
 
     if path == "-":
         stream = stdin_bytes()

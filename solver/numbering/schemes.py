@@ -27,9 +27,9 @@ from solver.errors import Chess960Error, NumberingLabelError, UnknownNumberingEr
 from solver.ruleset.numberings import NumberingSpec
 
 if TYPE_CHECKING:
-    from solver.numbering.steps import Numbering
     from solver.position import Position
     from solver.ruleset.reader import RuleSet
+    from solver.syntax.steps import Numbering
 
 
 class Family(Protocol):
@@ -183,7 +183,7 @@ class Scheme:
             return TableOrder(family, spec.table)
         numbering = None
         if spec.steps:
-            from solver.numbering.steps import Numbering
+            from solver.syntax.steps import Numbering
 
             rs = family.ruleset
             numbering = Numbering(rs.region_size, rs.pieces, spec.steps, rs.allowed_files(),

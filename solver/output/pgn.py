@@ -47,10 +47,6 @@ if TYPE_CHECKING:
 ROSTER: Final = (("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
                  ("White", "?"), ("Black", "?"), ("Result", "*"))
 
-#: ``Variant`` values for the game played (``--variant``), as python-chess,
-#: cutechess and the servers read them.
-VARIANT_TAGS: Final = {v.name: v.pgn_tag for v in VARIANTS.values() if v.pgn_tag}
-
 #: Family variant names (the rule file's ``variant``, else its ``name``), lower
 #: case, and their tag: ``""`` for standard chess from a set-up position.
 FAMILY_TAGS: Final = {
