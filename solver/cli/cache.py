@@ -544,15 +544,22 @@ def shortcuts(rules: str, family: Family) -> list[Choice]:
     if found.on:
         return [found]
     chosen = [] if found.label == "none" else [found]
-    if not keeps(family) or family.ruleset.army is not None:
-        return chosen or [found]
+    try:
+        kept = keeps(family) and family.ruleset.army is None
+        if kept and cache_dir() is not None:
+            table = find(read_source(rules))
+            if table is None or table.name != family.name:
+                ranks = family.side_table()
+                kept = bool(ranks)
+                pieces = "".join(sorted(ranks[0] if ranks else ""))
+                table = Table(family.name, len(ranks), ranks, pieces)
+    except Chess960Error:  # no ranks to answer with: check says why
+        kept = False
+    if not kept:
+        return chosen or [Choice("none", f"{family.name} answers every command itself")]
     if cache_dir() is None:
         why = "the cache is turned off ($CHESS960_NO_CACHE, or no home directory)"
         return [*chosen, Choice(TABLE_LABEL, why)]
-    table = find(read_source(rules))
-    if table is None or table.name != family.name:
-        ranks = family.side_table()
-        table = Table(family.name, len(ranks), ranks, "".join(sorted(ranks[0])))
     return [*chosen, Choice(TABLE_LABEL, f"{TABLE_REASON}, from its second answer on", table)]
 
 
