@@ -35,7 +35,6 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
@@ -72,15 +71,31 @@ class Shortcut(Protocol):
     def rank(self, number: int) -> str | None: ...
 
 
-@dataclass(frozen=True)
 class Choice:
     """A family's shortcut as chosen for this run: ``label`` names the kind
     (``"chess960 arithmetic"``, ``"rank table"``, or ``"none"``), ``reason`` says
-    why it is on or off, ``shortcut`` answers when it is on (else None)."""
+    why it is on or off, ``shortcut`` answers when it is on (else None).
 
-    label: str
-    reason: str
-    shortcut: Shortcut | None = None
+    (A plain class, not a dataclass: importing :mod:`dataclasses` would add
+    :mod:`inspect` and a dozen modules to Chess960's start-up.)
+    """
+
+    __slots__ = ("label", "reason", "shortcut")
+
+    def __init__(self, label: str, reason: str, shortcut: Shortcut | None = None) -> None:
+        self.label = label
+        self.reason = reason
+        self.shortcut = shortcut
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Choice) and (self.label, self.reason, self.shortcut) == (
+            other.label, other.reason, other.shortcut)
+
+    def __hash__(self) -> int:
+        return hash((self.label, self.reason))
+
+    def __repr__(self) -> str:
+        return f"Choice({self.label!r}, {self.reason!r}, {self.shortcut!r})"
 
     @property
     def on(self) -> bool:
