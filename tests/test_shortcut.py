@@ -115,6 +115,8 @@ def test_the_commands_answer_through_the_chosen_shortcut(
     assert commands.position_command("chess960", ["518", "0"], stdin=None, out=out,
                                      err=io.StringIO()) == 0
     assert out.getvalue() == f"{_scharnagl(518)}\n{_scharnagl(0)}\n" and loaded == []
+    err = io.StringIO()
+    assert commands.rules_command(out=io.StringIO(), err=err) == 0 and err.getvalue() == ""
     monkeypatch.setenv("CHESS960_NO_CACHE", "1")
     assert cache.choose("chess480")[0] == Choice("none", "chess480 answers every command itself")
 
@@ -148,6 +150,9 @@ def test_an_edited_chess960_turns_the_arithmetic_off_visibly(
         in lines
     assert lines[-1] == "  960 positions, arithmetic numbering, proven"
     assert not any("shortcut chess960 arithmetic answers" in line for line in lines)
+    out, err = io.StringIO(), io.StringIO()
+    assert commands.rules_command(out=out, err=err) == 0
+    assert "chess960 " in out.getvalue() and err.getvalue() == f"chess960: {OFF}\n"
     # the answers stay right: the family answers, as Scharnagl numbers
     ids = [0, 105, 518, 959]
     out = io.StringIO()

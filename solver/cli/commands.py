@@ -55,6 +55,7 @@ from solver.numbering.shortcut import (
     Arithmetic,
     Choice,
     Shortcut,
+    arithmetic,
     arithmetic_id,
     arithmetic_number,
 )
@@ -915,12 +916,15 @@ def numberings_table(rules: str | None = None) -> Iterator[str]:
 def rules_command(*, out: TextIO, err: TextIO, numberings: bool = False,
                   rules: str | None = None) -> int:
     """``chess960 rules``: the table of bundled families (``numberings``: their
-    numberings instead, of every family or of ``rules``)."""
+    numberings instead, of every family or of ``rules``); on ``err``, that
+    Chess960's arithmetic is off when ``rules/chess960.toml`` was edited."""
     try:
         lines = list(numberings_table(rules) if numberings else rules_table())
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     out.write("".join(f"{line}\n" for line in lines))
+    if rules in (None, ARITHMETIC) and not (choice := arithmetic(ARITHMETIC)).on:
+        err.write(f"chess960: {choice}\n")  # an edited rules/chess960.toml, said aloud
     return 0
 
 
