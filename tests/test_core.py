@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import arrangements, chess960_rank
+from profiles import examples
 
 from solver import (
     Chess960Error,
@@ -118,6 +119,7 @@ def test_published_formula_module_matches_golden(golden: dict[int, str]) -> None
         assert scharnagl_id(rank) == number
 
 
+@settings(max_examples=examples(100, 1000))
 @given(st.integers(min_value=0, max_value=959))
 def test_id_round_trip(number: int) -> None:
     family = Family.load("chess960")
@@ -138,6 +140,7 @@ def test_every_permutation_accepted_exactly_when_solver_finds_it(
                 chess960.identify(rank)
 
 
+@settings(max_examples=examples(100, 1000))
 @given(st.permutations("KQRRBBNN"))
 def test_permutations_property(pieces: list[str]) -> None:
     family = Family.load("chess960")
@@ -150,6 +153,7 @@ def test_permutations_property(pieces: list[str]) -> None:
         assert info.value.violations
 
 
+@settings(max_examples=examples(100, 2000))
 @given(st.text())
 def test_any_text_gives_a_rank_or_our_error(text: str) -> None:
     family = Family.load("chess960")
@@ -162,6 +166,7 @@ def test_any_text_gives_a_rank_or_our_error(text: str) -> None:
         assert 0 <= position.id < 960
 
 
+@settings(max_examples=examples(100, 2000))
 @given(st.text())
 def test_any_text_as_id_gives_a_position_or_our_error(text: str) -> None:
     family = Family.load("chess960")
