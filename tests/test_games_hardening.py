@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from test_games import Ran, run
 
 from solver.family import Family
@@ -381,7 +382,7 @@ def _python_chess_headers(text: bytes) -> list[dict[str, str]]:
     return found
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(20, 60), deadline=None)
 @given(odd_collections())
 def test_bulk_careful_and_python_chess_read_the_same_headers(
         made: tuple[bytes, list[tuple[int | None, int]]]) -> None:
