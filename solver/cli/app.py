@@ -32,12 +32,13 @@ from solver.cli.commands import (
     solve_command,
 )
 from solver.cli.errors import FAILED, USAGE, failed, report
-from solver.cli.inputs import load_family, stdin_bytes
+from solver.cli.inputs import load_family
 from solver.errors import Chess960Error
 from solver.family import Family
+from solver.kinds.model import MAX_ARRANGEMENTS
+from solver.lines import stdin_bytes
 from solver.notation.dialects import DIALECTS, VARIANTS
 from solver.output import FORMATS, PositionWriter, format_help
-from solver.search.model import MAX_ARRANGEMENTS
 
 app = typer.Typer(
     add_completion=True,
@@ -439,7 +440,7 @@ def lint(
     or if a file holds no position to check. With --rules, also that each is in
     the family and none repeats (a position after moves is checked as one)."""
     from solver.cli.lists import lint_command
-    from solver.notation.lint import FIX_DIALECTS, NOTATIONS
+    from solver.lists.lint import FIX_DIALECTS, NOTATIONS
 
     if fix is not None and fix not in NOTATIONS:
         raise typer.BadParameter(f"{fix!r} is not one of {', '.join(NOTATIONS)}",

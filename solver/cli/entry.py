@@ -155,8 +155,8 @@ def parse_fast(argv: list[str]) -> Parsed | None:
 
 def _lint_accepted(options: dict[str, object]) -> bool:
     """Whether ``chess960 lint`` takes these option values (else Typer words the error)."""
+    from solver.lists.lint import FIX_DIALECTS, NOTATIONS
     from solver.notation.dialects import DIALECTS, VARIANTS
-    from solver.notation.lint import FIX_DIALECTS, NOTATIONS
 
     fix, dialect, variant = (options.get(key) for key in ("fix", "dialect", "variant"))
     allowed = tuple(DIALECTS) if variant is not None else FIX_DIALECTS
@@ -206,7 +206,7 @@ def _accepted(options: dict[str, object]) -> bool:
 def run_fast(command: str, arguments: list[str], options: dict[str, object]) -> int:
     """Answer a command line :func:`parse_fast` took; returns the exit code."""
     from solver.cli import commands
-    from solver.cli.inputs import stdin_bytes
+    from solver.lines import stdin_bytes
 
     out, err = sys.stdout, sys.stderr
     rules = str(options.get("rules", "chess960"))
