@@ -203,14 +203,18 @@ class Family:
         return dict(self.ruleset.names)
 
     @cached_property
-    def layout(self) -> Layout | None:
-        """The board around the ranks, or ``None`` for the classical one."""
-        layout = self.ruleset.layout
-        return None if layout.standard else layout
+    def layout(self) -> Layout:
+        """The board around the ranks (the classical one: :attr:`Layout.standard
+        <solver.board.geometry.Layout.standard>`), made once.
+
+        >>> Family.load("chess960").layout.standard, Family.load("janggi").layout.ranks
+        (True, 10)
+        """
+        return self.ruleset.layout
 
     def _one(self, number: int, rank: str) -> Position:
         """The position of a family whose sides share one rank."""
-        return Position(number, rank, self.ruleset.layout.black_rank(rank), self.layout)
+        return Position(number, rank, self.layout.black_rank(rank), self.layout)
 
     @property
     def side_count(self) -> int:
@@ -315,8 +319,7 @@ class Family:
         USI's ``sfen`` keyword.
         """
         need_text(text, "position")
-        layout = self.ruleset.layout
-        if layout is not None and layout.notation == "sfen":
+        if self.layout.notation == "sfen":
             words = text.split(maxsplit=1)
             if len(words) == 2 and words[0] == "sfen":  # USI's `position sfen ...` prefix
                 text = words[1]
@@ -347,9 +350,7 @@ class Family:
         >>> answer("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChq - 0 1")
         101318
         """
-        layout = self.ruleset.layout
-        if self.layout is not None or self.ruleset.region_size != 8 or \
-                layout.notation == "sfen" or self.linked:
+        if not self.layout.chessboard or self.linked:
             return lambda text: self.identify(text).id
         independent = self.independent
         count = self.side_count if independent else 0
@@ -431,7 +432,7 @@ class Family:
         """The plain FEN of a variant's start FEN (pieces in hand, ``3+3``,
         bughouse's boards, Seirawan's gating field) as any dialect writes it,
         for a family on the classical board (``None``: not one)."""
-        if self.layout is not None or not any(c in text for c in "[+|"):
+        if not self.layout.standard or not any(c in text for c in "[+|"):
             return None
         from solver.notation.dialects import read_any
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from solver.board.geometry import Layout, standard_layout
+from solver.board.geometry import CLASSICAL, Layout
 
 
 @dataclass(frozen=True)
@@ -13,9 +13,10 @@ class Position:
     """A start position: its ID and both sides' ranks (equal when mirrored).
 
     Ranks are upper-case letters, each side's back rank from the a-file on.
-    ``layout`` is the board around them when it is not the classical one
-    (another size, other pawns, Black rotated, a fixed White army); with a
-    fixed White army ``white`` is Black's rank too.
+    ``layout`` is the board around them, its family's (another size, other
+    pawns, Black rotated, a fixed White army, ...); by default the classical
+    board, as wide as the ranks (:attr:`board`). With a fixed White army
+    ``white`` is Black's rank too.
 
     >>> Position(518, "RNBQKBNR", "RNBQKBNR").white
     'RNBQKBNR'
@@ -24,17 +25,17 @@ class Position:
     id: int
     white: str
     black: str
-    layout: Layout | None = field(default=None, compare=False, repr=False)
+    layout: Layout = field(default=CLASSICAL, compare=False, repr=False)
 
     @property
     def board(self) -> Layout:
-        """The board the position stands on: its layout, or the classical
-        board as wide as its ranks.
+        """The board the position stands on: its layout, the classical one as
+        wide as its ranks (:meth:`Layout.fitted <solver.board.geometry.Layout.fitted>`).
 
         >>> Position(518, "RNBQKBNR", "RNBQKBNR").board.files
         8
         """
-        return self.layout or standard_layout(len(self.white))
+        return self.layout.fitted(len(self.white))
 
     @property
     def castling(self) -> str:

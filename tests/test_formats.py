@@ -203,7 +203,7 @@ def test_a_listing_in_bulk_writes_what_writing_each_position_writes(
 
     assert family.independent or list(mirrored()) == rows
     for fmt in ["text"] if many else FORMATS:
-        if fmt in ("epd", "pgn") and family.layout is not None:
+        if fmt in ("epd", "pgn") and not family.layout.standard:
             continue
         bulk, single = io.StringIO(), io.StringIO()
         with PositionWriter(bulk, family, fmt, unicode=unicode) as writer:
@@ -233,7 +233,7 @@ def _listings(name: str) -> list[list[tuple[int, str, str]] | Pairs]:
     from solver import Family
 
     family = Family.load(name)
-    first = family.ranks()[:3] if family.layout is None else [
+    first = family.ranks()[:3] if family.layout.standard else [
         w for _, w, _ in islice(family.numbered(), 3)]
     width = len(first[0])
     odd = [("RRKQBBNN" + "AC" * 4)[:width], ("KRRNNBBQ" + "CA" * 4)[:width]]
@@ -243,7 +243,7 @@ def _listings(name: str) -> list[list[tuple[int, str, str]] | Pairs]:
                 _Whites(ranks, range(2, 5)), [(n + 400_000, w, b) for n, w, b in Pairs(ranks)]]
     rows = list(islice(family.numbered(), 30))
     turn = family.ruleset.layout.black_rank
-    extra = [*odd, "R " + first[0][2:]] if family.layout is None else []
+    extra = [*odd, "R " + first[0][2:]] if family.layout.standard else []
     return [rows + [(90_000 + i, r, turn(r)) for i, r in enumerate(extra)]]
 
 
@@ -290,7 +290,7 @@ def test_every_format_dialect_and_variant_in_bulk_writes_what_each_position_writ
                     assert bulk.getvalue() == single.getvalue(), (fmt, dialect, variant, rows)
                     tried += 1
     styles = 7 * (len(listings) + 1)
-    styles *= 1 if family.layout is not None else 5 if family.ruleset.files == 10 else 20
+    styles *= 1 if not family.layout.standard else 5 if family.ruleset.files == 10 else 20
     assert tried >= styles, tried
 
 

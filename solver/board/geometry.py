@@ -179,13 +179,64 @@ class Layout:
         if isinstance(self.sides, str):
             object.__setattr__(self, "sides", side_relation(self.sides))
 
-    @property
+    @classmethod
+    def classical(cls, files: int = 8) -> Layout:
+        """The classical board ``files`` wide: eight ranks, pawns on ranks 2 and 7,
+        Black mirroring White (one value for each width).
+
+        >>> Layout.classical(10).standard, Layout.classical(10).files
+        (True, 10)
+        """
+        return _classical(files)
+
+    @cached_property
     def standard(self) -> bool:
-        """Whether this is the classical eight-rank board with pawns on ranks 2 and 7."""
+        """Whether this is the classical eight-rank board with pawns on ranks 2 and 7
+        (:meth:`classical`, whatever its width, Black's rank mirrored or its own):
+        the board a plain FEN writes, whose positions are written, read and
+        listed by the quick paths made for it.
+
+        >>> Layout.classical().standard, Layout(8, sides="rotate").standard
+        (True, False)
+        """
+        return self.plain_board and self.castling.default
+
+    @cached_property
+    def plain_board(self) -> bool:
+        """Whether the pieces stand as on the classical board, whatever rooks give
+        castling rights: a plain FEN shows the position, its castling field as the
+        board's rule gives it (:attr:`standard` but for the castling rule).
+
+        >>> from solver.board.castling_rules import NO_CASTLING
+        >>> Layout(8, castling=NO_CASTLING).plain_board, Layout(8, castling=NO_CASTLING).standard
+        (True, False)
+        """
         return (self.ranks == STANDARD_RANKS and self.pawns == STANDARD_PAWNS
                 and self.sides.classical and not self.front
                 and self.notation == "fen" and not self.squares
-                and self.hand is None and not self.gating and self.castling.default)
+                and self.hand is None and not self.gating)
+
+    @property
+    def chessboard(self) -> bool:
+        """Whether this is chess's own board: the classical one, eight files wide,
+        whose common start FENs the quick readers answer from their two back ranks.
+
+        >>> Layout.classical(8).chessboard, Layout.classical(10).chessboard
+        (True, False)
+        """
+        return self.files == 8 and self.standard
+
+    def fitted(self, width: int) -> Layout:
+        """This board for ranks ``width`` letters wide: the classical board is as wide
+        as its ranks (a position made without a board, on :data:`CLASSICAL`, stands
+        on the classical board of its width); any other board is itself.
+
+        >>> CLASSICAL.fitted(10).files, Layout(9, 9, sides="rotate").fitted(9).files
+        (10, 9)
+        """
+        if width == self.files or not self.standard:
+            return self
+        return _classical(width)
 
     @property
     def region(self) -> tuple[tuple[int, int], ...]:
@@ -267,11 +318,11 @@ class Layout:
 
 
 @cache
-def standard_layout(files: int) -> Layout:
-    """The classical board ``files`` wide: eight ranks, pawns on ranks 2 and 7,
-    Black mirroring White.
-
-    >>> standard_layout(10).standard, standard_layout(10).files
-    (True, 10)
-    """
+def _classical(files: int) -> Layout:
+    """:meth:`Layout.classical`, made once for each width."""
     return Layout(files)
+
+
+#: The classical board of chess, eight files wide: the board of a position
+#: made without one (:meth:`Layout.fitted` widens it to the position's ranks).
+CLASSICAL: Final = Layout.classical()

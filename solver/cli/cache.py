@@ -504,7 +504,7 @@ def adopt(source: RuleSource | None, family: Family) -> None:
     counting (an enumerated family whose sides mirror, on the classical board)."""
     ruleset = family.ruleset
     if (ruleset.numbering == "arithmetic" or ruleset.army is not None
-            or family.sides.independent or family.layout is not None):
+            or family.sides.independent or not family.layout.standard):
         return
     table = find(source)
     if table is not None and table.name == family.name and table.whole():
@@ -566,7 +566,7 @@ def shortcuts(rules: str, family: Family) -> list[Choice]:
 def keeps(family: Family) -> bool:
     """Whether a table is kept for ``family``: mirrored ranks on the classical
     board (so its text answers are its ranks), at most :data:`TABLE_MAX` of them."""
-    return (not family.sides.independent and family.layout is None
+    return (not family.sides.independent and family.layout.standard
             and family.side_count <= TABLE_MAX)
 
 

@@ -75,7 +75,7 @@ def _plain(fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
 
 def _check_sides(family: Family, dialect: str, variant: str | None) -> None:
     """Refuse a variant that holds only Black's rank for a family of independent sides."""
-    if variant is not None and family.layout is None and family.independent:
+    if variant is not None and family.layout.standard and family.independent:
         from solver.notation.dialects import check_style
 
         check_style(variant, dialect, family.ruleset.files, family.name)

@@ -320,9 +320,7 @@ def identify_all(
 def family_ranks(family: Family) -> Quick | None:
     """:func:`ranks_answer` for ``family`` when it stands on the classical board
     of eight files (else None)."""
-    layout = family.ruleset.layout
-    if family.layout is not None or family.ruleset.region_size != 8 or \
-            layout.notation == "sfen":
+    if not family.layout.chessboard:
         return None
 
     def rank_id(rank: str) -> int | None:

@@ -108,7 +108,7 @@ def engine_setup(family: Family, engine: Engine) -> Setup:
         options["UCI_ShowWDL"] = "true"
     if "Threads" in offered:
         options["Threads"] = "1"
-    if family.layout is None and files == 8 and pieces <= set("KQRBN"):
+    if family.layout.chessboard and pieces <= set("KQRBN"):
         if "UCI_Chess960" not in offered:
             raise EngineError(engine.engine, f"offers no UCI_Chess960 option, which "
                                              f"{family.name} positions need")
@@ -118,7 +118,7 @@ def engine_setup(family: Family, engine: Engine) -> Setup:
             options["UCI_Variant"] = "chess"
         return Setup(options, lambda p: position_fen(p, shredder=True),
                      "UCI_Chess960, Shredder-FEN")
-    if family.layout is None and files == 10 and {"A", "C"} <= pieces:
+    if family.layout.standard and files == 10 and {"A", "C"} <= pieces:
         variant = offered.get("UCI_Variant")
         choice = next((c for c in ("caparandom", "capablanca")
                        if variant is not None and c in variant.choices), None)

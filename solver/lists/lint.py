@@ -48,12 +48,12 @@ import sys
 import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from typing import IO, TYPE_CHECKING, Final
 
-from solver.board.castling_rules import ROOKS, SubsetCastling
-from solver.board.geometry import Layout
+from solver.board.castling_rules import SubsetCastling
+from solver.board.geometry import CLASSICAL, Layout
 from solver.board.glyphs import FILE_LETTERS
 from solver.errors import (
     CastlingRightsError,
@@ -318,8 +318,7 @@ class Linter:
         self._seen: bytearray | set[int] | None = None
         self._first: array[int] | dict[int, int] = {}
         #: A family checked from the two back ranks of a common FEN (:meth:`quick`).
-        self._quick_family = family is not None and family.layout is None and \
-            family.ruleset.region_size == 8 and family.ruleset.layout.notation == "fen"
+        self._quick_family = family is not None and family.layout.chessboard
         self._rank_ids: dict[bytes, tuple[int, bytes] | None] = {}
         #: Why a back rank is not the family's (:meth:`_refusal`).
         self._rank_why: dict[bytes, str] = {}
@@ -522,8 +521,7 @@ class Linter:
         """Check one FEN, record what is found, and return it (rewritten if asked)."""
         kind = _kind(fen)
         variant = self.game
-        if self.family is not None and self.family.layout is not None \
-                and not replace(self.family.layout, castling=ROOKS).standard:
+        if self.family is not None and not self.family.layout.plain_board:
             # a board of its own (a castling rule alone is checked and fixed below): the
             # family reads its FENs in each dialect, a PGN Variant tag's game's among them
             return self._own_board(fen, number, kind, self.family)
@@ -560,7 +558,7 @@ class Linter:
         white, black = start.white.upper(), start.black.upper()
         layout = self._castling_layout(files)
         variation = None
-        if layout is not None and isinstance(layout.castling, SubsetCastling):
+        if isinstance(layout.castling, SubsetCastling):
             try:  # the subset written, when it is one the rooks allow
                 variation = layout.castling.join(
                     check_castling(plain, start.castling, white, black, layout), 0)
@@ -619,8 +617,7 @@ class Linter:
                 from solver.family import Family
 
                 family = Family.load(name)
-                if family.ruleset.castling.default and (family.layout is None or replace(
-                        family.layout, castling=ROOKS).standard):
+                if family.layout.standard:
                     family = None
             self._own_rules[name] = family
         family = self._own_rules[name]
@@ -657,19 +654,20 @@ class Linter:
                               f"{family.name} id is {position.id}")
         return fen
 
-    def _castling_layout(self, files: int) -> Layout | None:
-        """The checked family's board when its castling rule is not the rooks'
-        (``None``: castling as the rooks give it), for positions as wide as it."""
+    def _castling_layout(self, files: int) -> Layout:
+        """The board whose castling rule a position ``files`` wide is checked by: the
+        checked family's when it is the classical board with a rule of its own (not
+        the rooks'), else the classical board (castling as the rooks give it)."""
         family = self.family
         if family is None or family.ruleset.castling.default:
-            return None
-        layout = family.ruleset.layout
-        if layout.files != files or not replace(layout, castling=ROOKS).standard:
-            return None
+            return Layout.classical(files)
+        layout = family.layout
+        if layout.files != files or not layout.plain_board:
+            return Layout.classical(files)
         return layout
 
     def _castling(self, text: str, number: int, castling: str, white: str, black: str,
-                  xfen: str, shredder: str, layout: Layout | None = None,
+                  xfen: str, shredder: str, layout: Layout = CLASSICAL,
                   written: tuple[str, str, str] | None = None) -> None:
         """Check a start position's castling field and note its notation; ``written``:
         a variant's field as the line writes it, and as the game writes it in X-FEN

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from solver.board.castling_rules import ROOKS, CastlingRule, SubsetCastling
-from solver.board.geometry import STANDARD_RANKS, square_name
+from solver.board.geometry import CLASSICAL, square_name
 from solver.board.glyphs import FILE_LETTERS
 from solver.errors import CastlingRightsError, FenSyntaxError, quote
 
@@ -66,20 +66,20 @@ def _xfen_right(rank: str, rook: int) -> str:
     return "K" if h_side else "Q"
 
 
-def _castlers(layout: Layout | None, white: str, black: str) -> list[tuple[str, bool]]:
+def _castlers(layout: Layout, white: str, black: str) -> list[tuple[str, bool]]:
     """The back ranks (upper case) of the sides that may castle on ``layout``,
     with whether each is White's."""
-    if layout is not None and not layout.on_back_rank:
+    if not layout.on_back_rank:
         return []  # pieces in a region other than the first rank do not castle
-    if layout is not None and layout.squares:  # the region begins with the whole first rank
+    if layout.squares:  # the region begins with the whole first rank
         white, black = white[:layout.files], black[:layout.files]
-    if layout is not None and layout.sides.fixed_white:
+    if layout.sides.fixed_white:
         return [(black.upper(), False)]
     return [(white.upper(), True), (black.upper(), False)]
 
 
 def castling_field(white: str, black: str | None = None, shredder: bool = False,
-                   layout: Layout | None = None, number: int | None = None) -> str:
+                   layout: Layout = CLASSICAL, number: int | None = None) -> str:
     """The castling field of a start position (``-`` when no side may castle).
 
     ``layout`` is the board (the classical one by default): each side whose
@@ -98,7 +98,7 @@ def castling_field(white: str, black: str | None = None, shredder: bool = False,
     (:mod:`solver.board.castling_rules`); with ``"subsets"`` the position's
     id ``number`` names its variation (none: every right).
     """
-    rule = ROOKS if layout is None else layout.castling
+    rule = layout.castling
     kept = None
     if isinstance(rule, SubsetCastling) and number is not None:
         kept = rule.kept(rule.split(number)[0])
@@ -169,7 +169,7 @@ def _right(char: str, rank: str, row: int, wanted: list[tuple[bool, int]],
 
 
 def check_castling(text: str, castling: str, white: str, black: str,
-                   layout: Layout | None = None) -> int:
+                   layout: Layout = CLASSICAL) -> int:
     """Check a castling field against the rooks of both back ranks (upper case)
     on ``layout`` (the classical board by default), as the layout's castling
     rule gives rights; return the castling variation the field names (0 but
@@ -187,14 +187,15 @@ def check_castling(text: str, castling: str, white: str, black: str,
     solver.errors.CastlingRightsError: fen '(fen)' has wrong castling rights: \
 black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give 'KQkq' or 'HAha'
     """
-    rule = ROOKS if layout is None else layout.castling
+    layout = layout.fitted(len(white))
+    rule = layout.castling
     expected = (castling_field(white, black, layout=layout),
                 castling_field(white, black, shredder=True, layout=layout))
     ranks = {True: white.upper(), False: black.upper()}
     castlers = dict((upper, rank) for rank, upper in _castlers(layout, white, black))
-    top = STANDARD_RANKS if layout is None else layout.ranks
+    top = layout.ranks
     chars = "" if castling == "-" else castling
-    files = FILE_LETTERS[: len(white) if layout is None else layout.files]
+    files = FILE_LETTERS[:layout.files]
     for char in chars:
         if not (char.lower() in ("k", "q") or (char.isalpha() and char.lower() in files)):
             raise FenSyntaxError(text, "castling",
@@ -210,7 +211,7 @@ black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give
         if is_white not in castlers:
             who = _COLOUR[is_white]
             why = (f"{who}'s pieces do not fill the back rank"
-                   if layout is not None and not layout.on_back_rank else f"{who}'s army is fixed")
+                   if not layout.on_back_rank else f"{who}'s army is fixed")
             wrong.append((char, f"{char!r}: {why}, so {who} cannot castle"))
             continue
         row = 1 if is_white else top

@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Protocol
 
-from solver.board.geometry import EMPTY, Layout, square_name, standard_layout
+from solver.board.geometry import EMPTY, Layout, square_name
 from solver.errors import (
     ArgumentTypeError,
     FenSyntaxError,
@@ -160,7 +160,7 @@ def placement(white: str, black: str | None = None) -> str:
     >>> placement("RNBQCKABNR")
     'rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR'
     """
-    return board_placement(standard_layout(len(white)), white,
+    return board_placement(Layout.classical(len(white)), white,
                            black if black is not None else white)
 
 
@@ -178,7 +178,7 @@ def start_fen(white: str, black: str | None = None, shredder: bool = False) -> s
     need_text(white, "white's rank")
     if black is not None:
         need_text(black, "black's rank")
-    return layout_fen(standard_layout(len(white)), white, black or white, shredder)
+    return layout_fen(Layout.classical(len(white)), white, black or white, shredder)
 
 
 def position_fen(position: PositionLike, shredder: bool = False) -> str:
@@ -234,7 +234,7 @@ def read_start(text: str, board: int | Layout = 8) -> StartFen:
     :class:`~solver.errors.NotStartPositionError`, with every reason, when it
     is not a start position.
     """
-    layout = standard_layout(board) if isinstance(board, int) else board
+    layout = Layout.classical(board) if isinstance(board, int) else board
     sfen = layout.notation == "sfen"
     fields, counters, opcodes = _sfen_fields(text) if sfen else split_fields(text)
     board_field, hand = (split_hand(fields[0]) if layout.hand is not None

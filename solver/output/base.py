@@ -62,7 +62,7 @@ def record(family: Family, position: Position, unicode: bool = False,
     fields: dict[str, Any] = {"id": position.id, "rank": format_rank(position.white, unicode)}
     if family.sides.independent:
         fields["black_rank"] = format_rank(position.black, unicode, black=True)
-    if parts is not None and position.layout is None:  # the same FENs, from per-rank parts
+    if parts is not None and position.layout.standard:  # the same FENs, from per-rank parts
         fields["fen"] = parts[0].fen(position.white, position.black)
         fields["shredder_fen"] = parts[1].fen(position.white, position.black)
     else:
@@ -349,12 +349,11 @@ class Writer:
         self._parts: dict[bool, FenParts] = {}
         self._records: tuple[FenParts, FenParts] | None = None
         self._kept: dict[str, Kept] = {}
-        layout = family.layout
-        if layout is not None and layout.notation == "sfen" and not self.sfen:
+        if family.layout.notation == "sfen" and not self.sfen:
             raise DialectError(variant or "-", dialect, f"{family.name} is written in sfen, "
                                f"which {self.name} cannot hold; use fen, json, csv or text")
         if variant is not None or not writes_plain(dialect):
-            if family.layout is not None:
+            if not family.layout.standard:
                 refused = (family_refusal(family.layout, dialect) if variant is None else
                            f"{family.name} starts on a board of its own; name no variant")
                 if refused is not None:
@@ -379,7 +378,7 @@ class Writer:
         from solver.position import Pairs, Position
 
         layout = self.family.layout
-        if layout is not None or not self.bulk:
+        if not layout.standard or not self.bulk:
             for number, white, black in rows:
                 self.write(Position(number, white, black, layout))
             return
@@ -461,7 +460,7 @@ class Writer:
 
     def fen(self, position: Position, counters: bool = True) -> str:
         """The position's start FEN in this writer's variant and dialect."""
-        if position.layout is not None:
+        if not position.layout.standard:
             if not writes_plain(self.dialect):
                 return family_fen(position.layout, position.white, position.black,
                                   self.dialect, counters, position.id)

@@ -93,9 +93,8 @@ def lettered(piece: str, position: Position) -> bool:
     >>> lettered("A", Position(0, "RNBQKBNR", "RNBQKBNR")), lettered("Q", Position(0, "", ""))
     (True, False)
     """
-    layout = position.layout
     return (piece.upper() in RARE_GLYPHS or piece.upper() not in {*WHITE_GLYPHS, "P"}
-            or (layout is not None and layout.notation == "sfen"))
+            or position.layout.notation == "sfen")
 
 
 def caption(family: Family, position: Position) -> str:
@@ -172,8 +171,7 @@ def number_text(family: Family, position: Position) -> str:
 
 def shogi_board(position: Position) -> bool:
     """Whether ``position`` is drawn as shogi: uncoloured squares, koma, shogi coordinates."""
-    layout = position.layout
-    return layout is not None and layout.notation == "sfen"
+    return position.layout.notation == "sfen"
 
 
 def board_svg(family: Family, position: Position, square: int = 64,

@@ -39,17 +39,18 @@ def plan_fens(family: Family, positions: Sequence[Position], *, dialect: str = "
     >>> plan_fens(chess960, [chess960.position(105)], dialect="shredder")
     ['qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1']
     """
-    if variant is not None and family.layout is None:
+    if variant is not None and family.layout.standard:
         check_style(variant, dialect, family.ruleset.files,
                     family.name if family.independent else None)
     fens = []
     for position in positions:
-        if position.layout is not None and variant is None and writes_plain(dialect):
+        standard = position.layout.standard
+        if not standard and variant is None and writes_plain(dialect):
             fen = position_fen(position, shredder=DIALECTS[dialect].shredder)
-        elif position.layout is not None and variant is None:
+        elif not standard and variant is None:
             fen = family_fen(position.layout, position.white, position.black, dialect,
                              number=position.id)
-        elif position.layout is not None:
+        elif not standard:
             raise DialectError(variant or "-", dialect, f"{family.name} starts on a board of "
                                f"its own; name no variant")
         else:
