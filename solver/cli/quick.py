@@ -1,0 +1,251 @@
+"""The quick path of the common commands: their command lines parsed with a
+table generated from the Typer app, without importing Typer.
+
+:mod:`solver.cli.app` declares every command once. :func:`make_table` reads
+those declarations (through ``typer.main.get_command`` and the Typer
+parameters: option names, flag or value, repeats, default, bounds, choices,
+callback, and the Python parameter's name) for the commands in :data:`QUICK`
+and :func:`write_table` writes them to :mod:`solver.cli.quick_table`, checked
+in; a default-run test makes the table again and compares. After changing a
+command's options, regenerate it::
+
+    python -m solver.cli.quick
+
+:func:`parse` takes only what cannot be answered otherwise than Typer would:
+known options, each once unless it repeats, values it can check from the
+table (a bound, a choice, the option's own callback), never ``--``,
+``--help``, attached short values, a value starting with ``-`` (``-`` alone
+aside) or an unknown option. It returns the command's body in
+:mod:`solver.cli.bodies`, the function the Typer command calls, with the
+keyword arguments Typer would call it with.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+#: The commands the quick path answers: what scripts call most, one call at a time.
+QUICK = ("id", "position", "convert", "random", "show", "rules", "plan", "check", "solve",
+         "lint", "which", "compare", "games stats")
+
+#: A parameter's kinds in the table: a flag, a text, an integer; ``other``
+#: (anything else) is left to Typer whenever it is given.
+KINDS = ("flag", "str", "int", "other")
+
+Parsed = tuple[Callable[..., int], dict[str, Any]]
+
+
+def parse(argv: list[str]) -> Parsed | None:
+    """``(body, keyword arguments)`` when the quick path takes ``argv``, else None
+    (Typer then answers it, its errors and help included).
+
+    >>> body, arguments = parse(["position", "518", "-r", "dfrc"])
+    >>> body.__name__, arguments["ids"], arguments["rules"], arguments["fmt"]
+    ('position', ['518'], 'dfrc', 'text')
+    >>> parse(["random", "--seed", "1", "-n", "0"]) is None  # Typer words the error
+    True
+    """
+    from solver.cli.quick_table import TABLE
+
+    name = " ".join(argv[:2]) if argv[:1] == ["games"] else "".join(argv[:1])
+    command = TABLE.get(name)
+    if command is None:
+        return None
+    given = _given(argv[len(name.split()):], command)
+    if given is None:
+        return None
+    arguments = {key: param.get("default") for key, param in command["params"].items()}
+    for key, value in given.items():
+        param = command["params"][key]
+        arguments[key] = value
+        if "callback" in param:
+            try:
+                arguments[key] = _function(param["callback"])(value)
+            except Exception:  # Typer words the refusal
+                return None
+    if any(param["required"] and key not in given
+           for key, param in command["params"].items()):
+        return None
+    return _function(command["body"]), arguments
+
+
+def _given(args: list[str], command: dict[str, Any]) -> dict[str, Any] | None:
+    """The parameters ``args`` give, converted, or None if any is not plain."""
+    options: dict[str, str] = command["options"]
+    params: dict[str, dict[str, Any]] = command["params"]
+    argument = command["argument"]
+    given: dict[str, Any] = {}
+    positional: list[str] = []
+    rest = iter(args)
+    for arg in rest:
+        if arg == "-" or not arg.startswith("-"):
+            positional.append(arg)
+            continue
+        name, equals, attached = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        key = options.get(name)
+        if key is None:
+            return None
+        param = params[key]
+        if param["kind"] == "flag":
+            value: Any = True if not equals else None
+        else:
+            value = _value(attached if equals else next(rest, None), param)
+        if value is None or (key in given and not param["multiple"]):
+            return None
+        if param["multiple"]:
+            given.setdefault(key, []).append(value)
+        else:
+            given[key] = value
+    if positional:
+        if argument is None or (argument["nargs"] == 1 and len(positional) != 1):
+            return None
+        given[argument["name"]] = positional[0] if argument["nargs"] == 1 else positional
+    return given
+
+
+def _value(text: str | None, param: dict[str, Any]) -> str | int | None:
+    """An option's value as Typer would pass it, or None if the table cannot tell."""
+    if text is None or (text.startswith("-") and text != "-"):
+        return None
+    if "choices" in param:
+        return text if text in param["choices"] else None
+    if param["kind"] == "str":
+        return text
+    if param["kind"] != "int" or not (text.isascii() and text.isdigit() and len(text) < 19
+                                      and (text == "0" or text[0] != "0")):
+        return None
+    number = int(text)
+    low, high = param.get("min"), param.get("max")
+    return None if (low is not None and number < low) or (
+        high is not None and number > high) else number
+
+
+def _function(name: str) -> Callable[..., Any]:
+    """The function ``module:name``."""
+    import importlib
+
+    module, _, attribute = name.partition(":")
+    function: Callable[..., Any] = getattr(importlib.import_module(module), attribute)
+    return function
+
+
+# -- the table, made from the Typer app -------------------------------------------------
+
+
+def make_table() -> dict[str, dict[str, Any]]:
+    """The quick path's table, read from the Typer app's declarations."""
+    import typer
+
+    from solver.cli.app import app
+
+    group: Any = typer.main.get_command(app)
+    functions = {_name(info): info.callback for info in app.registered_commands}
+    for sub in app.registered_groups:
+        functions |= {f"{sub.name} {_name(info)}": info.callback
+                      for info in sub.typer_instance.registered_commands}
+    table: dict[str, dict[str, Any]] = {}
+    for name in QUICK:
+        command = group
+        for word in name.split():
+            command = command.commands[word]
+        table[name] = _command(command, functions[name])
+    return table
+
+
+def _name(info: Any) -> str:
+    return str(info.name or info.callback.__name__.lower().replace("_", "-"))
+
+
+def _command(command: Any, function: Callable[..., Any]) -> dict[str, Any]:
+    """One command's entry: its body, its argument, its options and parameters."""
+    body = f"solver.cli.bodies:{function.__name__}"
+    argument = None
+    options: dict[str, str] = {}
+    params: dict[str, dict[str, Any]] = {}
+    for param in command.params:
+        if getattr(param, "param_type_name", "") == "argument":
+            if argument is not None:
+                raise ValueError(f"{command.name}: the quick path takes one argument at most")
+            argument = {"name": param.name, "nargs": param.nargs}
+        else:
+            for option in [*param.opts, *param.secondary_opts]:
+                options[option] = param.name
+        params[param.name] = _param(param)
+    return {"body": body, "argument": argument, "options": options, "params": params}
+
+
+def _param(param: Any) -> dict[str, Any]:
+    """A parameter's entry: kind, repeats, default, bounds, choices, callback."""
+    import types
+    import typing
+
+    info = param.type_descriptor.parameter_info
+    annotation = param.type_descriptor.annotation
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+    if typing.get_origin(annotation) is list:
+        (annotation,) = typing.get_args(annotation)
+    choices = None
+    if typing.get_origin(annotation) is typing.Literal:
+        choices = [str(choice) for choice in typing.get_args(annotation)]
+        annotation = str
+    kind = {bool: "flag", str: "str", int: "int"}.get(annotation, "other")
+    if kind == "flag" and (param.secondary_opts or not param.is_flag):
+        kind = "other"
+    if param.envvar or getattr(param, "count", False):
+        kind = "other"
+    callback = getattr(info, "callback", None)
+    return {
+        "kind": kind,
+        "multiple": bool(param.multiple or param.nargs == -1),
+        "required": bool(param.required),
+        "default": param.default,
+        "min": getattr(param, "min", None),
+        "max": getattr(param, "max", None),
+        "choices": choices,
+        "callback": None if callback is None else f"{callback.__module__}:{callback.__name__}",
+    }
+
+
+HEADER = '''"""The quick path's table (:mod:`solver.cli.quick`): the common commands'
+parameters as the Typer app in :mod:`solver.cli.app` declares them.
+
+Generated; do not edit. After changing a command's options, regenerate it with
+``python -m solver.cli.quick`` (a default-run test, tests/test_fast_path.py,
+compares it with the Typer app).
+"""
+
+# ruff: noqa: E501
+from typing import Any
+
+'''
+
+
+def table_source(table: dict[str, dict[str, Any]]) -> str:
+    """The text of :mod:`solver.cli.quick_table` holding ``table``: a command a
+    block, a parameter a line (keys that are None left out)."""
+    lines = [HEADER + "TABLE: dict[str, dict[str, Any]] = {"]
+    for name, command in table.items():
+        lines += [f"    {name!r}: {{", f"        'body': {command['body']!r},",
+                  f"        'argument': {command['argument']!r},",
+                  f"        'options': {command['options']!r},", "        'params': {"]
+        for key, param in command["params"].items():
+            shown = {k: v for k, v in param.items() if v is not None}
+            lines.append(f"            {key!r}: {shown!r},")
+        lines += ["        },", "    },"]
+    return "\n".join([*lines, "}", ""])
+
+
+def main() -> None:
+    """``python -m solver.cli.quick``: write :mod:`solver.cli.quick_table` afresh."""
+    from pathlib import Path
+
+    path = Path(__file__).with_name("quick_table.py")
+    path.write_text(table_source(make_table()), encoding="utf-8")
+    sys.stdout.write(f"wrote {path}\n")
+
+
+if __name__ == "__main__":
+    main()
