@@ -671,12 +671,17 @@ def _plain_help(command: Any) -> Any:
     return command
 
 
+_BUILT: list[Any] = []
+
+
 def run(argv: Sequence[str]) -> int:
     """Run the command line ``argv``; returns the exit code.
 
     Usage errors are one ``error:`` line on stderr and exit code 2.
     """
-    command = _plain_help(typer.main.get_command(app))
+    if not _BUILT:  # built once a process (tests run many command lines)
+        _BUILT.append(_plain_help(typer.main.get_command(app)))
+    command = _BUILT[0]
     click_exception = _click_class("ClickException")
     abort = typer.Abort
     try:
