@@ -1,15 +1,15 @@
 """The quick path of the common commands: their command lines parsed with a
 table generated from the Typer app, without importing Typer.
 
-:mod:`solver.cli.app` declares every command once. :func:`make_table` reads
-those declarations (through ``typer.main.get_command`` and the Typer
-parameters: option names, flag or value, repeats, default, bounds, choices,
-callback, and the Python parameter's name) for the commands in :data:`QUICK`
-and :func:`write_table` writes them to :mod:`solver.cli.quick_table`, checked
-in; a default-run test makes the table again and compares. After changing a
-command's options, regenerate it::
+:mod:`solver.cli.app` declares every command once;
+:func:`solver.cli.app.quick_table` reads those declarations (through
+``typer.main.get_command`` and the Typer parameters: option names, flag or
+value, repeats, default, bounds, choices, callback, and the Python parameter's
+name) for the commands in :data:`QUICK`, and :func:`table_source` writes them
+as :mod:`solver.cli.quick_table`, checked in; a default-run test makes the
+table again and compares. After changing a command's options, regenerate it::
 
-    python -m solver.cli.quick
+    python -m solver.cli.app
 
 :func:`parse` takes only what cannot be answered otherwise than Typer would:
 known options, each once unless it repeats, values it can check from the
@@ -22,7 +22,6 @@ keyword arguments Typer would call it with.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -131,89 +130,14 @@ def _function(name: str) -> Callable[..., Any]:
     return function
 
 
-# -- the table, made from the Typer app -------------------------------------------------
-
-
-def make_table() -> dict[str, dict[str, Any]]:
-    """The quick path's table, read from the Typer app's declarations."""
-    import typer
-
-    from solver.cli.app import app
-
-    group: Any = typer.main.get_command(app)
-    functions = {_name(info): info.callback for info in app.registered_commands}
-    for sub in app.registered_groups:
-        functions |= {f"{sub.name} {_name(info)}": info.callback
-                      for info in sub.typer_instance.registered_commands}
-    table: dict[str, dict[str, Any]] = {}
-    for name in QUICK:
-        command = group
-        for word in name.split():
-            command = command.commands[word]
-        table[name] = _command(command, functions[name])
-    return table
-
-
-def _name(info: Any) -> str:
-    return str(info.name or info.callback.__name__.lower().replace("_", "-"))
-
-
-def _command(command: Any, function: Callable[..., Any]) -> dict[str, Any]:
-    """One command's entry: its body, its argument, its options and parameters."""
-    body = f"solver.cli.bodies:{function.__name__}"
-    argument = None
-    options: dict[str, str] = {}
-    params: dict[str, dict[str, Any]] = {}
-    for param in command.params:
-        if getattr(param, "param_type_name", "") == "argument":
-            if argument is not None:
-                raise ValueError(f"{command.name}: the quick path takes one argument at most")
-            argument = {"name": param.name, "nargs": param.nargs}
-        else:
-            for option in [*param.opts, *param.secondary_opts]:
-                options[option] = param.name
-        params[param.name] = _param(param)
-    return {"body": body, "argument": argument, "options": options, "params": params}
-
-
-def _param(param: Any) -> dict[str, Any]:
-    """A parameter's entry: kind, repeats, default, bounds, choices, callback."""
-    import types
-    import typing
-
-    info = param.type_descriptor.parameter_info
-    annotation = param.type_descriptor.annotation
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
-    if typing.get_origin(annotation) is list:
-        (annotation,) = typing.get_args(annotation)
-    choices = None
-    if typing.get_origin(annotation) is typing.Literal:
-        choices = [str(choice) for choice in typing.get_args(annotation)]
-        annotation = str
-    kind = {bool: "flag", str: "str", int: "int"}.get(annotation, "other")
-    if kind == "flag" and (param.secondary_opts or not param.is_flag):
-        kind = "other"
-    if param.envvar or getattr(param, "count", False):
-        kind = "other"
-    callback = getattr(info, "callback", None)
-    return {
-        "kind": kind,
-        "multiple": bool(param.multiple or param.nargs == -1),
-        "required": bool(param.required),
-        "default": param.default,
-        "min": getattr(param, "min", None),
-        "max": getattr(param, "max", None),
-        "choices": choices,
-        "callback": None if callback is None else f"{callback.__module__}:{callback.__name__}",
-    }
+# -- the table's text (made from the Typer app by solver.cli.app.quick_table) ------------
 
 
 HEADER = '''"""The quick path's table (:mod:`solver.cli.quick`): the common commands'
 parameters as the Typer app in :mod:`solver.cli.app` declares them.
 
 Generated; do not edit. After changing a command's options, regenerate it with
-``python -m solver.cli.quick`` (a default-run test, tests/test_fast_path.py,
+``python -m solver.cli.app`` (a default-run test, tests/test_fast_path.py,
 compares it with the Typer app).
 """
 
@@ -236,16 +160,3 @@ def table_source(table: dict[str, dict[str, Any]]) -> str:
             lines.append(f"            {key!r}: {shown!r},")
         lines += ["        },", "    },"]
     return "\n".join([*lines, "}", ""])
-
-
-def main() -> None:
-    """``python -m solver.cli.quick``: write :mod:`solver.cli.quick_table` afresh."""
-    from pathlib import Path
-
-    path = Path(__file__).with_name("quick_table.py")
-    path.write_text(table_source(make_table()), encoding="utf-8")
-    sys.stdout.write(f"wrote {path}\n")
-
-
-if __name__ == "__main__":
-    main()
