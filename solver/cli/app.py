@@ -671,7 +671,27 @@ def _plain_help(command: Any) -> Any:
     return command
 
 
-_BUILT: list[Any] = []
+_BUILT: dict[str | None, Any] = {}
+
+
+def _built(argv: Sequence[str]) -> Any:
+    """The Click command that answers ``argv``: the app with only the command
+    ``argv`` names when it names one (building all twenty takes longer than
+    answering most), else the whole app; built once a process."""
+    import copy
+
+    name = argv[0] if argv else None
+    chosen = [info for info in app.registered_commands if _command_name(info) == name]
+    groups = [info for info in app.registered_groups if info.name == name]
+    if not chosen and not groups:
+        name = None
+    if name not in _BUILT:
+        part = app
+        if name is not None:
+            part = copy.copy(app)
+            part.registered_commands, part.registered_groups = chosen, groups
+        _BUILT[name] = _plain_help(typer.main.get_command(part))
+    return _BUILT[name]
 
 
 def run(argv: Sequence[str]) -> int:
@@ -679,9 +699,7 @@ def run(argv: Sequence[str]) -> int:
 
     Usage errors are one ``error:`` line on stderr and exit code 2.
     """
-    if not _BUILT:  # built once a process (tests run many command lines)
-        _BUILT.append(_plain_help(typer.main.get_command(app)))
-    command = _BUILT[0]
+    command = _built(argv)
     click_exception = _click_class("ClickException")
     abort = typer.Abort
     try:
@@ -771,6 +789,11 @@ def _quick_param(param: Any) -> dict[str, Any]:
     if param.envvar or getattr(param, "count", False):
         kind = "other"
     callback = getattr(info, "callback", None)
+    if callback is not None and callback.__name__ in bodies.CHOICES:
+        import importlib
+
+        module, name = bodies.CHOICES[callback.__name__]
+        choices = list(getattr(importlib.import_module(module), name))
     return {
         "kind": kind,
         "multiple": bool(param.multiple or param.nargs == -1),

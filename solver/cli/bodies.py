@@ -65,6 +65,14 @@ def _one_of(value: str, allowed: Any, hint: str) -> None:
 # -- the options' callbacks (Typer runs them while parsing; so does the quick path) --
 
 
+#: The callbacks that only check a value is one of a registry's names, and where
+#: that registry is: the quick path's table lists the names themselves (and the
+#: quick path checks them without importing the registry).
+CHOICES = {"check_format": ("solver.output", "FORMATS"),
+           "check_dialect": ("solver.notation.dialects", "DIALECTS"),
+           "check_variant": ("solver.notation.dialects", "VARIANTS")}
+
+
 def check_format(value: str) -> str:
     """``--format``: one of :data:`solver.output.FORMATS`."""
     from solver.output import FORMATS

@@ -13,7 +13,8 @@ table again and compares. After changing a command's options, regenerate it::
 
 :func:`parse` takes only what cannot be answered otherwise than Typer would:
 known options, each once unless it repeats, values it can check from the
-table (a bound, a choice, the option's own callback), never ``--``,
+table (a bound, a choice: a callback that only checks a name is in a registry
+has the registry's names in the table; else the option's own callback), never ``--``,
 ``--help``, attached short values, a value starting with ``-`` (``-`` alone
 aside) or an unknown option. It returns the command's body in
 :mod:`solver.cli.bodies`, the function the Typer command calls, with the
@@ -59,7 +60,7 @@ def parse(argv: list[str]) -> Parsed | None:
     for key, value in given.items():
         param = command["params"][key]
         arguments[key] = value
-        if "callback" in param:
+        if "callback" in param and "choices" not in param:  # (choices: checked already)
             try:
                 arguments[key] = _function(param["callback"])(value)
             except Exception:  # Typer words the refusal
