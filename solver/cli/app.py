@@ -733,10 +733,12 @@ def quick_table() -> dict[str, dict[str, Any]]:
     from solver.cli.quick import QUICK
 
     group: Any = typer.main.get_command(app)
-    functions = {_command_name(info): info.callback for info in app.registered_commands}
+    functions: dict[str, Any] = {_command_name(info): info.callback
+                                 for info in app.registered_commands}
     for sub in app.registered_groups:
+        instance: Any = sub.typer_instance
         functions |= {f"{sub.name} {_command_name(info)}": info.callback
-                      for info in sub.typer_instance.registered_commands}
+                      for info in instance.registered_commands}
     table: dict[str, dict[str, Any]] = {}
     for name in QUICK:
         command = group
