@@ -1,10 +1,15 @@
 """The ``chess960`` command: a thin layer over the library.
 
-Each command reads its arguments, makes library calls and prints. Library
+Each command is declared here once, and only here: its body is a call of the
+function of the same name in :mod:`solver.cli.bodies` with the command's
+parameters (the common ones; the quick path of :mod:`solver.cli.quick` calls
+the same function, parsing with :func:`quick_table`'s table, which ``python -m
+solver.cli.app`` writes). Each command reads its arguments, makes library calls
+and prints. Library
 errors (all :class:`~solver.errors.Chess960Error` subclasses) become one
 ``error:`` line on stderr and exit code 1; usage errors (an unknown option, a
 bad or missing value) one ``error:`` line and exit code 2 (:func:`run`); both
-through :mod:`solver.cli.errors`, as on the fast path. Help is plain
+through :mod:`solver.cli.errors`, as on the quick path. Help is plain
 text (``-h`` or ``--help``), with examples. The solver is imported only by
 commands that solve.
 """

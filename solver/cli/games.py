@@ -1,6 +1,7 @@
 """``chess960 games``: PGN collections counted, chosen and tagged by start position.
 
-Each command parses its options here and runs in :mod:`solver.cli.game_runs`,
+Each command declares its options here and runs in :mod:`solver.cli.game_runs`
+(``stats`` through :func:`solver.cli.bodies.stats`, which the quick path calls too),
 which opens its inputs, hands their bytes to :mod:`solver.games`, and writes
 what it answers; a game that cannot be read is one line on stderr,
 ``FILE: game N skipped: <why>``, and the others are still answered; an input
