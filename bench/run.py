@@ -435,6 +435,24 @@ app(args=["x", "--count", "2"], standalone_mode=False)
 """
 
 
+def bench_family_startup(repeats: int, rows: list[Row]) -> None:
+    """``position`` from families other than Chess960, with their rank table
+    (the cache warm) and without (``CHESS960_NO_CACHE=1``): what the table
+    saves, against ``python -c pass`` (the limit of the common commands is 3x)."""
+    base = [sys.executable, "-c", "pass"]
+    off = {**ENV, "CHESS960_NO_CACHE": "1"}
+    for family in ("chess480", "shuffle", "capablanca-random-full", "dfrc"):
+        ours = [CHESS960, "position", "7", "-r", family]
+        expected = run(ours, env=off)
+        for _ in range(3):  # no table, a mark, a table (dfrc keeps none: independent sides)
+            assert run(ours) == expected, family
+        for how, env in (("table", None), ("no table", off)):
+            mine, theirs = alternate(lambda ours=ours, env=env: run(ours, env=env),
+                                     lambda: run(base), repeats)
+            rows.append(compare(f"chess960 position 7 -r {family} (start-up, {how})", mine,
+                                theirs, "python -c pass", None))
+
+
 def bench_startup(repeats: int, rows: list[Row]) -> None:
     """Each command's start-up: the common ones (the quick path) against
     ``python -c pass`` (at most 3x), every other one and every ``--help`` against
@@ -483,6 +501,7 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
                                      max(3, repeats // 2))
             rows.append(compare(f"chess960 {' '.join(args)} (start-up, Typer)", mine, theirs,
                                 "one-command Typer app", 1.3))
+    bench_family_startup(max(3, repeats // 2), rows)
     fresh = [CHESS960, "check"]
     mine, theirs = alternate(lambda: run(fresh, env={**ENV, "CHESS960_NO_CACHE": "1"}),
                              lambda: run(base), max(3, repeats // 4))

@@ -26,8 +26,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from solver.errors import Chess960Error, SearchTooLargeError
 from solver.family import Family
@@ -36,6 +37,10 @@ from solver.numbering.encoder import decode_all
 from solver.numbering.publishers import RULES
 from solver.numbering.scharnagl import scharnagl_id
 from solver.numbering.schemes import prove as prove_scheme
+from solver.numbering.shortcut import prove as prove_shortcut
+
+if TYPE_CHECKING:
+    from solver.numbering.shortcut import Choice
 
 #: Families with at most this many arrangements also have every arrangement
 #: outside the family checked against the explanations.
@@ -67,6 +72,8 @@ class Report:
     found: int = 0
     claims: list[Claim] = field(default_factory=list)
     seconds: float = 0.0
+    #: The family's shortcuts, each on or off and why (``shortcut: ...`` lines).
+    shortcuts: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -88,17 +95,21 @@ def _mismatches(items: Iterable[int], wrong: Callable[[int], str | None]) -> lis
     return found
 
 
-def check(family: Family) -> Report:
+def check(family: Family, shortcuts: Sequence[Choice] = ()) -> Report:
     """Solve ``family`` and prove its numbering; see the module docstring.
+    Each of ``shortcuts`` (:mod:`solver.numbering.shortcut`) is named in the
+    report, and each that is on proven to answer as the family does for every
+    position.
 
     >>> check(Family.load("chess960")).ok
     True
     """
     rules = family.ruleset
     start = time.perf_counter()
-    report = Report(rules.name, rules.title, rules.numbering, rules.count)
+    report = Report(rules.name, rules.title, rules.numbering, rules.count,
+                    shortcuts=[str(choice) for choice in shortcuts])
     try:
-        _prove(family, report)
+        _prove(family, report, shortcuts)
     except SearchTooLargeError:
         raise
     except Chess960Error as exc:
@@ -107,7 +118,7 @@ def check(family: Family) -> Report:
     return report
 
 
-def _prove(family: Family, report: Report) -> None:
+def _prove(family: Family, report: Report, shortcuts: Sequence[Choice] = ()) -> None:
     rules = family.ruleset
     if rules.army is not None:  # an army that varies (solver/numbering/armies.py)
         from solver.numbering.armies import prove
@@ -115,7 +126,7 @@ def _prove(family: Family, report: Report) -> None:
         report.found = family.count
         for claim, failures in prove(family):
             report.add(claim, failures)
-        _prove_schemes(family, report)
+        _prove_schemes(family, report)  # its ranks vary in pieces: no shortcut answers
         return
     solved = family.solver_ranks()
     unique = set(solved)
@@ -188,6 +199,17 @@ def _prove(family: Family, report: Report) -> None:
                             else f"{ordered[i]} is {i}, formula says {scharnagl_id(ordered[i])}"),
                 n,
             )
+    _prove_shortcuts(ordered, report, shortcuts)
+
+
+def _prove_shortcuts(ordered: list[str], report: Report, shortcuts: Sequence[Choice]) -> None:
+    """Each shortcut that is on: every ID's rank, every rank's ID and every ID
+    as written read back, the same as the general path's (``ordered``)."""
+    for choice in shortcuts:
+        if choice.shortcut is not None:
+            report.add(f"shortcut {choice.label} answers as the family does: each id's rank, "
+                       f"each rank's id, for every one of {len(ordered):,} ids",
+                       prove_shortcut(choice.shortcut, ordered), len(ordered))
 
 
 def _prove_castling(family: Family, report: Report, ordered: list[str]) -> None:
@@ -332,6 +354,6 @@ def _explained(family: Family, ranks: list[str]) -> list[str]:
 
 
 def _arrangements(pieces: str) -> int:
-    from solver.search.model import Model
+    from solver.kinds.model import Model
 
     return Model.for_pieces(len(pieces), pieces).arrangements()

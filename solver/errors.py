@@ -1,8 +1,11 @@
 """The project's exceptions.
 
-Every error the library raises on bad input is a :class:`ValueError`
-subclass whose message is one lowercase line that quotes the bad value, and
-whose details are attributes, so that callers can react without parsing text.
+Every error the library raises is a :class:`Chess960Error` whose message is
+one lowercase line that quotes the bad value, and whose details are
+attributes, so that callers can react without parsing text. Each one is under
+one of a few bases, which say what failed (see :class:`Chess960Error`); an
+error on a bad value is also a :class:`ValueError`, one of a file, an engine or
+a worker process is not.
 """
 
 from __future__ import annotations
@@ -47,11 +50,50 @@ def shown_path(path: str) -> str:
     return f"{path[:PATH_LIMIT - 60]}... ({len(path)} characters)"
 
 
-class Chess960Error(ValueError):
-    """Base class of every error this package raises on bad input."""
+class Chess960Error(Exception):
+    """Base class of every error this package raises.
+
+    Each error is under one of these bases (the leaves are in :mod:`solver.errors`):
+
+    * :class:`RuleFileError`: a rule file or rule set that cannot be read or used;
+    * :class:`PositionError`: a rank, pair of ranks or FEN that is malformed or
+      not a start position of the family;
+    * :class:`NumberingError`: a position ID, a numbering or its placement steps;
+    * :class:`InputError`: a file, line, option or argument given that cannot
+      be read, written or used;
+    * :class:`DrawError`: a random or physical draw that cannot be made;
+    * :class:`LimitError`: work over a set limit;
+    * :class:`EngineError`: a UCI engine that fails;
+    * :class:`WorkerError`: a solver worker process that fails.
+    """
 
 
-class RankError(Chess960Error):
+class PositionError(Chess960Error, ValueError):
+    """A rank, a pair of ranks or a FEN that is malformed or not a start
+    position of the family (:class:`RankError`, :class:`FenError`...)."""
+
+
+class NumberingError(Chess960Error, ValueError):
+    """A position ID, a numbering or its placement steps that is wrong; as
+    itself, placement steps that cannot number the family consistently."""
+
+    def __init__(self, family: str, message: str) -> None:
+        super().__init__(f"{family}: {message}")
+        self.family = family
+
+
+class InputError(Chess960Error):
+    """A file, line, option or argument given that cannot be read, written or
+    used. Its leaves on a bad value are also :class:`ValueError` errors; those of
+    a file that cannot be read or written (:class:`InputFileError`,
+    :class:`OutputFileError`, :class:`EvalTableError`) are not."""
+
+
+class LimitError(Chess960Error):
+    """Work over a set limit (``--max-arrangements``, ``--max-states``)."""
+
+
+class RankError(PositionError):
     """A rank (a row of pieces) that is not a start rank of the family.
 
     ``text`` is the input as given; subclasses add what is wrong with it.
@@ -127,11 +169,11 @@ class RuleViolationError(RankError):
         self.violations = tuple(violations)
 
 
-class IdError(Chess960Error):
+class IdError(NumberingError):
     """A position ID that is not an integer or out of range."""
 
     def __init__(self, text: str, message: str) -> None:
-        super().__init__(message)
+        Chess960Error.__init__(self, message)
         self.text = text
 
 
@@ -167,9 +209,9 @@ class IdMismatchError(IdError):
 
 
 class RuleFileError(Chess960Error):
-    """A rule file that cannot be read, parsed or validated.
-
-    ``path`` names the file, ``key`` the offending key (dotted, e.g.
+    """A rule file or rule set that cannot be read or used: as itself (and
+    :class:`InvalidRuleFileError`, :class:`RuleFileReadError`), a rule file,
+    where ``path`` names the file, ``key`` the offending key (dotted, e.g.
     ``rule[2].kind``), ``suggestion`` a near valid name when there is one.
     """
 
@@ -198,10 +240,11 @@ class RuleFileError(Chess960Error):
         """One error for all ``problems`` of a file: the first when alone, else
         the first's details with every message (``; ``-joined) and ``problems``.
 
-        >>> one, two = RuleFileError("f.toml", "missing", "title"), RuleFileError("f.toml", "x")
-        >>> RuleFileError.several([one]) is one
+        >>> one = InvalidRuleFileError("f.toml", "missing", "title")
+        >>> two = InvalidRuleFileError("f.toml", "x")
+        >>> InvalidRuleFileError.several([one]) is one
         True
-        >>> both = RuleFileError.several([one, two])
+        >>> both = InvalidRuleFileError.several([one, two])
         >>> str(both), len(both.problems)
         ('f.toml: title: missing; f.toml: x', 2)
         """
@@ -214,12 +257,23 @@ class RuleFileError(Chess960Error):
         return combined
 
 
-class UnknownRuleSetError(Chess960Error):
+class InvalidRuleFileError(RuleFileError, ValueError):
+    """A rule file whose text is not a valid rule file: not UTF-8, too large,
+    not TOML, or a key or value the rules do not take."""
+
+
+class RuleFileReadError(RuleFileError):
+    """A rule file that cannot be read: missing, not a regular file, or an OS
+    error while reading it. Not a :class:`ValueError`."""
+
+
+class UnknownRuleSetError(RuleFileError, ValueError):
     """A ``--rules`` argument that is neither a bundled family nor a file."""
 
     def __init__(self, name: str, suggestion: str | None, known: Sequence[str]) -> None:
         hint = f" (did you mean {suggestion!r}?)" if suggestion else ""
-        super().__init__(
+        Chess960Error.__init__(
+            self,
             f"no rule set {name!r}: not a bundled family ({', '.join(known)}) "
             f"nor a file{hint}"
         )
@@ -228,11 +282,11 @@ class UnknownRuleSetError(Chess960Error):
         self.known = tuple(known)
 
 
-class SearchTooLargeError(Chess960Error):
+class SearchTooLargeError(LimitError):
     """A rule set whose search space exceeds the configured limit.
 
     ``arrangements`` counts the arrangements of the pieces within the files
-    the rules allow them (:meth:`solver.search.model.Model.search_size`).
+    the rules allow them (:meth:`solver.kinds.model.Model.search_size`).
     """
 
     def __init__(self, family: str, arrangements: int, limit: int) -> None:
@@ -246,7 +300,7 @@ class SearchTooLargeError(Chess960Error):
         self.limit = limit
 
 
-class CountingTooLargeError(Chess960Error):
+class CountingTooLargeError(LimitError):
     """A family whose counting (or numbering by counting) would keep more
     states than the bound (:mod:`solver.numbering.budget`).
 
@@ -263,14 +317,6 @@ class CountingTooLargeError(Chess960Error):
         self.states = states
         self.limit = limit
         self.why = why
-
-
-class NumberingError(Chess960Error):
-    """Placement steps that cannot number the family consistently."""
-
-    def __init__(self, family: str, message: str) -> None:
-        super().__init__(f"{family}: {message}")
-        self.family = family
 
 
 class PairError(RankError):
@@ -302,7 +348,7 @@ class PairOrderError(RankError):
         self.suggestion = suggestion
 
 
-class FenError(Chess960Error):
+class FenError(PositionError):
     """A FEN that is not a start position of the family.
 
     ``text`` is the FEN as given; subclasses add what is wrong with it.
@@ -399,31 +445,32 @@ class MirrorError(FenError):
         self.families = tuple(families)
 
 
-class BetzaError(Chess960Error):
+class BetzaError(RuleFileError, ValueError):
     """A Betza string (a piece's movement) this reader does not understand.
 
     ``text`` is the string and ``at`` the index where reading stopped.
     """
 
     def __init__(self, text: str, at: int) -> None:
-        super().__init__(f"{quote(text)} is not Betza notation this reader knows, at "
-                         f"{quote(text[at:])} (atoms WFDNAHCZG and KRBQ, modifiers fblrvsmc)")
+        Chess960Error.__init__(
+            self, f"{quote(text)} is not Betza notation this reader knows, at "
+                  f"{quote(text[at:])} (atoms WFDNAHCZG and KRBQ, modifiers fblrvsmc)")
         self.text = text
         self.at = at
 
 
-class StepSyntaxError(Chess960Error):
+class StepSyntaxError(NumberingError):
     """A placement step that does not parse, or steps that do not place every piece.
 
     ``index`` is the 0-based index of the step at fault.
     """
 
     def __init__(self, index: int, message: str) -> None:
-        super().__init__(message)
+        Chess960Error.__init__(self, message)
         self.index = index
 
 
-class DialectError(Chess960Error):
+class DialectError(InputError, ValueError):
     """A variant or FEN dialect that cannot be written for a family.
 
     ``variant`` and ``dialect`` are as given; ``reason`` says what is wrong.
@@ -436,19 +483,21 @@ class DialectError(Chess960Error):
         self.reason = reason
 
 
-class SidesError(Chess960Error):
+class SidesError(NumberingError):
     """A pair of side IDs given to a family whose Black mirrors White."""
 
     def __init__(self, family: str) -> None:
-        super().__init__(
+        Chess960Error.__init__(
+            self,
             f"{family} positions mirror white's rank, so they take one id, not a pair; "
             "a family with independent sides such as dfrc takes white's and black's ids"
         )
         self.family = family
 
 
-class DrawError(Chess960Error):
-    """A random draw that cannot be made: too many distinct positions asked for."""
+class DrawError(Chess960Error, ValueError):
+    """A random or physical draw that cannot be made; as itself, too many
+    distinct positions asked for."""
 
     def __init__(self, family: str, requested: int, available: int, excluded: int) -> None:
         left = f"only {available:,} {'is' if available == 1 else 'are'} left"
@@ -464,7 +513,7 @@ class DrawError(Chess960Error):
         self.excluded = excluded
 
 
-class OutputFileError(Chess960Error):
+class OutputFileError(InputError):
     """A file that cannot be written; ``path`` names it, ``reason`` says why."""
 
     def __init__(self, path: str, reason: str) -> None:
@@ -473,7 +522,7 @@ class OutputFileError(Chess960Error):
         self.reason = reason
 
 
-class InputFileError(Chess960Error):
+class InputFileError(InputError):
     """A file that cannot be read (``path`` and the ``reason``)."""
 
     def __init__(self, path: str, reason: str) -> None:
@@ -482,7 +531,16 @@ class InputFileError(Chess960Error):
         self.reason = reason
 
 
-class SeedError(Chess960Error):
+class DocumentError(InputError, ValueError):
+    """A document that is not in the format its first line shows (``fmt``, ``reason``)."""
+
+    def __init__(self, fmt: str, reason: str) -> None:
+        super().__init__(f"not a {fmt} document: {reason}")
+        self.fmt = fmt
+        self.reason = reason
+
+
+class SeedError(InputError, ValueError):
     """A random seed that is empty, not valid Unicode text, or neither text nor an integer."""
 
     def __init__(self, seed: object, reason: str | None = None) -> None:
@@ -495,7 +553,7 @@ class SeedError(Chess960Error):
         self.reason = reason
 
 
-class ArgumentTypeError(Chess960Error, TypeError):
+class ArgumentTypeError(InputError, TypeError):
     """An API argument of the wrong type (``Family.position("5")``); also a
     :class:`TypeError`. ``argument`` names it, ``expected`` the type it takes,
     ``value`` is what was given."""
@@ -536,7 +594,7 @@ def need_int(value: object, argument: str) -> int:
     return value
 
 
-class EmptyFamilyError(Chess960Error):
+class EmptyFamilyError(RuleFileError, ValueError):
     """A rule set whose rules admit no rank at all.
 
     ``conflict`` lists the labels of a smallest set of rules that cannot all
@@ -546,7 +604,7 @@ class EmptyFamilyError(Chess960Error):
     def __init__(self, family: str, conflict: Sequence[str]) -> None:
         why = (f": these rules cannot all hold: {'; '.join(conflict)}" if conflict
                else "")
-        super().__init__(f"rule set {family!r} has no positions at all{why}")
+        Chess960Error.__init__(self, f"rule set {family!r} has no positions at all{why}")
         self.family = family
         self.conflict = tuple(conflict)
 
@@ -583,7 +641,7 @@ class RecordIdError(IdError):
         self.found = found
 
 
-class UnknownFormatError(Chess960Error):
+class UnknownFormatError(InputError, ValueError):
     """An output format (or a plan's table format) that is not one of ``known``.
 
     >>> print(UnknownFormatError("yaml", ("text", "json")))
@@ -596,7 +654,7 @@ class UnknownFormatError(Chess960Error):
         self.known = tuple(known)
 
 
-class DrawCountError(Chess960Error):
+class DrawCountError(DrawError):
     """A number of draws, rounds or choices that cannot be drawn (negative, or none
     to choose from); ``value`` is the number as given.
 
@@ -605,11 +663,11 @@ class DrawCountError(Chess960Error):
     """
 
     def __init__(self, value: int, message: str) -> None:
-        super().__init__(message)
+        Chess960Error.__init__(self, message)
         self.value = value
 
 
-class UnknownNumberingError(Chess960Error):
+class UnknownNumberingError(NumberingError):
     """A numbering name the family does not have; ``known`` lists those it has.
 
     >>> print(UnknownNumberingError("scid", "chess960", ("scharnagl", "scidb")))
@@ -617,8 +675,8 @@ class UnknownNumberingError(Chess960Error):
     """
 
     def __init__(self, name: str, family: str, known: Sequence[str]) -> None:
-        super().__init__(f"unknown numbering {name!r} of {family}; its numberings are "
-                         f"{', '.join(known)}")
+        Chess960Error.__init__(self, f"unknown numbering {name!r} of {family}; its numberings "
+                                     f"are {', '.join(known)}")
         self.name = name
         self.family = family
         self.known = tuple(known)
@@ -639,7 +697,7 @@ class NumberingLabelError(IdError):
         self.expected = expected
 
 
-class EvalTableError(Chess960Error):
+class EvalTableError(InputError):
     """An evaluation table that cannot be used: ``path`` (``line`` from 1, 0 for
     the whole file) and the ``reason``.
 
@@ -655,7 +713,7 @@ class EvalTableError(Chess960Error):
         self.reason = reason
 
 
-class BandError(Chess960Error):
+class BandError(InputError, ValueError):
     """A ``--balanced`` band that cannot be read or used (``text`` as given).
 
     >>> print(BandError("x", "is not a number of pawns"))
@@ -700,7 +758,7 @@ class ExclusionError(IdSyntaxError):
         self.presets = tuple(presets)
 
 
-class CertificateError(Chess960Error):
+class CertificateError(InputError, ValueError):
     """A draw certificate that cannot be read or does not hold (``path`` names
     it, ``reason`` says what is wrong).
 
@@ -742,7 +800,7 @@ class CertificateMismatchError(CertificateError):
         self.derived = derived
 
 
-class ProcedureError(Chess960Error):
+class ProcedureError(InputError, ValueError):
     """A described physical draw procedure (:mod:`solver.draws.procedure`) that
     cannot be read or computed; ``name`` is the file (or procedure) it is in."""
 
@@ -763,17 +821,17 @@ class NotUniformError(ProcedureError):
         self.count = count
 
 
-class DiceError(Chess960Error):
+class DiceError(DrawError):
     """A physical draw that cannot be stated: ``sides`` (the die's faces or the
     deck's cards) and ``count`` (the IDs to draw among) say which."""
 
     def __init__(self, sides: int, count: int, reason: str) -> None:
-        super().__init__(reason)
+        Chess960Error.__init__(self, reason)
         self.sides = sides
         self.count = count
 
 
-class OptionConflictError(Chess960Error):
+class OptionConflictError(InputError, ValueError):
     """Options of a command that cannot go together; ``options`` names them.
 
     >>> print(OptionConflictError("plan", ("--certificate", "--numbering"), "why"))
@@ -798,7 +856,7 @@ class CompressionError(InputFileError):
         self.package = package
 
 
-class NoGamesError(Chess960Error):
+class NoGamesError(InputError, ValueError):
     """An input that holds no PGN game at all (``path`` names it)."""
 
     def __init__(self, path: str) -> None:
@@ -831,7 +889,7 @@ class LinkError(RankError):
         self.reason = reason
 
 
-class NoFamilyError(Chess960Error):
+class NoFamilyError(PositionError):
     """A position none of the families looked in holds (``chess960 which``).
 
     ``families`` names every family looked in; ``nearest`` the nearest ones

@@ -33,15 +33,15 @@ from solver.errors import (
     need_int,
     need_text,
 )
+from solver.kinds.model import MAX_ARRANGEMENTS
 from solver.kinds.vocabulary import Placement
 from solver.notation.castling import side_rights
 from solver.notation.fen import check_castling, is_fen, read_start
 from solver.notation.ranks import parse_id, parse_rank, piece_sides
 from solver.numbering.index import RankIndex
-from solver.numbering.steps import Numbering
 from solver.position import Mirrored, Pairs, Position
 from solver.ruleset.reader import RuleSet, bundled_names, load, load_source
-from solver.search.model import MAX_ARRANGEMENTS
+from solver.syntax.steps import Numbering
 
 if TYPE_CHECKING:
     from solver.numbering.armies import ArmyIndex

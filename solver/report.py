@@ -1,7 +1,7 @@
 """What a family's page shows, worked out: its rules in words, how often each
 piece stands on each square, its mirror pairs and symmetric ranks, examples.
 
-:func:`family_report` gathers it all into a :class:`Report`;
+:func:`family_report` gathers it all into a :class:`FamilyReport`;
 :func:`solver.output.html.report_page` draws the page. Everything is about
 one side's ranks (White's; Black's answers it as the family's ``sides``
 says, or, for independent sides, is another rank of the same set).
@@ -85,7 +85,7 @@ class Mirrors:
 
 
 @dataclass
-class Report:
+class FamilyReport:
     """Everything :func:`solver.output.html.report_page` draws."""
 
     family: Family
@@ -405,7 +405,7 @@ def examples(family: Family, how_many: int = 4) -> list[Position]:
     return [family.position(n) for n in sorted(chosen)[:how_many]]
 
 
-def family_report(family: Family, prove: bool = True) -> Report:
+def family_report(family: Family, prove: bool = True) -> FamilyReport:
     """Everything the family's page shows (``prove``: run ``check`` too)."""
     from solver.errors import Chess960Error
 
@@ -450,7 +450,7 @@ def family_report(family: Family, prove: bool = True) -> Report:
     rules = [(rule.label, rule.words(names)) for rule in rs.rules]
     words = game_names(family)
     pieces = [(x, words.get(x) or piece_name(x), n) for x, n in _piece_counts(rs.pieces)]
-    return Report(family, board_words(family), rules, pieces, family.count, side_count,
+    return FamilyReport(family, board_words(family), rules, pieces, family.count, side_count,
                   proof, heatmap, heat_note, found, mirror_note, evaluation_spread(family),
                   examples(family))
 

@@ -274,24 +274,6 @@ def iter_draw(
     return (family.position(number) for number in ids)
 
 
-def mirror_ids(family: Family) -> list[int | None]:
-    """For each side rank's ID, the ID of its left-right mirror (``None``: not in the family).
-
-    >>> from solver.family import Family
-    >>> mirror_ids(Family.load("chess960"))[518]
-    534
-    """
-    from solver.errors import Chess960Error
-
-    found: list[int | None] = []
-    for number in range(family.side_count):
-        try:
-            found.append(family.rank_id(family.validate(family.rank_of(number)[::-1])))
-        except Chess960Error:
-            found.append(None)
-    return found
-
-
 def plan(
     family: Family,
     rounds: int,
@@ -367,8 +349,8 @@ def plan(
 
 
 class _MirrorOf(dict[int, "int | None"]):
-    """The mirror's ID of each side rank's ID, worked out when first asked
-    (:func:`mirror_ids` for the ranks a plan meets only)."""
+    """The mirror's ID of each side rank's ID (``None``: the mirror is not in the
+    family), worked out when first asked, for the ranks a plan meets only."""
 
     def __init__(self, family: Family) -> None:
         super().__init__()

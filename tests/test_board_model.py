@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from solver import CastlingRightsError, Family, NotStartPositionError
+from solver import Family
 from solver.board.geometry import Layout
 from solver.cli.app import app
+from solver.errors import CastlingRightsError, NotStartPositionError
 from solver.notation.castling import castling_field, check_castling
 from solver.notation.fen import position_fen, read_start
 from solver.output.diagram import board_svg

@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from solver import Family, IdError, OptionConflictError
+from solver import Family, IdError
 from solver.cli.lists import book_command
+from solver.errors import OptionConflictError
 from solver.lists.book import book_ids, book_units, write_book
 
 GOLDEN = [line.split()[1] for line in

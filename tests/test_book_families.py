@@ -27,6 +27,7 @@ from solver.cli.app import app
 from solver.evaluation.run import parse_ids
 from solver.lists.book import BOOK_FORMATS, book_units, write_book
 from solver.lists.compare import compare_path
+from solver.notation.dialects import DIALECTS
 from solver.output import PositionWriter
 from solver.ruleset.reader import rules_dir
 
@@ -35,7 +36,6 @@ FAMILIES = sorted(path.stem for path in rules_dir().glob("*.toml"))
 COUNTED_SLOWLY = ("capablanca-random-full", "cutechess-caparandom")
 QUICK = [pytest.param(name, marks=pytest.mark.slow) if name in COUNTED_SLOWLY else name
          for name in FAMILIES]
-DIALECTS = ("xfen", "shredder", "lichess", "fsf", "pychess")
 EPD_ID = re.compile(r' id "(\S+) (\d+)";$')
 runner = CliRunner()
 

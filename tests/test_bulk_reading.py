@@ -6,7 +6,7 @@ the one-at-a-time path does, line for line, message for message.
 The properties build books from a few ranks, mixing good lines with wrong
 castling, a wrong mirror, junk, lower and upper case, X-FEN and Shredder-FEN,
 counters and EPD operations; the one-at-a-time answers are
-:meth:`Linter.feed <solver.notation.lint.Linter.feed>` on every line and
+:meth:`Linter.feed <solver.lists.lint.Linter.feed>` on every line and
 :meth:`Family.identify <solver.family.Family.identify>`. The installed command
 then reads a generated DFRC book (Stockfish's ``DFRC_openings.epd`` order)
 within a CPU and memory budget (failed before: 9 to 10 s of CPU for 100,000
@@ -25,11 +25,12 @@ from profiles import examples
 from test_budgets import RSS_BUDGET, measured
 
 from solver.cli.commands import arithmetic_id, chess960_rights
-from solver.cli.inputs import LineReader, family_ranks, id_answer, ranks_answer
+from solver.cli.inputs import family_ranks, id_answer, ranks_answer
 from solver.errors import Chess960Error
 from solver.family import Family
+from solver.lines import LineReader
+from solver.lists.lint import Linter, lint_lines
 from solver.notation.castling import castling_field, side_rights
-from solver.notation.lint import Linter, lint_lines
 from solver.numbering.scharnagl import scharnagl_rank
 
 #: Ranks the books are made of: Chess960's, and some no family takes (two

@@ -24,6 +24,7 @@ from profiles import examples
 
 from solver.cli import cache, commands
 from solver.family import Family
+from solver.numbering import shortcut
 from solver.numbering.scharnagl import scharnagl_rank
 from solver.ruleset.bundled import bundled_path
 
@@ -684,13 +685,7 @@ def test_concurrent_runs_answer_as_the_family_does(tmp_path: Path) -> None:
 
 # --- An edited rules/chess960.toml is a family like any other ---
 
-def test_the_bundled_chess960_is_the_one_the_arithmetic_answers_for() -> None:
-    from solver.cli.cache import blake2b
-
-    data = Path(bundled_path("chess960") or "").read_bytes()
-    assert blake2b(data, digest_size=32).hexdigest() == cache.CHESS960_DIGEST
-    assert cache.pristine_chess960()
-
+# (that the shipped file is the one the arithmetic answers for: tests/test_shortcut.py)
 
 def _edited_rules(tmp_path: Path) -> Path:
     """A copy of the bundled rules whose chess960.toml holds chess480's rules."""
@@ -729,4 +724,4 @@ def test_an_edited_chess960_answers_from_its_file_in_every_format(
             assert answer == _uncached(monkeypatch, "id", path, ["RNBKQBNR", LAST], None, fmt)
             assert answer[2] == 1 and "rank" in answer[1]
             assert fmt != "text" or answer[0] == "479\n"
-    assert not cache.pristine_chess960()
+    assert not shortcut.pristine_chess960()

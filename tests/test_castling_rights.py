@@ -23,9 +23,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracles import arrangements, is_dark
 
-from solver import CastlingRightsError, RuleFileError
+from solver import RuleFileError
 from solver.check import check
+from solver.errors import CastlingRightsError
 from solver.family import Family
+from solver.notation.dialects import DIALECTS
 from solver.notation.fen import position_fen
 from solver.ruleset.reader import parse, rules_dir
 
@@ -260,7 +262,7 @@ def test_xboard_caparandom_numbers_as_xboard_places() -> None:
 
 
 def test_lint_and_fix_follow_the_family_rule() -> None:
-    from solver.notation.lint import lint_text
+    from solver.lists.lint import lint_text
 
     book = "".join(f"{fen(r, r, c)}\n" for r, c in (("RNBQKBNR", "KQkq"), ("RNBQKBNR", "-")))
     transcendental = lint_text(book, "book", fix="xfen", family=Family.load("transcendental"))
@@ -302,7 +304,7 @@ def test_path_errors(old: str, new: str, message: str) -> None:
 def test_path_orders_the_steps_squares() -> None:
     """The region's order, then a path that reverses it: the first rank read
     backwards numbers as the rank itself did (steps without colours)."""
-    from solver.numbering.steps import Numbering
+    from solver.syntax.steps import Numbering
 
     steps = ["K", "Q", "RR", "BB", "NN"]
     plain = Numbering(8, "KQRRBBNN", steps)
@@ -333,7 +335,7 @@ def test_plan_without_mirrors_mirrors_the_rights_too(tmp_path: Path) -> None:
                    for p in drawn)
 
 
-@pytest.mark.parametrize("dialect", ["xfen", "shredder", "lichess", "fsf", "pychess"])
+@pytest.mark.parametrize("dialect", list(DIALECTS))
 def test_every_dialect_keeps_a_castling_variation(dialect: str) -> None:
     # each program's FEN of a reduced-rights Chess324x16 position reads back as that
     # position (fsf, pychess and lichess once wrote every right the rooks give)

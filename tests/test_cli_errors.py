@@ -9,17 +9,11 @@ import json
 import pytest
 
 import solver
-from solver import (
-    Chess960Error,
-    DrawCountError,
-    Family,
-    IdMismatchError,
-    RecordIdError,
-    UnknownFormatError,
-)
+from solver import Chess960Error, Family
 from solver.cli import commands, errors
 from solver.cli.app import run
 from solver.cli.entry import dispatch
+from solver.errors import DrawCountError, IdMismatchError, RecordIdError, UnknownFormatError
 from solver.notation.ranks import format_rank
 from solver.output import PositionWriter, read_back
 from solver.output.plan import plan_table
@@ -88,7 +82,7 @@ def test_unknown_formats_and_bad_counts_are_chess960_errors() -> None:
                  lambda: plan(chess960, -1)):
         with pytest.raises(DrawCountError):
             call()
-    assert {"DrawCountError", "RecordIdError", "UnknownFormatError"} <= set(solver.__all__)
+    assert {"DrawCountError", "RecordIdError", "UnknownFormatError"} <= set(vars(solver.errors))
 
 
 # -- the three README examples that were wrong ------------------------------------------------

@@ -19,8 +19,8 @@ import typer
 
 from solver.cli import app as cli
 from solver.cli import complete
+from solver.lists.lint import FIX_DIALECTS, NOTATIONS
 from solver.notation.dialects import DIALECTS, VARIANTS
-from solver.notation.lint import FIX_DIALECTS, NOTATIONS
 from solver.output import FORMATS
 from solver.output.plan import PLAN_FORMATS
 from solver.ruleset.reader import bundled_names
@@ -73,12 +73,13 @@ def test_the_command_table_is_the_apps() -> None:
 
 
 def test_the_value_lists_are_the_registries() -> None:
-    assert tuple(FORMATS) == complete.FORMAT_NAMES
-    assert tuple(PLAN_FORMATS) == complete.PLAN_FORMAT_NAMES
-    assert tuple(DIALECTS) == complete.DIALECT_NAMES
-    assert tuple(FIX_DIALECTS) == complete.LINT_DIALECT_NAMES
-    assert tuple(VARIANTS) == complete.VARIANT_NAMES
-    assert tuple(NOTATIONS) == complete.FIX_NAMES
+    names = complete.registry_names
+    assert names("format") == tuple(FORMATS)
+    assert names("plan-format") == tuple(PLAN_FORMATS)
+    assert names("dialect") == tuple(DIALECTS)
+    assert names("lint-dialect") == tuple(FIX_DIALECTS)
+    assert names("variant") == tuple(VARIANTS)
+    assert names("fix") == tuple(NOTATIONS)
     assert complete.family_names() == bundled_names()
 
 

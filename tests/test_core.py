@@ -14,17 +14,19 @@ from oracles import arrangements, chess960_rank
 from solver import (
     Chess960Error,
     Family,
-    IdRangeError,
-    IdSyntaxError,
-    PieceCountError,
-    RankLengthError,
     RuleViolationError,
-    UnknownPieceError,
     format_rank,
     load,
     parse_rank,
     scharnagl_id,
     scharnagl_rank,
+)
+from solver.errors import (
+    IdRangeError,
+    IdSyntaxError,
+    PieceCountError,
+    RankLengthError,
+    UnknownPieceError,
 )
 from solver.search.solve import solve
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from solver import CountingTooLargeError
+from solver.errors import CountingTooLargeError
 from solver.kinds.base import Placement
 from solver.numbering.counting import Counting, arrangements
-from solver.numbering.steps import choice_of, index_of_choice
 from solver.ruleset.reader import load, parse
+from solver.syntax.steps import choice_of, index_of_choice
 from tests.test_budgets import assert_refused, measured
 
 # Many runs of the installed command: CI's slow step runs them (`-m slow`).
@@ -209,7 +209,7 @@ def test_the_one_pass_sort_key_is_the_placement_steps_digits(name: str) -> None:
 
 def test_the_one_pass_sort_key_refuses_what_the_steps_cannot_place() -> None:
     from solver.errors import NumberingError
-    from solver.numbering.steps import Numbering
+    from solver.syntax.steps import Numbering
 
     numbering = Numbering(8, "KQRRBBNN", ["B:light", "B:dark", "Q", "NN", "RKR"])
     with pytest.raises(NumberingError, match="'RNBQRBNK': last step 'RKR' does not fill"):

@@ -99,7 +99,7 @@ def test_each_body_takes_the_typer_commands_parameters(name: str) -> None:
 
 
 def test_the_bodies_default_limit_is_the_search_models() -> None:
-    from solver.search.model import MAX_ARRANGEMENTS
+    from solver.kinds.model import MAX_ARRANGEMENTS
 
     assert bodies.MAX_ARRANGEMENTS == MAX_ARRANGEMENTS
 

@@ -20,9 +20,10 @@ from oracles import brute_force, excluded, opposite
 from profiles import examples
 from typer.testing import CliRunner
 
-from solver import Chess960Error, Family, RuleFileError, SearchTooLargeError, bundled_names
+from solver import Chess960Error, Family, RuleFileError, bundled_names
 from solver.check import check
 from solver.cli.app import app
+from solver.errors import SearchTooLargeError
 from solver.ruleset.reader import load, parse, rules_dir
 
 RULES = rules_dir()
@@ -477,7 +478,7 @@ class _Trickle(io.RawIOBase):
        st.booleans(), st.integers(1, 20), st.integers(1, 10))
 def test_reading_stdin_in_chunks_gives_each_line_once_long_ones_as_none(
         lines: list[bytes], final_newline: bool, chunk: int, limit: int) -> None:
-    from solver.cli.inputs import read_lines
+    from solver.lines import read_lines
 
     data = b"\n".join(lines) + (b"\n" if final_newline and lines else b"")
     # Lines end at \n, \r\n or a lone \r (issue 24); a byte order mark at the start is dropped.

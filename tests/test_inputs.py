@@ -11,6 +11,8 @@ from pathlib import Path
 import oracles
 import pytest
 
+from solver.notation.dialects import DIALECTS, VARIANTS
+
 # Many runs of the installed command: CI's slow step runs them (`-m slow`).
 pytestmark = pytest.mark.slow
 
@@ -167,12 +169,13 @@ def test_every_entry_point_raises_chess960_errors_for_bad_types() -> None:
 
 def test_a_string_id_is_an_argument_type_error() -> None:
     import solver
+    import solver.errors
 
     with pytest.raises(solver.ArgumentTypeError) as caught:
         solver.Family.load("chess960").position("5")  # type: ignore[arg-type]
     assert isinstance(caught.value, TypeError) and caught.value.value == "5"
     assert str(caught.value) == "id must be an integer (int), not str '5'"
-    assert "ArgumentTypeError" in solver.__all__ and "PairOrderError" in solver.__all__
+    assert "ArgumentTypeError" in solver.__all__ and "PairOrderError" in vars(solver.errors)
 
 
 def test_the_public_namespace_holds_only_public_names() -> None:
@@ -221,7 +224,8 @@ def test_a_stdout_without_glyphs_gets_letters(encoding: str, args: list[str]) ->
 
 # -- Seirawan gating rights ------------------------------------------------------------
 
-DIALECT_NAMES = ["xfen", "shredder", "fsf", "pychess"]
+#: The dialects whose programs play Seirawan (the registry's; lichess does not).
+DIALECT_NAMES = [n for n, d in DIALECTS.items() if d.refuses(VARIANTS["seirawan"]) is None]
 
 
 def rule_file(tmp_path: Path, name: str, pieces: str, count: int, extra: str = "") -> str:

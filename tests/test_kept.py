@@ -65,8 +65,8 @@ def test_check_proves_on_every_run_and_keeps_nothing(
     real = solver.check.check
     proven: list[str] = []
 
-    def counted(family: object) -> solver.check.Report:
-        report = real(family)  # type: ignore[arg-type]
+    def counted(family: object, *shortcuts: object) -> solver.check.Report:
+        report = real(family, *shortcuts)  # type: ignore[arg-type]
         proven.append(report.family)
         return report
 
@@ -108,7 +108,7 @@ def test_a_rule_file_replaced_while_check_runs_is_not_called_proven(tmp_path: Pa
     env = {**os.environ, "CHESS960_CACHE_DIR": str(tmp_path / "cache")}
     env.pop("CHESS960_NO_CACHE", None)
     swap = ("import os, sys\nimport solver.check\nreal = solver.check.check\n"
-            "def swapped(family):\n    report = real(family)\n"
+            "def swapped(family, *shortcuts):\n    report = real(family, *shortcuts)\n"
             f"    os.replace({str(bad)!r}, {str(rules)!r})\n    return report\n"
             "solver.check.check = swapped\nfrom solver.cli.entry import main\n"
             "sys.argv = ['chess960', 'check', '-r', sys.argv[1]]\nmain()\n")

@@ -18,9 +18,11 @@ from typing import Any
 
 import pytest
 
+from solver.errors import InputFileError
 from solver.family import Family
-from solver.notation.lint import lint_path, lint_text
-from solver.output import PositionWriter
+from solver.lists.lint import lint_path, lint_text
+from solver.notation.dialects import DIALECTS
+from solver.output import FORMATS, PositionWriter
 
 
 def write(name: str, fmt: str, ids: list[int], dialect: str = "xfen") -> str:
@@ -159,8 +161,9 @@ def test_unreadable_file() -> None:
     code, out, err = run("/nonexistent/book.epd")
     assert (code, out) == (1, "")
     assert err.startswith("error: cannot read '/nonexistent/book.epd'")
-    with pytest.raises(ValueError):
+    with pytest.raises(InputFileError) as caught:  # a file that cannot be read: not a ValueError
         lint_path("/nonexistent/book.epd")
+    assert not isinstance(caught.value, ValueError)
 
 
 # -- with --rules: membership, duplicates, missing positions, move counters ----------------
@@ -357,8 +360,9 @@ def test_a_book_with_no_position_is_an_error(text: str, why: str) -> None:
 
 # -- issue 32.3: every book the tool writes passes lint -------------------------------
 
-WRITTEN_FORMATS = ("fen", "shredder", "epd", "pgn")
-WRITTEN_DIALECTS = ("xfen", "shredder", "lichess", "fsf", "pychess")
+#: The formats whose positions are FENs, and every dialect (the registries).
+WRITTEN_FORMATS = tuple(name for name, kind in FORMATS.items() if kind.fens)
+WRITTEN_DIALECTS = tuple(DIALECTS)
 #: Families whose FEN lines plain ``lint`` (no ``--rules``) cannot tell from another
 #: game's: castling by a rule of their own (none, a subset of the rooks', the king
 #: on e), which reads as a chess book missing rights, or a board it does not read

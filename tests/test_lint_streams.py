@@ -23,8 +23,8 @@ from typer.testing import CliRunner
 
 from solver import Chess960Error
 from solver.cli.app import app
-from solver.cli.inputs import LineReader
-from solver.notation.lint import lint_text
+from solver.lines import LineReader
+from solver.lists.lint import lint_text
 
 # Many runs of the installed command: CI's slow step runs them (`-m slow`).
 pytestmark = pytest.mark.slow

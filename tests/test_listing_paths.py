@@ -31,10 +31,10 @@ from solver.numbering.listing import (
     side_ranks,
     solver_ranks,
 )
-from solver.numbering.steps import Numbering
 from solver.output.formats import id_lines
 from solver.position import Mirrored
 from solver.ruleset.reader import load, rules_dir
+from solver.syntax.steps import Numbering
 
 # -- the canonical order, written from the steps' meaning (steps.py's docstring) ----------
 

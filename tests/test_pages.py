@@ -422,10 +422,10 @@ class _Text(HTMLParser):
 def quick_report(family: Family) -> object:
     """The family's report, its heat map left out for the two big families and
     its mirrors always (they name no piece), to keep the test fast."""
-    from solver.report import Report, board_words, examples
+    from solver.report import FamilyReport, board_words, examples
 
     rs = family.ruleset
-    report = Report(family, board_words(family),
+    report = FamilyReport(family, board_words(family),
                     [(rule.label, rule.words(dict(rs.names))) for rule in rs.rules], [],
                     family.count, family.side_count, None,
                     piece_squares(family) if family.side_count <= 20_000 else None, "",

@@ -38,7 +38,7 @@ def test_the_library_refuses_a_fifo_at_once(tmp_path: Path, how: str) -> None:
         except RuleFileError as exc:
             print(type(exc).__name__, exc)
     """)
-    assert done.stdout == f"RuleFileError {fifo}: not a regular file\n", done.stderr
+    assert done.stdout == f"RuleFileReadError {fifo}: not a regular file\n", done.stderr
 
 
 @pytest.mark.parametrize("path", ["dir.toml", "dir/"])

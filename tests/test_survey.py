@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from solver.board.geometry import colour
-from solver.numbering.steps import Numbering, parse_steps
-from solver.search.model import Model
+from solver.kinds.model import Model
+from solver.syntax.steps import Numbering, parse_steps
 
 
 def first_uneven_step(files: int, pieces: str, steps: list[str],

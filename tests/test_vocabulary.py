@@ -32,10 +32,11 @@ from oracles import (
 )
 from profiles import examples
 
-from solver import EmptyFamilyError, Family, NumberingError
+from solver import Family, NumberingError
+from solver.errors import EmptyFamilyError
 from solver.kinds.vocabulary import KINDS, inexact
-from solver.numbering.steps import StepSyntaxError, parse_steps
 from solver.ruleset.reader import parse
+from solver.syntax.steps import StepSyntaxError, parse_steps
 
 # -- rule files ---------------------------------------------------------------------
 

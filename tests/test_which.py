@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from solver import Chess960Error, Family, NoFamilyError
+from solver import Chess960Error, Family
 from solver.cli.lists import which_command
+from solver.errors import NoFamilyError
 from solver.lists.which import bundled_families, which
+from solver.notation.dialects import DIALECTS
 from solver.ruleset.reader import rules_dir
 
 CLASSICAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -184,7 +186,7 @@ def _forms(family: Family, number: int) -> list[str]:
 
     position = family.position(number)
     forms = []
-    for dialect in ("xfen", "shredder", "lichess", "fsf", "pychess"):
+    for dialect in DIALECTS:
         out = io.StringIO()
         try:
             with PositionWriter(out, family, "fen", text="rank",  # type: ignore[arg-type]

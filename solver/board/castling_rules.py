@@ -201,8 +201,3 @@ class SubsetCastling(CastlingRule):
     def allows(self) -> str:
         return ("any subset of castling with the outermost rook on each side of the king "
                 "(each subset a position of its own)")
-
-
-def rule_named(name: str, base: int = 1) -> CastlingRule:
-    """The rule a rule file names with a string."""
-    return {"rooks": ROOKS, "none": NO_CASTLING}.get(name) or SubsetCastling(base)

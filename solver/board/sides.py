@@ -35,6 +35,8 @@ class Sides:
     name: ClassVar[str] = ""
     #: One line for the rule files' documentation.
     help: ClassVar[str] = ""
+    #: The section of rules/README.md (its anchor) whose table lists it.
+    doc: ClassVar[str] = "boards"
     #: Whether Black's rank is one of its own, numbered apart: a position is a pair of ranks.
     independent: ClassVar[bool] = False
     #: Whether White stands on fixed squares and the family's rank is Black's.
@@ -118,7 +120,11 @@ _S = TypeVar("_S", bound=type[Sides])
 
 
 def register(cls: _S) -> _S:
-    """Add a relation class to :data:`SIDES` (a class decorator)."""
+    """Add a relation class to :data:`SIDES` (a class decorator); complete with
+    its ``help`` and its row in rules/README.md's table (section ``doc``),
+    which tests/test_structure.py checks."""
+    if cls.name in SIDES:
+        raise TypeError(f"sides {cls.name!r} is defined twice")
     SIDES[cls.name] = cls()
     return cls
 

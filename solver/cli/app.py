@@ -464,7 +464,7 @@ def verify(
     """Make a certified draw again and compare (exit 1 at the first difference), or
     work out a procedure's exact distribution (exit 1 if it is not uniform)."""
     from solver.cli.draws import verify_command
-    from solver.cli.inputs import stdin_bytes
+    from solver.lines import stdin_bytes
 
     code = verify_command(file, rules, stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr)
     if code:

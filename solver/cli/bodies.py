@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-#: :data:`solver.search.model.MAX_ARRANGEMENTS` (a test holds them equal), written
+#: :data:`solver.kinds.model.MAX_ARRANGEMENTS` (a test holds them equal), written
 #: here so that the quick path does not import the search model for a default.
 MAX_ARRANGEMENTS = 6_000_000
 
@@ -129,7 +129,7 @@ def _needs_band(balanced: str | None, tables: list[str] | None) -> None:
 
 
 def _stdin() -> Any:
-    from solver.cli.inputs import stdin_bytes
+    from solver.lines import stdin_bytes
 
     return stdin_bytes()
 
@@ -238,8 +238,8 @@ def lint(files: list[str] | None = None, fix: str | None = None, dialect: str | 
          variant: str | None = None, rules: str | None = None, quiet: bool = False,
          verbose: bool = False, numbering: str | None = None, complete: bool = False) -> int:
     """``chess960 lint``."""
+    from solver.lists.lint import FIX_DIALECTS, NOTATIONS
     from solver.notation.dialects import DIALECTS, VARIANTS
-    from solver.notation.lint import FIX_DIALECTS, NOTATIONS
 
     if fix is not None:
         _one_of(fix, NOTATIONS, "'--fix'")

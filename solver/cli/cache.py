@@ -2,7 +2,7 @@
 answer a small family as fast as Chess960.
 
 Chess960 is answered by arithmetic at start-up speed (while its rule file is
-the one shipped: :func:`pristine_chess960`). Any other family must
+the one shipped: :func:`solver.numbering.shortcut.arithmetic`). Any other family must
 first be read from its rule file and numbered, and an enumerated family
 counted (a quarter of a second for full Capablanca Random, five times the
 whole of ``chess960 id QNRBBNKR``). So the second time a command answers from
@@ -70,8 +70,8 @@ from typing import TYPE_CHECKING
 
 from solver import __version__
 from solver.errors import Chess960Error
-from solver.ruleset.bundled import bundled_path
-from solver.ruleset.limits import MAX_FILE_BYTES
+from solver.numbering.shortcut import READ_FLAGS as _READ_FLAGS
+from solver.numbering.shortcut import Choice, arithmetic, plain_number, read_regular
 
 try:  # the C module itself: hashlib would load OpenSSL at start-up (a few ms)
     from _blake2 import blake2b
@@ -97,18 +97,10 @@ READ_MAX = TABLE_MAX * 64 + 4096
 KEY_NAME = "key"
 KEY_SIZE = 32
 
-#: The BLAKE2b-256 of the bundled ``rules/chess960.toml``: only that file is
-#: answered by Scharnagl's arithmetic (``check`` proves the two equal); an
-#: edited one is a family like any other. A test holds this equal to the file.
-CHESS960_DIGEST = "7ad52b4a9594ca9bd36a0c7e42b463e83d1294b6994d2d198e11f9027a9e9a2b"
-
 #: The package's folders (beside its top-level modules) whose code numbers ranks
 #: or writes a conversion table's labels (``notation``: ranks and castling rights).
 CODE_FOLDERS = ("board", "kinds", "notation", "numbering", "ruleset", "search")
 
-#: Opening only a regular file that is there, never through a link, never waiting.
-_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-               | getattr(os, "O_BINARY", 0))
 _MAKE_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
                | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
 
@@ -185,41 +177,6 @@ def stem(source: RuleSource) -> str:
     '352441c2-3'
     """
     return f"{binascii.crc32(source.data):08x}-{len(source.data):x}"
-
-
-def read_regular(path: str, limit: int) -> bytes | None:
-    """The bytes of the regular file at ``path`` (at most ``limit`` of them), or None
-    when it is missing, larger, a symbolic link, a FIFO, a device or unreadable.
-
-    >>> read_regular("/dev/null", 10) is None
-    True
-    """
-    try:
-        fd = os.open(path, _READ_FLAGS)
-    except (OSError, ValueError):
-        return None
-    try:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode) or found.st_size > limit:
-            return None
-        chunks = []
-        size = 0
-        while size <= limit and (chunk := os.read(fd, limit + 1 - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return b"".join(chunks) if size <= limit else None
-
-
-def pristine_chess960() -> bool:
-    """Whether the bundled ``chess960`` rule file is the one shipped
-    (:data:`CHESS960_DIGEST`), so that the arithmetic may answer for it."""
-    path = bundled_path("chess960")
-    data = None if path is None else read_regular(path, MAX_FILE_BYTES)
-    return data is not None and blake2b(data, digest_size=32).hexdigest() == CHESS960_DIGEST
 
 
 _CODE_ID: list[bytes] = []
@@ -430,18 +387,56 @@ def adopt(source: RuleSource | None, family: Family) -> None:
         family.take_listing(table.ranks)
 
 
-def plain_number(text: str, count: int) -> int | None:
-    """``text`` as an ID below ``count`` when it is written as Python writes it, else None.
+#: A table's label in every message (:class:`~solver.numbering.shortcut.Choice`).
+TABLE_LABEL = "rank table"
 
-    >>> plain_number("518", 960), plain_number("0518", 960), plain_number("960", 960)
-    (518, None, None)
-    """
-    if not (text.isascii() and text.isdigit()) or len(text) > len(str(count)):
-        return None
-    number = int(text)
-    if str(number) != text or number >= count:
-        return None
-    return number
+#: Why a table answers, when one does.
+TABLE_REASON = "the family's ranks kept between runs, each answer checked"
+
+
+def choose(rules: str) -> tuple[Choice, RuleSource | None]:
+    """The one place a command's plain answers choose their path: the family
+    ``rules``'s shortcut for this run (:mod:`solver.numbering.shortcut`), Chess960's
+    arithmetic while its rule file is the one shipped, else the table kept of
+    the family, when there is one; and the rule file read (None for the
+    arithmetic), to make that table once the family has answered."""
+    choice = arithmetic(rules)
+    if choice.on:
+        return choice, None
+    source = read_source(rules)
+    table = find(source)
+    if table is not None:
+        return Choice(TABLE_LABEL, TABLE_REASON, table), source
+    return choice, source
+
+
+def shortcuts(rules: str, family: Family) -> list[Choice]:
+    """The shortcuts ``chess960 check`` names for ``family`` (loaded from
+    ``rules``), each on or off and why, those on to be proven: the arithmetic
+    for Chess960; the table for a family that keeps one (the table kept now,
+    else the one this run would write, from :meth:`Family.side_table`, never
+    trusted: ``check`` compares it with the solver's listing); else none."""
+    found = arithmetic(rules)
+    if found.on:
+        return [found]
+    chosen = [] if found.label == "none" else [found]
+    try:
+        kept = keeps(family) and family.ruleset.army is None
+        if kept and cache_dir() is not None:
+            table = find(read_source(rules))
+            if table is None or table.name != family.name:
+                ranks = family.side_table()
+                kept = bool(ranks)
+                pieces = "".join(sorted(ranks[0] if ranks else ""))
+                table = Table(family.name, len(ranks), ranks, pieces)
+    except Chess960Error:  # no ranks to answer with: check says why
+        kept = False
+    if not kept:
+        return chosen or [Choice("none", f"{family.name} answers every command itself")]
+    if cache_dir() is None:
+        why = "the cache is turned off ($CHESS960_NO_CACHE, or no home directory)"
+        return [*chosen, Choice(TABLE_LABEL, why)]
+    return [*chosen, Choice(TABLE_LABEL, f"{TABLE_REASON}, from its second answer on", table)]
 
 
 def keeps(family: Family) -> bool:

@@ -10,12 +10,13 @@ Typer commands (:mod:`solver.cli.app`) and the console command's quick path
 made from the Typer app, without Typer) both call those bodies with the same
 arguments, so the two cannot answer differently.
 
-Plain-text answers come without loading the family where they can: the
-default family, Chess960, by Scharnagl's arithmetic (:mod:`solver.numbering.scharnagl`),
-which ``chess960 check`` proves equal to the rule file's ranks and numbering
-(only while that file is the one shipped: an edited one is a family like any
-other); a small family answered before, from its table, each answer checked
-(:mod:`solver.cli.cache`). The rule
+Plain-text answers come without loading the family where they can, through
+the family's shortcut (:mod:`solver.numbering.shortcut`), chosen in one place
+(:func:`solver.cli.cache.choose`), never here: the default family, Chess960,
+by Scharnagl's arithmetic while its rule file is the one shipped; a small
+family answered before, from its table, each answer checked. ``chess960
+check`` names the shortcut, on or off and why, and proves it equal to the
+family for every position. The rule
 file, the solver and the output formats are loaded only for anything else
 (another format, glyphs, a FEN, a bad input), so the error lines are the
 library's own.
@@ -35,15 +36,9 @@ BBQNNRKR
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
-from solver.cli.cache import (
-    find,
-    plain_number,
-    pristine_chess960,
-    read_source,
-    remember,
-)
+from solver.cli.cache import choose, read_source, remember
 from solver.cli.errors import FAILED, failed
 from solver.cli.inputs import (
     answer_all,
@@ -55,7 +50,16 @@ from solver.cli.inputs import (
     read_listed,
 )
 from solver.errors import Chess960Error, IdMismatchError
-from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
+from solver.numbering.scharnagl import scharnagl_rank
+from solver.numbering.shortcut import (
+    ARITHMETIC,
+    Arithmetic,
+    Choice,
+    Shortcut,
+    arithmetic,
+    arithmetic_id,
+    arithmetic_number,
+)
 
 if TYPE_CHECKING:
     from solver.draws.certificate import Certificate
@@ -63,13 +67,6 @@ if TYPE_CHECKING:
     from solver.numbering.schemes import Scheme
     from solver.position import Position
     from solver.ruleset.source import RuleSource
-
-#: The bundled family answered by arithmetic (``check`` proves it equal to its rule file).
-ARITHMETIC = "chess960"
-
-#: Its count of positions.
-ARITHMETIC_COUNT = 960
-
 
 def _plain(fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
     """Whether answers are plain text: an ID, or a rank in its letters."""
@@ -98,28 +95,6 @@ def _reader(dialect: str, variant: str | None) -> Callable[[str], str] | None:
     return lambda text: read_fen(text, variant, dialect) if is_fen(text) else text
 
 
-def arithmetic_id(rank: str) -> int | None:
-    """Scharnagl's number of ``rank`` when it is a Chess960 rank in upper-case letters, else None.
-
-    >>> arithmetic_id("QNRBBNKR"), arithmetic_id("qnrbbnkr"), arithmetic_id("KRRNNBBQ")
-    (105, None, None)
-    """
-    try:
-        number = scharnagl_id(rank)
-    except (ValueError, StopIteration):
-        return None
-    return number if scharnagl_rank(number) == rank else None
-
-
-def arithmetic_number(text: str) -> int | None:
-    """``text`` as a Chess960 ID when it is written as Python writes it (``518``), else None.
-
-    >>> arithmetic_number("518"), arithmetic_number("0518"), arithmetic_number("960")
-    (518, None, None)
-    """
-    return plain_number(text, ARITHMETIC_COUNT)
-
-
 def chess960_rights(rank: str) -> tuple[str, str]:
     """A Chess960 rank's castling rights, X-FEN's and Shredder-FEN's: its two
     rooks stand either side of the king, so they are the outermost ones, and
@@ -135,42 +110,22 @@ def chess960_rights(rank: str) -> tuple[str, str]:
 _FILES = "ABCDEFGH"
 
 
-class Quick(Protocol):
-    """A family's plain answers without loading it: None where the family must answer."""
-
-    name: str
-    count: int
-
-    def id_of(self, text: str) -> int | None: ...
-    def number(self, text: str) -> int | None: ...
-    def rank(self, number: int) -> str | None: ...
-
-
-class _Scharnagl:
-    """Chess960 by Scharnagl's arithmetic."""
-
-    name = ARITHMETIC
-    count = ARITHMETIC_COUNT
-    id_of = staticmethod(arithmetic_id)
-    number = staticmethod(arithmetic_number)
-    rank = staticmethod(scharnagl_rank)
-
-
 def _quick(
     rules: str, fmt: str, unicode: bool, dialect: str, variant: str | None
-) -> tuple[Quick | None, RuleSource | None]:
-    """How plain answers come without loading the family, if they can: Chess960
-    by arithmetic (only while its bundled rule file is the one shipped: an edited
-    one is a family like any other), another family from its table
-    (:mod:`solver.cli.cache`); and the rule file read, to make that table once
-    the family has answered."""
+) -> tuple[Shortcut | None, RuleSource | None]:
+    """The family's shortcut for plain answers, when one is on (:func:`choose`);
+    and the rule file read, to make a table once the family has answered."""
     if not _plain(fmt, unicode, dialect, variant):
         # the family answers (from its table, when one is kept: not Chess960's)
         return None, None if rules == ARITHMETIC else read_source(rules)
-    if rules == ARITHMETIC and pristine_chess960():
-        return _Scharnagl(), None
-    source = read_source(rules)
-    return find(source), source
+    choice, source = choose(rules)
+    return choice.shortcut, source
+
+
+def _arithmetic(rules: str) -> Choice | None:
+    """Chess960's arithmetic when :func:`choose` takes it for ``rules``, else None."""
+    choice = choose(rules)[0] if rules == ARITHMETIC else None
+    return choice if choice is not None and isinstance(choice.shortcut, Arithmetic) else None
 
 
 class _Lazy:
@@ -192,8 +147,7 @@ def _quick_lines(rules: str, fmt: str, dialect: str, variant: str | None) -> boo
     Shredder-FEN, EPD), in ``dialect``, a plain one, by arithmetic
     (:func:`arithmetic_line`, without loading the family or the writers)."""
     return (fmt in ("fen", "shredder", "epd") and variant is None
-            and dialect in ("xfen", "shredder") and rules == ARITHMETIC
-            and pristine_chess960())
+            and dialect in ("xfen", "shredder") and _arithmetic(rules) is not None)
 
 
 def arithmetic_line(fmt: str, dialect: str) -> Callable[[int, str], str]:
@@ -283,6 +237,10 @@ def identify_command(
     """``chess960 id``: the ID of each rank, pair or start FEN (``-``: stdin's lines),
     in the family's own numbering or ``numbering``."""
     try:
+        if stdin is not None and "-" in ranks:  # a document (JSON, CSV, PGN): its positions
+            from solver.documents import position_stream
+
+            stdin = position_stream(stdin, "-", keep=("text",))  # type: ignore[assignment]
         if numbering is not None:
             family_ = load_family(rules)
             scheme = _scheme(family_, numbering)
@@ -329,11 +287,11 @@ def identify_command(
     return FAILED if bad else 0
 
 
-def _ranks_quick(quick: Quick, family: _Lazy) -> Callable[[bytes | None], str | None] | None:
+def _ranks_quick(quick: Shortcut, family: _Lazy) -> Callable[[bytes | None], str | None] | None:
     """How ``id -`` answers a start FEN line by its back ranks: Chess960 by
     arithmetic (no family loaded), another family once loaded (on the first
     such line) when it stands on the classical board."""
-    if isinstance(quick, _Scharnagl):
+    if isinstance(quick, Arithmetic):
         return ranks_answer(arithmetic_id, None, chess960_rights)
     made: list[Callable[[bytes | None], str | None] | None] = []
 
@@ -389,7 +347,7 @@ def _write_lines(
     format ``fmt`` and ``dialect``, from its ID and rank (``how``: identify a
     rank or read an ID); the family (and its writer) is loaded only for a
     text the arithmetic does not answer (a FEN, a pair, lower case)."""
-    quick = _Scharnagl()
+    quick = Arithmetic()
     family = _Lazy(rules, None)
     line = arithmetic_line(fmt, dialect)
     loaded: list[Callable[[Position], str]] = []
@@ -734,7 +692,7 @@ def _chess960_board(rules: str, text: str, letters: bool, out: TextIO) -> str | 
     number = arithmetic_number(text)
     if number is None:
         number = arithmetic_id(text)
-    if number is None or not pristine_chess960():
+    if number is None or _arithmetic(rules) is None:
         return None
     from solver.board.drawing import chess960_board
 
@@ -771,14 +729,16 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
 
     try:  # always proven afresh: no proof is kept between runs
         from solver.check import check as prove
+        from solver.cli.cache import shortcuts
         from solver.ruleset.reader import bundled_names
 
         names = bundled_names() if every else [rules]
         unproven = []
         for name in names:
             family = load_family(name, max_arrangements)
-            proof = prove(family)
-            lines = [f"{proof.family}: {proof.title}\n"]
+            proof = prove(family, shortcuts(name, family))
+            lines = [f"{proof.family}: {proof.title}\n",
+                     *(f"  {line}\n" for line in proof.shortcuts)]
             for claim in proof.claims:
                 mark = "ok  " if claim.ok else "FAIL"
                 detail = f": {claim.detail}" if claim.detail else ""
@@ -961,12 +921,15 @@ def numberings_table(rules: str | None = None) -> Iterator[str]:
 def rules_command(*, out: TextIO, err: TextIO, numberings: bool = False,
                   rules: str | None = None) -> int:
     """``chess960 rules``: the table of bundled families (``numberings``: their
-    numberings instead, of every family or of ``rules``)."""
+    numberings instead, of every family or of ``rules``); on ``err``, that
+    Chess960's arithmetic is off when ``rules/chess960.toml`` was edited."""
     try:
         lines = list(numberings_table(rules) if numberings else rules_table())
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     out.write("".join(f"{line}\n" for line in lines))
+    if rules in (None, ARITHMETIC) and not (choice := arithmetic(ARITHMETIC)).on:
+        err.write(f"chess960: {choice}\n")  # an edited rules/chess960.toml, said aloud
     return 0
 
 

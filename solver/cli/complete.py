@@ -8,13 +8,14 @@ so :func:`complete` answers the common requests from the light tables below and
 in the shell's format, as Typer would write them:
 
 * the value of an option: ``--rules`` (the bundled families), ``--format``,
-  ``--dialect``, ``--variant``, ``--fix`` (the names of their registries; an
-  option whose values are free, such as ``--seed``, offers none);
+  ``--dialect``, ``--variant``, ``--fix`` (the names of their registries,
+  imported for that answer alone; an option whose values are free, such as
+  ``--seed``, offers none);
 * for bash, a command's name.
 
 Anything else (an option's name, an argument, ``--``, another shell) returns
-None and Typer answers it. The tables are kept equal to the Typer app and to
-the registries by tests (tests/test_completion.py).
+None and Typer answers it. The table of options is kept equal to the Typer
+app by tests (tests/test_completion.py).
 """
 
 from __future__ import annotations
@@ -29,21 +30,35 @@ COMPLETE_VAR = "_CHESS960_COMPLETE"
 COMMANDS = ("solve", "id", "position", "random", "convert", "plan", "lint", "show", "check",
             "rules", "eval", "verify", "dice", "report", "which", "compare", "book", "games")
 
-#: Names of :data:`solver.output.FORMATS`.
-FORMAT_NAMES = ("text", "json", "csv", "fen", "shredder", "epd", "pgn")
-#: Names of :data:`solver.output.plan.PLAN_FORMATS`.
-PLAN_FORMAT_NAMES = ("markdown", "csv")
-#: Names of :data:`solver.notation.dialects.DIALECTS`.
-DIALECT_NAMES = ("xfen", "shredder", "lichess", "fsf", "pychess")
-#: :data:`solver.notation.lint.FIX_DIALECTS`: lint's ``--dialect`` without ``--variant``.
-LINT_DIALECT_NAMES = ("lichess", "fsf", "pychess")
-#: Names of :data:`solver.notation.dialects.VARIANTS`.
-VARIANT_NAMES = ("chess", "crazyhouse", "bughouse", "atomic", "kingofthehill", "3check",
-                 "antichess", "horde", "seirawan", "capablanca")
-#: :data:`solver.lists.book.BOOK_FORMATS`: book's ``--format``.
-BOOK_FORMAT_NAMES = ("epd", "fen", "shredder", "pgn")
-#: :data:`solver.notation.lint.NOTATIONS`: lint's ``--fix``.
-FIX_NAMES = ("xfen", "shredder")
+def registry_names(kind: str) -> tuple[str, ...]:
+    """The values of an option of this ``kind``: the names of its registry,
+    imported only for this answer (``()`` for a free value).
+
+    >>> registry_names("fix")
+    ('xfen', 'shredder')
+    """
+    if kind in ("format", "book-format"):
+        from solver.output import FORMATS
+
+        if kind == "format":
+            return tuple(FORMATS)
+        from solver.lists.book import BOOK_FORMATS
+
+        return BOOK_FORMATS
+    if kind in ("dialect", "lint-dialect", "variant", "fix"):
+        from solver.notation.dialects import DIALECTS, VARIANTS
+
+        if kind == "variant":
+            return tuple(VARIANTS)
+        plain = kind == "fix"  # lint's --dialect without --variant: the programs' dialects
+        return tuple(n for n, d in DIALECTS.items() if kind == "dialect" or d.plain == plain)
+    if kind == "plan-format":
+        from solver.output.plan import PLAN_FORMATS
+
+        return tuple(PLAN_FORMATS)
+    return {"eval-format": ("text", "json"), "which-format": ("text", "json"),
+            "pairs": ("colour", "mirror")}.get(kind, ())
+
 
 _RULES = {"--rules": "rules", "-r": "rules"}
 _WRITE = {"--format": "format", "-f": "format", "--dialect": "dialect", "--variant": "variant"}
@@ -102,11 +117,7 @@ def values(command: str, option: str, args: list[str]) -> list[str]:
         return family_names()
     if kind == "lint-dialect":
         kind = "dialect" if "--variant" in args else kind
-    return list({"format": FORMAT_NAMES, "plan-format": PLAN_FORMAT_NAMES,
-                 "eval-format": ("text", "json"), "which-format": ("text", "json"),
-                 "book-format": BOOK_FORMAT_NAMES, "pairs": ("colour", "mirror"),
-                 "dialect": DIALECT_NAMES, "lint-dialect": LINT_DIALECT_NAMES,
-                 "variant": VARIANT_NAMES, "fix": FIX_NAMES}.get(kind, ()))
+    return list(registry_names(kind))
 
 
 def split_words(text: str) -> list[str]:

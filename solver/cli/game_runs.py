@@ -83,8 +83,8 @@ def _skipped(path: str, verb: str = "skipped") -> Callable[[int, str], None]:
 def _inputs(files: Sequence[str], what: str) -> Iterator[tuple[str, Iterator[bytes], Any]]:
     """``(path, its bytes, the Input)`` for each file; one that cannot be opened
     is an ``error:`` line (and the exit code 1 at the end, see :func:`_run`)."""
-    from solver.cli.inputs import stdin_bytes
     from solver.games.inputs import Input
+    from solver.lines import stdin_bytes
 
     progress = _Progress(sys.stderr, what)
     try:

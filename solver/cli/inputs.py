@@ -5,7 +5,7 @@ line of standard input. Each is answered in turn; one that fails gets an
 ``error:`` line on stderr (after the answers before it are flushed, so the
 two streams stay in order), and the others are still answered.
 
-Standard input is read as bytes, in chunks of :data:`CHUNK` bytes, and
+Standard input is read as bytes, in chunks (:class:`solver.lines.LineReader`), and
 decoded here, line by line, as UTF-8: memory stays bounded whatever comes
 in. A line longer than :data:`MAX_LINE` bytes, a line that is not UTF-8 and
 a blank line are each one ``error: line N: ...``; with ``blank="\\n"`` (the
@@ -16,12 +16,12 @@ answers line up with input lines.
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from solver.cli.errors import report
 from solver.errors import Chess960Error, IdMismatchError
+from solver.lines import MAX_LINE, read_lines
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -35,16 +35,9 @@ MEMO_MAX = 1 << 16
 #: The longest input line whose answer is remembered, in bytes.
 MEMO_LINE = 256
 
-#: How much of stdin is read at a time, in bytes.
-CHUNK = 1 << 16
-
-#: The longest input line answered, in bytes (without its line break).
-MAX_LINE = 1 << 20
-
 #: Back ranks (and line ends) whose answers :func:`ranks_answer` remembers.
 RANK_MEMO = 1 << 16
 
-_BOM = b"\xef\xbb\xbf"
 #: What stands between Black's back rank and White's in a classical start FEN.
 _MIDDLE = b"/pppppppp/8/8/8/8/PPPPPPPP/"
 _BLACK_ROW = re.compile(rb"[kqrbn]{8}")
@@ -52,17 +45,8 @@ _WHITE_ROW = re.compile(rb"[KQRBN]{8}")
 #: What a start FEN written the common way has after White's back rank: its
 #: castling field (group 1), then counters or an ``id`` operation.
 _FEN_TAIL = re.compile(rb' w ([A-Za-z]{1,4}|-) -(?: [0-9]{1,9} [0-9]{1,9})?(?: id "[^";]*";?)?')
-_BREAK = re.compile(rb"\r\n?|\n")
 
 Answer = Callable[[str], str]
-
-
-def stdin_bytes() -> BinaryIO | None:
-    """Standard input as bytes, or None when it is closed."""
-    stream = sys.stdin
-    if stream is None:
-        return None
-    return getattr(stream, "buffer", None) or stream  # type: ignore[return-value]
 
 
 def load_family(
@@ -75,10 +59,10 @@ def load_family(
     >>> load_family("/dev/null")
     Traceback (most recent call last):
     ...
-    solver.errors.RuleFileError: /dev/null: not a regular file
+    solver.errors.RuleFileReadError: /dev/null: not a regular file
     """
     from solver.family import Family
-    from solver.search.model import MAX_ARRANGEMENTS
+    from solver.kinds.model import MAX_ARRANGEMENTS
 
     limit = MAX_ARRANGEMENTS if max_arrangements is None else max_arrangements
     if source is not None:
@@ -227,116 +211,6 @@ def answer_all(
             continue
         out.write(found)
     return bad
-
-
-class LineReader:
-    """The lines of a byte stream (without line breaks), a batch per chunk read.
-
-    Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (nothing else: not
-    U+2028, not form feed); a UTF-8 byte order mark at the start is dropped.
-    A line over ``limit`` bytes is None, given as soon as it is known to be
-    too long (the rest of it is read and dropped). Memory stays within a chunk
-    and a line. ``bom``, ``ending`` (the first line break met) and ``closed``
-    (whether the last line had a line break) say how the text was written.
-
-    >>> import io
-    >>> list(LineReader(io.BytesIO(b"ab\\ncdefg\\nh"), limit=3))
-    [[b'ab', None], [b'h']]
-    >>> list(LineReader(io.BytesIO(b"\\xef\\xbb\\xbfa\\rb\\r\\nc\\r")))
-    [[b'a', b'b'], [b'c']]
-    """
-
-    def __init__(self, stream: BinaryIO, limit: int = MAX_LINE) -> None:
-        self.stream = stream
-        self.limit = limit
-        self.bom = False
-        self.ending = b"\n"
-        self.closed = True
-        self._reader = getattr(stream, "read1", stream.read)
-
-    def _read(self) -> bytes:
-        chunk = self._reader(CHUNK)
-        if isinstance(chunk, str):  # a text stream handed in by a caller
-            return chunk.encode("utf-8", "surrogateescape")
-        return chunk
-
-    def _chunks(self) -> Iterator[bytes]:
-        """The stream's bytes, the byte order mark dropped and line breaks made ``\\n``."""
-        chunk = self._read()
-        while len(chunk) < 3 and chunk and _BOM.startswith(chunk) and (more := self._read()):
-            chunk += more
-        if chunk.startswith(_BOM):
-            chunk, self.bom = chunk[3:] or self._read(), True
-        held = False  # a CR ended the chunk before: its LF may begin this one
-        seen = False
-        while True:
-            if held:
-                if not chunk:
-                    if not seen:
-                        self.ending = b"\r"
-                    yield b"\n"
-                    return
-                chunk, held = b"\r" + chunk, False
-            if not chunk:
-                return
-            if b"\r" in chunk:
-                if chunk.endswith(b"\r"):
-                    chunk, held = chunk[:-1], True
-                if not seen and (found := _BREAK.search(chunk)):
-                    self.ending, seen = found.group(), True
-                chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-            elif not seen and b"\n" in chunk:
-                seen = True
-            if chunk:
-                yield chunk
-            chunk = self._read()
-
-    def __iter__(self) -> Iterator[list[bytes | None]]:
-        limit = self.limit
-        parts: list[bytes] = []
-        size = 0
-        over = False
-        last = b""
-        for chunk in self._chunks():
-            last = chunk
-            pieces = chunk.split(b"\n")
-            batch: list[bytes | None] = []
-            if len(pieces) > 1:
-                first = pieces[0]  # ends the line the chunks before began
-                if not over:
-                    if size + len(first) > limit:
-                        batch.append(None)
-                    else:
-                        batch.append(b"".join([*parts, first]) if parts else first)
-                parts, size, over = [], 0, False
-                whole = pieces[1:-1]  # lines wholly in this chunk: kept as they are
-                if whole and max(map(len, whole)) > limit:
-                    batch += [None if len(piece) > limit else piece for piece in whole]
-                else:
-                    batch += whole
-            tail = pieces[-1]
-            if not over and tail:
-                if size + len(tail) > limit:
-                    parts, size, over = [], 0, True
-                    batch.append(None)
-                else:
-                    parts.append(tail)
-                    size += len(tail)
-            if batch:
-                yield batch
-        self.closed = not last or last.endswith(b"\n")
-        if parts and not over:
-            yield [b"".join(parts)]
-
-
-def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[list[bytes | None]]:
-    """The lines of ``stream`` as :class:`LineReader` reads them, a batch per chunk.
-
-    >>> import io
-    >>> list(read_lines(io.BytesIO(b"ab\\ncdefg\\nh"), limit=3))
-    [[b'ab', None], [b'h']]
-    """
-    return iter(LineReader(stream, limit))
 
 
 def _decode(line: bytes | None) -> str:

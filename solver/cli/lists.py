@@ -1,5 +1,5 @@
 """What ``chess960 which``, ``compare``, ``book`` and ``lint`` do (:mod:`solver.lists`,
-:mod:`solver.notation.lint`).
+:mod:`solver.lists.lint`).
 
 Each function is one command after its arguments are parsed: it writes its
 answer to ``out``, one ``error:`` line to ``err`` for what fails, and returns
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _stdin_texts(stdin: BinaryIO | None) -> list[str]:
-    from solver.cli.inputs import read_lines
+    from solver.lines import read_lines
 
     if stdin is None:
         raise InputFileError("-", "standard input is closed")
@@ -154,7 +154,7 @@ def lint_command(files: Sequence[str], fix: str | None, dialect: str | None,
     each file (``-``: stdin), and with ``rules`` each position's membership;
     findings to ``out`` (to ``err`` when the fixed stdin goes to ``out``). Exit 1
     when a field is wrong or mixed, or a file holds no position to check."""
-    from solver.notation.lint import Finding, lint_path
+    from solver.lists.lint import Finding, lint_path
 
     try:
         family = None if rules is None else _load(rules)

@@ -212,7 +212,7 @@ def rule_source(rules: str) -> RuleSource:
     try:
         return RuleSource.read(rules)
     except LookupError:
-        from solver.ruleset.args import suggest
+        from solver.syntax.args import suggest
 
         known = bundled_names()
         raise UnknownRuleSetError(rules, suggest(rules, known), known) from None

@@ -185,10 +185,6 @@ class Starts:
         self.labels[text] = found
         return found
 
-    def in_game(self, header: bytes) -> bool:
-        """Whether the game is played by the family's rules (its ``Variant``)."""
-        return variant_key(tag(header, b"Variant")) in self.variants
-
     def numbered(self, header: bytes) -> tuple[int | None, bytes | None]:
         """The id a number tag names, and that tag's name (None, None: none does)."""
         for name in self.number_tags:

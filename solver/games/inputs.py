@@ -119,7 +119,7 @@ def refuse_in_place(path: str) -> os.stat_result:
     """The file's state before it is rewritten in place; refuses (as ``lint
     --fix`` does) a read-only file, one with hard links, one that is not a
     regular file: :class:`~solver.errors.OutputFileError`."""
-    from solver.notation.lint import _refuse_shared
+    from solver.lists.lint import _refuse_shared
 
     try:
         found = os.stat(path)

@@ -19,7 +19,8 @@ from solver.games.reading import scan
 if TYPE_CHECKING:
     from solver.family import Family
 
-Report = Callable[[int, str], object]
+#: Told of each game skipped: its number and why.
+SkipReport = Callable[[int, str], object]
 
 
 def parse_ids(family: Family, texts: Iterable[str]) -> set[int]:
@@ -55,7 +56,7 @@ class Chooser:
         self.skipped = 0
 
     def games(self, pieces: Iterator[bytes], path: str,
-              report: Report | None = None) -> Iterator[bytes]:
+              report: SkipReport | None = None) -> Iterator[bytes]:
         """The bytes of each chosen game of one input (its header to the next
         game's, so the blank lines after it come too)."""
         position = self.starts.position

@@ -41,7 +41,8 @@ COLUMNS: Final = ("games", "white", "draws", "black", "unfinished", "white score
 FIELDS: Final = ("id", "position", "games", "white_wins", "draws", "black_wins", "unfinished",
                  "white_score")
 
-Report = Callable[[int, str], object]
+#: Told of each game skipped: its number and why.
+SkipReport = Callable[[int, str], object]
 
 _MARKER_RESULTS: Final = ((b"1/2-1/2", 1), (b"1-0", 0), (b"0-1", 2), (b"*", 3))
 
@@ -104,7 +105,7 @@ class Stats:
         self.games += games
         self.skipped += skipped
 
-    def add_file(self, path: str, size: int | None, report: Report | None = None,
+    def add_file(self, path: str, size: int | None, report: SkipReport | None = None,
                  pieces: Iterator[bytes] | None = None) -> int:
         """Tally a plain file, mapped a window at a time: in worker processes,
         one per core, when it is large (:data:`~solver.games.fast.PARALLEL_FROM`);
@@ -122,7 +123,7 @@ class Stats:
         assert pieces is not None
         return self.add(pieces, path, report)
 
-    def add_range(self, path: str, start: int, end: int, report: Report | None = None) -> int:
+    def add_range(self, path: str, start: int, end: int, report: SkipReport | None = None) -> int:
         """Tally the games in bytes ``[start, end)`` of a plain file (``start``:
         0 or where a game starts); returns how many were read."""
         from solver.games.fast import read_range
@@ -131,7 +132,7 @@ class Stats:
         self._settle()
         return read
 
-    def add(self, pieces: Iterator[bytes], path: str, report: Report | None = None) -> int:
+    def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
         """Tally the games in ``pieces`` (one input); returns how many were read
         (skipped ones included). Stretches of plainly written games are counted
         in bulk (:mod:`solver.games.fast`), the others game by game, alike."""
@@ -150,7 +151,7 @@ class Stats:
         self._settle()
         return read
 
-    def add_region(self, buf: Any, start: int, end: int, path: str, report: Report | None,
+    def add_region(self, buf: Any, start: int, end: int, path: str, report: SkipReport | None,
                    read: int) -> int:
         """Tally the games in ``buf[start:end]`` (``start``: where the input or a
         game starts; ``end``: where a game starts, or the input's end), numbered
@@ -209,7 +210,7 @@ class Stats:
         if len(self._keys) >= MEMO:
             self._settle()
 
-    def careful(self, pieces: Iterator[bytes], path: str, report: Report | None = None,
+    def careful(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None,
                 offset: int = 0) -> int:
         """Tally the games in ``pieces`` one by one, numbered from ``offset + 1``;
         returns the number of the last one."""

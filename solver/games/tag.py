@@ -44,7 +44,8 @@ from solver.games.reading import LONG, Game, scan
 if TYPE_CHECKING:
     from solver.family import Family
 
-Report = Callable[[int, str], object]
+#: Told of each game skipped: its number and why.
+SkipReport = Callable[[int, str], object]
 
 #: Tag values that a number may replace: unknown or empty.
 _UNKNOWN = frozenset((b"", b"?", b"-"))
@@ -80,7 +81,7 @@ class Tagger:
         return f"{path}: " + ", ".join(parts)
 
     def rewrite(self, pieces: Iterator[bytes], path: str,
-                report: Report | None = None) -> Iterator[bytes]:
+                report: SkipReport | None = None) -> Iterator[bytes]:
         """Every byte of one input, with the games' headers rewritten."""
         for game in scan(pieces, path):
             if not game.number:
@@ -98,7 +99,7 @@ class Tagger:
                 continue
             yield self._game(game, report)
 
-    def _game(self, game: Game, report: Report | None) -> bytes:  # noqa: PLR0915
+    def _game(self, game: Game, report: SkipReport | None) -> bytes:  # noqa: PLR0915
         data, head = game.data, game.head
         header = data[game.start:head]
         crlf = header.endswith(b"\r")

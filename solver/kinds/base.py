@@ -19,9 +19,9 @@ from typing import Any, ClassVar, Final
 
 from solver.board.geometry import Region, piece_name
 from solver.errors import Violation
-from solver.numbering.steps import Step
-from solver.ruleset.args import Context
-from solver.search.model import Model
+from solver.kinds.model import Model
+from solver.syntax.args import Context
+from solver.syntax.steps import Step
 
 # -- counting ------------------------------------------------------------------------------
 

@@ -20,8 +20,8 @@ from solver.board.geometry import EXTRA_NAMES, PIECE_NAMES, Region, square_name
 from solver.board.glyphs import FILE_LETTERS
 from solver.errors import Violation, quote
 from solver.kinds.base import Placement, Rule, State, Tracker
-from solver.ruleset.args import Context, shown, suggest
-from solver.search.model import Model
+from solver.kinds.model import Model
+from solver.syntax.args import Context, shown, suggest
 
 EACH: Final = ("area", "file", "square")
 _SQUARES_RE: Final = re.compile(r"([a-p])(\d{1,2})(?:-([a-p])(\d{1,2}))?")

@@ -4,7 +4,7 @@ Each kind is one small frozen dataclass (a :class:`~solver.kinds.base.Rule`)
 that
 
 * reads its arguments from a ``[[rule]]`` table (:meth:`from_table`),
-* states itself on a :class:`~solver.search.model.Model` (:meth:`constrain`): it
+* states itself on a :class:`~solver.kinds.model.Model` (:meth:`constrain`): it
   either narrows some pieces' files or adds a requirement,
 * names the ways a given rank breaks it, with the squares involved
   (:meth:`violations`),
@@ -40,7 +40,7 @@ from typing import Any, ClassVar, Final
 from solver.board.betza import pawn_distances
 from solver.board.geometry import Region, piece_name
 from solver.board.glyphs import FILE_LETTERS
-from solver.errors import RuleFileError, Violation, quote
+from solver.errors import InvalidRuleFileError, Violation, quote
 from solver.kinds.base import (
     DONE,
     REGISTRY,
@@ -51,9 +51,9 @@ from solver.kinds.base import (
     fill_step,
     two_names,
 )
-from solver.numbering.steps import Step
-from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
-from solver.search.model import Model
+from solver.kinds.model import Model
+from solver.syntax.args import MAX_ITEMS, Context, shown, suggest, type_name
+from solver.syntax.steps import Step
 
 __all__ = ["DEFENCE", "KINDS", "MAX_DEFENCE", "Between", "DiffersFrom", "Exclude", "LeftOf",
            "NotAdjacent", "NotOnFiles", "OnFiles", "OppositeColours", "PawnsProtected",
@@ -804,8 +804,8 @@ KINDS: Final[dict[str, type[Rule]]] = REGISTRY
 def read_rule(table: object, ctx: Context) -> Rule:
     """Read one ``[[rule]]`` table into a rule of a known kind."""
     if not isinstance(table, dict):
-        raise RuleFileError(ctx.path, f"expected a table, got {type_name(table)} {shown(table)}",
-                            f"rule[{ctx.index}]")
+        raise InvalidRuleFileError(ctx.path, f"expected a table, got {type_name(table)} "
+                                             f"{shown(table)}", f"rule[{ctx.index}]")
     if "kind" not in table:
         raise ctx.error("kind", f"missing; kinds are {', '.join(KINDS)}")
     name = table["kind"]
@@ -830,7 +830,7 @@ def inexact(rules: Sequence[Rule], steps: Sequence[Step]) -> str | None:
     rule. Arithmetic numbering needs this, and also the same number of
     choices at each step on every path (:attr:`Numbering.uniform`).
 
-    >>> from solver.numbering.steps import parse_steps
+    >>> from solver.syntax.steps import parse_steps
     >>> steps = parse_steps(["B:light", "B:dark", "Q", "NN", "RKR"], "KQRRBBNN")
     >>> print(inexact([], steps))
     step 'B:light' puts a bishop on light squares, but no opposite-colours BB rule asks for it

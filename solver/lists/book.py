@@ -297,11 +297,11 @@ def book_text(family: Family, fmt: str = "epd", *, dialect: str = "xfen",
         return iter(())
     whole = ids is None and sample is None
     if whole and scheme is None and pairs is None and workers == 1:
-        if _plain_pairs(family) and family.side_count <= TABLE_MAX and fmt != "pgn":
+        if _plain_pairs(family) and family.side_count <= BOOK_SIDE_MAX and fmt != "pgn":
             return _pair_pieces(family, writer, buffer, family.side_table(), progress)
         if family.linked or _subsets(family):
             return _pieces(writer, buffer, iter(family.numbered()), progress, family.count)
-    if whole and not family.independent and family.side_count <= TABLE_MAX:
+    if whole and not family.independent and family.side_count <= BOOK_SIDE_MAX:
         family.take_listing(family.side_table())  # each rank looked up, not counted
     rows = ((n, p.white, p.black) for n, p in ((n, family.position(n))
                                                 for n in chain([first], numbers)))
@@ -360,7 +360,7 @@ def _pair_pieces(family: Family, writer: Writer, buffer: io.StringIO, table: lis
 
 
 #: One side's ranks listed for a whole-family book up to this many (else each looked up).
-TABLE_MAX: Final = 1 << 21
+BOOK_SIDE_MAX: Final = 1 << 21
 
 
 def _pieces(writer: Writer, buffer: io.StringIO, rows: Iterator[tuple[int, str, str]],

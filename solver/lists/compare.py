@@ -212,11 +212,11 @@ def in_order(ids: array[int], scheme: Scheme) -> bool:
 
 def compare_lines(lines: Iterable[list[bytes | None]], family: Family, name: str = "-"
                   ) -> Comparison:
-    """Compare the byte lines of :class:`~solver.cli.inputs.LineReader` with ``family``.
+    """Compare the byte lines of :class:`~solver.lines.LineReader` with ``family``.
 
     Raises :class:`~solver.errors.InputFileError` for a line too long or not UTF-8.
     """
-    from solver.cli.inputs import MAX_LINE
+    from solver.lines import MAX_LINE
 
     count = family.count
     small = count <= ARRAY_MAX
@@ -274,22 +274,25 @@ def compare_text(text: str, family: Family, name: str = "-") -> Comparison:
     """:func:`compare_lines` of a text (a byte order mark and any line breaks allowed)."""
     import io
 
-    from solver.cli.inputs import LineReader
+    from solver.lines import LineReader
 
     return compare_lines(LineReader(io.BytesIO(text.encode("utf-8"))), family, name)
 
 
 def compare_path(path: str, family: Family) -> Comparison:
     """:func:`compare_lines` of the file ``path`` (``-``: stdin), read in chunks."""
-    from solver.cli.inputs import LineReader, stdin_bytes
+    from solver.documents import position_stream
+    from solver.lines import LineReader, stdin_bytes
 
     if path == "-":
         stream = stdin_bytes()
         if stream is None:
             raise InputFileError(path, "standard input is closed")
-        return compare_lines(LineReader(stream), family, path)
+        lines = position_stream(stream, path)  # a document (JSON, CSV, PGN): its positions
+        return compare_lines(LineReader(lines), family, path)  # type: ignore[arg-type]
     try:
         with open(path, "rb") as handle:
-            return compare_lines(LineReader(handle), family, path)
+            lines = position_stream(handle, path)
+            return compare_lines(LineReader(lines), family, path)  # type: ignore[arg-type]
     except OSError as exc:
         raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None

@@ -76,6 +76,10 @@ class Dialect:
 
     #: The name ``--dialect`` takes.
     name: ClassVar[str] = ""
+    #: One line for ``--help`` and the README's table of dialects.
+    help: ClassVar[str] = ""
+    #: The README section (its anchor) whose table lists it.
+    doc: ClassVar[str] = "positions-for-play-fen-epd-pgn-json-csv"
     #: Whether it writes any family's own FEN, on any board, when no variant is named.
     plain: ClassVar[bool] = False
     #: Whether its castling letters are the rooks' files (Shredder-FEN) rather than ``KQkq``.
@@ -163,7 +167,14 @@ _D = TypeVar("_D", bound=type[Dialect])
 
 
 def register(cls: _D) -> _D:
-    """Add a dialect class to :data:`DIALECTS` (a class decorator; the default first)."""
+    """Add a dialect class to :data:`DIALECTS` (a class decorator; the default first).
+
+    An entry is complete when it has its ``name``, its ``help`` line, its row
+    in the README's table (section ``doc``) and its example in
+    ``tests/registry_examples.py``; tests/test_structure.py names what a new
+    one lacks."""
+    if cls.name in DIALECTS:
+        raise TypeError(f"dialect {cls.name!r} is defined twice")
     DIALECTS[cls.name] = cls()
     return cls
 
@@ -171,12 +182,14 @@ def register(cls: _D) -> _D:
 @register
 class XFen(Dialect):
     name = "xfen"
+    help = "X-FEN castling: KQkq, a rook's file where K or Q is ambiguous (the default)"
     plain = True
 
 
 @register
 class Shredder(Dialect):
     name = "shredder"
+    help = "Shredder-FEN castling: the rooks' files, h-side first"
     plain = True
     shredder = True
 
@@ -186,6 +199,8 @@ class Lichess(Dialect):
     """python-chess's (and lichess's) FENs: X-FEN; no bughouse, Seirawan or Capablanca."""
 
     name = "lichess"
+    help = ("python-chess's and lichess's FENs: X-FEN, [] holdings, 3+3 checks; "
+            "no bughouse, Seirawan or Capablanca")
 
     def refuses(self, variant: Variant) -> str | None:
         return None if variant.lichess else (
@@ -198,6 +213,8 @@ class Fsf(Dialect):
     ``[EHeh]`` and every back-rank file as a gating right."""
 
     name = "fsf"
+    help = ("Fairy-Stockfish's Chess960 FENs: Shredder letters, [] holdings, 3+3, "
+            "Seirawan's hand [EHeh]")
     shredder = True
     seirawan_hand = "[EHeh]"
 
@@ -208,6 +225,8 @@ class Pychess(Dialect):
     ``KQ`` and piece files, bughouse's boards joined by `` | ``."""
 
     name = "pychess"
+    help = ("pychess-variants' FENs: as fsf, letters a-side first, Seirawan's [HEhe], "
+            "bughouse's two boards")
     shredder = True
 
     def order(self, field: str) -> str:

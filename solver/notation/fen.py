@@ -26,7 +26,7 @@ uses both, and checks the family's rules and its sides.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from solver.board.geometry import EMPTY, Layout, square_name, standard_layout
 from solver.errors import (
@@ -50,8 +50,20 @@ from solver.notation.fen_syntax import (
 )
 from solver.notation.hands import gating_field, gating_fields, hand_text, same_hand, split_hand
 
-if TYPE_CHECKING:
-    from solver.position import Position
+
+class PositionLike(Protocol):
+    """What :func:`position_fen` reads of a :class:`~solver.position.Position`
+    (which stands above notation: it names its castling field with it)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def white(self) -> str: ...
+    @property
+    def black(self) -> str: ...
+    @property
+    def board(self) -> Layout: ...
+
 
 __all__ = [
     "FIELDS",
@@ -169,7 +181,7 @@ def start_fen(white: str, black: str | None = None, shredder: bool = False) -> s
     return layout_fen(standard_layout(len(white)), white, black or white, shredder)
 
 
-def position_fen(position: Position, shredder: bool = False) -> str:
+def position_fen(position: PositionLike, shredder: bool = False) -> str:
     """The full FEN of a :class:`~solver.position.Position`, on its board.
 
     >>> from solver.position import Position

@@ -43,6 +43,10 @@ class Variant:
 
     #: The name ``--variant`` takes.
     name: ClassVar[str] = ""
+    #: One line for ``--help`` and the README's table of variants.
+    help: ClassVar[str] = ""
+    #: The README section (its anchor) whose table lists it.
+    doc: ClassVar[str] = "positions-for-play-fen-epd-pgn-json-csv"
     #: Its PGN ``Variant`` tag, as python-chess, cutechess and the servers read it.
     pgn_tag: ClassVar[str] = ""
     #: How many files its board has.
@@ -138,7 +142,11 @@ _V = TypeVar("_V", bound=type[Variant])
 
 
 def register(cls: _V) -> _V:
-    """Add a variant class to :data:`VARIANTS` (a class decorator)."""
+    """Add a variant class to :data:`VARIANTS` (a class decorator); complete,
+    as a dialect is (:func:`solver.notation.dialects.register`), with its
+    ``help``, its README row and its example in ``tests/registry_examples.py``."""
+    if cls.name in VARIANTS:
+        raise TypeError(f"variant {cls.name!r} is defined twice")
     VARIANTS[cls.name] = cls()
     return cls
 
@@ -156,18 +164,21 @@ class _Holdings(Variant):
 @register
 class Chess(Variant):
     name = "chess"
+    help = "chess's own start FEN (the default on 8 files)"
     default = True
 
 
 @register
 class Crazyhouse(_Holdings):
     name = "crazyhouse"
+    help = "pieces in hand: [] after the placement"
     pgn_tag = "Crazyhouse"
 
 
 @register
 class Bughouse(_Holdings):
     name = "bughouse"
+    help = "crazyhouse's FEN; pychess writes both boards, joined by a bar"
     pgn_tag = "Bughouse960"
     lichess = False
 
@@ -181,18 +192,21 @@ class Bughouse(_Holdings):
 @register
 class Atomic(Variant):
     name = "atomic"
+    help = "chess's start FEN; captures explode"
     pgn_tag = "Atomic"
 
 
 @register
 class KingOfTheHill(Variant):
     name = "kingofthehill"
+    help = "chess's start FEN; a king in the centre wins"
     pgn_tag = "King of the Hill"
 
 
 @register
 class ThreeCheck(Variant):
     name = "3check"
+    help = "the remaining checks 3+3 after the en-passant square"
     pgn_tag = "Three-check"
     extra = ("3+3",)
 
@@ -200,6 +214,7 @@ class ThreeCheck(Variant):
 @register
 class Antichess(Variant):
     name = "antichess"
+    help = "no castling field (-)"
     pgn_tag = "Antichess"
 
     def castling(self, white: str, black: str, dialect: Writing) -> str:
@@ -216,6 +231,7 @@ class Horde(Variant):
     cannot state that side here, so it is written from Black's rank)."""
 
     name = "horde"
+    help = "Black's rank against White's fixed 36 pawns; Black's castling only"
     pgn_tag = "Horde"
     black_only = True
 
@@ -237,6 +253,7 @@ class Horde(Variant):
 @register
 class Seirawan(_Holdings):
     name = "seirawan"
+    help = "hawk and elephant in hand, the castling field holding the gating rights"
     pgn_tag = "seirawan"
     lichess = False
 
@@ -250,6 +267,7 @@ class Seirawan(_Holdings):
 @register
 class Capablanca(Variant):
     name = "capablanca"
+    help = "the 10-file game (the default on 10 files)"
     pgn_tag = "caparandom"
     files = 10
     default = True

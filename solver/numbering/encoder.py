@@ -1,6 +1,6 @@
 """Numbering many ranks quickly, for listing a family in canonical order.
 
-:meth:`Numbering.encode <solver.numbering.steps.Numbering.encode>` walks every
+:meth:`Numbering.encode <solver.syntax.steps.Numbering.encode>` walks every
 placement step for every rank. Listing a large family that way costs more
 than solving it, so :class:`FastEncoder` reads a rank's ID from a few small
 tables instead. Each placement step's choice depends on only part of the
@@ -15,7 +15,7 @@ rank, and :meth:`bytes.translate` extracts that part:
   before it blanked to ``#``, except the piece whose colour it refers to.
 
 The first time a key is met the rank is numbered by
-:meth:`~solver.numbering.steps.Numbering.encode` itself (which also checks that the
+:meth:`~solver.syntax.steps.Numbering.encode` itself (which also checks that the
 steps can number it), and the choice that key decides is remembered. So the
 answer is always the numbering's own; the tables only spare repeating it.
 """
@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from math import prod
 
-from solver.numbering.steps import Numbering, Step
+from solver.syntax.steps import Numbering, Step
 
 Table = tuple[bytes, bytes]
 
@@ -356,7 +356,7 @@ def _plain_words(steps: tuple[Step, ...], index: int, size: int) -> list[str]:
     """The letters plain steps ``index``.. put on ``size`` free squares, for
     each choice, the first step's choice varying fastest.
 
-    >>> from solver.numbering.steps import parse_steps
+    >>> from solver.syntax.steps import parse_steps
     >>> _plain_words(parse_steps(["NN", "RKR"], "RKRNN"), 0, 5)[:3]
     ['NNRKR', 'NRNKR', 'NRKNR']
     """
@@ -393,7 +393,7 @@ def _patterns(
 
 class SortKeys:
     """The canonical order's key of many ranks, as one integer each, ordered as
-    :meth:`Numbering.ordered <solver.numbering.steps.Numbering.ordered>` orders
+    :meth:`Numbering.ordered <solver.syntax.steps.Numbering.ordered>` orders
     them: read from the same projections, whose memos are kept from call to
     call (so batches of ranks can be keyed where they are found).
 

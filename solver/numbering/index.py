@@ -14,14 +14,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from solver.errors import NumberingError, SearchTooLargeError
-from solver.numbering.steps import Numbering
+from solver.syntax.steps import Numbering
 
 if TYPE_CHECKING:
     from solver.numbering.counting import Counting
 
 #: Arithmetic families with at most this many ranks per side get a lookup
 #: table once they have been asked about often enough (see :class:`RankIndex`).
-TABLE_MAX = 1 << 17
+LOOKUP_TABLE_MAX = 1 << 17
 
 #: Build the table after ``side count / TABLE_PAYBACK`` lookups, so that
 #: building it never costs more than that many times the lookups made so far.
@@ -145,7 +145,7 @@ class RankIndex:
         """
         self._lookups += 1
         count = self.numbering.count
-        if (self.ids is None and count <= TABLE_MAX
+        if (self.ids is None and count <= LOOKUP_TABLE_MAX
                 and self._lookups * TABLE_PAYBACK >= max(count, 2 * TABLE_PAYBACK)):
             by_id = [self.numbering.decode(i) for i in range(count)]
             self.ids = {rank: i for i, rank in enumerate(by_id)}

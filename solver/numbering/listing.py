@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Final
 
 from solver.errors import EmptyFamilyError, NumberingError
-from solver.numbering.steps import Numbering
+from solver.kinds.model import MAX_ARRANGEMENTS
 from solver.ruleset.reader import RuleSet
-from solver.search.model import MAX_ARRANGEMENTS
+from solver.syntax.steps import Numbering
 
 if TYPE_CHECKING:
     from solver.search import csp
@@ -145,9 +145,9 @@ def _sorted_ranks(
     in the worker processes too), then all are sorted by their keys at once."""
     from solver.numbering.encoder import SortKeys
     from solver.search import csp
-    from solver.search.solve import plan
+    from solver.search.solve import compile_search
 
-    compiled = plan(ruleset, max_arrangements)
+    compiled = compile_search(ruleset, max_arrangements)
     keyer = SortKeys(numbering)
 
     def keyed(batch: csp.Batch) -> tuple[list[str], list[int]]:
@@ -194,11 +194,11 @@ def _streamed(
     placed at its ID, and the ranks up to the first ID not yet found go on."""
     from solver.numbering.encoder import FastEncoder
     from solver.search import csp
-    from solver.search.solve import plan
+    from solver.search.solve import compile_search
 
     count = numbering.count
     encoder = FastEncoder(numbering)
-    compiled = plan(ruleset, max_arrangements)
+    compiled = compile_search(ruleset, max_arrangements)
     files = ruleset.region_size
 
     def numbered(batch: csp.Batch) -> tuple[list[int], bytes]:

@@ -3,7 +3,7 @@
 This is the reference the ``check`` command compares the generic numbering
 against, so it is written on its own, straight from the formula
 ``id = 96*N + 16*Q + 4*D + L`` and the KRN table, sharing no code with
-:mod:`solver.numbering.steps`.
+:mod:`solver.syntax.steps`.
 
 Source: Reinhard Scharnagl, https://en.wikipedia.org/wiki/Fischer_random_chess_numbering_scheme
 """

@@ -20,16 +20,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar
 
 from solver.board.castling_rules import SubsetCastling
 from solver.errors import Chess960Error, NumberingLabelError, UnknownNumberingError
 from solver.ruleset.numberings import NumberingSpec
 
 if TYPE_CHECKING:
-    from solver.numbering.steps import Numbering
     from solver.position import Position
     from solver.ruleset.reader import RuleSet
+    from solver.syntax.steps import Numbering
 
 
 class Family(Protocol):
@@ -56,7 +56,8 @@ class Family(Protocol):
 #: The castling rights in a label: X-FEN letters, or ``-`` for none.
 _PLAIN_RIGHTS: Final = "(?:[KQkq]{1,4}|-)"
 
-__all__ = ["Scheme", "builtin_specs", "prove", "scheme_named", "schemes_of"]
+__all__ = ["BUILTINS", "Builtin", "Scheme", "builtin_specs", "prove", "scheme_named",
+           "schemes_of"]
 
 
 class Order:
@@ -182,7 +183,7 @@ class Scheme:
             return TableOrder(family, spec.table)
         numbering = None
         if spec.steps:
-            from solver.numbering.steps import Numbering
+            from solver.syntax.steps import Numbering
 
             rs = family.ruleset
             numbering = Numbering(rs.region_size, rs.pieces, spec.steps, rs.allowed_files(),
@@ -497,19 +498,83 @@ def _parse(template: str) -> list[tuple[str, str | None, str | None, str | None]
     return list(string.Formatter().parse(template))
 
 
+class Builtin:
+    """A numbering every family of its kind has by definition, undeclared: one
+    class each in :data:`BUILTINS` (:func:`register`), carrying its name, its
+    help line and the README section (``doc``) whose table lists it; a family's
+    declared numberings are data (``[[numberings]]``, :mod:`solver.ruleset.numberings`)."""
+
+    name: ClassVar[str] = ""
+    #: What its numbers are, for ``rules --numberings`` and the README's table.
+    help: ClassVar[str] = ""
+    #: Where its numbers come from.
+    source: ClassVar[str] = ""
+    #: The README section (its anchor) whose table lists it.
+    doc: ClassVar[str] = "numberings"
+
+    @classmethod
+    def applies(cls, family: Family) -> bool:
+        """Whether ``family`` has it."""
+        return True
+
+    @classmethod
+    def spec(cls) -> NumberingSpec:
+        """Its numbering, as a rule file would declare it."""
+        return NumberingSpec(name=cls.name, title=cls.help, source=cls.source)
+
+
+#: The numberings every family (of their kind) has, by name.
+BUILTINS: Final[dict[str, type[Builtin]]] = {}
+
+_B = TypeVar("_B", bound=type[Builtin])
+
+
+def register(cls: _B) -> _B:
+    """Add a built-in numbering to :data:`BUILTINS` (a class decorator)."""
+    if cls.name in BUILTINS:
+        raise TypeError(f"numbering {cls.name!r} is defined twice")
+    BUILTINS[cls.name] = cls
+    return cls
+
+
+@register
+class OneBased(Builtin):
+    """Scharnagl's 1..960 range: the family's IDs counted from 1, the count standing for 0."""
+
+    name = "one-based"
+    help = "the family's IDs counted from 1, the count standing for 0"
+    source = "Reinhard Scharnagl's 1..960 range"
+
+    @classmethod
+    def spec(cls) -> NumberingSpec:
+        return NumberingSpec(name=cls.name, title=cls.help, source=cls.source, first=1,
+                             cyclic=True)
+
+
+@register
+class BlackMajor(Builtin):
+    """Black's rank the more significant digit of a pair's number (independent sides)."""
+
+    name = "black-major"
+    help = "Black's side ID * n + White's side ID"
+    source = "this project's order of pairs before release 0.6"
+
+    @classmethod
+    def applies(cls, family: Family) -> bool:
+        army = family.ruleset.army
+        return family.independent and not (army is not None and army.linked)  # linked: no product
+
+    @classmethod
+    def spec(cls) -> NumberingSpec:
+        return NumberingSpec(name=cls.name, title=cls.help, source=cls.source,
+                             pairs="black-major")
+
+
 def builtin_specs(family: Family) -> list[NumberingSpec]:
-    """The numberings every family has besides its declared ones: ``one-based``
-    (Scharnagl's 1..960 range, 960 standing for 0) and, for independent sides,
-    ``black-major`` (Black's rank the more significant digit)."""
-    out = [NumberingSpec(
-        name="one-based", title="the family's IDs counted from 1, the count standing for 0",
-        source="Reinhard Scharnagl's 1..960 range", first=1, cyclic=True)]
-    army = family.ruleset.army
-    if family.independent and not (army is not None and army.linked):  # (no product: linked)
-        out.append(NumberingSpec(
-            name="black-major", title="Black's side ID * n + White's side ID",
-            source="this project's order of pairs before release 0.6", pairs="black-major"))
-    return out
+    """The numberings every family has besides its declared ones (:data:`BUILTINS`):
+    ``one-based`` (Scharnagl's 1..960 range, 960 standing for 0) and, for
+    independent sides, ``black-major`` (Black's rank the more significant digit)."""
+    return [builtin.spec() for builtin in BUILTINS.values() if builtin.applies(family)]
 
 
 def schemes_of(family: Family) -> dict[str, Scheme]:

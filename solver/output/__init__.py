@@ -1,10 +1,15 @@
 """Writing positions in the command line's formats, and reading them back.
 
 Every format is one :class:`~solver.output.base.Writer` subclass, listed
-once in :data:`FORMATS`: the command line's ``--format`` choices and help
-come from there, and one parametrised test writes every format and reads it
-back. To add a format, write its class (``name``, ``help``, ``write``,
-``end`` if it closes a document, ``read``) and list it here.
+once in :data:`FORMATS`: the command line's ``--format`` choices and help,
+its completion and the README's table come from there, and parametrised
+tests write every format and read it back, and have ``id -``, ``compare``
+and ``lint`` read it. To add a format, write its class (``name``, ``help``,
+``write``, ``end`` if it closes a document; ``lines`` and ``head`` if its
+positions are not its lines, ``read`` if it checks more) and list it here;
+tests/test_structure.py names what it still lacks (its README row, its
+example in tests/registry_examples.py, its ``head`` in
+:data:`solver.documents.HEADS`).
 
 >>> import sys
 >>> from solver.family import Family

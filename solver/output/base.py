@@ -316,6 +316,15 @@ class Writer:
 
     name: ClassVar[str]
     help: ClassVar[str]
+    #: The README section (its anchor) whose table of formats lists it.
+    doc: ClassVar[str] = "positions-for-play-fen-epd-pgn-json-csv"
+    #: Whether its positions are FENs (``lint`` checks those; ``text``'s are ranks).
+    fens: ClassVar[bool] = True
+    #: A regular expression that a document's first line (not blank) matches when
+    #: the document is in this format and read through :meth:`lines`; ``None``:
+    #: its lines are read as they are. (:data:`solver.documents.HEADS`
+    #: holds them all, so that a list of lines is told without importing the writers.)
+    head: ClassVar[str | None] = None
     #: Whether the format can hold a shogi family's SFEN (EPD and PGN are chess's).
     sfen: ClassVar[bool] = True
     #: Whether listings are written in bulk from :meth:`marked_line` and :meth:`white_parts`.
@@ -493,5 +502,24 @@ class Writer:
 
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
-        """The positions a document of this format holds, in order."""
-        raise NotImplementedError
+        """The positions a document of this format holds, in order (by default
+        each of :meth:`lines` identified)."""
+        return [family.identify(line) for line in cls.lines(document)]
+
+    @classmethod
+    def detect(cls, head: str) -> bool:
+        """Whether a document whose first line that is not blank is ``head`` is in
+        this format (:attr:`head` matches it), and is no list of lines to read as
+        they are: ``id -``, ``compare`` and ``lint`` then read it through
+        :meth:`lines` (:func:`solver.documents.position_stream`)."""
+        return cls.head is not None and re.match(cls.head, head) is not None
+
+    @classmethod
+    def lines(cls, document: str) -> list[str]:
+        """Each position of a document of this format as a line a family reads
+        (a FEN, a rank or ``<id> <rank>``), not yet judged: by default its lines
+        that are not blank.
+
+        Raises :class:`~solver.errors.DocumentError` for a document that is not
+        in the format."""
+        return [line for line in document.splitlines() if line.strip()]

@@ -8,11 +8,12 @@ are imported only when those formats are written or read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from solver.errors import RecordIdError
+from solver.errors import DocumentError, RecordIdError
 from solver.notation.ranks import format_rank
 from solver.output.base import (
     MARKS,
@@ -105,11 +106,17 @@ def _ids(start: int, stop: int, digits: int) -> bytes:
     return bytes(out)
 
 
+#: An ``<id> <rank>`` line: the ID, then the rank (or pair) as group 1.
+_ID_RANK: Final = re.compile(r"[0-9]+ +([^ 0-9].*)")
+
+
 class TextWriter(Writer):
     """Each command's own plain lines: an ID, a rank, or ``<id> <rank>``."""
 
     name = "text"
     help = "plain lines: <id> <rank> (solve, random), the rank (position), the id (id)"
+    fens = False
+    head = "[0-9]+ +[^ 0-9]"  # <id> <rank> (a list of IDs or ranks alone is read as it is)
 
     def write(self, position: Position) -> None:
         self.count += 1
@@ -165,6 +172,13 @@ class TextWriter(Writer):
             self.count += n
 
     @classmethod
+    def lines(cls, document: str) -> list[str]:
+        """Each line's rank (pair), its ID left out (blank lines kept, so that
+        findings name the document's lines)."""
+        return [found.group(1) if (found := _ID_RANK.fullmatch(line.strip())) else line
+                for line in document.splitlines()]
+
+    @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
         """Lines of an ID, a rank (pair), or an ID then a rank; the two must agree."""
         found = []
@@ -215,10 +229,6 @@ class FenWriter(Writer):
     def line_of(self, number: int, white: str, black: str) -> str | None:
         return f"{self.parts().fen(white, black)}\n"
 
-    @classmethod
-    def read(cls, family: Family, document: str) -> list[Position]:
-        return [family.identify(line) for line in document.splitlines() if line.strip()]
-
 
 class ShredderWriter(FenWriter):
     """One full FEN a line, castling in Shredder-FEN (the rooks' files)."""
@@ -259,6 +269,7 @@ class JsonWriter(_RecordWriter):
     """One JSON array of objects, written as positions come."""
 
     name = "json"
+    head = r"\{|\[\s*(?:$|[{\]])"
     help = "one array of objects: id, rank, fen, shredder_fen, family"
 
     @staticmethod
@@ -303,15 +314,19 @@ class JsonWriter(_RecordWriter):
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
         """Each object's ``fen``, identified; its ``id`` must agree."""
-        import json
+        return [_agreeing(family, item["fen"], item["id"]) for item in _json_records(document)]
 
-        return [_agreeing(family, item["fen"], item["id"]) for item in json.loads(document)]
+    @classmethod
+    def lines(cls, document: str) -> list[str]:
+        """Each object's ``fen``."""
+        return [item["fen"] for item in _json_records(document)]
 
 
 class CsvWriter(_RecordWriter):
     """A header line, then one row a position."""
 
     name = "csv"
+    head = r"id,|[^,\[{]*,(?:[^,]*,)*fen(?:,|$)"
     bulk = True
     help = "a header line, then one row a position (the JSON fields)"
 
@@ -365,10 +380,45 @@ class CsvWriter(_RecordWriter):
     @classmethod
     def read(cls, family: Family, document: str) -> list[Position]:
         """Each row's ``fen``, identified; its ``id`` must agree."""
-        import csv
+        return [_agreeing(family, row["fen"], int(row["id"])) for row in _csv_rows(document)]
 
-        rows = csv.DictReader(document.splitlines())
-        return [_agreeing(family, row["fen"], int(row["id"])) for row in rows]
+    @classmethod
+    def lines(cls, document: str) -> list[str]:
+        """Each row's ``fen``."""
+        return [row["fen"] for row in _csv_rows(document)]
+
+
+def _json_records(document: str) -> list[dict[str, Any]]:
+    """The objects of a JSON array of records (a :class:`~solver.errors.DocumentError`
+    for anything else)."""
+    import json
+
+    try:
+        records = json.loads(document)
+    except ValueError as exc:
+        raise DocumentError("json", f"it is not JSON: {exc}") from None
+    if isinstance(records, dict):
+        records = [records]
+    if not isinstance(records, list) or not all(
+            isinstance(r, dict) and isinstance(r.get("fen"), str)
+            and isinstance(r.get("id", 0), int) for r in records):
+        raise DocumentError("json", "expected an array of objects, each with its \"fen\"")
+    return records
+
+
+def _csv_rows(document: str) -> list[dict[str, str]]:
+    """The rows of a CSV document with a header naming ``fen`` (and ``id``)."""
+    import csv
+
+    rows = csv.DictReader(document.splitlines())
+    if rows.fieldnames is None or "fen" not in rows.fieldnames:
+        raise DocumentError("csv", f"its header {','.join(rows.fieldnames or [])!r} "
+                                   "names no fen column")
+    found = list(rows)
+    if any(r["fen"] is None or (r.get("id") is not None and not r["id"].isdigit())
+           for r in found):
+        raise DocumentError("csv", "a row has no fen, or an id that is not a number")
+    return found
 
 
 def _record_fens(writer: Writer, black: str) -> tuple[str | None, str | None]:

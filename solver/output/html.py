@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.position import Position
-    from solver.report import Heatmap, Mirrors, Report
+    from solver.report import FamilyReport, Heatmap, Mirrors
 
 #: The pages' style sheet (inline).
 STYLE: Final = """
@@ -129,7 +129,7 @@ def _token(family: Family) -> bool:
 # -- a family's report -------------------------------------------------------------
 
 
-def report_page(report: Report) -> str:
+def report_page(report: FamilyReport) -> str:
     """The family's page: rules in words, count and proof, where the pieces stand,
     mirrors, evaluations (when there are any) and example boards.
 
@@ -210,7 +210,7 @@ def _numberings(family: Family) -> list[str]:
     return body
 
 
-def _rules(report: Report) -> list[str]:
+def _rules(report: FamilyReport) -> list[str]:
     """The rules in words, and a legend of the pieces as drawn."""
     from solver.report import names_of
 
@@ -234,7 +234,7 @@ def _rules(report: Report) -> list[str]:
     return body
 
 
-def _proof(report: Report) -> list[str]:
+def _proof(report: FamilyReport) -> list[str]:
     """The count and what ``chess960 check`` proves."""
     rs = report.family.ruleset
     body: list[str] = []

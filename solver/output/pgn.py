@@ -40,17 +40,12 @@ from solver.notation.variants import VARIANTS
 from solver.output.base import MARKS, Writer, unmarked
 
 if TYPE_CHECKING:
-    from solver.family import Family
     from solver.position import Position
     from solver.ruleset.reader import RuleSet
 
 #: The Seven Tag Roster with unknown values, in order.
 ROSTER: Final = (("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
                  ("White", "?"), ("Black", "?"), ("Result", "*"))
-
-#: ``Variant`` values for the game played (``--variant``), as python-chess,
-#: cutechess and the servers read them.
-VARIANT_TAGS: Final = {v.name: v.pgn_tag for v in VARIANTS.values() if v.pgn_tag}
 
 #: Family variant names (the rule file's ``variant``, else its ``name``), lower
 #: case, and their tag: ``""`` for standard chess from a set-up position.
@@ -148,6 +143,7 @@ class PgnWriter(Writer):
     """One game a position: the Seven Tag Roster and the tags that set it up."""
 
     name = "pgn"
+    head = r'\[\s*[A-Za-z0-9_]+\s+"'
     sfen = False
     bulk = True
     help = "one PGN game a position: Seven Tag Roster, Variant, SetUp, FEN"
@@ -192,11 +188,11 @@ class PgnWriter(Writer):
         return "", 1  # no blank line before the first game
 
     @classmethod
-    def read(cls, family: Family, document: str) -> list[Position]:
-        """Each game's ``FEN`` tag, identified."""
+    def lines(cls, document: str) -> list[str]:
+        """Each game's ``FEN`` tag (``lint`` reads the games themselves)."""
         found = []
         for line in document.splitlines():
             tag = _tag_value(line)
             if tag is not None and tag[0] == "FEN":
-                found.append(family.identify(tag[1]))
+                found.append(tag[1])
         return found

@@ -208,15 +208,6 @@ def _token(letter: str, white: bool) -> list[str]:
     return out
 
 
-def has_shape(letter: str) -> bool:
-    """Whether ``letter`` (upper case) has a drawn chess shape (else a disc).
-
-    >>> has_shape("Q"), has_shape("A"), has_shape("L")
-    (True, True, False)
-    """
-    return letter in SHAPES or letter in "AC"
-
-
 def shape(letter: str, white: bool, shogi: bool = False, token: bool = False) -> list[str]:
     """The SVG elements of a piece drawn in the 45 x 45 box, pointing up.
 

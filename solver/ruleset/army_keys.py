@@ -24,8 +24,8 @@ from typing import Any, Final
 
 from solver.board.geometry import PIECE_NAMES
 from solver.errors import quote
-from solver.ruleset.args import key_error as _err
-from solver.ruleset.args import shown, suggest, type_name
+from solver.syntax.args import key_error as _err
+from solver.syntax.args import shown, suggest, type_name
 
 __all__ = ["LINKS", "Army", "army_text", "check_tables", "read_army", "read_link"]
 

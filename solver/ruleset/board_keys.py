@@ -30,14 +30,14 @@ from solver.board.geometry import (
 from solver.board.glyphs import FILE_LETTERS
 from solver.board.sides import SIDES, Sides
 from solver.errors import BetzaError, quote
-from solver.ruleset.args import key_error as _err
-from solver.ruleset.args import required as _required
-from solver.ruleset.args import shown, suggest, type_name
 from solver.ruleset.limits import MAX_RULES
+from solver.syntax.args import key_error as _err
+from solver.syntax.args import required as _required
+from solver.syntax.args import shown, suggest, type_name
 
 _PIECE_KEYS: Final = ("letter", "name", "betza")
 _FRONT_KEYS: Final = ("piece", "of", "which")
-NOTATIONS: Final = ("fen", "sfen")
+BOARD_NOTATIONS: Final = ("fen", "sfen")
 
 
 def read_board(
@@ -63,9 +63,9 @@ def read_board(
 
 def read_notation(doc: Mapping[str, Any], path: str) -> str:
     notation = doc.get("notation", "fen")
-    if notation not in NOTATIONS:
+    if notation not in BOARD_NOTATIONS:
         raise _err(path, "notation", f"expected 'fen' or 'sfen', got {shown(notation)}",
-                   suggest(str(notation), NOTATIONS))
+                   suggest(str(notation), BOARD_NOTATIONS))
     return str(notation)
 
 

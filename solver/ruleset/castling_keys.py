@@ -19,7 +19,7 @@ from solver.board.castling_rules import (
 )
 from solver.board.glyphs import FILE_LETTERS
 from solver.errors import quote
-from solver.ruleset.args import key_error, shown, suggest, type_name
+from solver.syntax.args import key_error, shown, suggest, type_name
 
 #: The names ``castling`` may give as a string.
 CASTLING_NAMES: Final = ("rooks", "none", "subsets")

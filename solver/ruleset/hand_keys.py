@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from solver.ruleset.args import key_error as _err
-from solver.ruleset.args import shown, type_name
+from solver.syntax.args import key_error as _err
+from solver.syntax.args import shown, type_name
 
-HAND_KEYS: Final = ("hand", "gating")
 #: At most this many pieces in one side's hand.
 MAX_HAND: Final = 16
 

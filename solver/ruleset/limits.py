@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from solver.errors import RuleFileError, quote
+from solver.errors import InvalidRuleFileError, RuleFileError, quote
 
 #: Largest rule file read, in bytes (documented in rules/README.md, "Limits").
 MAX_FILE_BYTES: Final = 64_000
@@ -46,12 +46,12 @@ def prescan(text: str, path: str = "<string>") -> None:
     >>> prescan("count = " + "[" * 9, "x.toml")
     Traceback (most recent call last):
     ...
-    solver.errors.RuleFileError: x.toml:1: brackets nested deeper than 8
+    solver.errors.InvalidRuleFileError: x.toml:1: brackets nested deeper than 8
     """
     i, n, depth, dots = 0, len(text), 0, 0
 
     def fail(at: int, message: str) -> RuleFileError:
-        return RuleFileError(path, message, line=text.count("\n", 0, at) + 1)
+        return InvalidRuleFileError(path, message, line=text.count("\n", 0, at) + 1)
 
     while i < n:
         char = text[i]

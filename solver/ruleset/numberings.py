@@ -3,7 +3,7 @@
 Each table declares one numbering that a program uses for the family, with its
 source; :mod:`solver.numbering.schemes` turns it into numbers and labels and
 ``chess960 check`` proves it. Only data is read here: steps are parsed by
-:func:`~solver.numbering.steps.parse_steps`, labels are templates with named
+:func:`~solver.syntax.steps.parse_steps`, labels are templates with named
 fields (no expression is evaluated), tables are lists of positions.
 """
 
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from solver.errors import StepSyntaxError, quote
-from solver.numbering.steps import parse_steps
-from solver.ruleset.args import MAX_ITEMS, shown, suggest, type_name
-from solver.ruleset.args import key_error as _err
+from solver.syntax.args import MAX_ITEMS, shown, suggest, type_name
+from solver.syntax.args import key_error as _err
+from solver.syntax.steps import parse_steps
 
 __all__ = ["EVIDENCE", "PAIR_ORDERS", "NumberingSpec", "read_numberings", "refuse_orders"]
 
@@ -87,7 +87,7 @@ class NumberingSpec:
 
     def step_orders(self, names: Sequence[str]) -> tuple[tuple[int, ...] | None, ...]:
         """Each step's order of the region's squares (region indices), for
-        :class:`~solver.numbering.steps.Numbering`'s ``paths``: a step's own
+        :class:`~solver.syntax.steps.Numbering`'s ``paths``: a step's own
         path first, then the numbering's path, then the region's order."""
         index = {name: i for i, name in enumerate(names)}
         common = tuple(index[n] for n in self.path) if self.path else None

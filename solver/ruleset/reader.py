@@ -11,7 +11,7 @@ Errors name keys as dotted paths: ``files``, ``numbering.steps[2]``,
 The text is first held to the limits of :mod:`solver.ruleset.limits` (the
 limits and :func:`~solver.ruleset.limits.prescan` are re-exported here); the
 board's keys are read by :mod:`solver.ruleset.board_keys`, each rule's arguments by
-:mod:`solver.ruleset.args`.
+:mod:`solver.syntax.args`.
 """
 
 from __future__ import annotations
@@ -43,19 +43,16 @@ from solver.board.geometry import (
 from solver.board.sides import MIRROR, Sides
 from solver.errors import (
     ArgumentTypeError,
+    InvalidRuleFileError,
     RuleFileError,
     StepSyntaxError,
     UnknownRuleSetError,
     quote,
 )
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
-from solver.numbering.steps import Numbering, Step, default_steps, parse_steps
-from solver.ruleset.args import MAX_ITEMS, Context, shown, suggest, type_name
-from solver.ruleset.args import key_error as _err
-from solver.ruleset.args import required as _required
 from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
 from solver.ruleset.board_keys import (
-    NOTATIONS,
+    BOARD_NOTATIONS,
     read_board,
     read_declared,
     read_front,
@@ -76,15 +73,19 @@ from solver.ruleset.limits import (
 )
 from solver.ruleset.numberings import NumberingSpec, read_numberings, refuse_orders
 from solver.ruleset.source import RuleSource
+from solver.syntax.args import MAX_ITEMS, Context, shown, suggest, type_name
+from solver.syntax.args import key_error as _err
+from solver.syntax.args import required as _required
+from solver.syntax.steps import Numbering, Step, default_steps, parse_steps
 
 __all__ = [
+    "BOARD_NOTATIONS",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_KEY_PARTS",
     "MAX_RULES",
     "MAX_STRING",
     "MAX_WORD",
-    "NOTATIONS",
     "REFERENCES",
     "NumberingKind",
     "RuleSet",
@@ -264,11 +265,11 @@ def load_file(path: Path, display: str | None = None) -> RuleSet:
 def decode(data: bytes, shown: str) -> RuleSet:
     """The rule set in a rule file's bytes; ``shown`` names it in errors."""
     if len(data) > MAX_FILE_BYTES:
-        raise RuleFileError(shown, f"larger than {MAX_FILE_BYTES:,} bytes")
+        raise InvalidRuleFileError(shown, f"larger than {MAX_FILE_BYTES:,} bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RuleFileError(shown, f"not UTF-8 text (byte {exc.start})") from None
+        raise InvalidRuleFileError(shown, f"not UTF-8 text (byte {exc.start})") from None
     return parse(text, shown)
 
 
@@ -280,7 +281,7 @@ def parse(text: str, path: str = "<string>") -> RuleSet:
     refused in bounded time.
     """
     if len(text) > MAX_FILE_BYTES:
-        raise RuleFileError(path, f"larger than {MAX_FILE_BYTES:,} bytes")
+        raise InvalidRuleFileError(path, f"larger than {MAX_FILE_BYTES:,} bytes")
     prescan(text, path)
     try:
         doc = tomllib.loads(text)
@@ -288,8 +289,8 @@ def parse(text: str, path: str = "<string>") -> RuleSet:
         found = _LINE_RE.search(str(exc))
         line = int(found.group(1)) if found else None
         reason = str(exc)
-        raise RuleFileError(path, f"invalid TOML: {reason[:1].lower()}{reason[1:]}",
-                            line=line) from None
+        raise InvalidRuleFileError(path, f"invalid TOML: {reason[:1].lower()}{reason[1:]}",
+                                   line=line) from None
     return _validate(doc, path)
 
 
@@ -304,20 +305,20 @@ class _Problems:
     fails is noted (its result then ``None``) so that the rest still run."""
 
     def __init__(self) -> None:
-        self.found: list[RuleFileError] = []
+        self.found: list[InvalidRuleFileError] = []
 
     def check(self, call: Callable[..., _T], *args: Any) -> _T | None:
         try:
             return call(*args)
-        except RuleFileError as exc:
+        except InvalidRuleFileError as exc:
             self.found.append(exc)
             if len(self.found) >= MAX_PROBLEMS:
-                raise RuleFileError.several(self.found) from None
+                raise InvalidRuleFileError.several(self.found) from None
             return None
 
     def raise_any(self) -> None:
         if self.found:
-            raise RuleFileError.several(self.found)
+            raise InvalidRuleFileError.several(self.found)
 
 
 def _refuse(error: RuleFileError) -> None:

@@ -21,7 +21,7 @@ import os
 import stat
 from typing import Final
 
-from solver.errors import RuleFileError, shown_path
+from solver.errors import InvalidRuleFileError, RuleFileReadError, shown_path
 from solver.ruleset.bundled import bundled_path
 from solver.ruleset.limits import MAX_FILE_BYTES
 
@@ -57,7 +57,7 @@ class RuleSource:
         >>> RuleSource.read("/dev/null")
         Traceback (most recent call last):
         ...
-        solver.errors.RuleFileError: /dev/null: not a regular file
+        solver.errors.RuleFileReadError: /dev/null: not a regular file
         """
         found = locate(name_or_path)
         if found is None:
@@ -74,25 +74,25 @@ class RuleSource:
             pass  # refused below, when opening it fails
         except OSError as exc:
             reason = (exc.strerror or str(exc)).lower()
-            raise RuleFileError(shown_path(shown), f"cannot read: {reason}") from None
+            raise RuleFileReadError(shown_path(shown), f"cannot read: {reason}") from None
         try:
             fd = os.open(path, _OPEN_FLAGS)
         except OSError as exc:
-            raise RuleFileError(shown, f"cannot read: {exc.strerror or exc}") from None
+            raise RuleFileReadError(shown, f"cannot read: {exc.strerror or exc}") from None
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise RuleFileError(shown_path(shown), "not a regular file")
+                raise RuleFileReadError(shown_path(shown), "not a regular file")
             chunks = []
             size = 0
             while size <= MAX_FILE_BYTES and (chunk := os.read(fd, MAX_FILE_BYTES + 1 - size)):
                 chunks.append(chunk)
                 size += len(chunk)
         except OSError as exc:
-            raise RuleFileError(shown, f"cannot read: {exc.strerror or exc}") from None
+            raise RuleFileReadError(shown, f"cannot read: {exc.strerror or exc}") from None
         finally:
             os.close(fd)
         if size > MAX_FILE_BYTES:
-            raise RuleFileError(shown, f"larger than {MAX_FILE_BYTES:,} bytes")
+            raise InvalidRuleFileError(shown, f"larger than {MAX_FILE_BYTES:,} bytes")
         return cls(path, shown, b"".join(chunks), bundled)
 
 

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from solver.errors import SearchTooLargeError
+from solver.kinds.model import MAX_ARRANGEMENTS
 from solver.kinds.vocabulary import Rule
 from solver.ruleset.reader import RuleSet
-from solver.search.model import MAX_ARRANGEMENTS
 from solver.search.solve import solve
 
 

@@ -1,7 +1,7 @@
 """Solving a rule set: build its model, let the constraint solver find the ranks.
 
 The solver alone decides which ranks are valid; this module states the
-rules on a :class:`~solver.search.model.Model` and hands it to :mod:`solver.search.csp`,
+rules on a :class:`~solver.kinds.model.Model` and hands it to :mod:`solver.search.csp`,
 which searches in parts (in worker processes for large families) and hands
 back the solutions batch by batch, so that counting never holds them all.
 """
@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from solver.errors import SearchTooLargeError
+from solver.kinds.model import MAX_ARRANGEMENTS, Model
 from solver.ruleset.reader import RuleSet
-from solver.search.model import MAX_ARRANGEMENTS, Model
 
 if TYPE_CHECKING:
     from solver.search import csp
@@ -31,7 +31,7 @@ def build_model(ruleset: RuleSet) -> Model:
 
 def search_size(ruleset: RuleSet) -> int:
     """The arrangements a search may visit: the pieces' arrangements within the
-    files the rules leave them (see :meth:`~solver.search.model.Model.search_size`).
+    files the rules leave them (see :meth:`~solver.kinds.model.Model.search_size`).
 
     >>> from solver.ruleset.reader import load
     >>> search_size(load("chess960"))
@@ -40,7 +40,7 @@ def search_size(ruleset: RuleSet) -> int:
     return build_model(ruleset).search_size()
 
 
-def plan(ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> csp.Plan:
+def compile_search(ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> csp.Plan:
     """The compiled search for ``ruleset``.
 
     Refuses, before any search, a rule set with more than ``max_arrangements``
@@ -68,7 +68,7 @@ def batches(
     """
     from solver.search import csp
 
-    compiled = plan(ruleset, max_arrangements)
+    compiled = compile_search(ruleset, max_arrangements)
     return csp.batches(compiled, prepare, workers)
 
 
@@ -86,7 +86,7 @@ def solve(
     """
     from solver.search import csp
 
-    compiled = plan(ruleset, max_arrangements)
+    compiled = compile_search(ruleset, max_arrangements)
     return _flatten(csp.batches(compiled, compiled.ranks, workers))
 
 

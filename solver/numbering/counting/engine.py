@@ -20,8 +20,8 @@ from solver.kinds.base import State, Tracker
 from solver.numbering import budget
 from solver.numbering.counting.levels import Levels, plain
 from solver.numbering.counting.order import EQ, LT, KeyOrder, combination_mask
-from solver.numbering.steps import Numbering
 from solver.ruleset.reader import RuleSet
+from solver.syntax.steps import Numbering
 
 
 class Counting:

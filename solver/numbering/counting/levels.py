@@ -38,7 +38,7 @@ from math import comb, factorial, prod
 from typing import Final
 
 from solver.kinds.base import Rule, State, Tracker
-from solver.numbering.steps import Numbering, choice_of, index_of_choice
+from solver.syntax.steps import Numbering, choice_of, index_of_choice
 
 #: The letter standing for the earlier steps' letters counted together.
 ANONYMOUS: Final = "\x00"

@@ -16,7 +16,7 @@ from math import comb
 from typing import Final
 
 from solver.kinds.base import State, Tracker
-from solver.numbering.steps import Numbering, Step
+from solver.syntax.steps import Numbering, Step
 
 #: How a rank's choices compare with the targets: the same, before, after.
 EQ, LT, GT = 0, 1, 2

@@ -1,6 +1,6 @@
 """The one subpackage that talks to python-constraint.
 
-It compiles a :class:`~solver.search.model.Model` into python-constraint problems
+It compiles a :class:`~solver.kinds.model.Model` into python-constraint problems
 and runs them, in the way python-constraint2 splits itself:
 
 * :mod:`solver.search.csp.constraints`: the constraint classes;

@@ -1,4 +1,4 @@
-"""Compiling a :class:`~solver.search.model.Model` into python-constraint problems.
+"""Compiling a :class:`~solver.kinds.model.Model` into python-constraint problems.
 
 * A requirement over a few pieces becomes a
   :class:`~solver.search.csp.constraints.TableConstraint`: its test is evaluated once
@@ -33,13 +33,13 @@ from operator import itemgetter
 
 from constraint import AllDifferentConstraint, Constraint, OptimizedBacktrackingSolver, Problem
 
+from solver.kinds.model import Model, Requirement
 from solver.search.csp import symmetry
 from solver.search.csp.constraints import (
     IncreasingConstraint,
     RequirementConstraint,
     TableConstraint,
 )
-from solver.search.model import Model, Requirement
 
 #: Requirements whose pieces have at most this many combinations of files are
 #: tabulated (:class:`TableConstraint`); larger ones are tested as they come.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.search.model import Model
+from solver.kinds.model import Model
 
 
 def pivot(model: Model) -> str | None:

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from solver.board.geometry import PIECE_NAMES, Region, piece_name
 from solver.board.glyphs import FILE_LETTERS
-from solver.errors import QUOTE_LIMIT, RuleFileError, quote
+from solver.errors import QUOTE_LIMIT, InvalidRuleFileError, RuleFileError, quote
 
 #: Most items in one array (such as the ranks of an ``exclude`` rule).
 MAX_ITEMS: Final = 1_000
@@ -60,7 +60,7 @@ def shown(value: object) -> str:
 
 def key_error(path: str, key: str, message: str, suggestion: str | None = None) -> RuleFileError:
     """The error of one key of a rule file (``key`` a dotted path, ``numbering.kind``)."""
-    return RuleFileError(path, message, key, suggestion)
+    return InvalidRuleFileError(path, message, key, suggestion)
 
 
 def required(doc: Mapping[str, Any], key: str, kind: type, path: str) -> Any:
@@ -69,7 +69,7 @@ def required(doc: Mapping[str, Any], key: str, kind: type, path: str) -> Any:
     >>> required({"files": "8"}, "files", int, "x.toml")
     Traceback (most recent call last):
     ...
-    solver.errors.RuleFileError: x.toml: files: expected an integer, got string '8'
+    solver.errors.InvalidRuleFileError: x.toml: files: expected an integer, got string '8'
     """
     if key not in doc:
         raise key_error(path, key, "missing")
@@ -114,7 +114,7 @@ class Context:
                                      f"pieces fill the squares {quote(where)}")
 
     def error(self, key: str, message: str, suggestion: str | None = None) -> RuleFileError:
-        return RuleFileError(self.path, message, f"rule[{self.index}].{key}", suggestion)
+        return InvalidRuleFileError(self.path, message, f"rule[{self.index}].{key}", suggestion)
 
     def string(self, table: Mapping[str, Any], key: str) -> str:
         if key not in table:

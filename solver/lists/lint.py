@@ -22,7 +22,7 @@ they stand (each right needs its king and its rook on their back rank). A
   moves is never judged as a start position, even where its pieces stand as
   one: after ``1. O-O O-O-O`` in Chess960 they may);
 * a book in which no position could be checked (empty, or nothing but junk):
-  :attr:`Report.error` says why, and the command makes it an ``error:`` line.
+  :attr:`LintReport.error` says why, and the command makes it an ``error:`` line.
 
 Lines that are neither (unreadable FENs, boards of other games) are skipped
 and summed up by reason. ``fix`` rewrites each start position's castling
@@ -83,7 +83,7 @@ if TYPE_CHECKING:
     from solver.family import Family
 
 #: Notations ``--fix`` writes.
-NOTATIONS: Final = ("xfen", "shredder")
+NOTATIONS: Final = tuple(n for n, d in DIALECTS.items() if d.plain)
 #: Programs' dialects ``--fix`` may follow (``lichess`` is X-FEN, ``fsf`` Shredder's order,
 #: ``pychess`` a-side first).
 FIX_DIALECTS: Final = tuple(n for n, d in DIALECTS.items() if not d.plain)
@@ -144,7 +144,7 @@ class Finding:
 
 
 @dataclass
-class Report:
+class LintReport:
     """The linter's findings on one document, and the document rewritten if asked.
 
     ``positions`` counts start positions, ``moved`` positions after moves
@@ -294,7 +294,7 @@ class Linter:
         if variant is not None:
             variant_named(variant, dialect or "xfen")
             dialect_named(dialect or "xfen", variant)
-        self.report = Report(name)
+        self.report = LintReport(name)
         self.fix = fix
         self.dialect = dialect
         self.variant = variant
@@ -792,7 +792,7 @@ class Linter:
                               f"({kind} line after moves)")
         return True
 
-    def finish(self) -> Report:
+    def finish(self) -> LintReport:
         """The report, with the book-wide findings."""
         report = self.report
         if len(self.used) > 1:
@@ -908,11 +908,11 @@ def lint_text(
     text: str, name: str = "-", fix: str | None = None, dialect: str | None = None,
     variant: str | None = None, family: Family | None = None, verbose: bool = False,
     numbering: str | None = None, complete: bool = False,
-) -> Report:
-    """Lint one document; with ``fix``, also rewrite it (:attr:`Report.fixed`).
+) -> LintReport:
+    """Lint one document; with ``fix``, also rewrite it (:attr:`LintReport.fixed`).
 
     Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` only (a U+2028 in an EPD
-    comment is part of its line), as :class:`solver.cli.inputs.LineReader`
+    comment is part of its line), as :class:`solver.lines.LineReader`
     reads them; a byte order mark at the start is dropped.
 
     >>> report = lint_text("qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1\\n",
@@ -967,14 +967,14 @@ def _refuse_shared(path: str) -> None:
 def lint_lines(
     lines: Iterable[list[bytes | None]], name: str, linter: Linter,
     out: IO[str] | None = None, ending: Callable[[], str] = lambda: "\n",
-) -> Report:
-    """Lint the byte lines of :class:`~solver.cli.inputs.LineReader`, writing each
+) -> LintReport:
+    """Lint the byte lines of :class:`~solver.lines.LineReader`, writing each
     line (rewritten) and its line break to ``out`` when fixing.
 
     Raises :class:`~solver.errors.InputFileError` at the first line too long
     or not UTF-8: the document is then not checked.
     """
-    from solver.cli.inputs import MAX_LINE
+    from solver.lines import MAX_LINE
 
     number = 0
     match = _PLAIN_START.fullmatch
@@ -1007,7 +1007,7 @@ def lint_path(
     variant: str | None = None, family: Family | None = None, verbose: bool = False,
     emit: Callable[[Finding], None] | None = None, stdout: IO[str] | None = None,
     numbering: str | None = None, complete: bool = False,
-) -> Report:
+) -> LintReport:
     """Lint the file at ``path`` (``-``: stdin; or ``text`` read from it
     already), read in chunks with bounded memory; with ``fix``, replace the
     file by the rewritten one when anything changed (stdin: write it to
@@ -1020,7 +1020,7 @@ def lint_path(
     if text is not None:
         return lint_text(text, path, fix, dialect, variant, family, verbose, numbering,
                          complete)
-    from solver.cli.inputs import LineReader, stdin_bytes
+    from solver.lines import LineReader, stdin_bytes
 
     linter = Linter(path, fix, dialect, variant, family, verbose, emit, numbering, complete)
     if path == "-":
@@ -1031,6 +1031,10 @@ def lint_path(
         if fix is not None:
             _refuse_shared(path)
         stream = _open(path)
+    if fix is None:  # a document (JSON, CSV) as its FENs; PGN games are read here
+        from solver.documents import position_stream
+
+        stream = position_stream(stream, path, keep=("pgn", "text"))
     reader = LineReader(stream)  # type: ignore[arg-type]
     try:
         if fix is None:
@@ -1061,8 +1065,8 @@ def _pieces(spool: IO[str], first: str) -> Iterator[str]:
 
 
 def _read(reader: Iterable[list[bytes | None]], path: str, linter: Linter,
-          out: IO[str] | None) -> Report:
-    from solver.cli.inputs import LineReader
+          out: IO[str] | None) -> LintReport:
+    from solver.lines import LineReader
 
     assert isinstance(reader, LineReader)
     try:

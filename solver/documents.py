@@ -1,0 +1,112 @@
+"""Documents in the command line's formats, read by ``id -``, ``compare`` and ``lint``.
+
+A list of lines (IDs, ranks, ``<id> <rank>``, FENs, EPD) is read as it is,
+a line at a time. A document in a format that knows its own first line
+(:meth:`~solver.output.base.Writer.detect`: JSON's ``[``, CSV's header, PGN's
+tags) is read whole, and each of its positions becomes one line
+(:meth:`~solver.output.base.Writer.lines`), so what ``--format`` writes, these
+commands read back; findings then name a position by its place in the
+document (line 2: its second position).
+
+>>> import io
+>>> stream = position_stream(io.BytesIO(b'[\\n{"id": 518, "fen": "8/8 w - - 0 1"}\\n]\\n'), "-")
+>>> stream.read()
+b'8/8 w - - 0 1\\n'
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Collection
+from typing import IO, Final, cast
+
+from solver.errors import DocumentError, InputFileError
+
+__all__ = ["HEADS", "document_format", "position_stream"]
+
+#: How much of a stream is looked at for its first line.
+_HEAD = 1 << 16
+
+
+#: Each format's :attr:`~solver.output.base.Writer.head`, in the registry's order
+#: (a default-run test keeps the two equal), so that a list of lines is told
+#: from a document without importing the writers.
+HEADS: Final = {
+    "text": "[0-9]+ +[^ 0-9]",
+    "json": r"\{|\[\s*(?:$|[{\]])",
+    "csv": r"id,|[^,\[{]*,(?:[^,]*,)*fen(?:,|$)",
+    "pgn": r'\[\s*[A-Za-z0-9_]+\s+"',
+}
+
+
+def document_format(head: str) -> str | None:
+    """The format whose documents begin with the line ``head`` (the first that is
+    not blank), or ``None`` for a list of lines read as they are.
+
+    >>> document_format('[Event "?"]'), document_format("id,rank,fen"), document_format("[")
+    ('pgn', 'csv', 'json')
+    >>> document_format("518 RNBQKBNR"), document_format("RNBQKBNR") is None
+    ('text', True)
+    """
+    head = head.strip()
+    return next((name for name, pattern in HEADS.items() if re.match(pattern, head)), None)
+
+
+class _Replayed:
+    """A byte stream whose first chunk was read already, read again first."""
+
+    def __init__(self, first: bytes, stream: IO[bytes]) -> None:
+        self.first = first
+        self.stream = stream
+        self.reader = getattr(stream, "read1", stream.read)
+
+    def __getattr__(self, name: str) -> object:  # close(), name, ...: the stream's
+        return getattr(self.stream, name)
+
+    def read1(self, size: int = -1) -> bytes:
+        if self.first:
+            out, self.first = self.first, b""
+            return out
+        return _bytes(self.reader(size))
+
+    def read(self, size: int = -1) -> bytes:
+        if size is None or size < 0:
+            out, self.first = self.first + _bytes(self.stream.read()), b""
+            return out
+        return self.read1(size)
+
+
+def _bytes(chunk: bytes | str) -> bytes:
+    return chunk.encode("utf-8", "surrogateescape") if isinstance(chunk, str) else chunk
+
+
+def _first_line(chunk: bytes) -> str:
+    text = chunk.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace")
+    return next((line for line in text.splitlines() if line.strip()), "")
+
+
+def position_stream(stream: IO[bytes], name: str, keep: Collection[str] = ()) -> IO[bytes]:
+    """The lines to read of ``stream`` (named ``name`` in errors): the stream
+    itself for a list of lines, or a document's positions one a line (a
+    format in ``keep`` is left as it is: ``lint`` reads PGN games itself).
+
+    Raises :class:`~solver.errors.InputFileError` for a document that is not
+    in the format its first line shows.
+    """
+    reader = getattr(stream, "read1", stream.read)
+    first = _bytes(reader(_HEAD))
+    while first and b"\n" not in first.lstrip() and (more := _bytes(reader(_HEAD))):
+        first += more  # a first line longer than a chunk, or a pipe's first bytes
+    fmt = document_format(_first_line(first)) if first.strip() else None
+    if fmt is None or fmt in keep:
+        return cast(IO[bytes], _Replayed(first, stream))
+    from solver.output import FORMATS
+
+    rest = _bytes(stream.read())
+    document = (first + rest).removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape")
+    try:
+        lines = FORMATS[fmt].lines(document)
+    except DocumentError as exc:
+        raise InputFileError(name, str(exc)) from None
+    return io.BytesIO("".join(f"{line}\n" for line in lines).encode("utf-8", "surrogateescape"))

@@ -1,0 +1,246 @@
+"""Shortcuts: a family's plain answers (an ID's rank, a rank's ID) without
+loading the family, behind one seam.
+
+A command never picks a path itself: it asks for the family's
+:class:`Choice` (:func:`solver.cli.cache.choose` for the command line) and
+answers through its :attr:`Choice.shortcut` when one is on, else from the
+family (the general path: the rule file read, the ranks solved and numbered).
+There are two kinds of shortcut, each named, and each on or off with a reason
+said in words:
+
+* **chess960 arithmetic** (:class:`Arithmetic`): Scharnagl's formula
+  (:mod:`solver.numbering.scharnagl`), for the bundled ``chess960`` only while
+  its rule file is byte for byte the one shipped (:data:`CHESS960_DIGEST`).
+  Editing ``rules/chess960.toml`` (adding a numbering, say) turns it off, and
+  ``chess960 check`` says so: the family then answers like any other.
+* **rank table** (:class:`solver.cli.cache.Table`): a small family's ranks kept
+  between runs, each answer checked (see :mod:`solver.cli.cache`).
+
+``chess960 check`` names the family's shortcuts, on or off and why, and
+proves the one in use equal to the general path for every position
+(:func:`prove`); it never answers from one. A test holds every shortcut
+equal to the general path for every family (``tests/test_shortcut.py``).
+
+>>> choice = arithmetic("chess960")
+>>> print(choice)
+shortcut: chess960 arithmetic (on: rules/chess960.toml is the shipped file)
+>>> choice.shortcut.rank(518), choice.shortcut.id_of("QNRBBNKR"), choice.shortcut.number("0518")
+('RNBQKBNR', 105, None)
+>>> print(arithmetic("chess480"))
+shortcut: none (chess480 answers every command itself)
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable
+from typing import Protocol
+
+from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
+from solver.ruleset.bundled import bundled_path
+from solver.ruleset.limits import MAX_FILE_BYTES
+
+try:  # the C module itself: hashlib would load OpenSSL at start-up (a few ms)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+#: The family the arithmetic answers for, and its count of positions.
+ARITHMETIC = "chess960"
+ARITHMETIC_COUNT = 960
+
+#: The BLAKE2b-256 of the bundled ``rules/chess960.toml``: only that file is
+#: answered by Scharnagl's arithmetic (``check`` proves the two equal); an
+#: edited one is a family like any other. A test holds this equal to the file.
+CHESS960_DIGEST = "7ad52b4a9594ca9bd36a0c7e42b463e83d1294b6994d2d198e11f9027a9e9a2b"
+
+#: Opening only a regular file that is there, never through a link, never waiting.
+READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+              | getattr(os, "O_BINARY", 0))
+
+
+class Shortcut(Protocol):
+    """A family's plain answers without loading it: None where the family must answer."""
+
+    name: str
+    count: int
+
+    def id_of(self, text: str) -> int | None: ...
+    def number(self, text: str) -> int | None: ...
+    def rank(self, number: int) -> str | None: ...
+
+
+class Choice:
+    """A family's shortcut as chosen for this run: ``label`` names the kind
+    (``"chess960 arithmetic"``, ``"rank table"``, or ``"none"``), ``reason`` says
+    why it is on or off, ``shortcut`` answers when it is on (else None).
+
+    (A plain class, not a dataclass: importing :mod:`dataclasses` would add
+    :mod:`inspect` and a dozen modules to Chess960's start-up.)
+    """
+
+    __slots__ = ("label", "reason", "shortcut")
+
+    def __init__(self, label: str, reason: str, shortcut: Shortcut | None = None) -> None:
+        self.label = label
+        self.reason = reason
+        self.shortcut = shortcut
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Choice) and (self.label, self.reason, self.shortcut) == (
+            other.label, other.reason, other.shortcut)
+
+    def __hash__(self) -> int:
+        return hash((self.label, self.reason))
+
+    def __repr__(self) -> str:
+        return f"Choice({self.label!r}, {self.reason!r}, {self.shortcut!r})"
+
+    @property
+    def on(self) -> bool:
+        """Whether the shortcut answers."""
+        return self.shortcut is not None
+
+    def __str__(self) -> str:
+        if self.label == "none":
+            return f"shortcut: none ({self.reason})"
+        return f"shortcut: {self.label} ({'on' if self.on else 'off'}: {self.reason})"
+
+
+def read_regular(path: str, limit: int) -> bytes | None:
+    """The bytes of the file at ``path`` when it is a regular file of at most
+    ``limit`` bytes, else None: when it is missing, larger, a symbolic link, a
+    FIFO, a device or unreadable.
+
+    >>> read_regular("/dev/null", 10) is None
+    True
+    """
+    try:
+        fd = os.open(path, READ_FLAGS)
+    except (OSError, ValueError):
+        return None
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > limit:
+            return None
+        chunks = []
+        size = 0
+        while size <= limit and (chunk := os.read(fd, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return b"".join(chunks) if size <= limit else None
+
+
+def pristine_chess960() -> bool:
+    """Whether the bundled ``chess960`` rule file is the one shipped
+    (:data:`CHESS960_DIGEST`), so that the arithmetic may answer for it."""
+    return _chess960_reason() is None
+
+
+def _chess960_reason() -> str | None:
+    """Why the arithmetic is off for the bundled ``chess960`` (None: it is on)."""
+    path = bundled_path(ARITHMETIC)
+    data = None if path is None else read_regular(path, MAX_FILE_BYTES)
+    if data is None:
+        return "rules/chess960.toml cannot be read"
+    if blake2b(data, digest_size=32).hexdigest() != CHESS960_DIGEST:
+        return "rules/chess960.toml differs from the shipped file"
+    return None
+
+
+def arithmetic_id(rank: str) -> int | None:
+    """Scharnagl's number of ``rank`` when it is a Chess960 rank in upper-case letters, else None.
+
+    >>> arithmetic_id("QNRBBNKR"), arithmetic_id("qnrbbnkr"), arithmetic_id("KRRNNBBQ")
+    (105, None, None)
+    """
+    try:
+        number = scharnagl_id(rank)
+    except (ValueError, StopIteration):
+        return None
+    return number if scharnagl_rank(number) == rank else None
+
+
+def arithmetic_number(text: str) -> int | None:
+    """``text`` as a Chess960 ID when it is written as Python writes it (``518``), else None.
+
+    >>> arithmetic_number("518"), arithmetic_number("0518"), arithmetic_number("960")
+    (518, None, None)
+    """
+    return plain_number(text, ARITHMETIC_COUNT)
+
+
+def plain_number(text: str, count: int) -> int | None:
+    """``text`` as an ID below ``count`` when it is written as Python writes it, else None.
+
+    >>> plain_number("518", 960), plain_number("0518", 960), plain_number("960", 960)
+    (518, None, None)
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(count)):
+        return None
+    number = int(text)
+    if str(number) != text or number >= count:
+        return None
+    return number
+
+
+class Arithmetic:
+    """Chess960 by Scharnagl's arithmetic."""
+
+    name = ARITHMETIC
+    count = ARITHMETIC_COUNT
+    id_of = staticmethod(arithmetic_id)
+    number = staticmethod(arithmetic_number)
+
+    @staticmethod
+    def rank(number: int) -> str:
+        """The rank of ID ``number`` (0..959)."""
+        return scharnagl_rank(number)
+
+
+#: The arithmetic's label in every message.
+ARITHMETIC_LABEL = "chess960 arithmetic"
+
+
+def arithmetic(rules: str) -> Choice:
+    """The arithmetic's choice for the family ``rules`` (a bundled name or a
+    path): on for the bundled ``chess960`` while its file is the one shipped;
+    off, with the reason, when that file was edited; ``none`` for any other."""
+    if rules != ARITHMETIC:
+        return Choice("none", f"{rules} answers every command itself")
+    reason = _chess960_reason()
+    if reason is not None:
+        return Choice(ARITHMETIC_LABEL, reason)
+    return Choice(ARITHMETIC_LABEL, "rules/chess960.toml is the shipped file", Arithmetic())
+
+
+def prove(shortcut: Shortcut, ranks: list[str],
+          numbers: Callable[[int], range] = range) -> list[str]:
+    """Where ``shortcut`` answers otherwise than the general path, whose side
+    ranks in ID order are ``ranks``: each ID's rank, each rank's ID, and each ID
+    as written (``str``) read back (of the IDs ``numbers(len(ranks))``); [] when
+    it answers the same for every one, and the count agrees.
+
+    >>> prove(Arithmetic(), [scharnagl_rank(i) for i in range(960)])
+    []
+    >>> prove(Arithmetic(), ["RNBQKBNR"])
+    ['count: 960, the family has 1', 'id 0: RNBQKBNR by the family, BBQNNRKR by the shortcut']
+    """
+    wrong = [] if shortcut.count == len(ranks) else \
+        [f"count: {shortcut.count}, the family has {len(ranks)}"]
+    for number in numbers(len(ranks)):
+        rank = ranks[number]
+        theirs = shortcut.rank(number)
+        if theirs != rank:
+            wrong.append(f"id {number}: {rank} by the family, {theirs} by the shortcut")
+        elif shortcut.id_of(rank) != number:
+            wrong.append(f"{rank}: id {number} by the family, {shortcut.id_of(rank)} "
+                         "by the shortcut")
+        elif shortcut.number(str(number)) != number:
+            wrong.append(f"{number!r} is read as {shortcut.number(str(number))}")
+    return wrong

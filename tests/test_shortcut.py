@@ -1,0 +1,181 @@
+"""Shortcuts behind one seam (solver.numbering.shortcut): each shortcut a
+family answers through answers as the family itself does (the general path:
+the rule file read, the ranks solved and numbered), for every family; ``check``
+names it, on or off and why; and an edited ``rules/chess960.toml`` turns the
+arithmetic off, visibly, with every answer still right.
+
+The default run compares a sample of each family's positions; the slow run
+every position, through ``check`` (which never answers from a shortcut).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from solver.check import check
+from solver.cli import cache, commands
+from solver.family import Family
+from solver.numbering import shortcut
+from solver.numbering.shortcut import Arithmetic, Choice
+from solver.ruleset.bundled import bundled_path
+from solver.ruleset.reader import bundled_names
+
+OFF = "shortcut: chess960 arithmetic (off: rules/chess960.toml differs from the shipped file)"
+
+
+def _scharnagl(number: int) -> str:
+    """Scharnagl's rank of ``number``, transcribed from the published scheme
+    (Wikipedia's "Fischer random chess numbering scheme"), apart from the code."""
+    n, light = divmod(number, 4)
+    n, dark = divmod(n, 4)
+    krn, queen = divmod(n, 6)
+    row = [""] * 8
+    row[2 * light + 1] = row[2 * dark] = "B"
+    free = [i for i in range(8) if not row[i]]
+    row[free.pop(queen)] = "Q"
+    table = ["NNRKR", "NRNKR", "NRKNR", "NRKRN", "RNNKR",
+             "RNKNR", "RNKRN", "RKNNR", "RKNRN", "RKRNN"][krn]
+    for square, piece in zip(free, table, strict=True):
+        row[square] = piece
+    return "".join(row)
+
+
+def _sample(count: int) -> list[int]:
+    """IDs spread over a family (few: an enumerated family's ID costs a count)."""
+    return sorted({0, 1, count // 3, 2 * count // 3, count - 1} & set(range(count)))
+
+
+def _on(name: str, family: Family) -> list[Choice]:
+    return [choice for choice in cache.shortcuts(name, family) if choice.on]
+
+
+def test_the_arithmetic_answers_for_the_shipped_chess960_only() -> None:
+    from solver.numbering.shortcut import blake2b
+
+    data = Path(bundled_path("chess960") or "").read_bytes()
+    digest = blake2b(data, digest_size=32).hexdigest()
+    assert digest == shortcut.CHESS960_DIGEST, (
+        "rules/chess960.toml is not the file the arithmetic answers for, so every command "
+        "answers Chess960 from the family (slower), and `chess960 check` says the shortcut "
+        "is off. If the edit is meant, prove it (`chess960 check`), then set CHESS960_DIGEST "
+        f"in solver/numbering/shortcut.py to {digest!r}")
+    choice = shortcut.arithmetic("chess960")
+    assert isinstance(choice.shortcut, Arithmetic)
+    assert str(choice) == ("shortcut: chess960 arithmetic (on: rules/chess960.toml is the "
+                           "shipped file)")
+    assert not shortcut.arithmetic("chess480").on
+    assert not shortcut.arithmetic(str(bundled_path("chess960"))).on  # a path: the family
+
+
+def test_the_arithmetic_is_scharnagls_published_scheme() -> None:
+    arithmetic = Arithmetic()
+    for number in range(960):
+        rank = _scharnagl(number)
+        assert arithmetic.rank(number) == rank
+        assert arithmetic.id_of(rank) == number
+        assert arithmetic.id_of(rank.lower()) is None
+        assert arithmetic.number(str(number)) == number
+    assert [arithmetic.number(text) for text in ("0518", "+518", "960", "-1", "５")] == [None] * 5
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_every_shortcut_answers_as_the_family_does(name: str) -> None:
+    """Each family's shortcuts that are on (the arithmetic, the table a run
+    would write), on a sample of its ids, against the family loaded afresh."""
+    family = Family.load(name)
+    choices = cache.shortcuts(name, family)
+    assert choices and all(str(choice).startswith("shortcut: ") for choice in choices)
+    if choices == [Choice("none", f"{name} answers every command itself")]:
+        assert not cache.keeps(family) or family.ruleset.army is not None
+        return
+    for choice in choices:
+        if choice.shortcut is None:
+            continue
+        found = choice.shortcut
+        assert found.count == family.count
+        for number in _sample(family.count):
+            rank = family.position(number).white
+            assert found.rank(number) == rank, (name, choice.label, number)
+            assert found.id_of(rank) == family.identify(rank).id == number
+            assert found.number(str(number)) == number
+
+
+def test_the_commands_answer_through_the_chosen_shortcut(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``position`` answers Chess960 by the arithmetic without loading the family,
+    and a family with no shortcut on from the family."""
+    loaded: list[str] = []
+    real = commands.load_family
+    monkeypatch.setattr(commands, "load_family",
+                        lambda rules, *a, **k: loaded.append(rules) or real(rules, *a, **k))
+    out = io.StringIO()
+    assert commands.position_command("chess960", ["518", "0"], stdin=None, out=out,
+                                     err=io.StringIO()) == 0
+    assert out.getvalue() == f"{_scharnagl(518)}\n{_scharnagl(0)}\n" and loaded == []
+    err = io.StringIO()
+    assert commands.rules_command(out=io.StringIO(), err=err) == 0 and err.getvalue() == ""
+    monkeypatch.setenv("CHESS960_NO_CACHE", "1")
+    assert cache.choose("chess480")[0] == Choice("none", "chess480 answers every command itself")
+
+
+def _edited(tmp_path: Path) -> Path:
+    """A copy of the bundled rules whose chess960.toml has one numbering more."""
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    for path in Path(bundled_path("chess960") or "").parent.glob("*.toml"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    added = ('\n[[numberings]]\nname = "knights-first"\ntitle = "knights before the queen"\n'
+             'source = "made up for the test"\nsteps = ["B:light", "B:dark", "NN", "Q", "RKR"]\n')
+    (folder / "chess960.toml").write_text((folder / "chess960.toml").read_text() + added)
+    return folder
+
+
+def test_an_edited_chess960_turns_the_arithmetic_off_visibly(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver.ruleset import bundled
+
+    folder = str(_edited(tmp_path))
+    monkeypatch.setattr(bundled, "rules_folder", lambda: folder)
+    monkeypatch.setenv("CHESS960_NO_CACHE", "1")
+    choice, _source = cache.choose("chess960")
+    assert str(choice) == OFF and choice.shortcut is None
+    out, err = io.StringIO(), io.StringIO()
+    assert commands.check_command("chess960", out=out, err=err) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[1] == f"  {OFF}"
+    assert "  ok   numbering knights-first (0..959) is a bijection and reads back what it writes" \
+        in lines
+    assert lines[-1] == "  960 positions, arithmetic numbering, proven"
+    assert not any("shortcut chess960 arithmetic answers" in line for line in lines)
+    out, err = io.StringIO(), io.StringIO()
+    assert commands.rules_command(out=out, err=err) == 0
+    assert "chess960 " in out.getvalue() and err.getvalue() == f"chess960: {OFF}\n"
+    # the answers stay right: the family answers, as Scharnagl numbers
+    ids = [0, 105, 518, 959]
+    out = io.StringIO()
+    assert commands.position_command("chess960", [str(i) for i in ids], stdin=None, out=out,
+                                     err=io.StringIO()) == 0
+    assert out.getvalue().split() == [_scharnagl(i) for i in ids]
+    out = io.StringIO()
+    assert commands.identify_command("chess960", [_scharnagl(i) for i in ids], stdin=None,
+                                     out=out, err=io.StringIO()) == 0
+    assert out.getvalue().split() == [str(i) for i in ids]
+    out = io.StringIO()
+    assert commands.identify_command("chess960", ["RNBQKBNR"], stdin=None, out=out,
+                                     err=io.StringIO(), numbering="knights-first") == 0
+    assert out.getvalue() == "358\n"  # fritz9's steps, from 0 (Fritz 9 counts from 1: 359)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", bundled_names())
+def test_check_proves_every_shortcut_for_every_position(name: str) -> None:
+    family = Family.load(name)
+    choices = cache.shortcuts(name, family)
+    report = check(family, choices)
+    assert report.shortcuts == [str(choice) for choice in choices]
+    proven = [claim for claim in report.claims if claim.text.startswith("shortcut ")]
+    assert len(proven) == sum(choice.on for choice in choices)
+    assert all(claim.ok for claim in proven), [c.detail for c in proven]
