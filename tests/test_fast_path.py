@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import make_quick_table
 import pytest
 import typer
 from hypothesis import HealthCheck, given, settings
@@ -39,7 +40,7 @@ CHESS960 = Path(sys.executable).parent / "chess960"
 
 STDIN = b"518\n\nQNRBBNKR\nx\n105 QNRBBNKR\n104 QNRBBNKR\n\xff\n0\nRNBQKBNR\n"
 
-REGENERATE = "regenerate it with `python -m solver.cli.app`"
+REGENERATE = "regenerate it with `python tests/make_quick_table.py`"
 
 
 @pytest.fixture(autouse=True)
@@ -54,7 +55,7 @@ def _budget(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_checked_in_table_is_the_typer_apps() -> None:
-    made = cli.quick_table()
+    made = make_quick_table.quick_table()
     for name in sorted(set(made) | set(TABLE)):
         assert name in TABLE, f"command {name!r} is missing from solver/cli/quick_table.py: " \
                               f"{REGENERATE}"
@@ -69,13 +70,15 @@ def test_the_checked_in_table_is_the_typer_apps() -> None:
                 f"{name}: option {key!r} differs from the Typer app's ({now} in the app, " \
                 f"{theirs.get(key)} in the table): {REGENERATE}"
     source = Path(quick.__file__).with_name("quick_table.py").read_text(encoding="utf-8")
-    assert source == quick.table_source(made), f"the table's text is not as made: {REGENERATE}"
+    assert source == make_quick_table.table_source(made), \
+        f"the table's text is not as made: {REGENERATE}"
 
 
 def _typer_functions() -> dict[str, Any]:
-    functions = {cli._command_name(info): info.callback for info in cli.app.registered_commands}
+    functions = {cli.command_name(info): info.callback
+                 for info in cli.app.registered_commands}
     for sub in cli.app.registered_groups:
-        functions |= {f"{sub.name} {cli._command_name(info)}": info.callback
+        functions |= {f"{sub.name} {cli.command_name(info)}": info.callback
                       for info in sub.typer_instance.registered_commands}
     return functions
 

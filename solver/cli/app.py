@@ -3,8 +3,8 @@
 Each command is declared here once, and only here: its body is a call of the
 function of the same name in :mod:`solver.cli.bodies` with the command's
 parameters (the common ones; the quick path of :mod:`solver.cli.quick` calls
-the same function, parsing with :func:`quick_table`'s table, which ``python -m
-solver.cli.app`` writes). Each command reads its arguments, makes library calls
+the same function, parsing with a table made from this module's declarations
+by ``python tests/make_quick_table.py``). Each command reads its arguments, makes library calls
 and prints. Library
 errors (all :class:`~solver.errors.Chess960Error` subclasses) become one
 ``error:`` line on stderr and exit code 1; usage errors (an unknown option, a
@@ -17,7 +17,7 @@ commands that solve.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -679,6 +679,11 @@ def _plain_help(command: Any) -> Any:
 _BUILT: dict[str | None, Any] = {}
 
 
+def command_name(info: Any) -> str:
+    """The name of the command Typer registered as ``info`` (a ``CommandInfo``)."""
+    return str(info.name or info.callback.__name__.lower().replace("_", "-"))
+
+
 def _built(argv: Sequence[str]) -> Any:
     """The Click command that answers ``argv``: the app with only the command
     ``argv`` names when it names one (building all twenty takes longer than
@@ -686,7 +691,7 @@ def _built(argv: Sequence[str]) -> Any:
     import copy
 
     name = argv[0] if argv else None
-    chosen = [info for info in app.registered_commands if _command_name(info) == name]
+    chosen = [info for info in app.registered_commands if command_name(info) == name]
     groups = [info for info in app.registered_groups if info.name == name]
     if not chosen and not groups:
         name = None
@@ -727,102 +732,3 @@ def run(argv: Sequence[str]) -> int:
 from solver.cli.games import games_app  # noqa: E402  (the `games` commands, in their own module)
 
 app.add_typer(games_app, name="games")
-
-
-# -- the quick path's table, made from the commands above ---------------------------------
-
-
-def quick_table() -> dict[str, dict[str, Any]]:
-    """The quick path's table (:mod:`solver.cli.quick`), read from this app's
-    declarations of the commands in :data:`~solver.cli.quick.QUICK`."""
-    from solver.cli.quick import QUICK
-
-    group: Any = typer.main.get_command(app)
-    functions: dict[str, Any] = {_command_name(info): info.callback
-                                 for info in app.registered_commands}
-    for sub in app.registered_groups:
-        instance: Any = sub.typer_instance
-        functions |= {f"{sub.name} {_command_name(info)}": info.callback
-                      for info in instance.registered_commands}
-    table: dict[str, dict[str, Any]] = {}
-    for name in QUICK:
-        command = group
-        for word in name.split():
-            command = command.commands[word]
-        table[name] = _quick_command(command, functions[name])
-    return table
-
-
-def _command_name(info: Any) -> str:
-    return str(info.name or info.callback.__name__.lower().replace("_", "-"))
-
-
-def _quick_command(command: Any, function: Callable[..., Any]) -> dict[str, Any]:
-    """One command's entry: its body, its argument, its options and parameters."""
-    body = f"solver.cli.bodies:{function.__name__}"
-    argument = None
-    options: dict[str, str] = {}
-    params: dict[str, dict[str, Any]] = {}
-    for param in command.params:
-        if getattr(param, "param_type_name", "") == "argument":
-            if argument is not None:
-                raise ValueError(f"{command.name}: the quick path takes one argument at most")
-            argument = {"name": param.name, "nargs": param.nargs}
-        else:
-            for option in [*param.opts, *param.secondary_opts]:
-                options[option] = param.name
-        params[param.name] = _quick_param(param)
-    return {"body": body, "argument": argument, "options": options, "params": params}
-
-
-def _quick_param(param: Any) -> dict[str, Any]:
-    """A parameter's entry: kind, repeats, default, bounds, choices, callback."""
-    import types
-    import typing
-
-    info = param.type_descriptor.parameter_info
-    annotation = param.type_descriptor.annotation
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
-    if typing.get_origin(annotation) is list:
-        (annotation,) = typing.get_args(annotation)
-    choices = None
-    if typing.get_origin(annotation) is typing.Literal:
-        choices = [str(choice) for choice in typing.get_args(annotation)]
-        annotation = str
-    kind = {bool: "flag", str: "str", int: "int"}.get(annotation, "other")
-    if kind == "flag" and (param.secondary_opts or not param.is_flag):
-        kind = "other"
-    if param.envvar or getattr(param, "count", False):
-        kind = "other"
-    callback = getattr(info, "callback", None)
-    if callback is not None and callback.__name__ in bodies.CHOICES:
-        import importlib
-
-        module, name = bodies.CHOICES[callback.__name__]
-        choices = list(getattr(importlib.import_module(module), name))
-    return {
-        "kind": kind,
-        "multiple": bool(param.multiple or param.nargs == -1),
-        "required": bool(param.required),
-        "default": param.default,
-        "min": getattr(param, "min", None),
-        "max": getattr(param, "max", None),
-        "choices": choices,
-        "callback": None if callback is None else f"{callback.__module__}:{callback.__name__}",
-    }
-
-
-def write_quick_table() -> None:
-    """``python -m solver.cli.app``: write :mod:`solver.cli.quick_table` afresh."""
-    from pathlib import Path
-
-    from solver.cli.quick import table_source
-
-    path = Path(__file__).with_name("quick_table.py")
-    path.write_text(table_source(quick_table()), encoding="utf-8")
-    sys.stdout.write(f"wrote {path}\n")
-
-
-if __name__ == "__main__":
-    write_quick_table()

@@ -1,15 +1,15 @@
 """The quick path of the common commands: their command lines parsed with a
 table generated from the Typer app, without importing Typer.
 
-:mod:`solver.cli.app` declares every command once;
-:func:`solver.cli.app.quick_table` reads those declarations (through
-``typer.main.get_command`` and the Typer parameters: option names, flag or
-value, repeats, default, bounds, choices, callback, and the Python parameter's
-name) for the commands in :data:`QUICK`, and :func:`table_source` writes them
-as :mod:`solver.cli.quick_table`, checked in; a default-run test makes the
-table again and compares. After changing a command's options, regenerate it::
+:mod:`solver.cli.app` declares every command once; ``tests/make_quick_table.py``
+reads those declarations (through ``typer.main.get_command`` and the Typer
+parameters: option names, flag or value, repeats, default, bounds, choices,
+callback, and the Python parameter's name) for the commands in :data:`QUICK`
+and writes them as :mod:`solver.cli.quick_table`, checked in; a default-run
+test makes the table again and compares. After changing a command's options,
+regenerate it::
 
-    python -m solver.cli.app
+    python tests/make_quick_table.py
 
 :func:`parse` takes only what cannot be answered otherwise than Typer would:
 known options, each once unless it repeats, values it can check from the
@@ -129,35 +129,3 @@ def _function(name: str) -> Callable[..., Any]:
     module, _, attribute = name.partition(":")
     function: Callable[..., Any] = getattr(importlib.import_module(module), attribute)
     return function
-
-
-# -- the table's text (made from the Typer app by solver.cli.app.quick_table) ------------
-
-
-HEADER = '''"""The quick path's table (:mod:`solver.cli.quick`): the common commands'
-parameters as the Typer app in :mod:`solver.cli.app` declares them.
-
-Generated; do not edit. After changing a command's options, regenerate it with
-``python -m solver.cli.app`` (a default-run test, tests/test_fast_path.py,
-compares it with the Typer app).
-"""
-
-# ruff: noqa: E501
-from typing import Any
-
-'''
-
-
-def table_source(table: dict[str, dict[str, Any]]) -> str:
-    """The text of :mod:`solver.cli.quick_table` holding ``table``: a command a
-    block, a parameter a line (keys that are None left out)."""
-    lines = [HEADER + "TABLE: dict[str, dict[str, Any]] = {"]
-    for name, command in table.items():
-        lines += [f"    {name!r}: {{", f"        'body': {command['body']!r},",
-                  f"        'argument': {command['argument']!r},",
-                  f"        'options': {command['options']!r},", "        'params': {"]
-        for key, param in command["params"].items():
-            shown = {k: v for k, v in param.items() if v is not None}
-            lines.append(f"            {key!r}: {shown!r},")
-        lines += ["        },", "    },"]
-    return "\n".join([*lines, "}", ""])

@@ -2,7 +2,7 @@
 parameters as the Typer app in :mod:`solver.cli.app` declares them.
 
 Generated; do not edit. After changing a command's options, regenerate it with
-``python -m solver.cli.app`` (a default-run test, tests/test_fast_path.py,
+``python tests/make_quick_table.py`` (a default-run test, tests/test_fast_path.py,
 compares it with the Typer app).
 """
 
