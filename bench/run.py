@@ -48,8 +48,10 @@ CHESS960 = str(BIN / "chess960")
 
 #: Every subprocess, ours and the baselines, runs in this scrubbed environment: no
 #: PYTHON* variable (PYTHONUNBUFFERED slows only a Python baseline's writes;
-#: bytecode caching stays on, as for an installed package), nothing else inherited.
-ENV = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "TMPDIR")}
+#: bytecode caching stays on, as for an installed package) but PYTHONPATH (the
+#: tree measured, when it is not the installed one), nothing else inherited.
+ENV = {k: v for k, v in os.environ.items()
+       if k in ("PATH", "HOME", "LANG", "TMPDIR", "PYTHONPATH")}
 ENV.setdefault("LANG", "C.UTF-8")
 
 #: A family far too large to list (1,210,809,600 ranks, the one tests/test_counting.py
@@ -421,6 +423,18 @@ def bench_bulk(repeats: int, rows: list[Row], log: Callable[[str], None]) -> Non
                                 "python-chess", 0.05))
 
 
+#: The baseline of the commands Typer answers: a one-command Typer app (an int
+#: option, so that Typer converts a value as the real commands do).
+TYPER_ONE = """
+import typer
+app = typer.Typer(add_completion=False)
+@app.command()
+def one(name: str, count: int = 1) -> None:
+    print(name * count)
+app(args=["x", "--count", "2"], standalone_mode=False)
+"""
+
+
 def bench_family_startup(repeats: int, rows: list[Row]) -> None:
     """``position`` from families other than Chess960, with their rank table
     (the cache warm) and without (``CHESS960_NO_CACHE=1``): what the table
@@ -440,45 +454,53 @@ def bench_family_startup(repeats: int, rows: list[Row]) -> None:
 
 
 def bench_startup(repeats: int, rows: list[Row]) -> None:
-    """Each command's start-up against ``python -c pass``, in turn."""
+    """Each command's start-up: the common ones (the quick path) against
+    ``python -c pass`` (at most 3x), every other one and every ``--help`` against
+    a one-command Typer app run in turn with it (at most 1.3x; issue 34)."""
     base = [sys.executable, "-c", "pass"]
-    commands: list[tuple[list[str], bytes | None, float | None]] = [
-        (["position", "518"], b"RNBQKBNR\n", 3.0),
-        (["id", "QNRBBNKR"], b"105\n", 3.0),
-        (["random", "--seed", "1"], None, 3.0),
-        (["position", "518", "--format", "fen"], None, None),
-        (["id", "QNRBBNKR qnrbbnkr", "-r", "dfrc"], None, None),
-        (["show", "518"], None, 3.0),
-        (["--help"], None, 3.0),
-        (["rules"], None, None),
-        (["solve", "--count"], b"960\n", None),
-        (["check"], None, None),  # proven afresh on every run: no limit on its start-up
-        (["plan", "--rounds", "3", "--seed", "1"], None, None),
-    ]
-    for args, expected, limit in commands:
-        ours = [CHESS960, *args]
-        if expected is not None:
-            assert run(ours) == expected, args
-        mine, theirs = alternate(lambda ours=ours: run(ours), lambda: run(base), repeats)
-        kept = {"--help": ", help kept"}.get(args[0], "")
-        rows.append(compare(f"chess960 {' '.join(args)} (start-up{kept})", mine, theirs,
-                            "python -c pass", limit))
+    typer_one = [sys.executable, "-c", TYPER_ONE]
     with tempfile.TemporaryDirectory() as tmp:
         book, pgn = Path(tmp) / "one.epd", Path(tmp) / "one.pgn"
         book.write_text(f"{_chess960_fen('RNBQKBNR')}\n")
         pgn.write_text(f'[Result "1-0"]\n[FEN "{_chess960_fen("RNBQKBNR")}"]\n'
                        '[Variant "Chess960"]\n\n1. e4 1-0\n')
-        others: list[list[str]] = [
-            ["lint", str(book)], ["which", "RNBQKBNR"], ["convert", "518", "--to", "scidb"],
-            ["compare", str(book), "-r", "chess960"], ["book", "--sample", "10", "--seed", "1"],
-            ["games", "stats", str(pgn)], ["eval", "518"], ["solve", "--help"]]
-        for args in others:
+        common: list[tuple[list[str], bytes | None, float | None]] = [
+            (["position", "518"], b"RNBQKBNR\n", 3.0),
+            (["id", "QNRBBNKR"], b"105\n", 3.0),
+            (["random", "--seed", "1"], None, 3.0),
+            (["show", "518"], None, 3.0),
+            (["solve", "--count"], b"960\n", 3.0),
+            (["convert", "518", "--to", "scidb"], None, 3.0),
+            (["which", "RNBQKBNR"], None, 3.0),
+            (["lint", str(book)], None, 3.0),
+            (["position", "518", "--format", "fen"], None, None),
+            (["id", "QNRBBNKR qnrbbnkr", "-r", "dfrc"], None, None),
+            (["rules"], None, None),
+            (["plan", "--rounds", "3", "--seed", "1"], None, None),
+            (["compare", str(book), "-r", "chess960"], None, None),
+            (["games", "stats", str(pgn)], None, None),
+        ]
+        for args, expected, limit in common:
             ours = [CHESS960, *args]
-            mine, theirs = alternate(lambda ours=ours: run_any(ours), lambda: run(base),
-                                     max(3, repeats // 2))
+            if expected is not None:
+                assert run(ours) == expected, args
+            mine, theirs = alternate(lambda ours=ours: run_any(ours), lambda: run(base), repeats)
             shown = " ".join(Path(arg).name if arg.startswith("/") else arg for arg in args)
             rows.append(compare(f"chess960 {shown} (start-up)", mine, theirs,
-                                "python -c pass", None))
+                                "python -c pass", limit))
+        mine, theirs = alternate(lambda: run(typer_one), lambda: run(base), repeats)
+        rows.append(compare("  a one-command Typer app (the baseline below)", mine, theirs,
+                            "python -c pass", None))
+        others: list[list[str]] = [
+            ["--help"], ["id", "--help"], ["solve", "--help"], ["games", "stats", "--help"],
+            ["book", "--sample", "10", "--seed", "1"], ["eval", "518"], ["dice", "--dice", "6"],
+            ["random", "-n", "0"], ["position", "518", "-u", "-u"], ["--version"]]
+        for args in others:
+            ours = [CHESS960, *args]
+            mine, theirs = alternate(lambda ours=ours: run_any(ours), lambda: run(typer_one),
+                                     max(3, repeats // 2))
+            rows.append(compare(f"chess960 {' '.join(args)} (start-up, Typer)", mine, theirs,
+                                "one-command Typer app", 1.3))
     bench_family_startup(max(3, repeats // 2), rows)
     fresh = [CHESS960, "check"]
     mine, theirs = alternate(lambda: run(fresh, env={**ENV, "CHESS960_NO_CACHE": "1"}),
@@ -1347,6 +1369,7 @@ _SECTIONS: dict[str, Callable[[int, int, list[Row], Callable[[str], None]], None
     "numberings": _numberings_section,
     "games": _games_section,
     "armies": _armies_section,
+    "startup": lambda small, large, rows, log: bench_startup(small * 2, rows),
 }
 
 

@@ -1,35 +1,193 @@
-"""The console command's fast path (solver.cli.entry.parse_fast/run_fast) answers
-exactly as Typer does, and loads none of Typer, Pydantic, Rich or the solver.
+"""The console command's quick path (solver.cli.quick) is Typer's own declaration
+of each common command, and answers exactly as Typer does, loading none of Typer,
+Pydantic, Rich or the solver.
 
-Every command line is run twice in-process: through the fast path (when it
-takes the line) and through the Typer app (solver.cli.app.run), and the two must
-write the same stdout and stderr and return the same exit code. The
-installed command is checked for its imports with ``python -X importtime``.
+The quick path's table is made from the Typer app (solver.cli.quick.make_table)
+and checked in (solver.cli.quick_table): the default run makes it again and
+compares, and holds each command's body (solver.cli.bodies) to the Typer
+command's parameters. Every option of every quick command, drawn from the
+table, is parsed both ways and must reach the body with the same arguments.
+The slow run answers each command line twice in-process: through
+:func:`solver.cli.entry.dispatch` (the quick path, when it takes the line) and
+through the Typer app (solver.cli.app.run), and the two must write the same
+stdout and stderr and return the same exit code. The installed command is
+checked for its imports with ``python -X importtime``.
 """
 
 from __future__ import annotations
 
+import inspect
 import io
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import make_quick_table
 import pytest
+import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples, sample
 
 from solver.cli import app as cli
-from solver.cli import entry
+from solver.cli import bodies, entry, quick
 from solver.cli.commands import arithmetic_id, arithmetic_number
+from solver.cli.quick_table import TABLE
 from solver.family import Family
-
-#: Each case runs the command both ways: the default run takes a sample of each
-#: list (profiles.sample), CI's slow step the rest.
 
 CHESS960 = Path(sys.executable).parent / "chess960"
 
 STDIN = b"518\n\nQNRBBNKR\nx\n105 QNRBBNKR\n104 QNRBBNKR\n\xff\n0\nRNBQKBNR\n"
+
+REGENERATE = "regenerate it with `python tests/make_quick_table.py`"
+
+
+@pytest.fixture(autouse=True)
+def _budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--max-states`` sets the counting budget for the process: only for the test."""
+    from solver.numbering import budget
+
+    monkeypatch.setattr(budget, "_limit", [budget.MAX_STATES])
+
+
+# -- the table is the Typer app's ----------------------------------------------------------
+
+
+def test_the_checked_in_table_is_the_typer_apps() -> None:
+    made = make_quick_table.quick_table()
+    for name in sorted(set(made) | set(TABLE)):
+        assert name in TABLE, f"command {name!r} is missing from solver/cli/quick_table.py: " \
+                              f"{REGENERATE}"
+        assert name in made, f"command {name!r} is no longer in the Typer app: {REGENERATE}"
+        for part in ("body", "argument", "options"):
+            assert made[name][part] == TABLE[name][part], \
+                f"{name}: its {part} differ from the Typer app's: {REGENERATE}"
+        mine, theirs = made[name]["params"], TABLE[name]["params"]
+        for key in sorted(set(mine) | set(theirs)):
+            now = {k: v for k, v in mine.get(key, {}).items() if v is not None}
+            assert theirs.get(key) == now, \
+                f"{name}: option {key!r} differs from the Typer app's ({now} in the app, " \
+                f"{theirs.get(key)} in the table): {REGENERATE}"
+    source = Path(quick.__file__).with_name("quick_table.py").read_text(encoding="utf-8")
+    assert source == make_quick_table.table_source(made), \
+        f"the table's text is not as made: {REGENERATE}"
+
+
+def _typer_functions() -> dict[str, Any]:
+    functions = {cli.command_name(info): info.callback
+                 for info in cli.app.registered_commands}
+    for sub in cli.app.registered_groups:
+        functions |= {f"{sub.name} {cli.command_name(info)}": info.callback
+                      for info in sub.typer_instance.registered_commands}
+    return functions
+
+
+def _parameters(function: Any) -> list[tuple[str, object]]:
+    found = []
+    for name, parameter in inspect.signature(function).parameters.items():
+        default = parameter.default
+        if isinstance(default, typer.models.ParameterInfo):  # not in Annotated
+            default = default.default
+        found.append((name, default))
+    return found
+
+
+@pytest.mark.parametrize("name", TABLE)
+def test_each_body_takes_the_typer_commands_parameters(name: str) -> None:
+    """Names, order and defaults: the body is called with Typer's keyword arguments."""
+    body = quick._function(TABLE[name]["body"])
+    assert body.__module__ == "solver.cli.bodies"
+    assert _parameters(body) == _parameters(_typer_functions()[name]), name
+
+
+def test_the_bodies_default_limit_is_the_search_models() -> None:
+    from solver.kinds.model import MAX_ARRANGEMENTS
+
+    assert bodies.MAX_ARRANGEMENTS == MAX_ARRANGEMENTS
+
+
+def test_the_quick_commands_are_the_tables() -> None:
+    assert tuple(TABLE) == quick.QUICK
+
+
+#: A value each parameter takes, where the table's default would not show it passed on.
+SAMPLES = {"fmt": "json", "dialect": "shredder", "variant": "crazyhouse", "seed": "7",
+           "rules": "dfrc", "table": "csv", "fix": "xfen", "numbering": "scidb"}
+
+
+def _sample(key: str, param: dict[str, Any]) -> list[str]:
+    """A value of ``param`` as typed on the command line (none for a flag)."""
+    if param["kind"] == "flag":
+        return []
+    if param["kind"] == "int":
+        return [str(max(param.get("min") or 0, 2))]
+    return [SAMPLES.get(key, "x")]
+
+
+def _base(name: str) -> list[str]:
+    """``name``'s command line with its argument and required options alone."""
+    command = TABLE[name]
+    argv = name.split()
+    if command["argument"] is not None:
+        argv.append("-")
+    for option, key in command["options"].items():
+        param = command["params"][key]
+        if param["required"] and option.startswith("--") and option not in argv:
+            argv += [option, *_sample(key, param)]
+    return argv
+
+
+def _cases() -> list[list[str]]:
+    """Every option (each of its names) of every quick command, on its own."""
+    cases = []
+    for name, command in TABLE.items():
+        cases.append(_base(name))
+        for option, key in command["options"].items():
+            argv = _base(name)
+            if option in argv:
+                continue
+            value = _sample(key, command["params"][key])
+            cases.append([*argv, option, *value])
+            if option.startswith("--") and value:
+                cases.append([*argv, f"{option}={value[0]}"])
+    return cases
+
+
+CASES = _cases()
+
+
+def test_the_cases_exercise_every_option_of_the_table() -> None:
+    used = {(argv[0] if argv[0] != "games" else "games stats", arg.partition("=")[0])
+            for argv in CASES for arg in argv}
+    for name, command in TABLE.items():
+        for option in command["options"]:
+            assert (name, option) in used or option in _base(name), (name, option)
+
+
+@pytest.mark.parametrize("argv", CASES, ids=" ".join)
+def test_every_option_reaches_the_body_as_typer_passes_it(
+        argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both ways call the same body with the same keyword arguments (the bodies
+    replaced by a recorder: nothing runs)."""
+    name = " ".join(argv[:2]) if argv[0] == "games" else argv[0]
+    function = TABLE[name]["body"].partition(":")[2]
+    calls: list[dict[str, Any]] = []
+
+    def record(**arguments: Any) -> int:
+        calls.append(arguments)
+        return 0
+
+    monkeypatch.setattr(bodies, function, record)
+    parsed = quick.parse(argv)
+    assert parsed is not None, f"the quick path does not take {argv}"
+    assert parsed[1] is not None
+    assert parsed[0](**parsed[1]) == 0
+    assert cli.run(argv) == 0
+    assert len(calls) == 2 and calls[0] == calls[1], argv
+
+
+# -- both ways answer alike ---------------------------------------------------------------
 
 
 def _run(argv: list[str], fast: bool, stdin: bytes,
@@ -37,8 +195,7 @@ def _run(argv: list[str], fast: bool, stdin: bytes,
          ) -> tuple[str, str, int]:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
     capsys.readouterr()
-    parsed = entry.parse_fast(argv) if fast else None
-    code = entry.run_fast(*parsed) if parsed is not None else cli.run(argv)
+    code = entry.dispatch(argv) if fast else cli.run(argv)
     sys.stdout.flush()
     out, err = capsys.readouterr()
     return out, err, code
@@ -46,11 +203,53 @@ def _run(argv: list[str], fast: bool, stdin: bytes,
 
 def _same(argv: list[str], capsys: pytest.CaptureFixture[str],
           monkeypatch: pytest.MonkeyPatch, stdin: bytes = STDIN) -> bool:
-    """Whether the fast path took ``argv``; asserts both paths answer alike."""
-    fast = _run(argv, True, stdin, capsys, monkeypatch)
+    """Whether the quick path answered ``argv`` (Typer was not called); asserts
+    both ways answer alike."""
+    typer_calls: list[object] = []
+    real = cli.run
+
+    def counted(args: Any) -> int:
+        typer_calls.append(args)
+        return real(args)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(cli, "run", counted)
+        fast = _run(argv, True, stdin, capsys, monkeypatch)
     typed = _run(argv, False, stdin, capsys, monkeypatch)
-    assert fast == typed, argv
-    return entry.parse_fast(argv) is not None
+    assert _timeless(fast) == _timeless(typed), argv
+    return not typer_calls
+
+
+def _timeless(answer: tuple[str, str, int]) -> tuple[str, str, int]:
+    """``answer`` with the time ``check`` took (on stderr) left out."""
+    import re
+
+    out, err, code = answer
+    return out, re.sub(r"checked in [0-9.]+ s", "checked in T s", err), code
+
+
+#: The table's cases cheap enough for the default run.
+CHEAP = [argv for argv in CASES if argv[0] in ("id", "position", "convert")]
+
+
+@pytest.mark.parametrize("argv", CHEAP, ids=" ".join)
+def test_the_tables_cheap_cases_are_answered_as_typer_does(
+        argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # --svg x writes x
+    _same(argv, capsys, monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", [a for a in CASES if a not in CHEAP and "--all" not in a],
+                         ids=" ".join)
+def test_the_tables_cases_are_answered_as_typer_does(
+        argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # --svg-dir x, --html x, --certificate x write there
+    if argv[0] in ("random", "plan") and not any(a.startswith("--seed") for a in argv):
+        argv = [*argv, "--seed", "3"]  # unseeded draws differ from run to run
+    _same(argv, capsys, monkeypatch)
 
 
 CORPUS: list[list[str]] = [
@@ -143,7 +342,8 @@ LINTS: list[list[str]] = [
 ]
 
 
-@pytest.mark.parametrize("argv", sample(LINTS, 6), ids=" ".join)
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", LINTS, ids=" ".join)
 def test_lint_and_which_are_answered_as_typer_does(
         argv: list[str], capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -168,7 +368,8 @@ GAME_LINES: list[list[str]] = [
 ]
 
 
-@pytest.mark.parametrize("argv", sample(GAME_LINES, 2), ids=" ".join)
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", GAME_LINES, ids=" ".join)
 def test_games_stats_is_answered_as_typer_does(
         argv: list[str], capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,7 +387,8 @@ TYPER_WORDS = [
 ]
 
 
-@pytest.mark.parametrize("argv", sample(CORPUS, 15), ids=lambda argv: " ".join(argv) or "(none)")
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", CORPUS, ids=lambda argv: " ".join(argv) or "(none)")
 def test_fast_path_answers_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     _same(argv, capsys, monkeypatch)
@@ -201,7 +403,8 @@ CHECKS: list[list[str]] = [
 ]
 
 
-@pytest.mark.parametrize("argv", sample(CHECKS, 2), ids=" ".join)
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", CHECKS, ids=" ".join)
 def test_check_is_answered_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """As :func:`_same`, the time each family took (on stderr) aside."""
@@ -215,7 +418,7 @@ def test_check_is_answered_as_typer_does(argv: list[str], capsys: pytest.Capture
     fast = _run(argv, True, b"", capsys, monkeypatch)
     typed = _run(argv, False, b"", capsys, monkeypatch)
     assert timeless(fast) == timeless(typed)
-    assert (entry.parse_fast(argv) is not None) == (argv in CHECKS[:6])
+    assert (quick.parse(argv) is not None) == (argv in CHECKS[:6])
 
 
 PLANS: list[list[str]] = [
@@ -233,18 +436,19 @@ PLANS: list[list[str]] = [
 ]
 
 
-@pytest.mark.parametrize("argv", sample(PLANS, 3), ids=" ".join)
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", PLANS, ids=" ".join)
 def test_plan_is_answered_as_typer_does(argv: list[str], capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     assert _same(argv, capsys, monkeypatch) == (argv in PLANS[:7])
 
 
 def test_the_corpus_exercises_the_fast_path() -> None:
-    taken = [argv for argv in CORPUS if entry.parse_fast(argv) is not None]
+    taken = [argv for argv in CORPUS if quick.parse(argv) is not None]
     assert len(taken) >= 60
     for argv in (["id", "--help"], ["id", "-rdfrc", "X"], ["random", "--seed", "1", "-n", "0"],
-                 ["position", "--white", "1", "--black", "2"], ["rules", "x"], ["--version"]):
-        assert entry.parse_fast(argv) is None
+                 ["id", "--", "X"], ["rules", "x"], ["--version"], ["position", "-u", "-u"]):
+        assert quick.parse(argv) is None
 
 
 TOKENS = ["id", "position", "random", "rules", "QNRBBNKR", "RNBQKBNR", "rnbqkbnr", "518", "0",
@@ -256,7 +460,8 @@ TOKENS = ["id", "position", "random", "rules", "QNRBBNKR", "RNBQKBNR", "rnbqkbnr
           "-l", "--letters"]  # never --svg: it would write files named by other tokens
 
 
-@settings(max_examples=examples(10, most=500), deadline=None,  # CI: 1,500 took 182 s
+@pytest.mark.slow
+@settings(max_examples=examples(40, most=500), deadline=None,  # CI: 1,500 took 182 s
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(command=st.sampled_from(["id", "position", "random", "show", "rules"]),
        rest=st.lists(st.sampled_from(TOKENS), max_size=7))

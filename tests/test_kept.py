@@ -1,9 +1,6 @@
-"""Answers kept between runs (solver.cli.cache.keep): only the top-level help,
-written again from the cache only for the very bytes that made it (the
-program's modules, Typer's, Click's and Rich's, Python), the terminal width and
-the environment variables they read, and never when its tag does not prove it
-the cache's own. ``check`` keeps nothing: it proves its family on every run
-(issue 33: a kept proof answered "proven" for a rule file that does not prove)."""
+"""No answers kept between runs: ``--help`` is Typer's on every run (issue 34),
+and ``check`` proves its family on every run (issue 33: a kept proof answered
+"proven" for a rule file that does not prove)."""
 
 from __future__ import annotations
 
@@ -32,63 +29,29 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return made
 
 
-def _help(capsys: pytest.CaptureFixture[str]) -> str:
-    assert entry.top_help(["--help"]) == 0
-    return capsys.readouterr().out
-
-
-def _typer_help(capsys: pytest.CaptureFixture[str]) -> str:
-    assert app.run(["--help"]) == 0
-    return capsys.readouterr().out
-
-
-def _no(*args: object, **kwargs: object) -> int:
-    raise AssertionError("answered again although it was kept")
-
-
-def test_the_help_is_typers_and_is_kept_for_the_terminal_width(
+def test_the_help_is_typers_on_every_run_and_keeps_nothing(
         folder: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    typer_help = _typer_help(capsys)
-    assert typer_help.startswith("Usage: chess960 [OPTIONS] COMMAND")
-    assert _help(capsys) == typer_help
-    [kept] = folder.glob("help-*.kept")
-    with monkeypatch.context() as patch:
-        patch.setattr(app, "run", _no)
-        assert _help(capsys) == typer_help
-    monkeypatch.setenv("COLUMNS", "60")  # another width: Typer words it again
-    narrow = _typer_help(capsys)
-    assert narrow != typer_help and _help(capsys) == narrow
-    assert len(list(folder.glob("help-*.kept"))) == 2
-    kept.write_bytes(kept.read_bytes().replace(b"Usage:", b"Usage?"))
-    monkeypatch.setenv("COLUMNS", "80")
-    assert _help(capsys) == typer_help  # an edited answer is not the cache's own
-
-
-def test_no_cache_keeps_no_help(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv("CHESS960_CACHE_DIR", str(tmp_path))
-    monkeypatch.setenv("CHESS960_NO_CACHE", "1")
-    assert _help(capsys) == _typer_help(capsys)
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_the_help_is_made_again_when_the_environment_that_words_it_changes(
-        folder: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    plain = _help(capsys)
+    """``chess960 --help`` is Typer's, worded afresh on every run: no answer is
+    kept between runs (issue 34), so another width or environment words it anew."""
     calls: list[list[str]] = []
     real = app.run
 
     def counted(argv: list[str]) -> int:
-        calls.append(argv)
+        calls.append(list(argv))
         return real(argv)
 
     monkeypatch.setattr(app, "run", counted)
-    assert _help(capsys) == plain and calls == []
-    monkeypatch.setenv("FORCE_COLOR", "1")  # Rich and Click read it: Typer answers again
-    _help(capsys)
-    assert calls == [["--help"]]
+    for _ in range(2):
+        assert entry.dispatch(["--help"]) == 0
+        assert capsys.readouterr().out.startswith("Usage: chess960 [OPTIONS] COMMAND")
+    monkeypatch.setenv("COLUMNS", "60")
+    assert entry.dispatch(["--help"]) == 0
+    narrow = capsys.readouterr().out
+    assert max(len(line) for line in narrow.splitlines()) <= 60
+    assert calls == [["--help"]] * 3
+    assert not folder.exists() or not [p for p in folder.iterdir() if p.suffix == ".kept"]
+    assert not hasattr(cache, "keep") and not hasattr(cache, "find_kept")
 
 
 def _check(rules: str) -> tuple[str, str, int]:
@@ -188,34 +151,3 @@ def test_a_module_edited_with_its_size_and_time_kept_is_proven_again(tmp_path: P
     edited = _installed(["check"], env, tmp_path)
     assert edited.returncode == 1, edited.stdout
     assert edited.stdout.endswith("960 positions, arithmetic numbering, NOT proven\n")
-
-
-def test_a_kept_answer_is_used_only_while_its_modules_have_their_bytes(
-        folder: Path, tmp_path: Path) -> None:
-    module = tmp_path / "made_it.py"
-    module.write_text("x = 1\n")
-    parts = (b"some", b"parts")
-    cache.keep("example", parts, "the answer", [str(module)])
-    assert cache.find_kept("example", parts) == "the answer"
-    assert cache.find_kept("example", (b"other", b"parts")) is None
-    stat = module.stat()
-    module.write_text("x = 2\n")  # the same size, the same time: not the bytes it was made from
-    os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    assert (module.stat().st_size, module.stat().st_mtime_ns) == (stat.st_size,
-                                                                   stat.st_mtime_ns)
-    assert cache.find_kept("example", parts) is None
-    module.write_text("x = 1\n")
-    assert cache.find_kept("example", parts) == "the answer"
-    module.unlink()
-    assert cache.find_kept("example", parts) is None
-
-
-def test_the_help_lists_the_modules_that_made_it(
-        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _help(capsys)
-    [kept] = folder.glob("help-*.kept")
-    listed = kept.read_bytes().split(b"\n", 2)[2].split(b"\0")[0].decode().split("\n")
-    names = {Path(path).as_posix() for path in listed}
-    assert any(name.endswith("solver/cli/app.py") for name in names)
-    assert any(name.endswith("typer/main.py") for name in names)
-    assert not any(name.endswith("/textwrap.py") for name in names)  # Python's own: its version

@@ -532,9 +532,9 @@ def in_process(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int
     """What the console command does with ``argv`` when Typer answers it (solver.cli.app.run,
     which the installed command calls for these lines), run in this process."""
     from solver.cli import app as cli
-    from solver.cli import entry
+    from solver.cli.quick import parse
 
-    assert entry.parse_fast(argv) is None  # Typer's own lines
+    assert parse(argv) is None  # Typer's own lines
     capsys.readouterr()
     code = cli.run(argv)
     sys.stdout.flush()

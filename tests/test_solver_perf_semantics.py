@@ -21,8 +21,9 @@ import pytest
 from oracles import EIGHT_FILE_RULES, arrangements, family_ranks, plain_capablanca_random
 from profiles import sample
 
-from solver.cli.entry import Parsed, parse_fast
+from solver.cli import bodies
 from solver.cli.progress import SolveProgress
+from solver.cli.quick import parse as quick_parse
 from solver.errors import EmptyFamilyError
 from solver.family import Family
 from solver.numbering.encoder import FastEncoder
@@ -321,11 +322,11 @@ def test_lookup_table_is_built_only_after_many_lookups() -> None:
 
 
 @pytest.mark.parametrize(("argv", "parsed"), [
-    (["id", "QNRBBNKR"], ("id", ["QNRBBNKR"], {})),
-    (["id", "-", "X"], ("id", ["-", "X"], {})),
-    (["id", "-r", "dfrc", "X"], ("id", ["X"], {"rules": "dfrc"})),
-    (["id", "--rules=dfrc", "X"], ("id", ["X"], {"rules": "dfrc"})),
-    (["id", "X", "--format", "json"], ("id", ["X"], {"fmt": "json"})),
+    (["id", "QNRBBNKR"], (["QNRBBNKR"], "chess960", "text")),
+    (["id", "-", "X"], (["-", "X"], "chess960", "text")),
+    (["id", "-r", "dfrc", "X"], (["X"], "dfrc", "text")),
+    (["id", "--rules=dfrc", "X"], (["X"], "dfrc", "text")),
+    (["id", "X", "--format", "json"], (["X"], "chess960", "json")),
     (["id"], None),
     (["id", "--help"], None),
     (["id", "-r"], None),
@@ -333,8 +334,16 @@ def test_lookup_table_is_built_only_after_many_lookups() -> None:
     (["solve", "--help"], None),
     ([], None),
 ])
-def test_fast_id_command_lines(argv: list[str], parsed: Parsed | None) -> None:
-    assert parse_fast(argv) == parsed
+def test_fast_id_command_lines(argv: list[str],
+                               parsed: tuple[list[str], str, str] | None) -> None:
+    quick = quick_parse(argv)
+    if parsed is None:
+        assert quick is None
+        return
+    assert quick is not None
+    body, arguments = quick
+    assert body is bodies.id_
+    assert (arguments["ranks"], arguments["rules"], arguments["fmt"]) == parsed
 
 
 def run(args: list[str], stdin: str = "") -> tuple[str, str, int]:
@@ -355,7 +364,7 @@ def test_plain_id_runs_in_process(monkeypatch: pytest.MonkeyPatch,
     out, err = capsys.readouterr()
     assert out == "518\n105\n\n"  # one output line per stdin line
     assert err.startswith("error: line 2: 'nope'")
-    assert entry.run_fast("id", ["X"], {"rules": "nope"}) == 1
+    assert entry.dispatch(["id", "X", "-r", "nope"]) == 1
     assert "error: no rule set 'nope'" in capsys.readouterr().err
 
     def interrupted(*args: object) -> Family:
@@ -363,7 +372,7 @@ def test_plain_id_runs_in_process(monkeypatch: pytest.MonkeyPatch,
 
     monkeypatch.setattr(Family, "load", interrupted)
     monkeypatch.setattr(Family, "from_source", interrupted)
-    assert entry.run_fast("id", ["RNBQKBNR"], {"rules": "dfrc"}) == 130  # chess960 needs none
+    assert entry.dispatch(["id", "RNBQKBNR", "-r", "dfrc"]) == 130  # chess960 needs none
 
 
 def test_id_from_stdin_answers_every_line_in_order() -> None:

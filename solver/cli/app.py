@@ -1,10 +1,15 @@
 """The ``chess960`` command: a thin layer over the library.
 
-Each command reads its arguments, makes library calls and prints. Library
+Each command is declared here once, and only here: its body is a call of the
+function of the same name in :mod:`solver.cli.bodies` with the command's
+parameters (the common ones; the quick path of :mod:`solver.cli.quick` calls
+the same function, parsing with a table made from this module's declarations
+by ``python tests/make_quick_table.py``). Each command reads its arguments, makes library calls
+and prints. Library
 errors (all :class:`~solver.errors.Chess960Error` subclasses) become one
 ``error:`` line on stderr and exit code 1; usage errors (an unknown option, a
 bad or missing value) one ``error:`` line and exit code 2 (:func:`run`); both
-through :mod:`solver.cli.errors`, as on the fast path. Help is plain
+through :mod:`solver.cli.errors`, as on the quick path. Help is plain
 text (``-h`` or ``--help``), with examples. The solver is imported only by
 commands that solve.
 """
@@ -12,33 +17,17 @@ commands that solve.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
 
 from solver import __version__
-from solver.cli.commands import (
-    check_command,
-    convert_command,
-    identify_command,
-    plan_command,
-    position_command,
-    random_command,
-    report_command,
-    rules_command,
-    show_command,
-    solve_command,
-)
-from solver.cli.errors import FAILED, USAGE, failed, report
-from solver.cli.inputs import load_family
-from solver.errors import Chess960Error
-from solver.family import Family
-from solver.kinds.model import MAX_ARRANGEMENTS
-from solver.lines import stdin_bytes
+from solver.cli import bodies
+from solver.cli.bodies import MAX_ARRANGEMENTS
+from solver.cli.errors import FAILED, USAGE, report
 from solver.notation.dialects import DIALECTS, VARIANTS
-from solver.output import FORMATS, PositionWriter, format_help
+from solver.output import FORMATS, format_help
 
 app = typer.Typer(
     add_completion=True,
@@ -57,38 +46,20 @@ RulesOption = Annotated[
 UnicodeOption = Annotated[bool, typer.Option("--unicode", "-u", help="Write glyphs, not letters.")]
 
 
-def _format(value: str) -> str:
-    if value not in FORMATS:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(FORMATS)}")
-    return value
-
-
 FormatOption = Annotated[
     str,
-    typer.Option("--format", "-f", callback=_format, metavar="|".join(FORMATS),
+    typer.Option("--format", "-f", callback=bodies.check_format, metavar="|".join(FORMATS),
                  help=f"Output format. {format_help()}."),
 ]
-def _dialect(value: str) -> str:
-    if value not in DIALECTS:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(DIALECTS)}")
-    return value
-
-
-def _variant(value: str | None) -> str | None:
-    if value is not None and value not in VARIANTS:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(VARIANTS)}")
-    return value
-
-
 DialectOption = Annotated[
     str,
-    typer.Option("--dialect", metavar="|".join(DIALECTS), callback=_dialect,
+    typer.Option("--dialect", metavar="|".join(DIALECTS), callback=bodies.check_dialect,
                  help="How FENs are written (fen, epd, pgn): xfen (default), shredder, or "
                       "the start FENs of lichess/python-chess, Fairy-Stockfish, pychess-variants."),
 ]
 VariantOption = Annotated[
     str | None,
-    typer.Option("--variant", show_default=False, callback=_variant,
+    typer.Option("--variant", show_default=False, callback=bodies.check_variant,
                  metavar="|".join(VARIANTS),
                  help="The game played from the positions (fen, epd, pgn); "
                       "default from the family."),
@@ -100,17 +71,10 @@ MaxOption = Annotated[
 ]
 
 
-def _max_states(value: int | None) -> int | None:
-    if value is not None:
-        from solver.numbering.budget import set_max_states
-
-        set_max_states(value)
-    return value
-
-
 MaxStatesOption = Annotated[
     int | None,
-    typer.Option("--max-states", min=1, metavar="N", callback=_max_states, show_default=False,
+    typer.Option("--max-states", min=1, metavar="N", callback=bodies.set_max_states,
+                 show_default=False,
                  help="Refuse to count or number by counting families that need more "
                       "counting states than this (default 1,000,000)."),
 ]
@@ -119,22 +83,6 @@ MaxStatesOption = Annotated[
 def _examples(*lines: str) -> str:
     """A help epilog listing example command lines (kept as written)."""
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
-
-
-@contextmanager
-def _errors() -> Iterator[None]:
-    """Turn library errors into one ``error:`` line, Ctrl-C into exit 130
-    (:func:`solver.cli.errors.failed`)."""
-    try:
-        yield
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        raise typer.Exit(failed(sys.stdout, sys.stderr, exc)) from None
-
-
-def _family(rules: str, max_arrangements: int = MAX_ARRANGEMENTS) -> Family:
-    with _errors():
-        return load_family(rules, max_arrangements)
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _version(value: bool) -> None:
@@ -176,10 +124,7 @@ def solve(
     numbering: NumberingOption = None,
 ) -> None:
     """Every start position in canonical order, one `<id> <rank>` line each."""
-    code = solve_command(rules, count, fmt, unicode, dialect, variant, max_arrangements,
-                         out=sys.stdout, err=sys.stderr, numbering=numbering)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.solve, locals())
 
 
 @app.command("id", epilog=_examples(
@@ -201,16 +146,12 @@ def id_(
     numbering: NumberingOption = None,
 ) -> None:
     """The ID of each rank, start FEN or EPD line, one per line."""
-    code = identify_command(rules, ranks, fmt, dialect, variant, stdin=stdin_bytes(),
-                            out=sys.stdout, err=sys.stderr, numbering=numbering)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.id_, locals())
 
 
 @app.command(epilog=_examples("chess960 position 518", "chess960 position 105 --format fen",
                               "seq 0 9 | chess960 position -"))
 def position(
-    ctx: typer.Context,
     ids: Annotated[list[str] | None, typer.Argument(
         metavar="ID", help="Position IDs; `-` reads one per line from stdin.",
         show_default=False)] = None,
@@ -231,38 +172,11 @@ def position(
     numbering: NumberingOption = None,
 ) -> None:
     """The rank of each ID, one per line (`--format fen` for full FENs)."""
-    if (white is None) != (black is None):
-        ctx.fail("--white and --black go together")
-    if white is not None and ids:
-        ctx.fail("give position IDs or --white and --black, not both")
-    if white is None and not ids:
-        ctx.fail("missing position IDs (or --white and --black)")
-    if white is not None and black is not None:
-        family = _family(rules)
-        with _errors(), PositionWriter(sys.stdout, family, fmt, text="rank", unicode=unicode,
-                                       dialect=dialect, variant=variant) as writer:
-            writer.write(family.pair(white, black))
-        return
-    code = position_command(rules, ids or [], fmt, unicode, dialect, variant,
-                            stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr,
-                            numbering=numbering)
-    if code:
-        raise typer.Exit(code)
-
-
-def _seed(value: str | None) -> str | None:
-    from solver.sampling import seed_value
-
-    if value is not None:
-        try:
-            seed_value(value)
-        except Chess960Error as exc:
-            raise typer.BadParameter(str(exc)) from None
-    return value
+    bodies.typer_call(bodies.position, locals())
 
 
 SeedOption = Annotated[str | None, typer.Option(
-    "--seed", metavar="TEXT", callback=_seed,
+    "--seed", metavar="TEXT", callback=bodies.check_seed,
     help="Draw reproducibly from this seed phrase, such as \"Freestyle Open 2026, round 3\" "
          "(an integer is its digits; SHA-256, see the README) (default: OS randomness).",
     show_default=False)]
@@ -313,14 +227,7 @@ def random_(
     certificate: CertificateOption = None,
 ) -> None:
     """Uniformly drawn start positions, one `<id> <rank>` line each (streamed)."""
-    _needs_band(balanced, eval_table)
-    code = random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
-                          fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
-                          out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
-                          eval_tables=eval_table or [],
-                          certificate=certificate)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.random_, locals())
 
 
 @app.command("convert", epilog=_examples(
@@ -343,10 +250,7 @@ def convert(
     rules: RulesOption = "chess960",
 ) -> None:
     """Each position number of one numbering of the family in another, one per line."""
-    code = convert_command(rules, values, source, target, stdin=stdin_bytes(),
-                           out=sys.stdout, err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.convert, locals())
 
 
 @app.command("plan", epilog=_examples(
@@ -382,18 +286,7 @@ def plan_(
         "(`-`: to stdout, instead of the table).", show_default=False)] = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
-    _needs_band(balanced, eval_table)
-    from solver.output.plan import PLAN_FORMATS
-
-    if table not in PLAN_FORMATS:
-        raise typer.BadParameter(f"{table!r} is not one of {', '.join(PLAN_FORMATS)}",
-                                 param_hint="'--format'")
-    code = plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
-                        table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
-                        out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
-                        eval_tables=eval_table or [], certificate=certificate, html=html)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.plan_, locals())
 
 
 @app.command(epilog=_examples(
@@ -439,29 +332,7 @@ def lint(
     """Check every start position's castling field; exit 1 if any is wrong or mixed,
     or if a file holds no position to check. With --rules, also that each is in
     the family and none repeats (a position after moves is checked as one)."""
-    from solver.cli.lists import lint_command
-    from solver.lists.lint import FIX_DIALECTS, NOTATIONS
-
-    if fix is not None and fix not in NOTATIONS:
-        raise typer.BadParameter(f"{fix!r} is not one of {', '.join(NOTATIONS)}",
-                                 param_hint="'--fix'")
-    allowed = tuple(DIALECTS) if variant is not None else FIX_DIALECTS
-    if dialect is not None and dialect not in allowed:
-        raise typer.BadParameter(f"{dialect!r} is not one of {', '.join(allowed)}",
-                                 param_hint="'--dialect'")
-    if variant is not None and variant not in VARIANTS:
-        raise typer.BadParameter(f"{variant!r} is not one of {', '.join(VARIANTS)}",
-                                 param_hint="'--variant'")
-    if numbering is not None and rules is None:
-        raise typer.BadParameter("needs --rules: the family whose numbering it is",
-                                 param_hint="'--numbering'")
-    if complete and rules is None:
-        raise typer.BadParameter("needs --rules: the family the book claims to be",
-                                 param_hint="'--complete'")
-    code = lint_command(files or ["-"], fix, dialect, variant, rules, quiet, verbose,
-                        numbering, complete, out=sys.stdout, err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.lint, locals())
 
 
 @app.command(epilog=_examples("chess960 show 518", "chess960 show QNRBBNKR --letters",
@@ -483,10 +354,7 @@ def show(
         "--letters", "-l", help="Draw piece letters, not glyphs.")] = False,
 ) -> None:
     """Draw a start position's board in the terminal (and as SVG)."""
-    code = show_command(rules, position_, svg, letters, stdin=stdin_bytes(), out=sys.stdout,
-                        err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.show, locals())
 
 
 @app.command(epilog=_examples("chess960 check", "chess960 check --rules dfrc",
@@ -501,9 +369,7 @@ def check(
 
     The report goes to stdout; the time each family took, to stderr.
     """
-    code = check_command(rules, all_, max_arrangements, out=sys.stdout, err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.check, locals())
 
 
 @app.command("rules", epilog=_examples("chess960 rules"))
@@ -516,14 +382,7 @@ def rules_(
         help="With --numberings: only this family's.", show_default=False)] = None,
 ) -> None:
     """List the bundled families: name, title, files, count, numbering."""
-    code = rules_command(out=sys.stdout, err=sys.stderr, numberings=numberings, rules=rules)
-    if code:
-        raise typer.Exit(code)
-
-
-def _needs_band(balanced: str | None, tables: list[str] | None) -> None:
-    if tables and balanced is None:
-        raise typer.BadParameter("goes with --balanced", param_hint="'--eval-table'")
+    bodies.typer_call(bodies.rules_, locals())
 
 
 @app.command("eval", epilog=_examples(
@@ -605,6 +464,7 @@ def verify(
     """Make a certified draw again and compare (exit 1 at the first difference), or
     work out a procedure's exact distribution (exit 1 if it is not uniform)."""
     from solver.cli.draws import verify_command
+    from solver.lines import stdin_bytes
 
     code = verify_command(file, rules, stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr)
     if code:
@@ -678,6 +538,8 @@ def report_(
 ) -> None:
     """Write a family's page: one self-contained HTML file (rules in words, count and
     proof, where the pieces stand, mirrors, example boards)."""
+    from solver.cli.commands import report_command
+
     code = report_command(rules, output, prove=not no_check, out=sys.stdout, err=sys.stderr)
     if code:
         raise typer.Exit(code)
@@ -699,14 +561,7 @@ def which(
 ) -> None:
     """Every bundled family holding each position, with its number in each of the
     family's numberings; exit 1 (naming the rules broken) when none does."""
-    from solver.cli.lists import which_command
-
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"{fmt!r} is not one of text, json", param_hint="'--format'")
-    code = which_command(positions, rules or [], fmt, stdin=stdin_bytes(), out=sys.stdout,
-                         err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.which, locals())
 
 
 @app.command(epilog=_examples(
@@ -730,13 +585,7 @@ def compare(
     """Compare a list of positions with a family: the positions missing, the lines
     that are not the family's (with the rule each breaks), the duplicates, and
     which numbering's order the list follows; exit 1 on any difference."""
-    from solver.cli.lists import compare_command
-
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"{fmt!r} is not one of text, json", param_hint="'--format'")
-    code = compare_command(file, rules, fmt, limit, numbering, out=sys.stdout, err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.compare, locals())
 
 
 @app.command(epilog=_examples(
@@ -827,12 +676,40 @@ def _plain_help(command: Any) -> Any:
     return command
 
 
+_BUILT: dict[str | None, Any] = {}
+
+
+def command_name(info: Any) -> str:
+    """The name of the command Typer registered as ``info`` (a ``CommandInfo``)."""
+    return str(info.name or info.callback.__name__.lower().replace("_", "-"))
+
+
+def _built(argv: Sequence[str]) -> Any:
+    """The Click command that answers ``argv``: the app with only the command
+    ``argv`` names when it names one (building all twenty takes longer than
+    answering most), else the whole app; built once a process."""
+    import copy
+
+    name = argv[0] if argv else None
+    chosen = [info for info in app.registered_commands if command_name(info) == name]
+    groups = [info for info in app.registered_groups if info.name == name]
+    if not chosen and not groups:
+        name = None
+    if name not in _BUILT:
+        part = app
+        if name is not None:
+            part = copy.copy(app)
+            part.registered_commands, part.registered_groups = chosen, groups
+        _BUILT[name] = _plain_help(typer.main.get_command(part))
+    return _BUILT[name]
+
+
 def run(argv: Sequence[str]) -> int:
     """Run the command line ``argv``; returns the exit code.
 
     Usage errors are one ``error:`` line on stderr and exit code 2.
     """
-    command = _plain_help(typer.main.get_command(app))
+    command = _built(argv)
     click_exception = _click_class("ClickException")
     abort = typer.Abort
     try:

@@ -11,16 +11,10 @@ a family with mirrored ranks on the classical board and at most
 a table in the cache directory; later runs read the table in a millisecond
 and import neither the rule reader nor the solver.
 
-* **Answers kept** (:func:`keep`, :func:`find_kept`): only the top-level help,
-  tagged in the same way, with the list of the modules that made it (every
-  one loaded outside the standard library: this program's, Typer's and what
-  it imports) and a hash of their bytes (:func:`files_digest`, never sizes or
-  modification times), read and hashed again before it is used; and under
-  which Python and module path (:func:`python_identity`), terminal width and
-  environment variables (:data:`HELP_ENVIRONMENT`) it was made. Nothing else
-  is kept that could answer otherwise than a fresh computation: ``check``
-  proves its family on every run, and a table is used only while the bytes
-  it was made from (the rule file's and the numbering code's) are the same.
+* **No answers kept:** nothing is kept that could answer otherwise than a
+  fresh computation: ``check`` proves its family on every run, ``--help`` is
+  Typer's, and a table is used only while the bytes it was made from (the rule
+  file's and the numbering code's) are the same.
 * **Where:** ``$CHESS960_CACHE_DIR``, else the user's cache directory as
   `platformdirs <https://pypi.org/project/platformdirs/>`_ finds it: on Linux
   ``$XDG_CACHE_HOME/chess960`` (when absolute), else ``~/.cache/chess960``
@@ -95,8 +89,6 @@ TABLE_MAX = 1 << 16
 
 #: The first line of every table file: what it is and the layout's version.
 MAGIC = b"chess960 ranks 2"
-#: The first line of a kept answer (:func:`keep`).
-KEPT_MAGIC = b"chess960 kept 2"
 
 #: Tables larger than this are not read (no table the tool writes comes near).
 READ_MAX = TABLE_MAX * 64 + 4096
@@ -215,122 +207,6 @@ def code_id() -> bytes:
             digest.update(b"%d %d\n" % (len(name), len(data)) + name + data)
         _CODE_ID.append(digest.digest())
     return _CODE_ID[0]
-
-
-#: What the top-level help hangs on besides the bytes of the modules that made
-#: it: the environment variables (by name, or a name's start) that Typer, Click
-#: and Rich read to choose the width, colours and wording of what they write.
-HELP_ENVIRONMENT = ("COLUMNS", "LINES", "TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR",
-                    "TTY_", "CLICOLOR", "PY_COLORS", "_TYPER", "TYPER", "CLICK", "RICH",
-                    "JUPYTER", "VSCODE", "LANG", "LC_", "PYTHONIOENCODING", "PYTHONUTF8")
-
-
-def help_environment() -> bytes:
-    """The variables of :data:`HELP_ENVIRONMENT` set in this run's environment,
-    with their values, sorted."""
-    chosen = sorted((name, value) for name, value in os.environ.items()
-                    if name.startswith(HELP_ENVIRONMENT))
-    return "\0".join(f"{name}={value}" for name, value in chosen).encode(
-        "utf-8", "surrogateescape")
-
-
-def python_identity() -> bytes:
-    """Which Python runs, and where it finds modules: its version, its executable
-    and its module path (the standard library is the one its version names)."""
-    return "\0".join([__version__, sys.version, sys.executable, *sys.path]).encode(
-        "utf-8", "surrogateescape")
-
-
-def loaded_modules() -> list[str]:
-    """The files of every module loaded in this run, outside the standard library:
-    what an answer made now was made from (sorted)."""
-    import sysconfig
-
-    found = sysconfig.get_paths()
-    standard = tuple(os.path.join(found[name], "") for name in ("stdlib", "platstdlib"))
-    installed = tuple(os.path.join(found[name], "") for name in ("purelib", "platlib"))
-    files = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
-    return sorted(path for path in files if isinstance(path, str) and os.path.isabs(path)
-                  and (path.startswith(installed) or not path.startswith(standard)))
-
-
-def files_digest(paths: list[str]) -> bytes | None:
-    """A BLAKE2b-256 hash of the name and bytes of every file of ``paths`` (never
-    their sizes or modification times), or None when one cannot be read."""
-    digest = blake2b(digest_size=32)
-    for path in paths:
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError:
-            return None
-        named = path.encode("utf-8", "surrogateescape")
-        digest.update(b"%d %d\n" % (len(named), len(data)) + named + data)
-    return digest.digest()
-
-
-def find_kept(kind: str, parts: tuple[bytes, ...]) -> str | None:
-    """The answer kept for ``kind`` and ``parts`` (everything it depends on but
-    the modules that made it), when its tag proves it this cache's own and every
-    one of those modules still has the bytes it had (:func:`keep`); else None."""
-    folder = cache_dir()
-    if folder is None:
-        return None
-    blob = read_regular(os.path.join(folder, _kept_name(kind, parts)), READ_MAX)
-    if blob is None or not blob.startswith(KEPT_MAGIC + b"\n"):
-        return None
-    try:
-        _magic, tag, body = blob.split(b"\n", 2)
-        key = read_key(folder)
-        if key is None or tag != _kept_tag(key, kind, parts, body):
-            return None
-        listed, made, answer = body.split(b"\0", 2)
-        paths = listed.decode("utf-8", "surrogateescape").split("\n")
-        if files_digest(paths) != binascii.unhexlify(made):
-            return None
-        return answer.decode()
-    except (ValueError, UnicodeError, binascii.Error):
-        return None
-
-
-def keep(kind: str, parts: tuple[bytes, ...], answer: str, modules: list[str]) -> None:
-    """Keep ``answer``, made now by ``modules`` (their files), for :func:`find_kept`
-    (nothing here fails: a cache that cannot be written is left as it is)."""
-    folder = cache_dir()
-    if folder is None or any("\n" in path or "\0" in path for path in modules):
-        return
-    from solver.files import write_atomic
-
-    try:
-        made = files_digest(modules)
-        if made is None:
-            return
-        make_folder(folder)
-        key = _make_key(folder)
-        if key is None:
-            return
-        listed = "\n".join(modules).encode("utf-8", "surrogateescape")
-        body = b"\0".join([listed, binascii.hexlify(made), answer.encode()])
-        path = os.path.join(folder, _kept_name(kind, parts))
-        _unlink_unsound(path)
-        write_atomic(path, [KEPT_MAGIC, b"\n", _kept_tag(key, kind, parts, body), b"\n", body])
-    except (OSError, Chess960Error, UnicodeError, ValueError):
-        pass
-
-
-def _kept_name(kind: str, parts: tuple[bytes, ...]) -> str:
-    digest = blake2b(kind.encode(), digest_size=12)
-    for part in parts:
-        digest.update(b"%d\n" % len(part) + part)
-    return f"{kind}-{digest.hexdigest()}.kept"
-
-
-def _kept_tag(key: bytes, kind: str, parts: tuple[bytes, ...], body: bytes) -> bytes:
-    digest = blake2b(key=key, digest_size=32)
-    for part in (KEPT_MAGIC, kind.encode(), *parts, body):
-        digest.update(b"%d\n" % len(part))
-        digest.update(part)
-    return digest.hexdigest().encode()
 
 
 #: The files of a package whose changes change what it does: sources and extensions.

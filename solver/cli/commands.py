@@ -4,10 +4,11 @@
 Each function here is one command after its arguments are parsed: it
 writes the answers to ``out``, one ``error:`` line per failed input to
 ``err``, and returns the exit code (0, or 1 when an input or the family
-failed). The Typer commands (:mod:`solver.cli.app`) and the console command's
-fast path (:mod:`solver.cli.entry`, which parses the common command lines
-itself, without Typer) both call them, so the two cannot answer
-differently.
+failed). The commands' bodies (:mod:`solver.cli.bodies`) call them, and the
+Typer commands (:mod:`solver.cli.app`) and the console command's quick path
+(:mod:`solver.cli.quick`, which parses the common command lines with a table
+made from the Typer app, without Typer) both call those bodies with the same
+arguments, so the two cannot answer differently.
 
 Plain-text answers come without loading the family where they can, through
 the family's shortcut (:mod:`solver.numbering.shortcut`), chosen in one place

@@ -1,8 +1,8 @@
 """What ``chess960 games`` does once its options are parsed: the PGN inputs
 opened (plain or compressed, stdin), progress on stderr, a skipped game's line,
 and each command's body (``stats``, ``filter``, ``tag``), without Typer, so that
-the console command's fast path (:mod:`solver.cli.entry`) answers ``games
-stats`` as the Typer command does.
+the console command's quick path (:mod:`solver.cli.quick`) answers ``games
+stats`` through :func:`solver.cli.bodies.stats` as the Typer command does.
 
 Each command writes its answer to stdout, a game that cannot be read is one
 line on stderr, ``FILE: game N skipped: <why>``, and an input with no game at

@@ -1,6 +1,7 @@
 """``chess960 games``: PGN collections counted, chosen and tagged by start position.
 
-Each command parses its options here and runs in :mod:`solver.cli.game_runs`,
+Each command declares its options here and runs in :mod:`solver.cli.game_runs`
+(``stats`` through :func:`solver.cli.bodies.stats`, which the quick path calls too),
 which opens its inputs, hands their bytes to :mod:`solver.games`, and writes
 what it answers; a game that cannot be read is one line on stderr,
 ``FILE: game N skipped: <why>``, and the others are still answered; an input
@@ -13,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from solver.cli.game_runs import filter_command, stats_command, tag_command
+from solver.cli import bodies
 
 
 def _examples(*lines: str) -> str:
@@ -62,10 +63,7 @@ def stats(
 ) -> None:
     """Games, White's wins, draws, Black's wins, unfinished games and White's score,
     per start position and for the family."""
-    if fmt not in ("text", "csv", "json"):
-        raise typer.BadParameter(f"{fmt!r} is not one of text, csv, json", param_hint="'--format'")
-
-    _exit(stats_command(files, rules, fmt, number_tag))
+    bodies.typer_call(bodies.stats, locals())
 
 
 @games_app.command("filter", epilog=_examples(
@@ -81,6 +79,8 @@ def filter_(
     out: OutOption = None,
 ) -> None:
     """The games that start from the given positions, byte for byte as read."""
+    from solver.cli.game_runs import filter_command
+
     _exit(filter_command(files, ids, rules, out))
 
 
@@ -109,5 +109,7 @@ def tag_(
     if in_place and "-" in files:
         raise typer.BadParameter("standard input cannot be replaced in place",
                                  param_hint="'--in-place'")
+
+    from solver.cli.game_runs import tag_command
 
     _exit(tag_command(files, rules, name, in_place, out))

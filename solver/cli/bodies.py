@@ -1,0 +1,309 @@
+"""What the common commands do once their command line is parsed, one function a
+command, without Typer.
+
+Each function takes exactly the parameters of the Typer command of the same
+name in :mod:`solver.cli.app` (names and defaults; a test holds them equal),
+and both ways in call it: the Typer command, whose body is this call alone, and
+the quick path of :mod:`solver.cli.entry`, which parses with the table
+generated from the Typer app (:mod:`solver.cli.quick_table`). Each writes to
+the standard streams and returns the exit code; a usage error (options that do
+not go together) is a :class:`Usage`, which the Typer command words as Click
+does and on which the quick path hands the command line to Typer.
+
+The option callbacks (:func:`check_format`, ...) are here too, so that the
+quick path runs the same checks Typer runs; they import Typer only to refuse.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+#: :data:`solver.kinds.model.MAX_ARRANGEMENTS` (a test holds them equal), written
+#: here so that the quick path does not import the search model for a default.
+MAX_ARRANGEMENTS = 6_000_000
+
+
+class Usage(Exception):  # noqa: N818  (a usage error, worded by Click)
+    """Options that do not go together: Click's usage error, about the option
+    ``hint`` (``"'--format'"``) when one is named."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def typer_call(body: Callable[..., int], arguments: dict[str, Any]) -> None:
+    """The body of a Typer command: ``body`` called with the command's
+    ``arguments``; a :class:`Usage` error becomes Click's, the exit code Typer's."""
+    import typer
+
+    try:
+        code = body(**arguments)
+    except Usage as exc:
+        if exc.hint is None:
+            usage = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+            raise usage(exc.message) from None
+        raise typer.BadParameter(exc.message, param_hint=exc.hint) from None
+    if code:
+        raise typer.Exit(code)
+
+
+def _bad(message: str) -> Exception:
+    import typer
+
+    return typer.BadParameter(message)
+
+
+def _one_of(value: str, allowed: Any, hint: str) -> None:
+    if value not in allowed:
+        raise Usage(f"{value!r} is not one of {', '.join(allowed)}", hint)
+
+
+# -- the options' callbacks (Typer runs them while parsing; so does the quick path) --
+
+
+#: The callbacks that only check a value is one of a registry's names, and where
+#: that registry is: the quick path's table lists the names themselves (and the
+#: quick path checks them without importing the registry).
+CHOICES = {"check_format": ("solver.output", "FORMATS"),
+           "check_dialect": ("solver.notation.dialects", "DIALECTS"),
+           "check_variant": ("solver.notation.dialects", "VARIANTS")}
+
+
+def check_format(value: str) -> str:
+    """``--format``: one of :data:`solver.output.FORMATS`."""
+    from solver.output import FORMATS
+
+    if value not in FORMATS:
+        raise _bad(f"{value!r} is not one of {', '.join(FORMATS)}")
+    return value
+
+
+def check_dialect(value: str) -> str:
+    """``--dialect``: one of :data:`solver.notation.dialects.DIALECTS`."""
+    from solver.notation.dialects import DIALECTS
+
+    if value not in DIALECTS:
+        raise _bad(f"{value!r} is not one of {', '.join(DIALECTS)}")
+    return value
+
+
+def check_variant(value: str | None) -> str | None:
+    """``--variant``: one of :data:`solver.notation.dialects.VARIANTS`."""
+    if value is not None:
+        from solver.notation.dialects import VARIANTS
+
+        if value not in VARIANTS:
+            raise _bad(f"{value!r} is not one of {', '.join(VARIANTS)}")
+    return value
+
+
+def check_seed(value: str | None) -> str | None:
+    """``--seed``: a seed phrase :func:`solver.sampling.seed_value` takes."""
+    if value is not None:
+        from solver.errors import Chess960Error
+        from solver.sampling import seed_value
+
+        try:
+            seed_value(value)
+        except Chess960Error as exc:
+            raise _bad(str(exc)) from None
+    return value
+
+
+def set_max_states(value: int | None) -> int | None:
+    """``--max-states``: the counting budget, set for the whole run."""
+    if value is not None:
+        from solver.numbering.budget import set_max_states as budget
+
+        budget(value)
+    return value
+
+
+def _needs_band(balanced: str | None, tables: list[str] | None) -> None:
+    if tables and balanced is None:
+        raise Usage("goes with --balanced", "'--eval-table'")
+
+
+def _stdin() -> Any:
+    from solver.lines import stdin_bytes
+
+    return stdin_bytes()
+
+
+# -- the commands -------------------------------------------------------------------
+
+
+def solve(count: bool = False, rules: str = "chess960", unicode: bool = False,
+          max_arrangements: int = MAX_ARRANGEMENTS, max_states: int | None = None,
+          fmt: str = "text", dialect: str = "xfen", variant: str | None = None,
+          numbering: str | None = None) -> int:
+    """``chess960 solve``."""
+    from solver.cli.commands import solve_command
+
+    return solve_command(rules, count, fmt, unicode, dialect, variant, max_arrangements,
+                         out=sys.stdout, err=sys.stderr, numbering=numbering)
+
+
+def id_(ranks: list[str], rules: str = "chess960", fmt: str = "text", dialect: str = "xfen",
+        variant: str | None = None, max_states: int | None = None,
+        numbering: str | None = None) -> int:
+    """``chess960 id``."""
+    from solver.cli.commands import identify_command
+
+    return identify_command(rules, ranks, fmt, dialect, variant, stdin=_stdin(),
+                            out=sys.stdout, err=sys.stderr, numbering=numbering)
+
+
+def position(ids: list[str] | None = None, rules: str = "chess960", unicode: bool = False,
+             fmt: str = "text", white: str | None = None, black: str | None = None,
+             dialect: str = "xfen", variant: str | None = None,
+             max_states: int | None = None, numbering: str | None = None) -> int:
+    """``chess960 position``: IDs, or ``--white`` and ``--black``."""
+    if (white is None) != (black is None):
+        raise Usage("--white and --black go together")
+    if white is not None and ids:
+        raise Usage("give position IDs or --white and --black, not both")
+    if white is None and not ids:
+        raise Usage("missing position IDs (or --white and --black)")
+    if white is not None and black is not None:
+        from solver.cli.errors import failed
+        from solver.cli.inputs import load_family
+        from solver.errors import Chess960Error
+        from solver.output import PositionWriter
+
+        try:
+            family = load_family(rules, MAX_ARRANGEMENTS)
+            with PositionWriter(sys.stdout, family, fmt, text="rank", unicode=unicode,
+                                dialect=dialect, variant=variant) as writer:
+                writer.write(family.pair(white, black))
+        except (Chess960Error, KeyboardInterrupt) as exc:
+            return failed(sys.stdout, sys.stderr, exc)
+        return 0
+    from solver.cli.commands import position_command
+
+    return position_command(rules, ids or [], fmt, unicode, dialect, variant, stdin=_stdin(),
+                            out=sys.stdout, err=sys.stderr, numbering=numbering)
+
+
+def random_(count: int = 1, distinct: bool = False, exclude: list[str] | None = None,
+            seed: str | None = None, rules: str = "chess960", unicode: bool = False,
+            fmt: str = "text", dialect: str = "xfen", variant: str | None = None,
+            max_states: int | None = None, numbering: str | None = None,
+            balanced: str | None = None, eval_table: list[str] | None = None,
+            certificate: str | None = None) -> int:
+    """``chess960 random``."""
+    _needs_band(balanced, eval_table)
+    from solver.cli.commands import random_command
+
+    return random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
+                          fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
+                          out=sys.stdout, err=sys.stderr, numbering=numbering,
+                          balanced=balanced, eval_tables=eval_table or [],
+                          certificate=certificate)
+
+
+def convert(values: list[str], source: str | None = None, target: str | None = None,
+            rules: str = "chess960") -> int:
+    """``chess960 convert``."""
+    from solver.cli.commands import convert_command
+
+    return convert_command(rules, values, source, target, stdin=_stdin(), out=sys.stdout,
+                           err=sys.stderr)
+
+
+def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None,
+          mirrors: bool = False, rules: str = "chess960", table: str = "markdown",
+          svg_dir: str | None = None, dialect: str = "xfen", variant: str | None = None,
+          max_states: int | None = None, numbering: str | None = None,
+          balanced: str | None = None, eval_table: list[str] | None = None,
+          certificate: str | None = None, html: str | None = None) -> int:
+    """``chess960 plan``."""
+    _needs_band(balanced, eval_table)
+    from solver.output.plan import PLAN_FORMATS
+
+    _one_of(table, PLAN_FORMATS, "'--format'")
+    from solver.cli.commands import plan_command
+
+    return plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
+                        table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
+                        out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
+                        eval_tables=eval_table or [], certificate=certificate, html=html)
+
+
+def lint(files: list[str] | None = None, fix: str | None = None, dialect: str | None = None,
+         variant: str | None = None, rules: str | None = None, quiet: bool = False,
+         verbose: bool = False, numbering: str | None = None, complete: bool = False) -> int:
+    """``chess960 lint``."""
+    from solver.lists.lint import FIX_DIALECTS, NOTATIONS
+    from solver.notation.dialects import DIALECTS, VARIANTS
+
+    if fix is not None:
+        _one_of(fix, NOTATIONS, "'--fix'")
+    if dialect is not None:
+        _one_of(dialect, tuple(DIALECTS) if variant is not None else FIX_DIALECTS,
+                "'--dialect'")
+    if variant is not None:
+        _one_of(variant, VARIANTS, "'--variant'")
+    if numbering is not None and rules is None:
+        raise Usage("needs --rules: the family whose numbering it is", "'--numbering'")
+    if complete and rules is None:
+        raise Usage("needs --rules: the family the book claims to be", "'--complete'")
+    from solver.cli.lists import lint_command
+
+    return lint_command(files or ["-"], fix, dialect, variant, rules, quiet, verbose,
+                        numbering, complete, out=sys.stdout, err=sys.stderr)
+
+
+def show(position_: str, rules: str = "chess960", svg: str | None = None,
+         letters: bool = False) -> int:
+    """``chess960 show``."""
+    from solver.cli.commands import show_command
+
+    return show_command(rules, position_, svg, letters, stdin=_stdin(), out=sys.stdout,
+                        err=sys.stderr)
+
+
+def check(rules: str = "chess960", all_: bool = False,
+          max_arrangements: int = MAX_ARRANGEMENTS, max_states: int | None = None) -> int:
+    """``chess960 check``."""
+    from solver.cli.commands import check_command
+
+    return check_command(rules, all_, max_arrangements, out=sys.stdout, err=sys.stderr)
+
+
+def rules_(numberings: bool = False, rules: str | None = None) -> int:
+    """``chess960 rules``."""
+    from solver.cli.commands import rules_command
+
+    return rules_command(out=sys.stdout, err=sys.stderr, numberings=numberings, rules=rules)
+
+
+def which(positions: list[str], rules: list[str] | None = None, fmt: str = "text") -> int:
+    """``chess960 which``."""
+    _one_of(fmt, ("text", "json"), "'--format'")
+    from solver.cli.lists import which_command
+
+    return which_command(positions, rules or [], fmt, stdin=_stdin(), out=sys.stdout,
+                         err=sys.stderr)
+
+
+def compare(file: str, rules: str = "chess960", fmt: str = "text", limit: int = 20,
+            numbering: str | None = None) -> int:
+    """``chess960 compare``."""
+    _one_of(fmt, ("text", "json"), "'--format'")
+    from solver.cli.lists import compare_command
+
+    return compare_command(file, rules, fmt, limit, numbering, out=sys.stdout, err=sys.stderr)
+
+
+def stats(files: list[str], rules: str = "chess960", fmt: str = "text",
+          number_tag: str | None = None) -> int:
+    """``chess960 games stats``."""
+    _one_of(fmt, ("text", "csv", "json"), "'--format'")
+    from solver.cli.game_runs import stats_command
+
+    return stats_command(files, rules, fmt, number_tag)
