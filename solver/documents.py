@@ -28,6 +28,10 @@ __all__ = ["HEADS", "document_format", "position_stream"]
 #: How much of a stream is looked at for its first line.
 _HEAD = 1 << 16
 
+#: The most a document read whole (JSON, CSV, PGN) may hold: a longer one is
+#: refused (written as lines, ``-f fen`` or ``-f epd``, it is read a line at a time).
+MAX_DOCUMENT = 256 << 20
+
 
 #: Each format's :attr:`~solver.output.base.Writer.head`, in the registry's order
 #: (a default-run test keeps the two equal), so that a list of lines is told
@@ -86,6 +90,21 @@ def _first_line(chunk: bytes) -> str:
     return next((line for line in text.splitlines() if line.strip()), "")
 
 
+def _read_at_most(stream: IO[bytes], first: bytes, name: str, fmt: str) -> bytes:
+    """``first`` and the rest of ``stream``, refused
+    (:class:`~solver.errors.InputFileError`) past :data:`MAX_DOCUMENT` bytes."""
+    chunks = [first]
+    size = len(first)
+    while size <= MAX_DOCUMENT and (chunk := _bytes(stream.read(1 << 20))):
+        size += len(chunk)
+        chunks.append(chunk)
+    if size > MAX_DOCUMENT:
+        raise InputFileError(name, f"a {fmt.upper()} document longer than "
+                                   f"{MAX_DOCUMENT >> 20} MiB is not read whole: "
+                                   "write its positions as lines (-f fen or -f epd)")
+    return b"".join(chunks)
+
+
 def position_stream(stream: IO[bytes], name: str, keep: Collection[str] = ()) -> IO[bytes]:
     """The lines to read of ``stream`` (named ``name`` in errors): the stream
     itself for a list of lines, or a document's positions one a line (a
@@ -94,17 +113,22 @@ def position_stream(stream: IO[bytes], name: str, keep: Collection[str] = ()) ->
     Raises :class:`~solver.errors.InputFileError` for a document that is not
     in the format its first line shows.
     """
+    from solver.lines import MAX_LINE
+
     reader = getattr(stream, "read1", stream.read)
     first = _bytes(reader(_HEAD))
-    while first and b"\n" not in first.lstrip() and (more := _bytes(reader(_HEAD))):
+    while first and b"\n" not in first.lstrip() and len(first) <= MAX_LINE and \
+            (more := _bytes(reader(_HEAD))):
         first += more  # a first line longer than a chunk, or a pipe's first bytes
+    if len(first) > MAX_LINE and b"\n" not in first.lstrip():
+        return cast(IO[bytes], _Replayed(first, stream))  # the line reader refuses it
     fmt = document_format(_first_line(first)) if first.strip() else None
     if fmt is None or fmt in keep:
         return cast(IO[bytes], _Replayed(first, stream))
     from solver.output import FORMATS
 
-    rest = _bytes(stream.read())
-    document = (first + rest).removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape")
+    whole = _read_at_most(stream, first, name, fmt)
+    document = whole.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape")
     try:
         lines = FORMATS[fmt].lines(document)
     except DocumentError as exc:

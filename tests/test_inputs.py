@@ -400,3 +400,4 @@ def test_plan_boards_are_written_all_or_none(tmp_path: Path) -> None:
     out, err, code = cli("plan", "--rounds", "4", "--seed", "1", "--svg-dir", str(boards))
     assert (err, code) == ("", 0)
     assert sorted(p.name for p in boards.iterdir()) == [f"round-{n}.svg" for n in range(1, 5)]
+

@@ -209,3 +209,26 @@ def test_each_variant_writes_and_reads_its_program_s_fen(variant: str) -> None:
     dialect, fen, name, rank = VARIANT_EXAMPLES[variant]
     assert start_fen(rank, variant=variant, dialect=dialect) == fen
     assert _family(name).identify(read_fen(fen, variant, dialect)).white == rank
+
+
+def test_a_document_past_its_bound_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from solver import documents
+    from solver.errors import InputFileError
+
+    monkeypatch.setattr(documents, "MAX_DOCUMENT", 1000)
+    body = b"[\n" + b'{"id": 518, "fen": "8/8 w - - 0 1"},\n' * 100 + b"]\n"
+    with pytest.raises(InputFileError, match="JSON document longer than"):
+        documents.position_stream(io.BytesIO(body), "-")
+
+
+def test_a_first_line_past_the_line_bound_is_left_to_the_line_reader() -> None:
+    import io
+
+    from solver import documents
+    from solver.lines import MAX_LINE
+
+    body = b"R" * (MAX_LINE + 5) + b"\nQNRBBNKR\n"
+    stream = documents.position_stream(io.BytesIO(body), "-")
+    assert stream.read() == body
