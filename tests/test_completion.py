@@ -63,13 +63,19 @@ def _zsh(values: list[str]) -> str:
 
 def test_the_command_table_is_the_apps() -> None:
     group = _group()
-    assert tuple(group.list_commands(None)) == complete.COMMANDS  # type: ignore[arg-type]
+    apps = tuple(group.list_commands(None))  # type: ignore[arg-type]
+    lacking = [name for name in apps if name not in complete.COMMANDS]
+    assert not lacking, (f"solver/cli/complete.py's COMMANDS lacks {lacking} "
+                         "(and VALUE_OPTIONS their options that take a value)")
+    assert apps == complete.COMMANDS, "COMMANDS must list the app's commands in its order"
     for name in complete.COMMANDS:
         command = group.commands[name]
         taking = {opt for param in command.params
                   if isinstance(param, typer.core.TyperOption) and not param.is_flag
                   for opt in param.opts}
-        assert taking == set(complete.VALUE_OPTIONS[name]), name
+        assert taking == set(complete.VALUE_OPTIONS.get(name, {})), (
+            f"solver/cli/complete.py's VALUE_OPTIONS[{name!r}] must be the options of "
+            f"{name!r} that take a value: {sorted(taking)}")
 
 
 def test_the_value_lists_are_the_registries() -> None:
