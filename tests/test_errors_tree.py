@@ -92,6 +92,12 @@ PRIVATE = {
     "solver.cli.inputs._LineError",  # a stdin line that is no input: one error: line
 }
 
+#: The command line's own signals, never raised by the library: each becomes
+#: Click's usage error (exit 2) where it is raised.
+CLI_SIGNALS = {
+    "solver.cli.bodies.Usage",  # options that do not go together
+}
+
 
 def defined_exceptions() -> dict[str, type[BaseException]]:
     """Every exception class defined in a module of ``solver``, by qualified name."""
@@ -111,7 +117,11 @@ def test_every_exception_is_in_the_table() -> None:
     found = defined_exceptions()
     private = {name for name in found if name.rsplit(".", 1)[1].startswith("_")}
     assert private <= PRIVATE, "a private exception that must stay in its module"
-    public = {name.rsplit(".", 1)[1]: cls for name, cls in found.items() if name not in private}
+    signals = {name for name in found if name.startswith("solver.cli.")} - private
+    assert signals == CLI_SIGNALS, "the CLI's own exceptions: library errors go in solver.errors"
+    assert not any(issubclass(found[name], solver.errors.Chess960Error) for name in signals)
+    public = {name.rsplit(".", 1)[1]: cls for name, cls in found.items()
+              if name not in private | signals}
     assert set(public) == set(ROWS)
     assert all(cls.__module__ == "solver.errors" for cls in public.values())
 
