@@ -572,7 +572,6 @@ def solve_command(
     0
     """
     from solver.cli.progress import SolveProgress
-    from solver.output import PositionWriter
 
     try:
         family = load_family(rules, max_arrangements,
@@ -587,6 +586,8 @@ def solve_command(
                 found = family.total(progress)
             out.write(f"{found}\n")  # after the bar is gone
         else:
+            from solver.output import PositionWriter
+
             with (SolveProgress(family, output=out) as progress,
                   PositionWriter(out, family, fmt, text="id-rank", unicode=unicode,
                                  dialect=dialect, variant=variant) as writer):
