@@ -508,6 +508,7 @@ def test_fast_commands_import_only_what_they_use(args: list[str]) -> None:
     assert imported and not {m for m in imported if m in heavy or m.split(".")[0] in heavy}
     if args[0] in ("id", "position", "random") and "-" not in args:  # by arithmetic
         assert "solver.family" not in imported and "tomllib" not in imported
+        assert "typing" not in imported  # annotations are the type checker's alone
 
 
 def test_lint_of_a_file_imports_no_rule_file_reader(tmp_path: Path) -> None:

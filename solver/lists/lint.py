@@ -49,7 +49,6 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import IO, TYPE_CHECKING, Final
 
 from solver.board.castling_rules import SubsetCastling
 from solver.board.geometry import CLASSICAL, Layout
@@ -76,7 +75,11 @@ from solver.notation.fen import castling_field, check_castling, read_start
 from solver.notation.fen_syntax import expand_row, split_fields
 from solver.notation.variants import VARIANTS
 
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+
 if TYPE_CHECKING:
+    from typing import IO, Final
+
     from solver.family import Family
 
 #: Notations ``--fix`` writes.
