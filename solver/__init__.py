@@ -15,8 +15,9 @@ one part of the package (the console command's start-up) loads only that part.
 """
 
 from importlib import import_module as _import_module
-from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
+
+#: typing is the type checker's alone: importing it costs start-up.
+_TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -49,6 +50,8 @@ _EXPORTS: dict[str, str] = {
 }
 
 if _TYPE_CHECKING:
+    from typing import Any as _Any
+
     from solver.errors import (
         ArgumentTypeError,
         Chess960Error,
@@ -111,7 +114,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> _Any:
+def __getattr__(name: str) -> "_Any":
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'solver' has no attribute {name!r}")

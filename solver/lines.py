@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from typing import BinaryIO
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 #: How much of stdin is read at a time, in bytes.
 CHUNK = 1 << 16

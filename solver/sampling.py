@@ -34,11 +34,13 @@ from __future__ import annotations
 import unicodedata
 from bisect import insort
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast, overload
 
 from solver.errors import DrawCountError, DrawError, IdRangeError, SeedError
 
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
+    from typing import Any, Final, overload
+
     from solver.family import Family
     from solver.position import Position
 
@@ -57,7 +59,8 @@ def _sha256() -> Callable[[bytes], Any]:
 
     for name in ("_sha256", "_sha2"):  # CPython 3.11; 3.12 and later
         try:
-            return cast("Callable[[bytes], Any]", import_module(name).sha256)
+            function: Callable[[bytes], Any] = import_module(name).sha256
+            return function
         except (ImportError, AttributeError):  # pragma: no cover - another Python
             continue
     from hashlib import sha256  # pragma: no cover
@@ -396,10 +399,11 @@ class IdRanges(Sequence[int]):
     def __contains__(self, number: object) -> bool:
         return any(number in part for part in self.ranges)
 
-    @overload
-    def __getitem__(self, index: int) -> int: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[int]: ...
+    if TYPE_CHECKING:
+        @overload
+        def __getitem__(self, index: int) -> int: ...
+        @overload
+        def __getitem__(self, index: slice) -> Sequence[int]: ...
 
     def __getitem__(self, index: int | slice) -> int | Sequence[int]:
         if isinstance(index, slice):

@@ -494,7 +494,9 @@ def test_fast_commands_import_only_what_they_use(args: list[str]) -> None:
     assert done.returncode == 0, done.stderr[-500:]
     imported = {line.rsplit("|", 1)[1].strip()
                 for line in done.stderr.decode().splitlines() if line.startswith("import time:")}
-    heavy = {"pydantic", "typer", "click", "solver.cli.app"}
+    heavy = {"pydantic", "typer", "click", "solver.cli.app", "json", "pathlib"}
+    if args[:2] == ["solve", "--count"]:  # counts: writes no position
+        heavy |= {"solver.output", "solver.notation.dialects"}
     if args[0] not in ("solve", "check"):
         heavy |= {"constraint", "solver.search.solve", "solver.search.csp"}
     if args[0] != "show":  # show draws with Rich
@@ -506,6 +508,22 @@ def test_fast_commands_import_only_what_they_use(args: list[str]) -> None:
     assert imported and not {m for m in imported if m in heavy or m.split(".")[0] in heavy}
     if args[0] in ("id", "position", "random") and "-" not in args:  # by arithmetic
         assert "solver.family" not in imported and "tomllib" not in imported
+        assert "typing" not in imported  # annotations are the type checker's alone
+
+
+def test_lint_of_a_file_imports_no_rule_file_reader(tmp_path: Path) -> None:
+    """``lint FILE`` without ``--rules`` reads no rule file and writes no file."""
+    book = tmp_path / "one.epd"
+    book.write_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    done = subprocess.run([sys.executable, "-X", "importtime", str(CHESS960), "lint", str(book)],
+                          capture_output=True, check=False)
+    assert done.returncode == 0, done.stderr[-500:]
+    imported = {line.rsplit("|", 1)[1].strip()
+                for line in done.stderr.decode().splitlines() if line.startswith("import time:")}
+    assert "solver.lists.lint" in imported
+    heavy = {"typer", "solver.family", "solver.ruleset.reader", "tomllib", "tempfile",
+             "pathlib", "json", "solver.files", "solver.output", "constraint"}
+    assert not imported & heavy, sorted(imported & heavy)
 
 
 def test_stdin_answers_each_distinct_line_once_even_within_a_chunk() -> None:

@@ -17,9 +17,12 @@ imports more than the glyphs, so that path starts fast.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
 
 from solver.board.glyphs import BLACK_GLYPHS, FILE_LETTERS, WHITE_GLYPHS
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Final
 
 #: Square colours (light, dark), the classic brown board.
 LIGHT: Final = "#f0d9b5"

@@ -7,7 +7,11 @@ drawing a board in the terminal (:mod:`solver.output.terminal`) starts fast.
 '♔♚abc'
 """
 
-from typing import Final
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Final
 
 #: Glyphs of White's pieces. A and C use the Unicode knight-bishop and
 #: knight-rook symbols (U+1FA50, U+1FA4F).

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 #: :data:`solver.kinds.model.MAX_ARRANGEMENTS` (a test holds them equal), written
 #: here so that the quick path does not import the search model for a default.

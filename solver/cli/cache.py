@@ -66,7 +66,6 @@ import contextlib
 import os
 import stat
 import sys
-from typing import TYPE_CHECKING
 
 from solver import __version__
 from solver.errors import Chess960Error
@@ -77,6 +76,8 @@ try:  # the C module itself: hashlib would load OpenSSL at start-up (a few ms)
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 
 if TYPE_CHECKING:
     from solver.family import Family

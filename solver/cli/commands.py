@@ -36,7 +36,6 @@ BBQNNRKR
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from solver.cli.cache import choose, read_source, remember
 from solver.cli.errors import FAILED, failed
@@ -55,16 +54,20 @@ from solver.numbering.shortcut import (
     ARITHMETIC,
     Arithmetic,
     Choice,
-    Shortcut,
     arithmetic,
     arithmetic_id,
     arithmetic_number,
 )
 
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+
 if TYPE_CHECKING:
+    from typing import Any, BinaryIO, TextIO
+
     from solver.draws.certificate import Certificate
     from solver.family import Family
     from solver.numbering.schemes import Scheme
+    from solver.numbering.shortcut import Shortcut
     from solver.position import Position
     from solver.ruleset.source import RuleSource
 
@@ -572,7 +575,6 @@ def solve_command(
     0
     """
     from solver.cli.progress import SolveProgress
-    from solver.output import PositionWriter
 
     try:
         family = load_family(rules, max_arrangements,
@@ -587,6 +589,8 @@ def solve_command(
                 found = family.total(progress)
             out.write(f"{found}\n")  # after the bar is gone
         else:
+            from solver.output import PositionWriter
+
             with (SolveProgress(family, output=out) as progress,
                   PositionWriter(out, family, fmt, text="id-rank", unicode=unicode,
                                  dialect=dialect, variant=variant) as writer):

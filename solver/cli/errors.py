@@ -19,7 +19,7 @@ error: seed '' is empty: give a phrase or an integer
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 
 if TYPE_CHECKING:
     from typing import TextIO

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from solver.cli.errors import report
 from solver.errors import Chess960Error, IdMismatchError
 from solver.lines import MAX_LINE, read_lines
 
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+
 if TYPE_CHECKING:
+    from typing import BinaryIO, TextIO
+
     from solver.family import Family
     from solver.position import Position
     from solver.ruleset.source import RuleSource

@@ -8,7 +8,6 @@ the exit code, as :mod:`solver.cli.commands` does.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
@@ -75,6 +74,8 @@ def which_command(positions: Sequence[str], rules: Sequence[str], fmt: str, *,
     except KeyboardInterrupt as exc:
         return failed(out, err, exc)
     if fmt == "json":
+        import json
+
         out.write(json.dumps(answers, indent=2, ensure_ascii=False) + "\n")
     out.flush()
     return code
@@ -90,6 +91,8 @@ def compare_command(path: str, rules: str, fmt: str, limit: int, numbering: str 
         scheme = family.scheme(numbering) if numbering is not None else None
         found = compare_path(path, family)
         if fmt == "json":
+            import json
+
             out.write(json.dumps(found.as_dict(scheme), indent=1) + "\n")
         else:
             for line in found.report(limit or None, scheme):

@@ -24,7 +24,12 @@ keyword arguments Typer would call it with.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Any
+
+    Parsed = tuple[Callable[..., int], dict[str, Any]]
 
 #: The commands the quick path answers: what scripts call most, one call at a time.
 QUICK = ("id", "position", "convert", "random", "show", "rules", "plan", "check", "solve",
@@ -33,8 +38,6 @@ QUICK = ("id", "position", "convert", "random", "show", "rules", "plan", "check"
 #: A parameter's kinds in the table: a flag, a text, an integer; ``other``
 #: (anything else) is left to Typer whenever it is given.
 KINDS = ("flag", "str", "int", "other")
-
-Parsed = tuple[Callable[..., int], dict[str, Any]]
 
 
 def parse(argv: list[str]) -> Parsed | None:

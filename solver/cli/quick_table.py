@@ -7,7 +7,11 @@ compares it with the Typer app).
 """
 
 # ruff: noqa: E501
-from typing import Any
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 TABLE: dict[str, dict[str, Any]] = {
     'id': {

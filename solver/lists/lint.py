@@ -45,12 +45,10 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import IO, TYPE_CHECKING, Final
 
 from solver.board.castling_rules import SubsetCastling
 from solver.board.geometry import CLASSICAL, Layout
@@ -64,7 +62,6 @@ from solver.errors import (
     OutputFileError,
     shown_path,
 )
-from solver.files import write_atomic
 from solver.notation.castling import side_rights
 from solver.notation.dialects import (
     DIALECTS,
@@ -77,9 +74,12 @@ from solver.notation.dialects import (
 from solver.notation.fen import castling_field, check_castling, read_start
 from solver.notation.fen_syntax import expand_row, split_fields
 from solver.notation.variants import VARIANTS
-from solver.ruleset.reader import bundled_names
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 
 if TYPE_CHECKING:
+    from typing import IO, Final
+
     from solver.family import Family
 
 #: Notations ``--fix`` writes.
@@ -843,6 +843,8 @@ class Linter:
 @cache
 def _bundled_names() -> frozenset[str]:
     """The bundled families' names, listed once a process."""
+    from solver.ruleset.reader import bundled_names
+
     return frozenset(bundled_names())
 
 
@@ -1037,6 +1039,10 @@ def lint_path(
     try:
         if fix is None:
             return _read(reader, path, linter, None)
+        import tempfile
+
+        from solver.files import write_atomic
+
         with tempfile.SpooledTemporaryFile(1 << 22, "w+", encoding="utf-8",
                                            newline="") as spool:
             report = _read(reader, path, linter, spool)

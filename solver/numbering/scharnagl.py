@@ -10,9 +10,11 @@ Source: Reinhard Scharnagl, https://en.wikipedia.org/wiki/Fischer_random_chess_n
 
 from __future__ import annotations
 
-from typing import Final
-
 from solver.errors import IdRangeError, RankError, need_int, need_text, quote
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Final
 
 #: The published KRN table: knights, rooks and king on the five squares left.
 KRN: Final[tuple[str, ...]] = (

@@ -35,7 +35,6 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable
-from typing import Protocol
 
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 from solver.ruleset.bundled import bundled_path
@@ -60,15 +59,19 @@ READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLO
               | getattr(os, "O_BINARY", 0))
 
 
-class Shortcut(Protocol):
-    """A family's plain answers without loading it: None where the family must answer."""
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Protocol
 
-    name: str
-    count: int
+    class Shortcut(Protocol):
+        """A family's plain answers without loading it: None where the family must answer."""
 
-    def id_of(self, text: str) -> int | None: ...
-    def number(self, text: str) -> int | None: ...
-    def rank(self, number: int) -> str | None: ...
+        name: str
+        count: int
+
+        def id_of(self, text: str) -> int | None: ...
+        def number(self, text: str) -> int | None: ...
+        def rank(self, number: int) -> str | None: ...
 
 
 class Choice:

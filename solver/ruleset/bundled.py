@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Final
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Final
 
 #: A family's name: short, lower case (also how a bundled family is named on the command line).
 NAME_RE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")

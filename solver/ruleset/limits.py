@@ -9,9 +9,12 @@ brackets, the parts of dotted keys, and the length of bare words and strings.
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from solver.errors import InvalidRuleFileError, RuleFileError, quote
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Final
 
 #: Largest rule file read, in bytes (documented in rules/README.md, "Limits").
 MAX_FILE_BYTES: Final = 64_000

@@ -23,8 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
-from pathlib import Path
-from typing import Any, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 import solver.kinds.holds  # noqa: F401  (registers the holds kind)
 from solver.board.castling_rules import ROOKS, CastlingRule
@@ -77,6 +76,9 @@ from solver.syntax.args import MAX_ITEMS, Context, shown, suggest, type_name
 from solver.syntax.args import key_error as _err
 from solver.syntax.args import required as _required
 from solver.syntax.steps import Numbering, Step, default_steps, parse_steps
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "BOARD_NOTATIONS",
@@ -218,6 +220,8 @@ def rules_dir() -> Path:
     Inside an installed wheel they sit in the package (``solver/rules``); in a
     source checkout or an editable install, beside it (``rules/``).
     """
+    from pathlib import Path
+
     return Path(rules_folder())
 
 
@@ -227,7 +231,8 @@ def bundled_names() -> list[str]:
     >>> "chess960" in bundled_names()
     True
     """
-    return sorted(p.stem for p in rules_dir().glob("*.toml"))
+    return sorted(name[:-len(".toml")] for name in os.listdir(rules_folder())
+                  if name.endswith(".toml"))
 
 
 def load(name_or_path: str) -> RuleSet:

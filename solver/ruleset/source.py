@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import Final
 
 from solver.errors import InvalidRuleFileError, RuleFileReadError, shown_path
 from solver.ruleset.bundled import bundled_path
 from solver.ruleset.limits import MAX_FILE_BYTES
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Final
 
 #: Opening without waiting for a writer (a FIFO): the file is checked after it is opened.
 _OPEN_FLAGS: Final = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)

@@ -10,10 +10,9 @@ arrangement of some pieces.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Sequence
 from math import comb, factorial, prod
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from solver.errors import CountingTooLargeError, IdRangeError, NumberingError
 from solver.kinds.base import State, Tracker
@@ -23,6 +22,9 @@ from solver.numbering.counting.order import EQ, LT, KeyOrder, combination_mask
 from solver.ruleset.reader import RuleSet
 from solver.syntax.steps import Numbering
 
+if TYPE_CHECKING:
+    import random
+
 
 class Counting:
     """One side's ranks of a family, counted by completions of partial ranks.
@@ -31,6 +33,7 @@ class Counting:
     >>> counting = Counting(load("capablanca-random"))
     >>> counting.count
     48000
+    >>> import random
     >>> counting.draw(random.Random(1)) in counting
     True
 
