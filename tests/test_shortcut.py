@@ -50,7 +50,7 @@ def _sample(count: int) -> list[int]:
 
 
 def _on(name: str, family: Family) -> list[Choice]:
-    return [choice for choice in shortcut.shortcuts(name, family) if choice.on]
+    return [choice for choice in shortcut.shortcuts(name, family.name) if choice.on]
 
 
 def test_the_arithmetic_answers_for_the_shipped_chess960_only() -> None:
@@ -87,7 +87,7 @@ def test_every_shortcut_answers_as_the_family_does(name: str) -> None:
     """Each family's shortcut that is on (the arithmetic: Chess960's only), on a
     sample of its ids, against the family loaded afresh; every other family none."""
     family = Family.load(name)
-    choices = shortcut.shortcuts(name, family)
+    choices = shortcut.shortcuts(name, family.name)
     assert choices and all(str(choice).startswith("shortcut: ") for choice in choices)
     if name != "chess960":
         assert choices == [Choice("none", f"{name} answers every command itself")]
@@ -173,7 +173,7 @@ def test_an_edited_chess960_turns_the_arithmetic_off_visibly(
 @pytest.mark.parametrize("name", bundled_names())
 def test_check_proves_every_shortcut_for_every_position(name: str) -> None:
     family = Family.load(name)
-    choices = shortcut.shortcuts(name, family)
+    choices = shortcut.shortcuts(name, family.name)
     report = check(family, choices)
     assert report.shortcuts == [str(choice) for choice in choices]
     proven = [claim for claim in report.claims if claim.text.startswith("shortcut ")]

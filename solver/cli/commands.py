@@ -698,7 +698,7 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
         unproven = []
         for name in names:
             family = load_family(name, max_arrangements)
-            proof = prove(family, shortcuts(name, family))
+            proof = prove(family, shortcuts(name, family.name))
             lines = [f"{proof.family}: {proof.title}\n",
                      *(f"  {line}\n" for line in proof.shortcuts)]
             for claim in proof.claims:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
 from solver.ruleset.bundled import bundled_path
@@ -46,9 +46,6 @@ try:  # the C module itself: hashlib would load OpenSSL at start-up (a few ms)
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
-
-if TYPE_CHECKING:
-    from solver.family import Family
 
 #: The family the arithmetic answers for, and its count of positions.
 ARITHMETIC = "chess960"
@@ -234,13 +231,17 @@ def choose(rules: str) -> Choice:
     return arithmetic(rules)
 
 
-def shortcuts(rules: str, family: Family) -> list[Choice]:
-    """The shortcuts ``chess960 check`` names for ``family`` (loaded from
+def shortcuts(rules: str, name: str) -> list[Choice]:
+    """The shortcuts ``chess960 check`` names for the family ``name`` (loaded from
     ``rules``), each on or off and why, those on to be proven: the arithmetic
-    for Chess960 (on, or off when its file was edited); else none."""
+    for Chess960 (on, or off when its file was edited); else none.
+
+    >>> shortcuts("rules/shuffle.toml", "shuffle")
+    [Choice('none', 'shuffle answers every command itself', None)]
+    """
     found = arithmetic(rules)
     if found.label == "none":
-        return [Choice("none", f"{family.name} answers every command itself")]
+        return [Choice("none", f"{name} answers every command itself")]
     return [found]
 
 
