@@ -49,10 +49,6 @@ def _sample(count: int) -> list[int]:
     return sorted({0, 1, count // 3, 2 * count // 3, count - 1} & set(range(count)))
 
 
-def _on(name: str, family: Family) -> list[Choice]:
-    return [choice for choice in shortcut.shortcuts(name, family.name) if choice.on]
-
-
 def test_the_arithmetic_answers_for_the_shipped_chess960_only() -> None:
     from solver.numbering.shortcut import blake2b
 
