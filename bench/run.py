@@ -27,7 +27,6 @@ import json
 import os
 import platform
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -436,21 +435,17 @@ app(args=["x", "--count", "2"], standalone_mode=False)
 
 
 def bench_family_startup(repeats: int, rows: list[Row]) -> None:
-    """``position`` from families other than Chess960, with their rank table
-    (the cache warm) and without (``CHESS960_NO_CACHE=1``): what the table
-    saves, against ``python -c pass`` (the limit of the common commands is 3x)."""
+    """``position`` from families other than Chess960, each read from its rule file
+    and numbered on every run (nothing is kept between runs), against
+    ``python -c pass`` (the limit of the common commands is 3x)."""
     base = [sys.executable, "-c", "pass"]
-    off = {**ENV, "CHESS960_NO_CACHE": "1"}
     for family in ("chess480", "shuffle", "capablanca-random-full", "dfrc"):
         ours = [CHESS960, "position", "7", "-r", family]
-        expected = run(ours, env=off)
-        for _ in range(3):  # no table, a mark, a table (dfrc keeps none: independent sides)
-            assert run(ours) == expected, family
-        for how, env in (("table", None), ("no table", off)):
-            mine, theirs = alternate(lambda ours=ours, env=env: run(ours, env=env),
-                                     lambda: run(base), repeats)
-            rows.append(compare(f"chess960 position 7 -r {family} (start-up, {how})", mine,
-                                theirs, "python -c pass", None))
+        expected = run(ours)
+        assert run(ours) == expected, family  # the same on every run
+        mine, theirs = alternate(lambda ours=ours: run(ours), lambda: run(base), repeats)
+        rows.append(compare(f"chess960 position 7 -r {family} (start-up, the family)", mine,
+                            theirs, "python -c pass", None))
 
 
 def bench_startup(repeats: int, rows: list[Row]) -> None:
@@ -503,9 +498,8 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
                                 "one-command Typer app", 1.3))
     bench_family_startup(max(3, repeats // 2), rows)
     fresh = [CHESS960, "check"]
-    mine, theirs = alternate(lambda: run(fresh, env={**ENV, "CHESS960_NO_CACHE": "1"}),
-                             lambda: run(base), max(3, repeats // 4))
-    rows.append(compare("  chess960 check, proven afresh (CHESS960_NO_CACHE=1)", mine, theirs,
+    mine, theirs = alternate(lambda: run(fresh), lambda: run(base), max(3, repeats // 4))
+    rows.append(compare("  chess960 check, proven afresh", mine, theirs,
                         "python -c pass", None))
     tab = {**ENV, "_CHESS960_COMPLETE": "complete_bash", "COMP_WORDS": "chess960 solve --rules ",
            "COMP_CWORD": "3"}
@@ -526,23 +520,20 @@ def bench_startup(repeats: int, rows: list[Row]) -> None:
 
 def bench_enumerated(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
     """``id`` and ``position`` on the bundled enumerated 10-file family (full CRC,
-    12,118 ranks), against the same on Chess960: the first call (no table yet),
-    the second (which makes the family's table, :mod:`solver.cli.cache`), then warm."""
+    12,118 ranks), against the same on Chess960: the first call, then warm (the
+    family counted on every run: nothing is kept between runs)."""
     crc = "capablanca-random-full"
     ours = [CHESS960, "id", "BRCNQAKBNR", "-r", crc]
     base = [CHESS960, "id", "QNRBBNKR"]
     first = timed(lambda: run(ours))
-    making = timed(lambda: run(ours))
     rank = run([CHESS960, "position", "6000", "-r", crc]).decode().strip()
     assert rank == "BRCNQAKBNR" and run(ours) == b"6000\n", "id and position agree"
     log(f"enumerated family: full CRC (12,118 ranks), position 6000 is {rank} and back")
     rows.append(Row(f"chess960 id RANK -r {crc}, first call (counting)", seconds(first),
                     "", None, "(info)", None))
-    rows.append(Row("  second call (also makes the table)", seconds(making), "", None,
-                    "(info)", None))
     mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
     rows.append(compare(f"chess960 id RANK -r {crc} (12,118, enumerated)", mine,
-                        theirs, "same on chess960", 1.3))
+                        theirs, "same on chess960", None))
     ours = [CHESS960, "position", "6000", "-r", crc]
     base = [CHESS960, "position", "518"]
     mine, theirs = alternate(lambda: run(ours), lambda: run(base), repeats)
@@ -1178,13 +1169,7 @@ def main() -> None:
 
     began = time.perf_counter()
     before = load_average()
-    # The run's own cache of family tables: it starts empty, whatever the user's holds.
-    tables = tempfile.mkdtemp(prefix="chess960-bench-cache-")
-    ENV["CHESS960_CACHE_DIR"] = tables
-    try:
-        _measure(args, small, large, log, began, before)
-    finally:
-        shutil.rmtree(tables, ignore_errors=True)
+    _measure(args, small, large, log, began, before)
 
 
 def _measure(args: argparse.Namespace, small: int, large: int,

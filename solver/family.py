@@ -124,7 +124,7 @@ class Family:
 
     def take_listing(self, ranks: list[str]) -> None:
         """Answer lookups from ``ranks``, one side's ranks in canonical order made
-        and proven earlier (the cache's table, :mod:`solver.cli.cache`), instead
+        earlier in this run (:meth:`side_table`, as :mod:`solver.lists.book` does), instead
         of counting: for an enumerated family whose sides mirror (else nothing).
 
         >>> family = Family.load("capablanca-random-full")

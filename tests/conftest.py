@@ -8,11 +8,6 @@ Where ``PYTHONDONTWRITEBYTECODE`` is set, as on the shared machines, every
 one of them would compile the package from source again; so for the run,
 bytecode goes to a temporary directory of its own (``PYTHONPYCACHEPREFIX``),
 which is removed at the end: nothing is written beside the sources.
-
-The commands keep tables of small families between runs (:mod:`solver.cli.cache`).
-The run gets a cache directory of its own (``CHESS960_CACHE_DIR``), removed at
-the end: no test reads a table an earlier run (or other code) made, and none
-writes to the user's cache.
 """
 
 import os
@@ -23,7 +18,6 @@ import profiles  # noqa: F401  (registers and loads the profiles)
 import pytest
 
 _PREFIX_KEY = "chess960_pycache_prefix"
-_CACHE_KEY = "chess960_cache_dir"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -34,10 +28,6 @@ def pytest_configure(config: pytest.Config) -> None:
     # Only the first process (not an xdist worker, which inherits the setting).
     if hasattr(config, "workerinput"):
         return
-    cache = tempfile.mkdtemp(prefix="chess960-tests-cache-")
-    setattr(config, _CACHE_KEY, cache)
-    os.environ["CHESS960_CACHE_DIR"] = cache
-    os.environ.pop("CHESS960_NO_CACHE", None)
     if "PYTHONPYCACHEPREFIX" in os.environ:
         return
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
@@ -48,7 +38,6 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    for key in (_PREFIX_KEY, _CACHE_KEY):
-        made = getattr(config, key, None)
-        if made is not None:
-            shutil.rmtree(made, ignore_errors=True)
+    made = getattr(config, _PREFIX_KEY, None)
+    if made is not None:
+        shutil.rmtree(made, ignore_errors=True)

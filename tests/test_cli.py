@@ -100,8 +100,7 @@ def test_stdin_all_good_exits_zero() -> None:
     assert run("id", "-", stdin="QNRBBNKR\r\nRNBQKBNR\n") == ("105\n518\n", "", 0)
 
 
-def test_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("CHESS960_NO_CACHE", "1")  # proven now, not kept from another test
+def test_check() -> None:
     out, err, code = run("check")
     assert code == 0
     assert re.fullmatch(r"chess960: checked in \d+\.\d\d s\n", err)

@@ -39,9 +39,8 @@ def test_the_funnel_words_errors_and_exit_codes() -> None:
     ["check", "--rules", "nope"],  # Typer
     ["plan", "--rounds", "1", "--rules", "nope"],
 ])
-def test_both_paths_word_a_library_error_alike(argv: list[str], capsys: pytest.CaptureFixture[str],
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("CHESS960_NO_CACHE", "1")
+def test_both_paths_word_a_library_error_alike(argv: list[str],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
     assert dispatch(argv) == 1
     captured = capsys.readouterr()
     assert captured.err.startswith("error: no rule set 'nope': not a bundled family (")

@@ -171,8 +171,7 @@ def test_the_command_words_each_kind_as_one_error_line(error: Exception) -> None
     assert err.getvalue() == f"error: {error}\n"
 
 
-def test_an_unreadable_rule_file_is_one_error_line(capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("CHESS960_NO_CACHE", "1")
+def test_an_unreadable_rule_file_is_one_error_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
     assert dispatch(["id", "QNRBBNKR", "-r", "/dev/null"]) == 1
     assert capsys.readouterr() == ("", "error: /dev/null: not a regular file\n")

@@ -414,7 +414,6 @@ def test_check_is_answered_as_typer_does(argv: list[str], capsys: pytest.Capture
         out, err, code = answer
         return out, re.sub(r"checked in [0-9.]+ s", "checked in T s", err), code
 
-    monkeypatch.setenv("CHESS960_NO_CACHE", "1")  # both prove (no proof kept by the other)
     fast = _run(argv, True, b"", capsys, monkeypatch)
     typed = _run(argv, False, b"", capsys, monkeypatch)
     assert timeless(fast) == timeless(typed)

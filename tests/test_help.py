@@ -1,8 +1,8 @@
 """Help: every command's help has examples, and every example runs.
 
 The examples are read from the help itself (each command's epilog, as
-``chess960 <command> --help`` prints it) and run in a temporary directory with
-a cache of their own: each ``chess960`` stage of a pipeline in-process through
+``chess960 <command> --help`` prints it) and run in a temporary directory:
+each ``chess960`` stage of a pipeline in-process through
 :func:`solver.cli.entry.dispatch`, any other stage (``head``, ``seq``) as the
 program it names; ``> FILE`` writes the last stage's output to FILE.
 """
@@ -99,7 +99,6 @@ def _run_example(line: str, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, str
 def test_each_help_example_runs(command: str, line: str, tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("CHESS960_CACHE_DIR", str(tmp_path / "cache"))
     assert f"chess960 {command}" in line
     if "--engine" in line:  # an engine's example: run where the engine is installed
         import shutil

@@ -1,9 +1,11 @@
-"""No answers kept between runs: ``--help`` is Typer's on every run (issue 34),
-and ``check`` proves its family on every run (issue 33: a kept proof answered
-"proven" for a rule file that does not prove)."""
+"""No answers kept between runs (issue 34): ``--help`` is Typer's on every run,
+``check`` proves its family on every run (issue 33: a kept proof answered
+"proven" for a rule file that does not prove), and no command writes to the
+user's cache directory (the tables of ranks kept there are gone)."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import os
 import shutil
@@ -15,18 +17,24 @@ import pytest
 
 import solver
 import solver.check
-from solver.cli import app, cache, commands, entry
+from solver.cli import app, commands, entry
 from solver.ruleset.bundled import bundled_path
 from solver.ruleset.bundled import rules_folder as bundled_folder
 
 
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    made = tmp_path / "cache"
-    monkeypatch.setenv("CHESS960_CACHE_DIR", str(made))
-    monkeypatch.delenv("CHESS960_NO_CACHE", raising=False)
+    """A home and a cache directory of the test's own (empty)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     monkeypatch.setenv("COLUMNS", "80")
-    return made
+    return home
+
+
+def _written(home: Path) -> list[Path]:
+    return sorted(path for path in home.rglob("*"))
 
 
 def test_the_help_is_typers_on_every_run_and_keeps_nothing(
@@ -50,8 +58,8 @@ def test_the_help_is_typers_on_every_run_and_keeps_nothing(
     narrow = capsys.readouterr().out
     assert max(len(line) for line in narrow.splitlines()) <= 60
     assert calls == [["--help"]] * 3
-    assert not folder.exists() or not [p for p in folder.iterdir() if p.suffix == ".kept"]
-    assert not hasattr(cache, "keep") and not hasattr(cache, "find_kept")
+    assert _written(folder) == []
+    assert importlib.util.find_spec("solver.cli.cache") is None  # no tables kept anywhere
 
 
 def _check(rules: str) -> tuple[str, str, int]:
@@ -77,7 +85,23 @@ def test_check_proves_on_every_run_and_keeps_nothing(
     assert second[:1] == first[:1] and second[2] == 0
     assert second[1].startswith("chess960: checked in ")
     assert proven == ["chess960", "chess960"]
-    assert not list(folder.glob("check-*")) if folder.exists() else True
+    assert _written(folder) == []
+
+
+def test_commands_write_nothing_to_the_users_cache(folder: Path) -> None:
+    """``id``, ``position``, ``random`` and ``convert`` of a small family, twice each,
+    as the console command runs them: the home and the cache directory stay empty,
+    and the second answer is computed as the first was."""
+    env = {**os.environ, "HOME": str(folder), "XDG_CACHE_HOME": str(folder / ".cache")}
+    runs = [["id", "-r", "chess480", "QNRBBNKR", "RNBQKBNR"], ["position", "-r", "chess480", "7"],
+            ["random", "-r", "chess480", "--seed", "1"],
+            ["position", "-r", "capablanca-random-full", "7"],
+            ["convert", "-r", "chess480", "7", "--to", "one-based"]]
+    for args in runs:
+        answers = [_installed(args, env, folder) for _ in range(2)]
+        assert answers[0].returncode == 0, answers[0].stderr
+        assert (answers[1].stdout, answers[1].stderr) == (answers[0].stdout, answers[0].stderr)
+    assert _written(folder) == []
 
 
 def _unproven_copy(path: Path) -> None:
@@ -105,8 +129,7 @@ def test_a_rule_file_replaced_while_check_runs_is_not_called_proven(tmp_path: Pa
     assert bundled is not None
     rules.write_bytes(Path(bundled).read_bytes())
     _unproven_copy(bad)
-    env = {**os.environ, "CHESS960_CACHE_DIR": str(tmp_path / "cache")}
-    env.pop("CHESS960_NO_CACHE", None)
+    env = dict(os.environ)
     swap = ("import os, sys\nimport solver.check\nreal = solver.check.check\n"
             "def swapped(family, *shortcuts):\n    report = real(family, *shortcuts)\n"
             f"    os.replace({str(bad)!r}, {str(rules)!r})\n    return report\n"
@@ -117,12 +140,11 @@ def test_a_rule_file_replaced_while_check_runs_is_not_called_proven(tmp_path: Pa
                            text=True, env=env, timeout=120, cwd=tmp_path)
     assert raced.returncode == 0, raced.stderr
     assert rules.read_bytes() != Path(bundled).read_bytes()  # the bad file is in place
-    for run_env in (env, {**env, "CHESS960_NO_CACHE": "1"}):
-        later = _installed(["check", "-r", str(rules)], run_env, tmp_path)
-        assert later.returncode == 1, later.stdout
-        assert later.stdout.endswith("960 positions, arithmetic numbering, NOT proven\n")
-        assert "FAIL the solver finds the declared count 959: found 960" in later.stdout
-        assert later.stderr.splitlines()[-1] == "error: check failed for chess960"
+    later = _installed(["check", "-r", str(rules)], env, tmp_path)
+    assert later.returncode == 1, later.stdout
+    assert later.stdout.endswith("960 positions, arithmetic numbering, NOT proven\n")
+    assert "FAIL the solver finds the declared count 959: found 960" in later.stdout
+    assert later.stderr.splitlines()[-1] == "error: check failed for chess960"
 
 
 def test_a_module_edited_with_its_size_and_time_kept_is_proven_again(tmp_path: Path) -> None:
@@ -132,9 +154,7 @@ def test_a_module_edited_with_its_size_and_time_kept_is_proven_again(tmp_path: P
     shutil.copytree(Path(solver.__file__).parent, tree / "solver",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(Path(bundled_folder()), tree / "rules")
-    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1",
-           "CHESS960_CACHE_DIR": str(tmp_path / "cache")}
-    env.pop("CHESS960_NO_CACHE", None)
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
     for _ in range(2):
         good = _installed(["check"], env, tmp_path)
         assert good.returncode == 0, good.stderr

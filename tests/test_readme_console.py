@@ -1,9 +1,8 @@
 """Every ```console block of the READMEs, run: each ``$ `` line's output is what it shows.
 
 The blocks of one README run in order, in one temporary directory (a block may
-read a file an earlier one wrote, as a reader following along would), with
-the tables' cache there too. A line that is one ``chess960`` command runs in
-this process, through the console command's own dispatch
+read a file an earlier one wrote, as a reader following along would). A line
+that is one ``chess960`` command runs in this process, through the console command's own dispatch
 (:func:`solver.cli.entry.dispatch`); a line with a pipe, a redirect or another
 program runs in ``bash`` with the installed ``chess960`` first on ``PATH``.
 Standard output and standard error are compared together, as a terminal
@@ -224,8 +223,6 @@ def _check(found: list[Line], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     if not COMMAND.exists():
         pytest.skip(f"no installed chess960 beside {sys.executable}")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("CHESS960_CACHE_DIR", str(tmp_path / ".cache"))
-    monkeypatch.delenv("CHESS960_NO_CACHE", raising=False)
     for name in ("COLUMNS", "FORCE_COLOR", "TTY_COMPATIBLE", "CLICOLOR_FORCE"):
         monkeypatch.delenv(name, raising=False)
     _rule_files(tmp_path)

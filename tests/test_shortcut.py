@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from solver.check import check
-from solver.cli import cache, commands
+from solver.cli import commands
 from solver.family import Family
 from solver.numbering import shortcut
+from solver.numbering.scharnagl import scharnagl_rank
 from solver.numbering.shortcut import Arithmetic, Choice
 from solver.ruleset.bundled import bundled_path
 from solver.ruleset.reader import bundled_names
@@ -46,10 +47,6 @@ def _scharnagl(number: int) -> str:
 def _sample(count: int) -> list[int]:
     """IDs spread over a family (few: an enumerated family's ID costs a count)."""
     return sorted({0, 1, count // 3, 2 * count // 3, count - 1} & set(range(count)))
-
-
-def _on(name: str, family: Family) -> list[Choice]:
-    return [choice for choice in cache.shortcuts(name, family) if choice.on]
 
 
 def test_the_arithmetic_answers_for_the_shipped_chess960_only() -> None:
@@ -83,14 +80,15 @@ def test_the_arithmetic_is_scharnagls_published_scheme() -> None:
 
 @pytest.mark.parametrize("name", bundled_names())
 def test_every_shortcut_answers_as_the_family_does(name: str) -> None:
-    """Each family's shortcuts that are on (the arithmetic, the table a run
-    would write), on a sample of its ids, against the family loaded afresh."""
+    """Each family's shortcut that is on (the arithmetic: Chess960's only), on a
+    sample of its ids, against the family loaded afresh; every other family none."""
     family = Family.load(name)
-    choices = cache.shortcuts(name, family)
+    choices = shortcut.shortcuts(name, family.name)
     assert choices and all(str(choice).startswith("shortcut: ") for choice in choices)
-    if choices == [Choice("none", f"{name} answers every command itself")]:
-        assert not cache.keeps(family) or family.ruleset.army is not None
+    if name != "chess960":
+        assert choices == [Choice("none", f"{name} answers every command itself")]
         return
+    assert [choice.label for choice in choices if choice.on] == ["chess960 arithmetic"]
     for choice in choices:
         if choice.shortcut is None:
             continue
@@ -117,8 +115,7 @@ def test_the_commands_answer_through_the_chosen_shortcut(
     assert out.getvalue() == f"{_scharnagl(518)}\n{_scharnagl(0)}\n" and loaded == []
     err = io.StringIO()
     assert commands.rules_command(out=io.StringIO(), err=err) == 0 and err.getvalue() == ""
-    monkeypatch.setenv("CHESS960_NO_CACHE", "1")
-    assert cache.choose("chess480")[0] == Choice("none", "chess480 answers every command itself")
+    assert shortcut.choose("chess480") == Choice("none", "chess480 answers every command itself")
 
 
 def _edited(tmp_path: Path) -> Path:
@@ -139,8 +136,7 @@ def test_an_edited_chess960_turns_the_arithmetic_off_visibly(
 
     folder = str(_edited(tmp_path))
     monkeypatch.setattr(bundled, "rules_folder", lambda: folder)
-    monkeypatch.setenv("CHESS960_NO_CACHE", "1")
-    choice, _source = cache.choose("chess960")
+    choice = shortcut.choose("chess960")
     assert str(choice) == OFF and choice.shortcut is None
     out, err = io.StringIO(), io.StringIO()
     assert commands.check_command("chess960", out=out, err=err) == 0
@@ -173,9 +169,74 @@ def test_an_edited_chess960_turns_the_arithmetic_off_visibly(
 @pytest.mark.parametrize("name", bundled_names())
 def test_check_proves_every_shortcut_for_every_position(name: str) -> None:
     family = Family.load(name)
-    choices = cache.shortcuts(name, family)
+    choices = shortcut.shortcuts(name, family.name)
     report = check(family, choices)
     assert report.shortcuts == [str(choice) for choice in choices]
     proven = [claim for claim in report.claims if claim.text.startswith("shortcut ")]
     assert len(proven) == sum(choice.on for choice in choices)
     assert all(claim.ok for claim in proven), [c.detail for c in proven]
+
+
+# --- An edited rules/chess960.toml is a family like any other ---
+
+
+def _chess480() -> list[str]:
+    """Chess480 by hand: of each Chess960 mirror pair, the rank whose king
+    stands right of its queen, in Scharnagl's order (its numbering's definition)."""
+    order = [scharnagl_rank(i) for i in range(960)]
+    return [r for r in order if r.index("K") > r.index("Q")]
+
+
+def test_the_chess480_brute_force_is_fischers() -> None:
+    """The hand-made order above draws on Scharnagl's arithmetic: 480 ranks,
+    each Chess960 rank or its mirror."""
+    from itertools import permutations
+
+    kept = _chess480()
+    every = {"".join(p) for p in permutations("KQRRBBNN")}
+    assert len(kept) == 480 and set(kept) <= every
+    assert {r[::-1] for r in kept}.isdisjoint(kept)
+
+
+def _as_chess480(tmp_path: Path) -> Path:
+    """A copy of the bundled rules whose chess960.toml holds chess480's rules."""
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    bundled = Path(bundled_path("chess960") or "").parent
+    for path in bundled.glob("*.toml"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    text = (bundled / "chess480.toml").read_text()
+    (folder / "chess960.toml").write_text(text.replace('name = "chess480"', 'name = "chess960"'))
+    return folder
+
+
+def _answer(command: str, rules: str, texts: list[str], fmt: str) -> tuple[str, str, int]:
+    out, err = io.StringIO(), io.StringIO()
+    run = commands.identify_command if command == "id" else commands.position_command
+    code = run(rules, texts, fmt, stdin=None, out=out, err=err)
+    return out.getvalue(), err.getvalue(), code
+
+
+@pytest.mark.parametrize("fmt", ["text", "fen", "json"])
+def test_an_edited_chess960_answers_from_its_file_in_every_format(
+        fmt: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plain text no longer comes from the arithmetic when rules/chess960.toml is
+    edited (the bundled folder pointed elsewhere), nor for --rules to an edited copy."""
+    from solver.ruleset import bundled
+
+    first, last = _chess480()[0], _chess480()[-1]
+    folder = _as_chess480(tmp_path)
+    monkeypatch.setattr(bundled, "rules_folder", lambda: str(folder))
+    path = str(folder / "chess960.toml")
+    for rules in ("chess960", path):
+        for _ in range(2):  # the same on every run: nothing is kept
+            written, err, code = _answer("position", rules, ["479", "0"], fmt)
+            assert code == 0 and err == ""
+            assert last in written and first in written
+            assert scharnagl_rank(479) not in written and scharnagl_rank(479) != last
+            assert (written, err, code) == _answer("position", path, ["479", "0"], fmt)
+            answer = _answer("id", rules, ["RNBKQBNR", last], fmt)
+            assert answer == _answer("id", path, ["RNBKQBNR", last], fmt)
+            assert answer[2] == 1 and "rank" in answer[1]
+            assert fmt != "text" or answer[0] == "479\n"
+    assert not shortcut.pristine_chess960()

@@ -12,11 +12,10 @@ arguments, so the two cannot answer differently.
 
 Plain-text answers come without loading the family where they can, through
 the family's shortcut (:mod:`solver.numbering.shortcut`), chosen in one place
-(:func:`solver.cli.cache.choose`), never here: the default family, Chess960,
-by Scharnagl's arithmetic while its rule file is the one shipped; a small
-family answered before, from its table, each answer checked. ``chess960
-check`` names the shortcut, on or off and why, and proves it equal to the
-family for every position. The rule
+(:func:`solver.numbering.shortcut.choose`), never here: the default family,
+Chess960, by Scharnagl's arithmetic while its rule file is the one shipped.
+``chess960 check`` names the shortcut, on or off and why, and proves it
+equal to the family for every position. Nothing is kept between runs. The rule
 file, the solver and the output formats are loaded only for anything else
 (another format, glyphs, a FEN, a bad input), so the error lines are the
 library's own.
@@ -37,11 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from solver.cli.cache import choose, read_source, remember
 from solver.cli.errors import FAILED, failed
 from solver.cli.inputs import (
     answer_all,
-    family_ranks,
     id_answer,
     identify_all,
     load_family,
@@ -57,6 +54,7 @@ from solver.numbering.shortcut import (
     arithmetic,
     arithmetic_id,
     arithmetic_number,
+    choose,
 )
 
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
@@ -69,7 +67,6 @@ if TYPE_CHECKING:
     from solver.numbering.schemes import Scheme
     from solver.numbering.shortcut import Shortcut
     from solver.position import Position
-    from solver.ruleset.source import RuleSource
 
 def _plain(fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
     """Whether answers are plain text: an ID, or a rank in its letters."""
@@ -113,35 +110,30 @@ def chess960_rights(rank: str) -> tuple[str, str]:
 _FILES = "ABCDEFGH"
 
 
-def _quick(
-    rules: str, fmt: str, unicode: bool, dialect: str, variant: str | None
-) -> tuple[Shortcut | None, RuleSource | None]:
-    """The family's shortcut for plain answers, when one is on (:func:`choose`);
-    and the rule file read, to make a table once the family has answered."""
+def _quick(rules: str, fmt: str, unicode: bool, dialect: str,
+           variant: str | None) -> Shortcut | None:
+    """The family's shortcut for plain answers, when one is on (:func:`choose`)."""
     if not _plain(fmt, unicode, dialect, variant):
-        # the family answers (from its table, when one is kept: not Chess960's)
-        return None, None if rules == ARITHMETIC else read_source(rules)
-    choice, source = choose(rules)
-    return choice.shortcut, source
+        return None
+    return choose(rules).shortcut
 
 
 def _arithmetic(rules: str) -> Choice | None:
     """Chess960's arithmetic when :func:`choose` takes it for ``rules``, else None."""
-    choice = choose(rules)[0] if rules == ARITHMETIC else None
+    choice = choose(rules) if rules == ARITHMETIC else None
     return choice if choice is not None and isinstance(choice.shortcut, Arithmetic) else None
 
 
 class _Lazy:
     """The family, loaded the first time an input needs it."""
 
-    def __init__(self, rules: str, source: RuleSource | None) -> None:
+    def __init__(self, rules: str) -> None:
         self.rules = rules
-        self.source = source
         self.loaded: Family | None = None
 
     def __call__(self) -> Family:
         if self.loaded is None:
-            self.loaded = load_family(self.rules, source=self.source)
+            self.loaded = load_family(self.rules)
         return self.loaded
 
 
@@ -254,10 +246,9 @@ def identify_command(
                                     _reader(dialect, variant))
                 out.flush()
                 return FAILED if bad else 0
-        quick, source = _quick(rules, fmt, False, dialect, variant)
-        loaded: Family | None = None
+        quick = _quick(rules, fmt, False, dialect, variant)
         if quick is not None:
-            family = _Lazy(rules, source)
+            family = _Lazy(rules)
             id_of = quick.id_of
             by_ranks: list[Callable[[str], int]] = []  # the family's, once loaded
 
@@ -270,45 +261,31 @@ def identify_command(
                 return by_ranks[0](text)
 
             bad = answer_all(ranks, id_answer(identify), stdin, out, err,
-                             quick=_ranks_quick(quick, family))
+                             quick=_ranks_quick(quick))
         elif _quick_lines(rules, fmt, dialect, variant):
             bad = _write_lines(rules, ranks, "identify", fmt, dialect, stdin, out, err)
         elif fmt == "text":
             read = _reader(dialect, variant)
-            loaded = load_family(rules, source=source)
+            loaded = load_family(rules)
             _check_sides(loaded, dialect, variant)
             bad = identify_all(loaded, ranks, stdin, out, err, read)
         else:
-            loaded = load_family(rules, source=source)
+            loaded = load_family(rules)
             bad = _write_each(loaded, ranks, fmt, "id", False, dialect, variant,
                               "identify", stdin, out, err, _reader(dialect, variant))
         out.flush()
-        if loaded is not None:
-            remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
 
 
-def _ranks_quick(quick: Shortcut, family: _Lazy) -> Callable[[bytes | None], str | None] | None:
+def _ranks_quick(quick: Shortcut) -> Callable[[bytes | None], str | None] | None:
     """How ``id -`` answers a start FEN line by its back ranks: Chess960 by
-    arithmetic (no family loaded), another family once loaded (on the first
-    such line) when it stands on the classical board."""
+    arithmetic (no family loaded); None for any other shortcut (each line is
+    then answered one at a time)."""
     if isinstance(quick, Arithmetic):
         return ranks_answer(arithmetic_id, None, chess960_rights)
-    made: list[Callable[[bytes | None], str | None] | None] = []
-
-    def answer(line: bytes | None) -> str | None:
-        if not made:
-            if line is None or line[8:35] != b"/pppppppp/8/8/8/8/PPPPPPPP/":
-                return None  # not a FEN: the table answers; load nothing yet
-            try:
-                made.append(family_ranks(family()))
-            except Chess960Error:  # each line then says so, as before
-                made.append(None)
-        return made[0](line) if made[0] is not None else None
-
-    return answer
+    return None
 
 
 def _write_each(
@@ -351,7 +328,7 @@ def _write_lines(
     rank or read an ID); the family (and its writer) is loaded only for a
     text the arithmetic does not answer (a FEN, a pair, lower case)."""
     quick = Arithmetic()
-    family = _Lazy(rules, None)
+    family = _Lazy(rules)
     line = arithmetic_line(fmt, dialect)
     loaded: list[Callable[[Position], str]] = []
 
@@ -392,10 +369,9 @@ def position_command(
                                   "position", stdin, out, err, scheme=scheme)
                 out.flush()
                 return FAILED if bad else 0
-        quick, source = _quick(rules, fmt, unicode, dialect, variant)
-        loaded: Family | None = None
+        quick = _quick(rules, fmt, unicode, dialect, variant)
         if quick is not None:
-            family = _Lazy(rules, source)
+            family = _Lazy(rules)
             number_of, rank = quick.number, quick.rank
 
             def answer(text: str) -> str:
@@ -410,12 +386,10 @@ def position_command(
         elif not unicode and _quick_lines(rules, fmt, dialect, variant):
             bad = _write_lines(rules, ids, "position", fmt, dialect, stdin, out, err)
         else:
-            loaded = load_family(rules, source=source)
+            loaded = load_family(rules)
             bad = _write_each(loaded, ids, fmt, "rank", unicode, dialect, variant,
                               "position", stdin, out, err)
         out.flush()
-        if loaded is not None:
-            remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
@@ -459,11 +433,11 @@ def random_command(
                               f"{position_text(family_, found, unicode)}\n")
                 out.flush()
                 return 0
-        quick, source = _quick(rules, fmt, unicode, dialect, variant)
+        quick = _quick(rules, fmt, unicode, dialect, variant)
         if balanced is not None:
             quick = None  # the tables are checked against the family
         if quick is not None:
-            family = _Lazy(rules, source)
+            family = _Lazy(rules)
             number_of, rank, id_of = quick.number, quick.rank, quick.id_of
 
             def parse(text: str) -> int:
@@ -479,13 +453,13 @@ def random_command(
                            exclude=left_out, family=quick.name)
             for number in ids:
                 answered = rank(number)
-                if answered is None:  # a table found unsound: the family answers
+                if answered is None:  # the shortcut does not answer: the family does
                     answered = family().position(number).white
                 out.write(f"{number} {answered}\n")
         else:
             from solver.output import PositionWriter
 
-            loaded = load_family(rules, source=source)
+            loaded = load_family(rules)
             left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
                                     lambda text: loaded.identify(text).id, err)
             left_out += _balanced(loaded, balanced, eval_tables, err)
@@ -495,8 +469,6 @@ def random_command(
                 for found in drawn:
                     writer.write(found)
         out.flush()
-        if quick is None:
-            remember(source, loaded)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
@@ -577,8 +549,7 @@ def solve_command(
     from solver.cli.progress import SolveProgress
 
     try:
-        family = load_family(rules, max_arrangements,
-                             None if rules == ARITHMETIC else read_source(rules))
+        family = load_family(rules, max_arrangements)
         scheme = None if count else _scheme(family, numbering)
         if scheme is not None:
             _text_only(fmt, "solve")
@@ -607,26 +578,17 @@ def convert_command(
 ) -> int:
     """``chess960 convert``: each number (or label) of one numbering of the family
     in another (``-``: stdin's lines)."""
-    from solver.cli.cache import find_conversion, remember_conversion
-
     try:
-        source = read_source(rules)
-        table = find_conversion(source, source_numbering, target_numbering) or {}
-        family = _Lazy(rules, source)
+        family = _Lazy(rules)
         made: list[Callable[[str], str]] = []
 
         def answer(text: str) -> str:
-            found = table.get(text)
-            if found is not None:
-                return f"{found}\n"
-            if not made:  # the family answers what the table does not hold
+            if not made:  # the family is loaded for the first value only
                 made.append(family().converter(source_numbering, target_numbering))
             return f"{made[0](text)}\n"
 
         bad = answer_all(values, answer, stdin, out, err)
         out.flush()
-        if family.loaded is not None:
-            remember_conversion(source, family.loaded, source_numbering, target_numbering)
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
@@ -733,14 +695,14 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
 
     try:  # always proven afresh: no proof is kept between runs
         from solver.check import check as prove
-        from solver.cli.cache import shortcuts
+        from solver.numbering.shortcut import shortcuts
         from solver.ruleset.reader import bundled_names
 
         names = bundled_names() if every else [rules]
         unproven = []
         for name in names:
             family = load_family(name, max_arrangements)
-            proof = prove(family, shortcuts(name, family))
+            proof = prove(family, shortcuts(name, family.name))
             lines = [f"{proof.family}: {proof.title}\n",
                      *(f"  {line}\n" for line in proof.shortcuts)]
             for claim in proof.claims:

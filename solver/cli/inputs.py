@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
     from solver.family import Family
     from solver.position import Position
-    from solver.ruleset.source import RuleSource
 
 #: Answers remembered per distinct input line of ``-`` (memory stays bounded:
 #: at most this many lines, each at most :data:`MEMO_LINE` bytes).
@@ -52,12 +51,9 @@ _FEN_TAIL = re.compile(rb' w ([A-Za-z]{1,4}|-) -(?: [0-9]{1,9} [0-9]{1,9})?(?: i
 Answer = Callable[[str], str]
 
 
-def load_family(
-    rules: str, max_arrangements: int | None = None, source: RuleSource | None = None
-) -> Family:
+def load_family(rules: str, max_arrangements: int | None = None) -> Family:
     """:meth:`Family.load <solver.family.Family.load>` (which refuses a FIFO, a
-    device or a directory at once), or the family in ``source`` when the rule
-    file was read already (:mod:`solver.cli.cache` reads it first).
+    device or a directory at once).
 
     >>> load_family("/dev/null")
     Traceback (most recent call last):
@@ -68,12 +64,6 @@ def load_family(
     from solver.kinds.model import MAX_ARRANGEMENTS
 
     limit = MAX_ARRANGEMENTS if max_arrangements is None else max_arrangements
-    if source is not None:
-        from solver.cli.cache import adopt
-
-        family = Family.from_source(source, limit)
-        adopt(source, family)
-        return family
     return Family.load(rules, limit)
 
 

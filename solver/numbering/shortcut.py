@@ -2,19 +2,20 @@
 loading the family, behind one seam.
 
 A command never picks a path itself: it asks for the family's
-:class:`Choice` (:func:`solver.cli.cache.choose` for the command line) and
-answers through its :attr:`Choice.shortcut` when one is on, else from the
-family (the general path: the rule file read, the ranks solved and numbered).
-There are two kinds of shortcut, each named, and each on or off with a reason
-said in words:
+:class:`Choice` (:func:`choose`) and answers through its
+:attr:`Choice.shortcut` when one is on, else from the family (the general
+path: the rule file read, the ranks solved and numbered). There is one
+shortcut, named, and on or off with a reason said in words:
 
 * **chess960 arithmetic** (:class:`Arithmetic`): Scharnagl's formula
   (:mod:`solver.numbering.scharnagl`), for the bundled ``chess960`` only while
   its rule file is byte for byte the one shipped (:data:`CHESS960_DIGEST`).
   Editing ``rules/chess960.toml`` (adding a numbering, say) turns it off, and
   ``chess960 check`` says so: the family then answers like any other.
-* **rank table** (:class:`solver.cli.cache.Table`): a small family's ranks kept
-  between runs, each answer checked (see :mod:`solver.cli.cache`).
+
+Every other family answers every command itself, on every run: nothing is
+kept between runs (no answer, no table, no proof), so an answer is always
+computed.
 
 ``chess960 check`` names the family's shortcuts, on or off and why, and
 proves the one in use equal to the general path for every position
@@ -76,7 +77,7 @@ if TYPE_CHECKING:
 
 class Choice:
     """A family's shortcut as chosen for this run: ``label`` names the kind
-    (``"chess960 arithmetic"``, ``"rank table"``, or ``"none"``), ``reason`` says
+    (``"chess960 arithmetic"`` or ``"none"``), ``reason`` says
     why it is on or off, ``shortcut`` answers when it is on (else None).
 
     (A plain class, not a dataclass: importing :mod:`dataclasses` would add
@@ -220,6 +221,31 @@ def arithmetic(rules: str) -> Choice:
     if reason is not None:
         return Choice(ARITHMETIC_LABEL, reason)
     return Choice(ARITHMETIC_LABEL, "rules/chess960.toml is the shipped file", Arithmetic())
+
+
+def choose(rules: str) -> Choice:
+    """The one place a command's plain answers choose their path: the family
+    ``rules``'s shortcut for this run, Chess960's arithmetic while its rule file
+    is the one shipped, else none (the family answers).
+
+    >>> choose("chess960").on, choose("chess480").on
+    (True, False)
+    """
+    return arithmetic(rules)
+
+
+def shortcuts(rules: str, name: str) -> list[Choice]:
+    """The shortcuts ``chess960 check`` names for the family ``name`` (loaded from
+    ``rules``), each on or off and why, those on to be proven: the arithmetic
+    for Chess960 (on, or off when its file was edited); else none.
+
+    >>> shortcuts("rules/shuffle.toml", "shuffle")
+    [Choice('none', 'shuffle answers every command itself', None)]
+    """
+    found = arithmetic(rules)
+    if found.label == "none":
+        return [Choice("none", f"{name} answers every command itself")]
+    return [found]
 
 
 def prove(shortcut: Shortcut, ranks: list[str],

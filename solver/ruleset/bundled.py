@@ -1,6 +1,6 @@
 """Where the bundled rule files are: found without importing the rule reader.
 
-:mod:`solver.ruleset.reader` reads them; :mod:`solver.cli.cache` only needs their bytes,
+:mod:`solver.ruleset.reader` reads them; :mod:`solver.numbering.shortcut` only needs their bytes,
 at start-up, so this module imports nothing but :mod:`os` and :mod:`re`.
 """
 

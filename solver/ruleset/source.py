@@ -9,10 +9,9 @@ read once, and only if it is a regular file (never a FIFO, a device or a
 directory, which could block or never end) of at most
 :data:`~solver.ruleset.limits.MAX_FILE_BYTES` bytes.
 
-The library (:func:`solver.ruleset.reader.load`, ``Family.load``) and the
-command (its cache of ranks, :mod:`solver.cli.cache`, and the family it loads)
-all read rule files here. The command reads this module at start-up, so it
-imports nothing but :mod:`os`, :mod:`stat`, :mod:`re` and the light :mod:`solver.errors`.
+The library (:func:`solver.ruleset.reader.load`, ``Family.load``), and so the
+command, reads rule files here. This module imports nothing but :mod:`os`,
+:mod:`stat`, :mod:`re` and the light :mod:`solver.errors`.
 """
 
 from __future__ import annotations
