@@ -55,7 +55,13 @@ def _budget(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_checked_in_table_is_the_typer_apps() -> None:
-    made = make_quick_table.quick_table()
+    try:
+        made = make_quick_table.quick_table()
+    except AttributeError as exc:  # an older Typer (the lowest declared) has no type_descriptor
+        if "type_descriptor" not in str(exc):
+            raise
+        pytest.skip(f"the quick table is made with a Typer whose parameters carry "
+                    f"type_descriptor ({exc}); CI's main run compares it")
     for name in sorted(set(made) | set(TABLE)):
         assert name in TABLE, f"command {name!r} is missing from solver/cli/quick_table.py: " \
                               f"{REGENERATE}"
