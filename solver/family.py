@@ -151,7 +151,20 @@ class Family:
 
     @property
     def name(self) -> str:
+        """The family's name: a bundled name, or the rule file's ``name``.
+
+        >>> Family.load("dfrc").name
+        'dfrc'
+        """
         return self.ruleset.name
+
+    def __repr__(self) -> str:
+        """``<Family 'chess960': 960 positions>``: its name and count.
+
+        >>> Family.load("dfrc")
+        <Family 'dfrc': 921600 positions>
+        """
+        return f"<Family {self.name!r}: {self.count} positions>"
 
     @cached_property
     def schemes(self) -> dict[str, Scheme]:
@@ -502,6 +515,36 @@ class Family:
         if stripped.isascii() and stripped.lstrip("+-").isdigit():
             return self.position(self.parse_id(stripped))
         return self.identify(text)
+
+    def id(self, text: str) -> int:
+        """The ID of the position a text names: an ID, a rank, a pair of ranks
+        or a start FEN (:meth:`read`).
+
+        >>> chess960 = Family.load("chess960")
+        >>> chess960.id("QNRBBNKR"), chess960.id("518")
+        (105, 518)
+        >>> chess960.id("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        518
+        """
+        return self.read(text).id
+
+    def random(self, n: int = 1, *, seed: int | str | None = None, distinct: bool = False,
+               exclude: Iterable[int] = ()) -> list[Position]:
+        """``n`` positions drawn uniformly (:func:`solver.sampling.draw`):
+        from the operating system's randomness, or reproducibly from a ``seed``
+        phrase (the same draw on every machine); ``distinct`` draws never
+        repeat a position, ``exclude`` leaves IDs out.
+
+        >>> Family.load("chess960").random(3, seed="Freestyle Open 2026, round 3")
+        [Position(687, 'QRKNNRBB', 'QRKNNRBB'), Position(682, 'QRKNBBNR', 'QRKNBBNR'),
+         Position(782, 'QRKNRBBN', 'QRKNRBBN')]
+
+        Raises :class:`~solver.errors.DrawError` when too few positions are
+        left and :class:`~solver.errors.SeedError` for a seed that is no phrase.
+        """
+        from solver.sampling import draw
+
+        return draw(self, need_int(n, "n"), seed=seed, distinct=distinct, exclude=exclude)
 
     def parse_id(self, text: str) -> int:
         """Read a position ID of this family (raises :class:`~solver.errors.IdError`)."""

@@ -31,7 +31,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from solver import Family, RuleFileError, RuleViolationError
+from solver import Family, RuleFileError
+from solver.errors import RuleViolationError
 from solver.check import check
 from solver.errors import ArmyError, LinkError
 from solver.notation.fen import position_fen

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from profiles import examples
 from typer.testing import CliRunner
 
-from solver import Chess960Error, Family, RuleFileError, RuleViolationError
+from solver import Chess960Error, Family, RuleFileError
+from solver.errors import RuleViolationError
 from solver.check import check
 from solver.cli.app import app
 from solver.notation.fen import position_fen
