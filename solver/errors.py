@@ -128,7 +128,7 @@ class LimitError(Chess960Error):
     """Work over a set limit (``--max-arrangements``, ``--max-states``).
 
     >>> from solver import Family
-    >>> Family.load("chess960", max_arrangements=10).solved_count()  # doctest: +ELLIPSIS
+    >>> Family.load("chess960", max_arrangements=10).ranks()  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     solver.errors.SearchTooLargeError: rule set 'chess960' has 2,880 arrangements to search ...

@@ -328,7 +328,7 @@ class Family:
         either case, except Black's first: a pair whose first rank is all
         lower case (black glyphs) and whose second is all upper case (white
         glyphs) raises :class:`~solver.errors.PairOrderError`. A full start FEN may use
-        either castling notation (:meth:`identify_fen`); an SFEN may start with
+        either castling notation (:meth:`_identify_fen`); an SFEN may start with
         USI's ``sfen`` keyword.
         """
         need_text(text, "position")
@@ -337,7 +337,7 @@ class Family:
             if len(words) == 2 and words[0] == "sfen":  # USI's `position sfen ...` prefix
                 text = words[1]
         if is_fen(text):
-            return self.identify_fen(text)
+            return self._identify_fen(text)
         if not self.independent:
             rank = self.validate(text)
             return self._one(self.rank_id(rank), rank)
@@ -402,10 +402,10 @@ class Family:
 
         return answer
 
-    def identify_fen(self, text: str) -> Position:
+    def _identify_fen(self, text: str) -> Position:
         """The position a start FEN (either castling notation) shows.
 
-        >>> Family.load("chess960").identify_fen(
+        >>> Family.load("chess960")._identify_fen(
         ...     "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1").id
         105
 
@@ -421,7 +421,7 @@ class Family:
             plain = self._variant_plain(text)
             if plain is None:
                 raise
-            return self.identify_fen(plain)
+            return self._identify_fen(plain)
         white = self.validate(start.white)  # a wrong White names its own fault first
         if not self.independent and start.black != layout.black_rank(start.white):
             raise self.mirror_error(text, start.white, start.black)
@@ -672,12 +672,20 @@ class Family:
             return blocks_of(self.side_ranks(progress))
         return side_blocks(self.ruleset, self.numbering, self.max_arrangements, progress)
 
-    def solved_count(self, progress: Progress | None = None) -> int:
-        """How many positions the solver finds, counted without keeping any rank.
+    def total(self, progress: Progress | None = None) -> int:
+        """How many positions the family has, as the solver finds them (counted
+        without keeping any rank; ``progress`` is told how many ranks so far);
+        a family over the search limit is counted by completions of partial
+        ranks instead (:attr:`count`, which ``check`` proves agrees).
+
+        >>> Family.load("chess960").total()
+        960
 
         Raises :class:`~solver.errors.EmptyFamilyError`, naming rules that
         cannot all hold, when the family has no position at all.
         """
+        from solver.errors import SearchTooLargeError
+
         listed = self.index.listed if "index" in self.__dict__ else None
         if self.ruleset.army is not None:
             return self.count
@@ -686,25 +694,13 @@ class Family:
         else:
             from solver.numbering.listing import solved_count
 
-            n = solved_count(self.ruleset, self.max_arrangements, progress)
+            try:
+                n = solved_count(self.ruleset, self.max_arrangements, progress)
+            except SearchTooLargeError:
+                if self.count == 0:
+                    raise
+                return self.count
         return self.sides.pair_count(n) * self.ruleset.castling.variations
-
-    def total(self, progress: Progress | None = None) -> int:
-        """How many positions the family has: as the solver finds them when the
-        family is within the search limit, else counted by completions of
-        partial ranks (:mod:`solver.numbering.counting`, which ``check`` proves agrees).
-
-        >>> Family.load("chess960").total()
-        960
-        """
-        from solver.errors import SearchTooLargeError
-
-        try:
-            return self.solved_count(progress)
-        except SearchTooLargeError:
-            if self.count == 0:
-                raise
-            return self.count
 
     def solver_ranks(self, progress: Progress | None = None) -> list[str]:
         """One side's ranks in the order the constraint solver finds them."""
