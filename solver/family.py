@@ -67,9 +67,31 @@ RANK_MEMO = 1 << 16
 class Family:
     """A start-position family with its numbering.
 
-    >>> fam = Family(load("chess960"))
-    >>> fam.identify("QNRBBNKR").id, fam.position(518).white
-    (105, 'RNBQKBNR')
+    >>> chess960 = Family.load("chess960")
+    >>> chess960
+    <Family 'chess960': 960 positions>
+    >>> chess960.id("QNRBBNKR"), chess960.position(518).fen()
+    (105, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
+
+    One name for each thing asked of it:
+
+    * make one: :meth:`load` (a bundled name or a path), :meth:`from_source`;
+    * how many: :attr:`count` (from the numbering), :meth:`total` (as the
+      solver finds them), :attr:`side_count` (one side's ranks);
+    * a position: :meth:`position` (by ID), :meth:`pair` (by each side's ID),
+      :meth:`identify` (a rank, a pair of ranks or a start FEN), :meth:`read`
+      (any of those or an ID), :meth:`id` (:meth:`read`'s ID),
+      :meth:`random` (drawn uniformly);
+    * one side's rank: :meth:`validate` (read and check it), :meth:`violations`
+      (the rules it breaks), :meth:`rank_id` and :meth:`rank_of` (its ID and back),
+      as :class:`~solver.numbering.counting.Counting` names them;
+    * every position: :meth:`positions` (in ID order), :meth:`numbered` (the
+      same as ``(id, white, black)`` rows, for writers); one side's ranks:
+      :meth:`ranks` (a list), :meth:`side_ranks` (streamed), :meth:`solver_ranks`
+      (in the solver's order), :meth:`canonical` (sorted into ID order);
+    * numberings: :attr:`schemes`, :meth:`scheme` (one by name),
+      :meth:`converter` (from one to another);
+    * the board: :attr:`layout`, :attr:`sides`, :attr:`independent`.
     """
 
     def __init__(self, ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> None:
@@ -111,6 +133,9 @@ class Family:
     ) -> Family:
         """The family of a bundled name or a rule file's path (a regular file:
         a FIFO or a directory is refused at once, as :func:`~solver.ruleset.reader.load` does).
+
+        >>> Family.load("dfrc")
+        <Family 'dfrc': 921600 positions>
         """
         return cls(load(name_or_path), max_arrangements)
 
@@ -231,7 +256,11 @@ class Family:
 
     @property
     def side_count(self) -> int:
-        """How many ranks one side may have (from the numbering or by counting)."""
+        """How many ranks one side may have (from the numbering or by counting).
+
+        >>> Family.load("dfrc").side_count
+        960
+        """
         if self.ruleset.army is not None:
             return self.army.count
         if self.ruleset.numbering != "arithmetic" and (
@@ -242,7 +271,12 @@ class Family:
     @property
     def count(self) -> int:
         """How many positions the family has (times its castling variations,
-        :attr:`RuleSet.castling <solver.ruleset.reader.RuleSet.castling>`)."""
+        :attr:`RuleSet.castling <solver.ruleset.reader.RuleSet.castling>`), from
+        its numbering: at once, however large the family.
+
+        >>> Family.load("chess960").count, Family.load("wild4").count
+        (960, 149320544)
+        """
         if self.linked:
             return self.army.pair_count * self.ruleset.castling.variations
         return self.sides.pair_count(self.side_count) * self.ruleset.castling.variations
@@ -250,7 +284,11 @@ class Family:
     # -- one side -------------------------------------------------------------
 
     def violations(self, rank: str) -> list[Violation]:
-        """Every rule of the family that ``rank`` (upper-case letters) breaks."""
+        """Every rule of the family that ``rank`` (upper-case letters) breaks.
+
+        >>> [str(v) for v in Family.load("chess960").violations("RNQBKBNR")]
+        ['bishops on d1 and f1 are both on light squares (rule opposite-colours BB)']
+        """
         placement = Placement(rank, self.names, self.ruleset.region)
         return [v for rule in self.ruleset.rules for v in rule.violations(placement)]
 
@@ -265,6 +303,9 @@ class Family:
 
         Raises a :class:`~solver.errors.RankError` subclass naming what is
         wrong: length, unknown piece, piece counts, or every rule it breaks.
+
+        >>> Family.load("chess960").validate("rnbqkbnr")
+        'RNBQKBNR'
         """
         rank = parse_rank(need_text(text, "rank"), self.ruleset.region_size, self._own())
         self._check_counts(text, rank)
@@ -300,7 +341,11 @@ class Family:
                 raise PieceCountError(text, letter, have[letter], want[letter], squares, what)
 
     def rank_id(self, rank: str) -> int:
-        """The ID of one side's valid rank (upper-case letters)."""
+        """The ID of one side's valid rank (upper-case letters).
+
+        >>> Family.load("dfrc").rank_id("QNRBBNKR")
+        105
+        """
         index = self.index
         try:  # bulk lookups: the table without another call (None until built)
             return index.ids[rank]  # type: ignore[index]
@@ -308,7 +353,11 @@ class Family:
             return index.id(rank)
 
     def rank_of(self, number: int) -> str:
-        """One side's rank with ID ``number`` (``0 <= number < side_count``)."""
+        """One side's rank with ID ``number`` (``0 <= number < side_count``).
+
+        >>> Family.load("dfrc").rank_of(105)
+        'QNRBBNKR'
+        """
         need_int(number, "id")
         index = self.index
         if number >= 0:  # the table, once built (None until then), without another call
@@ -330,6 +379,9 @@ class Family:
         glyphs) raises :class:`~solver.errors.PairOrderError`. A full start FEN may use
         either castling notation (:meth:`_identify_fen`); an SFEN may start with
         USI's ``sfen`` keyword.
+
+        >>> Family.load("dfrc").identify("QNRBBNKR rnbqkbnr")
+        Position(101318, 'QNRBBNKR', 'RNBQKBNR')
         """
         need_text(text, "position")
         if self.layout.notation == "sfen":
@@ -547,7 +599,11 @@ class Family:
         return draw(self, need_int(n, "n"), seed=seed, distinct=distinct, exclude=exclude)
 
     def parse_id(self, text: str) -> int:
-        """Read a position ID of this family (raises :class:`~solver.errors.IdError`)."""
+        """Read a position ID of this family (raises :class:`~solver.errors.IdError`).
+
+        >>> Family.load("chess960").parse_id(" 518")
+        518
+        """
         return parse_id(need_text(text, "id"), self.count, self.name)
 
     # -- positions by ID -----------------------------------------------------------
@@ -555,7 +611,11 @@ class Family:
     def position(self, number: int) -> Position:
         """The position with ID ``number``: for independent sides
         ``number = white_id * side_count + black_id`` (White's rank the more
-        significant digit, as Stockfish's DFRC book and TCEC order pairs)."""
+        significant digit, as Stockfish's DFRC book and TCEC order pairs).
+
+        >>> Family.load("dfrc").position(101318)
+        Position(101318, 'QNRBBNKR', 'RNBQKBNR')
+        """
         if not 0 <= need_int(number, "id") < self.count:
             raise IdRangeError(str(number), number, self.count, self.name)
         rule = self.ruleset.castling
@@ -600,7 +660,11 @@ class Family:
     # -- listing ----------------------------------------------------------------------
 
     def ranks(self, progress: Progress | None = None) -> list[str]:
-        """One side's ranks as the solver finds them, in canonical (ID) order."""
+        """One side's ranks as the solver finds them, in canonical (ID) order.
+
+        >>> Family.load("chess960").ranks()[:2]
+        ['BBQNNRKR', 'BQNBNRKR']
+        """
         if self.ruleset.army is not None:
             return list(self.army)
         listed = self.index.listed
@@ -630,6 +694,9 @@ class Family:
         Mirrored families stream: a position comes as soon as the solver has
         found it and every position before it. ``progress`` is told how many
         ranks the solver has found so far, batch by batch.
+
+        >>> next(iter(Family.load("chess960").positions()))
+        Position(0, 'BBQNNRKR', 'BBQNNRKR')
         """
         for number, white, black in self.numbered(progress):
             yield Position(number, white, black, self.layout)
@@ -637,7 +704,11 @@ class Family:
     def numbered(self, progress: Progress | None = None) -> Iterable[tuple[int, str, str]]:
         """``(id, white, black)`` for every position in ID order (see :meth:`positions`):
         streamed for mirrored families, :class:`~solver.position.Pairs` of the
-        listed side for independent ones."""
+        listed side for independent ones.
+
+        >>> next(iter(Family.load("dfrc").numbered()))
+        (0, 'BBQNNRKR', 'BBQNNRKR')
+        """
         rows: Iterable[tuple[int, str, str]]
         if self.linked:
             rows = self.army.pairs()
@@ -654,7 +725,11 @@ class Family:
         return Mirrored(self.side_blocks(progress), self.ruleset.layout.black_rank)
 
     def side_ranks(self, progress: Progress | None = None) -> Iterator[str]:
-        """One side's ranks in canonical order, each as soon as the order allows."""
+        """One side's ranks in canonical order, each as soon as the order allows.
+
+        >>> next(Family.load("chess960").side_ranks())
+        'BBQNNRKR'
+        """
         if self.ruleset.army is not None:
             return iter(self.army)
         listed = self.index.listed
@@ -703,14 +778,22 @@ class Family:
         return self.sides.pair_count(n) * self.ruleset.castling.variations
 
     def solver_ranks(self, progress: Progress | None = None) -> list[str]:
-        """One side's ranks in the order the constraint solver finds them."""
+        """One side's ranks in the order the constraint solver finds them.
+
+        >>> len(Family.load("chess960").solver_ranks())
+        960
+        """
         from solver.numbering.listing import solver_ranks
 
         return solver_ranks(self.ruleset, self.max_arrangements, progress)
 
     def canonical(self, ranks: list[str]) -> list[str]:
         """``ranks`` in the family's canonical order
-        (see :func:`solver.numbering.listing.canonical`)."""
+        (see :func:`solver.numbering.listing.canonical`).
+
+        >>> Family.load("chess960").canonical(["RNBQKBNR", "QNRBBNKR"])
+        ['QNRBBNKR', 'RNBQKBNR']
+        """
         if self.ruleset.army is not None:
             return sorted(ranks, key=self.army.id)
         from solver.numbering.listing import canonical
