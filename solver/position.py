@@ -99,7 +99,7 @@ class Position:
             if variant is not None:
                 raise DialectError(variant, dialect, "the position starts on a board of its "
                                                      "own; name no variant")
-            return family_fen(self.board, self.white, self.black, dialect, counters, self.id)
+            return family_fen(self.layout, self.white, self.black, dialect, counters, self.id)
         if variant is not None:
             need_text(variant, "variant")
             check_style(variant, dialect, len(self.white),
