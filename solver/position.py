@@ -66,8 +66,9 @@ class Position:
         :data:`~solver.notation.dialects.DIALECTS`), for the game ``variant``
         (``crazyhouse``, ``3check``, ...: :data:`~solver.notation.variants.VARIANTS`;
         by default the family's own). ``counters=False`` leaves the move
-        counters out. A family on a board of its own (shogi's, Capablanca's
-        ...) is written on it, in the dialects that write it.
+        counters out. A position on a board of its own (shogi's, Seirawan's
+        with its pieces in hand, ...) is written on it, by the dialects that
+        write it, and takes no variant.
 
         >>> p = Position(105, "QNRBBNKR", "QNRBBNKR")
         >>> p.fen()
@@ -81,16 +82,11 @@ class Position:
         variant, or one that cannot write this position.
         """
         from solver.errors import DialectError
-        from solver.notation.dialects import (
-            DIALECTS,
-            check_style,
-            dialect_named,
-            family_fen,
-            start_fen,
-            writes_plain,
-        )
+        from solver.notation.dialects import check_style, dialect_named, family_fen, start_fen
         from solver.notation.fen import layout_fen
 
+        if variant is not None:
+            need_text(variant, "variant")
         writer = dialect_named(need_text(dialect, "dialect"), variant or "-")
         if variant is None and writer.plain:  # the family's own FEN, on any board
             fen = layout_fen(self.board, self.white, self.black, writer.shredder, self.id)
@@ -100,11 +96,9 @@ class Position:
                 raise DialectError(variant, dialect, "the position starts on a board of its "
                                                      "own; name no variant")
             return family_fen(self.layout, self.white, self.black, dialect, counters, self.id)
-        if variant is not None:
-            need_text(variant, "variant")
+        if variant is not None:  # White's own rank is no horde's
             check_style(variant, dialect, len(self.white),
                         None if self.white == self.black else f"{self.white} {self.black.lower()}")
-        assert dialect in DIALECTS and (variant is not None or not writes_plain(dialect))
         return start_fen(self.white, self.black, variant=variant, dialect=dialect,
                          counters=counters)
 
