@@ -101,7 +101,11 @@ class Family:
     @cached_property
     def numbering(self) -> Numbering:
         """The numbering by placement steps (made on first use: surveying the
-        steps of a wide board takes a while, and counting does not need it)."""
+        steps of a wide board takes a while, and counting does not need it).
+
+        >>> Family.load("chess960").numbering
+        <Numbering 'chess960': 5 steps, 960 ranks>
+        """
         return self.ruleset.step_numbering()
 
     @cached_property
@@ -124,7 +128,11 @@ class Family:
 
     @property
     def linked(self) -> bool:
-        """Whether the sides' ranks are tied by a ``link`` (FICS wild 4)."""
+        """Whether the sides' ranks are tied by a ``link`` (FICS wild 4).
+
+        >>> Family.load("wild4").linked, Family.load("dfrc").linked
+        (True, False)
+        """
         return self.ruleset.army is not None and self.ruleset.army.linked
 
     @classmethod
@@ -144,7 +152,12 @@ class Family:
         cls, source: RuleSource, max_arrangements: int = MAX_ARRANGEMENTS
     ) -> Family:
         """The family in a rule file already read (:meth:`RuleSource.read
-        <solver.ruleset.source.RuleSource.read>`), without reading it again."""
+        <solver.ruleset.source.RuleSource.read>`), without reading it again.
+
+        >>> from solver.ruleset.source import RuleSource
+        >>> Family.from_source(RuleSource.read("chess960"))
+        <Family 'chess960': 960 positions>
+        """
         return cls(load_source(source), max_arrangements)
 
     def take_listing(self, ranks: list[str]) -> None:
@@ -227,17 +240,29 @@ class Family:
 
     @property
     def sides(self) -> Sides:
-        """How Black's rank relates to White's (:mod:`solver.board.sides`)."""
+        """How Black's rank relates to White's (:mod:`solver.board.sides`).
+
+        >>> Family.load("chess960").sides.name, Family.load("dfrc").sides.name
+        ('mirror', 'independent')
+        """
         return self.ruleset.sides
 
     @property
     def independent(self) -> bool:
-        """Whether Black's rank is one of its own (a position is a pair of ranks)."""
+        """Whether Black's rank is one of its own (a position is a pair of ranks).
+
+        >>> Family.load("dfrc").independent
+        True
+        """
         return self.ruleset.sides.independent
 
     @cached_property
     def names(self) -> dict[str, str]:
-        """The family's own piece letters with their names."""
+        """The family's own piece letters (beyond chess's) with their names.
+
+        >>> Family.load("myshogi").names
+        {'L': 'lance', 'S': 'silver general', 'G': 'gold general'}
+        """
         return dict(self.ruleset.names)
 
     @cached_property
@@ -294,7 +319,11 @@ class Family:
 
     def breaks_a_rule(self, rank: str) -> bool:
         """Whether ``rank`` breaks a rule as the rules explain it (the first
-        explained violation decides; see :meth:`violations`)."""
+        explained violation decides; see :meth:`violations`), without listing them all.
+
+        >>> Family.load("chess960").breaks_a_rule("RNQBKBNR")
+        True
+        """
         placement = Placement(rank, self.names, self.ruleset.region)
         return any(rule.violations(placement) for rule in self.ruleset.rules)
 
@@ -525,7 +554,12 @@ class Family:
 
     def mirror_error(self, text: str, white: str, black: str) -> MirrorError:
         """The error of a start FEN ``text`` whose Black rank ``black`` (upper
-        case) does not answer White's ``white`` in this family of answered sides."""
+        case) does not answer White's ``white`` in this family of answered sides.
+
+        >>> print(Family.load("chess960").mirror_error("...", "QNRBBNKR", "RNBQKBNR"))
+        fen '...' is not a chess960 position: black's rank 'rnbqkbnr' does not mirror white's
+        'QNRBBNKR'; the dfrc family takes the pair
+        """
         return MirrorError(text, self.name, white, black.lower(),
                            self._pair_families(white, black),
                            relation=self.ruleset.layout.sides.mismatch(white))
@@ -740,7 +774,11 @@ class Family:
         return side_ranks(self.ruleset, self.numbering, self.max_arrangements, progress)
 
     def side_blocks(self, progress: Progress | None = None) -> Iterator[list[str]]:
-        """:meth:`side_ranks` a block of consecutive IDs at a time."""
+        """:meth:`side_ranks` a block of consecutive IDs at a time.
+
+        >>> next(Family.load("chess960").side_blocks())[:2]
+        ['BBQNNRKR', 'BQNBNRKR']
+        """
         from solver.numbering.listing import blocks_of, side_blocks
 
         if self.ruleset.army is not None or self.index.listed is not None:
