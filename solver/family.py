@@ -202,7 +202,11 @@ class Family:
         >>> Family.load("dfrc")
         <Family 'dfrc': 921600 positions>
         """
-        return f"<Family {self.name!r}: {self.count} positions>"
+        try:
+            count = self.count
+        except Chess960Error:  # over a counting limit: the count the rule file states
+            count = self.ruleset.count
+        return f"<Family {self.name!r}: {count} positions>"
 
     @cached_property
     def schemes(self) -> dict[str, Scheme]:
