@@ -150,3 +150,12 @@ def test_reprs_are_short_and_say_what_the_value_is() -> None:
     assert eval(repr(position), {"Position": Position}) == position
     assert repr(solver.load("dfrc")) == "<RuleSet 'dfrc': 8 files, 921600 positions, 2 rules>"
     assert repr(solver.which("QNRBBNKR")).startswith("<Found 'QNRBBNKR': ")
+
+
+def test_a_family_s_repr_never_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the counting limit, a family shows the count its rule file states."""
+    def over(self: Family) -> int:
+        raise solver.errors.CountingTooLargeError("chess960", 10, 5, "a test")
+
+    monkeypatch.setattr(Family, "count", property(over))
+    assert repr(Family.load("chess960")) == "<Family 'chess960': 960 positions>"
