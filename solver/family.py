@@ -410,7 +410,7 @@ class Family:
         either case, except Black's first: a pair whose first rank is all
         lower case (black glyphs) and whose second is all upper case (white
         glyphs) raises :class:`~solver.errors.PairOrderError`. A full start FEN may use
-        either castling notation (:meth:`_identify_fen`); an SFEN may start with
+        either castling notation; an SFEN may start with
         USI's ``sfen`` keyword.
 
         >>> Family.load("dfrc").identify("QNRBBNKR rnbqkbnr")
