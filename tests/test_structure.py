@@ -155,10 +155,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ruleset",),  # the reader makes the rules of the kinds (their registry)
     ("search",),
     ("notation",),
-    ("position",),  # names its castling field with notation
-    ("numbering",),
-    ("family",),
-    ("sampling", "check"),
+    ("position",),  # names its castling field with notation and writes its FEN
+    ("numbering", "sampling"),  # sampling draws IDs, and positions of what gives them
+    ("family",),  # Family.random draws through sampling
+    ("check",),
     ("evaluation",),
     ("report",),  # a family's page: shows the shipped evaluations
     ("output",),  # its HTML page shows the report
