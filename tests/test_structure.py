@@ -304,7 +304,12 @@ def _readme_formats() -> dict[str, str]:
     block = docs_text.page(docs_text.FORMATS).split("<!-- formats -->")[1]
     block = block.split("<!-- /formats -->")[0]
     rows = re.findall(r"^\| `([a-z]+)` \| (.+) \|$", block, flags=re.MULTILINE)
-    return dict(rows)
+    return {name: _unescaped(text) for name, text in rows}
+
+
+def _unescaped(text: str) -> str:
+    """A Markdown table cell's text as it reads (``\\<id>`` is ``<id>``, not an HTML tag)."""
+    return re.sub(r"\\([\\`*_<>\[\]|])", r"\1", text)
 
 
 def test_the_readme_lists_every_format_as_the_registry_describes_it() -> None:
@@ -462,7 +467,8 @@ def _lacks(kind: str, name: str, entry: Any, text: str, doc: Path, marker: str,
     else:
         block = section.split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0] \
             if marker and f"<!-- {marker} -->" in section else section
-        rows = re.findall(r"^\| `([^`]+)` \| (.+?) \|", block, flags=re.MULTILINE)
+        rows = [(n, _unescaped(cell)) for n, cell in
+                re.findall(r"^\| `([^`]+)` \| (.+?) \|", block, flags=re.MULTILINE)]
         if name not in dict(rows):
             missing.append(f"a row | `{name}` | ... | in {doc.name}'s table in #{entry.doc}")
         elif marker and dict(rows)[name] != entry.help:
