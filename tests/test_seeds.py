@@ -3,8 +3,8 @@
 Golden data: the seed-phrase method as the README publishes it, written out
 again here (SHA-256 words, rejection sampling) apart from the code under
 test, with ranks from the golden KRN table in ``tests/data/chess960.txt``.
-The README's test vectors are checked to be in the README and to come out
-of this reference.
+The published test vectors are checked to be in the documentation
+(docs/how-to/random-draws.md) and to come out of this reference.
 """
 
 from __future__ import annotations
