@@ -23,7 +23,7 @@ from solver import __version__  # noqa: E402
 
 project = "chess960"
 author = "chess960 maintainers"
-copyright = "2026, chess960 maintainers"  # noqa: A001
+copyright = "2026, chess960 maintainers"
 version = release = __version__
 
 extensions = ["myst_parser", "sphinx.ext.autodoc"]
