@@ -6,7 +6,7 @@ section equal to what ``chess960 <command> --help`` prints.
 
 The page has a section a command (the groups' subcommands after their group):
 the command's help text, then its ``--help`` as printed (usage, arguments,
-options with their values, choices and defaults, examples) at 80 columns (78 of text).
+options with their values, choices and defaults, examples) in an 80-column terminal.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from solver.cli.app import app
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "reference" / "commands.md"
 REGENERATE = "python tests/make_commands_page.py"
-#: The width help is written at: an 80-column terminal's (Click leaves two columns).
-WIDTH = 78
+#: The terminal's width help is written for.
+WIDTH = 80
 
 HEAD = """\
 # Commands
@@ -47,8 +47,7 @@ def commands() -> list[tuple[str, Any, Any]]:
     found: list[tuple[str, Any, Any]] = []
 
     def walk(command: Any, parent: Any, words: list[str]) -> None:
-        context = command.make_context(words[-1], [], parent=parent, resilient_parsing=True,
-                                       terminal_width=WIDTH, max_content_width=WIDTH)
+        context = command.make_context(words[-1], [], parent=parent, resilient_parsing=True)
         found.append((" ".join(words[1:]), command, context))
         for name, sub in getattr(command, "commands", {}).items():
             walk(sub, context, [*words, name])
@@ -57,9 +56,29 @@ def commands() -> list[tuple[str, Any, Any]]:
     return found
 
 
-def help_text(command: Any, context: Any) -> str:
-    """What ``chess960 ... --help`` prints for ``command``, at :data:`WIDTH` columns."""
-    return str(command.get_help(context)).rstrip("\n") + "\n"
+def help_text(words: str) -> str:
+    """What ``chess960 WORDS --help`` prints in an 80-column terminal: the console
+    command's own dispatch, run here (``COLUMNS`` set while it runs)."""
+    import contextlib
+    import io
+    import os
+
+    from solver.cli.entry import dispatch
+
+    printed = io.StringIO()
+    before = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(WIDTH)
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            code = dispatch([*words.split(), "--help"])
+    finally:
+        if before is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = before
+    if code != 0:
+        raise RuntimeError(f"chess960 {words} --help exited {code}: {printed.getvalue()}")
+    return printed.getvalue()
 
 
 def _escaped(text: str) -> str:
@@ -87,7 +106,7 @@ def page(made_with: str = "") -> str:
     for words, command, context in commands():
         title = f"chess960 {words}".strip()
         parts.append(f"## {title}\n\n{_summary(command)}\n\n```text\n"
-                     f"{help_text(command, context)}```\n")
+                     f"{help_text(words)}```\n")
     return "\n".join(parts)
 
 
