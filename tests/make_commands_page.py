@@ -103,7 +103,7 @@ def page(made_with: str = "") -> str:
         listed.append(f"- [`chess960 {words}`](#{'-'.join(['chess960', *words.split()])}): "
                       f"{_summary(command)}")
     parts.append("\n".join(listed) + "\n")
-    for words, command, context in commands():
+    for words, command, _ in commands():
         title = f"chess960 {words}".strip()
         parts.append(f"## {title}\n\n{_summary(command)}\n\n```text\n"
                      f"{help_text(words)}```\n")
