@@ -30,6 +30,8 @@ extensions = ["myst_parser", "sphinx.ext.autodoc"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+# `--rules` stays two hyphens (not an en dash), quotes stay as typed
+smartquotes = False
 
 # -- MyST ---------------------------------------------------------------------------------
 # Pages link to each other with plain relative Markdown links (`[x](../reference/rules.md)`);
