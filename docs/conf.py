@@ -41,7 +41,7 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 
 # -- autodoc --------------------------------------------------------------------------------
 autodoc_member_order = "bysource"
-autodoc_typehints = "description"
+autodoc_typehints = "signature"
 autodoc_typehints_format = "short"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 # Type hints name the library's internals and the standard library; those pages are
