@@ -395,13 +395,14 @@ def _check(found: list[Line], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_the_readmes_have_console_blocks_and_few_skips() -> None:
-    """The examples are run, not only shown: few blocks are skipped, each says why."""
+    """The examples are run, not only shown: few blocks are skipped (a program the
+    tests cannot have), each mark says why."""
     every = [block for readme in READMES for block in blocks(readme)]
     if not every:
         pytest.skip("no READMEs here (an installed package)")
     marked = [mark for _, _, mark in every if mark is not None]
     assert len(every) >= 30
-    assert len(marked) <= 3
+    assert len([kind for kind, _ in marked if kind == "skip"]) <= 3
     assert all(why.startswith("(") and why.endswith(")") for _, why in marked)
 
 
