@@ -87,11 +87,18 @@ def test_each_section_is_what_help_prints(monkeypatch: pytest.MonkeyPatch) -> No
             pytest.skip(f"an older Typer ({typer.__version__}) words help otherwise")
         assert printed == shown, \
             f"`chess960 {name} --help` prints otherwise than the page: {REGENERATE}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("words", ["", "solve", "games stats"])
+def test_the_installed_command_prints_the_page(words: str) -> None:
+    """The installed ``chess960`` (its own process), in a terminal of 80 columns."""
     command = Path(sys.executable).with_name("chess960")
-    if command.exists():  # the installed command, in a terminal of 80 columns
-        done = subprocess.run([str(command), "solve", "--help"], capture_output=True, text=True,
-                              env={**os.environ, "COLUMNS": "80"}, check=True)
-        assert done.stdout == sections["solve"], f"`chess960 solve --help`: {REGENERATE}"
+    if not command.exists():
+        pytest.skip(f"no installed chess960 beside {sys.executable}")
+    done = subprocess.run([str(command), *words.split(), "--help"], capture_output=True,
+                          text=True, env={**os.environ, "COLUMNS": "80"}, check=True)
+    assert done.stdout == _sections()[words], f"`chess960 {words} --help`: {REGENERATE}"
 
 
 def test_every_option_of_every_command_is_on_the_page() -> None:
