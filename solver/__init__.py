@@ -12,7 +12,7 @@ canonically and prove the numbering against the published formula.
 >>> chess960.position(518).fen()
 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 
-The top level holds the API (:data:`__all__`) and the bases of the errors;
+The top level holds the API (``__all__``) and the bases of the errors;
 every error class is in :mod:`solver.errors`. The public names are imported
 on first use (PEP 562), so that importing one part of the package (the
 console command's start-up) loads only that part.
@@ -111,5 +111,5 @@ def __getattr__(name: str) -> "_Any":
 
 
 def __dir__() -> list[str]:
-    """The public names only (:data:`__all__`), not the helpers this module uses."""
+    """The public names only (``__all__``), not the helpers this module uses."""
     return sorted(__all__)
