@@ -118,6 +118,26 @@ def test_the_commands_answer_through_the_chosen_shortcut(
     assert shortcut.choose("chess480") == Choice("none", "chess480 answers every command itself")
 
 
+def test_solve_count_answers_through_the_shortcut_as_the_solver_counts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solve --count`` of the shipped Chess960 is the arithmetic's count, without
+    loading the family, and it is the count the constraint solver finds (the
+    product of Scharnagl's choices, 4 * 4 * 6 * 10, counted apart from the code);
+    a family with no shortcut is counted by the solver."""
+    loaded: list[str] = []
+    real = commands.load_family
+    monkeypatch.setattr(commands, "load_family",
+                        lambda rules, *a, **k: loaded.append(rules) or real(rules, *a, **k))
+    out = io.StringIO()
+    assert commands.solve_command("chess960", count=True, out=out, err=io.StringIO()) == 0
+    assert out.getvalue() == "960\n" and loaded == []
+    assert Family.load("chess960").solved_count() == 4 * 4 * 6 * 10 == Arithmetic.count
+    out = io.StringIO()
+    assert commands.solve_command("chess480", count=True, out=out, err=io.StringIO()) == 0
+    assert out.getvalue() == f"{Family.load('chess480').solved_count()}\n"
+    assert loaded == ["chess480"]
+
+
 def _edited(tmp_path: Path) -> Path:
     """A copy of the bundled rules whose chess960.toml has one numbering more."""
     folder = tmp_path / "rules"
@@ -150,6 +170,9 @@ def test_an_edited_chess960_turns_the_arithmetic_off_visibly(
     assert commands.rules_command(out=out, err=err) == 0
     assert "chess960 " in out.getvalue() and err.getvalue() == f"chess960: {OFF}\n"
     # the answers stay right: the family answers, as Scharnagl numbers
+    out = io.StringIO()
+    assert commands.solve_command("chess960", count=True, out=out, err=io.StringIO()) == 0
+    assert out.getvalue() == "960\n"
     ids = [0, 105, 518, 959]
     out = io.StringIO()
     assert commands.position_command("chess960", [str(i) for i in ids], stdin=None, out=out,
