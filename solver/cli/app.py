@@ -479,11 +479,11 @@ def _bare_balanced(argv: Sequence[str]) -> list[str]:
     >>> _bare_balanced(["plan", "--balanced", "-0.1..0.3"])
     ['plan', '--balanced', '-0.1..0.3']
     """
+    args = list(argv)
+    if args[:1] not in (["random"], ["plan"]) or "--balanced" not in args:
+        return args
     from solver.evaluation.band import DEFAULT_BAND
 
-    args = list(argv)
-    if args[:1] not in (["random"], ["plan"]):
-        return args
     end = args.index("--") if "--" in args else len(args)
     given: list[str] = []
     for at, arg in enumerate(args):
