@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from solver.numbering.shortcut import Shortcut
     from solver.position import Position
 
-    Plain = Position | _Plain
-
 
 class _Plain:
     """A position read by the family's shortcut: its ID, White's rank and Black's
@@ -81,7 +79,7 @@ def _provenance(figures: Figures) -> str:
             f"gives {source.gives}")
 
 
-def _text(name: str, position: Plain, found: list[Figures]) -> str:
+def _text(name: str, position: Position | _Plain, found: list[Figures]) -> str:
     from solver.evaluation.sources import spread
     from solver.evaluation.table import visible
 
@@ -107,7 +105,7 @@ def _text(name: str, position: Plain, found: list[Figures]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def position_words(position: Plain) -> str:
+def position_words(position: Position | _Plain) -> str:
     """White's rank, and Black's after a space when it differs."""
     if position.black == position.white:
         return position.white
