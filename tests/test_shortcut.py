@@ -263,3 +263,61 @@ def test_an_edited_chess960_answers_from_its_file_in_every_format(
             assert answer[2] == 1 and "rank" in answer[1]
             assert fmt != "text" or answer[0] == "479\n"
     assert not shortcut.pristine_chess960()
+
+
+def _no_shortcut(rules: str) -> Choice:
+    return Choice("none", f"{rules} answers every command itself")
+
+
+def test_eval_reads_through_the_shortcut_as_the_family_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``eval`` of the shipped Chess960 reads a plain ID or rank through the arithmetic,
+    without loading the family, and shows what it shows from the family for every
+    ID and every rank (other inputs load the family, as before)."""
+    from solver.cli import evaluate
+
+    texts = [str(i) for i in range(960)] + [_scharnagl(i) for i in range(0, 960, 7)] + [
+        "rnbqkbnr", "0518", "960", "x"]
+    loaded: list[str] = []
+    real = evaluate.load_family
+    monkeypatch.setattr(evaluate, "load_family",
+                        lambda rules, *a, **k: loaded.append(rules) or real(rules, *a, **k))
+    quick_out, quick_err = io.StringIO(), io.StringIO()
+    assert evaluate.figures_command("chess960", texts[:960], "text", [], out=quick_out,
+                                    err=quick_err) == 0
+    assert loaded == []
+    assert evaluate.figures_command("chess960", texts, "text", [], out=quick_out,
+                                    err=quick_err) == 1
+    assert loaded == ["chess960"]  # for the inputs the arithmetic does not read
+    monkeypatch.setattr(shortcut, "choose", _no_shortcut)
+    out, err = io.StringIO(), io.StringIO()
+    assert evaluate.figures_command("chess960", texts[:960], "text", [], out=out,
+                                    err=err) == 0
+    assert evaluate.figures_command("chess960", texts, "text", [], out=out, err=err) == 1
+    assert quick_out.getvalue() == out.getvalue() and quick_err.getvalue() == err.getvalue()
+    assert "chess960 518 RNBQKBNR\n" in out.getvalue()
+
+
+@pytest.mark.parametrize("sides", [6, 10, 20])
+def test_dice_counts_through_the_shortcut_as_the_rule_file_does(
+        sides: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dice`` of the shipped Chess960 takes the arithmetic's count without reading
+    the rule file, and states the same draw as with the rule file's count."""
+    from solver.cli.draws import dice_command
+    from solver.ruleset import reader
+
+    read: list[str] = []
+    real = reader.load
+    monkeypatch.setattr(reader, "load", lambda rules, *a: read.append(rules) or real(rules, *a))
+    quick = io.StringIO()
+    for rules in (None, "chess960"):
+        assert dice_command(rules, None, sides, False, False, out=quick, err=io.StringIO()) == 0
+        assert dice_command(rules, None, sides, False, True, out=quick, err=io.StringIO()) == 0
+    assert read == [] and "960" in quick.getvalue()
+    monkeypatch.setattr(shortcut, "choose", _no_shortcut)
+    out = io.StringIO()
+    for rules in (None, "chess960"):
+        assert dice_command(rules, None, sides, False, False, out=out, err=io.StringIO()) == 0
+        assert dice_command(rules, None, sides, False, True, out=out, err=io.StringIO()) == 0
+    assert read == ["chess960"] * 4 and out.getvalue() == quick.getvalue()
+    assert reader.load("chess960").count == Arithmetic.count
