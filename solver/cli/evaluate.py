@@ -160,7 +160,8 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
         documents = []
         shown: dict[str, str] = {}
         for text in texts:
-            position = None if quick is None else _plain_position(quick, text)
+            position: Position | _Plain | None = (
+                None if quick is None else _plain_position(quick, text))
             try:
                 if position is None:
                     if family is None:
@@ -174,7 +175,7 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
             for figures in found:
                 shown.setdefault(figures.table.name, _provenance(figures))
             if fmt == "json":
-                assert family is not None  # (json never takes the shortcut)
+                assert family is not None and not isinstance(position, _Plain)  # (no shortcut)
                 documents.append(_json(family, position, found))
             else:
                 out.write(_text(name, position, found))
