@@ -624,27 +624,7 @@ def book(
 ) -> None:
     """An engine-testing book: every position of the family once (or --ids, or a
     --sample), in the numbering's order, as EPD, FEN or PGN."""
-    from solver.cli.lists import book_command
-    from solver.lists.book import BOOK_FORMATS, PAIRS
-
-    if fmt not in BOOK_FORMATS:
-        raise typer.BadParameter(f"{fmt!r} is not one of {', '.join(BOOK_FORMATS)}",
-                                 param_hint="'--format'")
-    if pairs is not None and pairs not in PAIRS:
-        raise typer.BadParameter(f"{pairs!r} is not one of {', '.join(PAIRS)}",
-                                 param_hint="'--pairs'")
-    if ids is not None and sample is not None:
-        raise typer.BadParameter("give --ids or --sample, not both", param_hint="'--sample'")
-    if seed is not None and sample is None:
-        raise typer.BadParameter("goes with --sample", param_hint="'--seed'")
-    if worker > workers:
-        raise typer.BadParameter(f"{worker} is more than --workers {workers}",
-                                 param_hint="'--worker'")
-    code = book_command(rules, output, fmt, dialect, numbering=numbering, ids=ids,
-                        sample=sample, seed=seed, pairs=pairs, workers=workers, worker=worker,
-                        out=sys.stdout, err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.book, locals())
 
 
 def _click_class(name: str) -> type[Exception]:

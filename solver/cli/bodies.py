@@ -261,6 +261,29 @@ def lint(files: list[str] | None = None, fix: str | None = None, dialect: str | 
                         numbering, complete, out=sys.stdout, err=sys.stderr)
 
 
+def book(rules: str = "chess960", output: str | None = None, fmt: str = "epd",
+         dialect: str = "xfen", numbering: str | None = None, ids: str | None = None,
+         sample: int | None = None, seed: str | None = None, pairs: str | None = None,
+         workers: int = 1, worker: int = 1) -> int:
+    """``chess960 book``."""
+    from solver.lists.book import BOOK_FORMATS, PAIRS
+
+    _one_of(fmt, BOOK_FORMATS, "'--format'")
+    if pairs is not None:
+        _one_of(pairs, PAIRS, "'--pairs'")
+    if ids is not None and sample is not None:
+        raise Usage("give --ids or --sample, not both", "'--sample'")
+    if seed is not None and sample is None:
+        raise Usage("goes with --sample", "'--seed'")
+    if worker > workers:
+        raise Usage(f"{worker} is more than --workers {workers}", "'--worker'")
+    from solver.cli.lists import book_command
+
+    return book_command(rules, output, fmt, dialect, numbering=numbering, ids=ids,
+                        sample=sample, seed=seed, pairs=pairs, workers=workers, worker=worker,
+                        out=sys.stdout, err=sys.stderr)
+
+
 def show(position_: str, rules: str = "chess960", svg: str | None = None,
          letters: bool = False) -> int:
     """``chess960 show``."""
