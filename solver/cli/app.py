@@ -391,7 +391,6 @@ def rules_(
     "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
     "--ids 0-19 --jobs 2 -o crc.csv"))
 def eval_(
-    ctx: typer.Context,
     positions: Annotated[list[str] | None, typer.Argument(
         metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
         show_default=False)] = None,
@@ -425,29 +424,7 @@ def eval_(
 ) -> None:
     """Engine evaluations of start positions: each source's figures with their
     provenance, or a new table made with any UCI engine (--engine)."""
-    from solver.cli.evaluate import engine_command, figures_command
-
-    if engine is None:
-        if any(v is not None for v in (nodes, depth, ids, output)):
-            ctx.fail("--nodes, --depth, --ids and -o go with --engine")
-        if not positions:
-            ctx.fail("missing positions (or --engine to make a table)")
-        if fmt not in ("text", "json"):
-            raise typer.BadParameter(f"{fmt!r} is not one of text, json",
-                                     param_hint="'--format'")
-        code = figures_command(rules, positions, fmt, eval_table or [], out=sys.stdout,
-                               err=sys.stderr)
-    else:
-        if positions or eval_table:
-            ctx.fail("--engine takes --ids, not positions or --eval-table")
-        if (nodes is None) == (depth is None):
-            ctx.fail("--engine needs one of --nodes and --depth")
-        if output is None:
-            ctx.fail("--engine needs -o FILE, the table to write")
-        code = engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
-                              output=output, timeout=timeout, out=sys.stdout, err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.eval_, locals())
 
 
 @app.command(epilog=_examples("chess960 dice --dice 6 --json | chess960 verify -"))

@@ -284,6 +284,33 @@ def book(rules: str = "chess960", output: str | None = None, fmt: str = "epd",
                         out=sys.stdout, err=sys.stderr)
 
 
+def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str = "text",
+          eval_table: list[str] | None = None, engine: str | None = None,
+          nodes: int | None = None, depth: int | None = None, ids: str | None = None,
+          jobs: int = 1, output: str | None = None, timeout: float = 600.0) -> int:
+    """``chess960 eval``: the figures of ``positions``, or a table made with ``engine``."""
+    if engine is None:
+        if any(v is not None for v in (nodes, depth, ids, output)):
+            raise Usage("--nodes, --depth, --ids and -o go with --engine")
+        if not positions:
+            raise Usage("missing positions (or --engine to make a table)")
+        _one_of(fmt, ("text", "json"), "'--format'")
+        from solver.cli.evaluate import figures_command
+
+        return figures_command(rules, positions, fmt, eval_table or [], out=sys.stdout,
+                               err=sys.stderr)
+    if positions or eval_table:
+        raise Usage("--engine takes --ids, not positions or --eval-table")
+    if (nodes is None) == (depth is None):
+        raise Usage("--engine needs one of --nodes and --depth")
+    if output is None:
+        raise Usage("--engine needs -o FILE, the table to write")
+    from solver.cli.evaluate import engine_command
+
+    return engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
+                          output=output, timeout=timeout, out=sys.stdout, err=sys.stderr)
+
+
 def show(position_: str, rules: str = "chess960", svg: str | None = None,
          letters: bool = False) -> int:
     """``chess960 show``."""

@@ -14,8 +14,8 @@
   so that no file the command opens takes its number.
 
 ``chess960 id``, ``position``, ``random``, ``show``, ``rules``, ``solve``,
-``check``, ``plan``, ``convert``, ``lint``, ``which``, ``compare``, ``book`` and
-``games stats`` are what scripts call most, one call at a time, so their start-up
+``check``, ``plan``, ``convert``, ``lint``, ``which``, ``compare``, ``book``,
+``eval`` and ``games stats`` are what scripts call most, one call at a time, so their start-up
 matters: Typer parses options through Pydantic, which alone takes longer to
 import than answering. So :func:`dispatch` parses the common forms of these
 commands with the table generated from the Typer app
