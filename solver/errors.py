@@ -6,6 +6,13 @@ attributes, so that callers can react without parsing text. Each one is under
 one of a few bases, which say what failed (see :class:`Chess960Error`); an
 error on a bad value is also a :class:`ValueError`, one of a file, an engine or
 a worker process is not.
+
+>>> from solver import Family, errors
+>>> try:
+...     Family.load("chess960").id("RNQBKBNR")
+... except errors.RuleViolationError as e:
+...     print(e.violations[0].rule, e.violations[0].squares)
+opposite-colours BB ('d1', 'f1')
 """
 
 from __future__ import annotations
@@ -65,17 +72,38 @@ class Chess960Error(Exception):
     * :class:`LimitError`: work over a set limit;
     * :class:`EngineError`: a UCI engine that fails;
     * :class:`WorkerError`: a solver worker process that fails.
+
+    >>> from solver import Family
+    >>> try:
+    ...     Family.load("chess960").position(960)
+    ... except Chess960Error as e:
+    ...     print(e)
+    chess960 id 960 is out of range 0..959
     """
 
 
 class PositionError(Chess960Error, ValueError):
     """A rank, a pair of ranks or a FEN that is malformed or not a start
-    position of the family (:class:`RankError`, :class:`FenError`...)."""
+    position of the family (:class:`RankError`, :class:`FenError`...).
+
+    >>> from solver import Family
+    >>> Family.load("chess960").identify("RNBQKBNN")
+    Traceback (most recent call last):
+    ...
+    solver.errors.PieceCountError: 'RNBQKBNN' has 1 rook (a1), expected 2
+    """
 
 
 class NumberingError(Chess960Error, ValueError):
     """A position ID, a numbering or its placement steps that is wrong; as
-    itself, placement steps that cannot number the family consistently."""
+    itself, placement steps that cannot number the family consistently.
+
+    >>> from solver import Family
+    >>> Family.load("chess960").parse_id("x")
+    Traceback (most recent call last):
+    ...
+    solver.errors.IdSyntaxError: position id 'x' is not an integer
+    """
 
     def __init__(self, family: str, message: str) -> None:
         super().__init__(f"{family}: {message}")
@@ -86,11 +114,25 @@ class InputError(Chess960Error):
     """A file, line, option or argument given that cannot be read, written or
     used. Its leaves on a bad value are also :class:`ValueError` errors; those of
     a file that cannot be read or written (:class:`InputFileError`,
-    :class:`OutputFileError`, :class:`EvalTableError`) are not."""
+    :class:`OutputFileError`, :class:`EvalTableError`) are not.
+
+    >>> from solver import Position
+    >>> Position(518, "RNBQKBNR", "RNBQKBNR").fen(dialect="uci")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.DialectError: unknown dialect 'uci'; dialects are xfen, shredder, ...
+    """
 
 
 class LimitError(Chess960Error):
-    """Work over a set limit (``--max-arrangements``, ``--max-states``)."""
+    """Work over a set limit (``--max-arrangements``, ``--max-states``).
+
+    >>> from solver import Family
+    >>> Family.load("chess960", max_arrangements=10).ranks()  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.SearchTooLargeError: rule set 'chess960' has 2,880 arrangements to search ...
+    """
 
 
 class RankError(PositionError):
@@ -213,6 +255,12 @@ class RuleFileError(Chess960Error):
     :class:`InvalidRuleFileError`, :class:`RuleFileReadError`), a rule file,
     where ``path`` names the file, ``key`` the offending key (dotted, e.g.
     ``rule[2].kind``), ``suggestion`` a near valid name when there is one.
+
+    >>> from solver import load
+    >>> load("chess961")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.UnknownRuleSetError: no rule set 'chess961': ...
     """
 
     def __init__(
@@ -497,7 +545,14 @@ class SidesError(NumberingError):
 
 class DrawError(Chess960Error, ValueError):
     """A random or physical draw that cannot be made; as itself, too many
-    distinct positions asked for."""
+    distinct positions asked for.
+
+    >>> from solver import Family
+    >>> Family.load("chess960").random(961, distinct=True)
+    Traceback (most recent call last):
+    ...
+    solver.errors.DrawError: cannot draw 961 distinct chess960 positions: only 960 are left
+    """
 
     def __init__(self, family: str, requested: int, available: int, excluded: int) -> None:
         left = f"only {available:,} {'is' if available == 1 else 'are'} left"

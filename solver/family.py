@@ -67,9 +67,31 @@ RANK_MEMO = 1 << 16
 class Family:
     """A start-position family with its numbering.
 
-    >>> fam = Family(load("chess960"))
-    >>> fam.identify("QNRBBNKR").id, fam.position(518).white
-    (105, 'RNBQKBNR')
+    >>> chess960 = Family.load("chess960")
+    >>> chess960
+    <Family 'chess960': 960 positions>
+    >>> chess960.id("QNRBBNKR"), chess960.position(518).fen()
+    (105, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
+
+    One name for each thing asked of it:
+
+    * make one: :meth:`load` (a bundled name or a path), :meth:`from_source`;
+    * how many: :attr:`count` (from the numbering), :meth:`total` (as the
+      solver finds them), :attr:`side_count` (one side's ranks);
+    * a position: :meth:`position` (by ID), :meth:`pair` (by each side's ID),
+      :meth:`identify` (a rank, a pair of ranks or a start FEN), :meth:`read`
+      (any of those or an ID), :meth:`id` (:meth:`read`'s ID),
+      :meth:`random` (drawn uniformly);
+    * one side's rank: :meth:`validate` (read and check it), :meth:`violations`
+      (the rules it breaks), :meth:`rank_id` and :meth:`rank_of` (its ID and back),
+      as :class:`~solver.numbering.counting.Counting` names them;
+    * every position: :meth:`positions` (in ID order), :meth:`numbered` (the
+      same as ``(id, white, black)`` rows, for writers); one side's ranks:
+      :meth:`ranks` (a list), :meth:`side_ranks` (streamed), :meth:`solver_ranks`
+      (in the solver's order), :meth:`canonical` (sorted into ID order);
+    * numberings: :attr:`schemes`, :meth:`scheme` (one by name),
+      :meth:`converter` (from one to another);
+    * the board: :attr:`layout`, :attr:`sides`, :attr:`independent`.
     """
 
     def __init__(self, ruleset: RuleSet, max_arrangements: int = MAX_ARRANGEMENTS) -> None:
@@ -79,7 +101,11 @@ class Family:
     @cached_property
     def numbering(self) -> Numbering:
         """The numbering by placement steps (made on first use: surveying the
-        steps of a wide board takes a while, and counting does not need it)."""
+        steps of a wide board takes a while, and counting does not need it).
+
+        >>> Family.load("chess960").numbering
+        <Numbering 'chess960': 5 steps, 960 ranks>
+        """
         return self.ruleset.step_numbering()
 
     @cached_property
@@ -102,7 +128,11 @@ class Family:
 
     @property
     def linked(self) -> bool:
-        """Whether the sides' ranks are tied by a ``link`` (FICS wild 4)."""
+        """Whether the sides' ranks are tied by a ``link`` (FICS wild 4).
+
+        >>> Family.load("wild4").linked, Family.load("dfrc").linked
+        (True, False)
+        """
         return self.ruleset.army is not None and self.ruleset.army.linked
 
     @classmethod
@@ -111,6 +141,9 @@ class Family:
     ) -> Family:
         """The family of a bundled name or a rule file's path (a regular file:
         a FIFO or a directory is refused at once, as :func:`~solver.ruleset.reader.load` does).
+
+        >>> Family.load("dfrc")
+        <Family 'dfrc': 921600 positions>
         """
         return cls(load(name_or_path), max_arrangements)
 
@@ -119,7 +152,12 @@ class Family:
         cls, source: RuleSource, max_arrangements: int = MAX_ARRANGEMENTS
     ) -> Family:
         """The family in a rule file already read (:meth:`RuleSource.read
-        <solver.ruleset.source.RuleSource.read>`), without reading it again."""
+        <solver.ruleset.source.RuleSource.read>`), without reading it again.
+
+        >>> from solver.ruleset.source import RuleSource
+        >>> Family.from_source(RuleSource.read("chess960"))
+        <Family 'chess960': 960 positions>
+        """
         return cls(load_source(source), max_arrangements)
 
     def take_listing(self, ranks: list[str]) -> None:
@@ -151,7 +189,24 @@ class Family:
 
     @property
     def name(self) -> str:
+        """The family's name: a bundled name, or the rule file's ``name``.
+
+        >>> Family.load("dfrc").name
+        'dfrc'
+        """
         return self.ruleset.name
+
+    def __repr__(self) -> str:
+        """``<Family 'chess960': 960 positions>``: its name and count.
+
+        >>> Family.load("dfrc")
+        <Family 'dfrc': 921600 positions>
+        """
+        try:
+            count = self.count
+        except Chess960Error:  # over a counting limit: the count the rule file states
+            count = self.ruleset.count
+        return f"<Family {self.name!r}: {count} positions>"
 
     @cached_property
     def schemes(self) -> dict[str, Scheme]:
@@ -189,17 +244,29 @@ class Family:
 
     @property
     def sides(self) -> Sides:
-        """How Black's rank relates to White's (:mod:`solver.board.sides`)."""
+        """How Black's rank relates to White's (:mod:`solver.board.sides`).
+
+        >>> Family.load("chess960").sides.name, Family.load("dfrc").sides.name
+        ('mirror', 'independent')
+        """
         return self.ruleset.sides
 
     @property
     def independent(self) -> bool:
-        """Whether Black's rank is one of its own (a position is a pair of ranks)."""
+        """Whether Black's rank is one of its own (a position is a pair of ranks).
+
+        >>> Family.load("dfrc").independent
+        True
+        """
         return self.ruleset.sides.independent
 
     @cached_property
     def names(self) -> dict[str, str]:
-        """The family's own piece letters with their names."""
+        """The family's own piece letters (beyond chess's) with their names.
+
+        >>> Family.load("myshogi").names
+        {'L': 'lance', 'S': 'silver general', 'G': 'gold general'}
+        """
         return dict(self.ruleset.names)
 
     @cached_property
@@ -218,7 +285,11 @@ class Family:
 
     @property
     def side_count(self) -> int:
-        """How many ranks one side may have (from the numbering or by counting)."""
+        """How many ranks one side may have (from the numbering or by counting).
+
+        >>> Family.load("dfrc").side_count
+        960
+        """
         if self.ruleset.army is not None:
             return self.army.count
         if self.ruleset.numbering != "arithmetic" and (
@@ -229,7 +300,12 @@ class Family:
     @property
     def count(self) -> int:
         """How many positions the family has (times its castling variations,
-        :attr:`RuleSet.castling <solver.ruleset.reader.RuleSet.castling>`)."""
+        :attr:`RuleSet.castling <solver.ruleset.reader.RuleSet.castling>`), from
+        its numbering: at once, however large the family.
+
+        >>> Family.load("chess960").count, Family.load("wild4").count
+        (960, 149320544)
+        """
         if self.linked:
             return self.army.pair_count * self.ruleset.castling.variations
         return self.sides.pair_count(self.side_count) * self.ruleset.castling.variations
@@ -237,13 +313,21 @@ class Family:
     # -- one side -------------------------------------------------------------
 
     def violations(self, rank: str) -> list[Violation]:
-        """Every rule of the family that ``rank`` (upper-case letters) breaks."""
+        """Every rule of the family that ``rank`` (upper-case letters) breaks.
+
+        >>> [str(v) for v in Family.load("chess960").violations("RNQBKBNR")]
+        ['bishops on d1 and f1 are both on light squares (rule opposite-colours BB)']
+        """
         placement = Placement(rank, self.names, self.ruleset.region)
         return [v for rule in self.ruleset.rules for v in rule.violations(placement)]
 
     def breaks_a_rule(self, rank: str) -> bool:
         """Whether ``rank`` breaks a rule as the rules explain it (the first
-        explained violation decides; see :meth:`violations`)."""
+        explained violation decides; see :meth:`violations`), without listing them all.
+
+        >>> Family.load("chess960").breaks_a_rule("RNQBKBNR")
+        True
+        """
         placement = Placement(rank, self.names, self.ruleset.region)
         return any(rule.violations(placement) for rule in self.ruleset.rules)
 
@@ -252,6 +336,9 @@ class Family:
 
         Raises a :class:`~solver.errors.RankError` subclass naming what is
         wrong: length, unknown piece, piece counts, or every rule it breaks.
+
+        >>> Family.load("chess960").validate("rnbqkbnr")
+        'RNBQKBNR'
         """
         rank = parse_rank(need_text(text, "rank"), self.ruleset.region_size, self._own())
         self._check_counts(text, rank)
@@ -287,7 +374,11 @@ class Family:
                 raise PieceCountError(text, letter, have[letter], want[letter], squares, what)
 
     def rank_id(self, rank: str) -> int:
-        """The ID of one side's valid rank (upper-case letters)."""
+        """The ID of one side's valid rank (upper-case letters).
+
+        >>> Family.load("dfrc").rank_id("QNRBBNKR")
+        105
+        """
         index = self.index
         try:  # bulk lookups: the table without another call (None until built)
             return index.ids[rank]  # type: ignore[index]
@@ -295,7 +386,11 @@ class Family:
             return index.id(rank)
 
     def rank_of(self, number: int) -> str:
-        """One side's rank with ID ``number`` (``0 <= number < side_count``)."""
+        """One side's rank with ID ``number`` (``0 <= number < side_count``).
+
+        >>> Family.load("dfrc").rank_of(105)
+        'QNRBBNKR'
+        """
         need_int(number, "id")
         index = self.index
         if number >= 0:  # the table, once built (None until then), without another call
@@ -315,8 +410,11 @@ class Family:
         either case, except Black's first: a pair whose first rank is all
         lower case (black glyphs) and whose second is all upper case (white
         glyphs) raises :class:`~solver.errors.PairOrderError`. A full start FEN may use
-        either castling notation (:meth:`identify_fen`); an SFEN may start with
+        either castling notation; an SFEN may start with
         USI's ``sfen`` keyword.
+
+        >>> Family.load("dfrc").identify("QNRBBNKR rnbqkbnr")
+        Position(101318, 'QNRBBNKR', 'RNBQKBNR')
         """
         need_text(text, "position")
         if self.layout.notation == "sfen":
@@ -324,7 +422,7 @@ class Family:
             if len(words) == 2 and words[0] == "sfen":  # USI's `position sfen ...` prefix
                 text = words[1]
         if is_fen(text):
-            return self.identify_fen(text)
+            return self._identify_fen(text)
         if not self.independent:
             rank = self.validate(text)
             return self._one(self.rank_id(rank), rank)
@@ -389,10 +487,10 @@ class Family:
 
         return answer
 
-    def identify_fen(self, text: str) -> Position:
+    def _identify_fen(self, text: str) -> Position:
         """The position a start FEN (either castling notation) shows.
 
-        >>> Family.load("chess960").identify_fen(
+        >>> Family.load("chess960")._identify_fen(
         ...     "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1").id
         105
 
@@ -408,7 +506,7 @@ class Family:
             plain = self._variant_plain(text)
             if plain is None:
                 raise
-            return self.identify_fen(plain)
+            return self._identify_fen(plain)
         white = self.validate(start.white)  # a wrong White names its own fault first
         if not self.independent and start.black != layout.black_rank(start.white):
             raise self.mirror_error(text, start.white, start.black)
@@ -460,7 +558,12 @@ class Family:
 
     def mirror_error(self, text: str, white: str, black: str) -> MirrorError:
         """The error of a start FEN ``text`` whose Black rank ``black`` (upper
-        case) does not answer White's ``white`` in this family of answered sides."""
+        case) does not answer White's ``white`` in this family of answered sides.
+
+        >>> print(Family.load("chess960").mirror_error("...", "QNRBBNKR", "RNBQKBNR"))
+        fen '...' is not a chess960 position: black's rank 'rnbqkbnr' does not mirror white's
+        'QNRBBNKR'; the dfrc family takes the pair
+        """
         return MirrorError(text, self.name, white, black.lower(),
                            self._pair_families(white, black),
                            relation=self.ruleset.layout.sides.mismatch(white))
@@ -503,8 +606,42 @@ class Family:
             return self.position(self.parse_id(stripped))
         return self.identify(text)
 
+    def id(self, text: str) -> int:
+        """The ID of the position a text names: an ID, a rank, a pair of ranks
+        or a start FEN (:meth:`read`).
+
+        >>> chess960 = Family.load("chess960")
+        >>> chess960.id("QNRBBNKR"), chess960.id("518")
+        (105, 518)
+        >>> chess960.id("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        518
+        """
+        return self.read(text).id
+
+    def random(self, n: int = 1, *, seed: int | str | None = None, distinct: bool = False,
+               exclude: Iterable[int] = ()) -> list[Position]:
+        """``n`` positions drawn uniformly (:func:`solver.sampling.draw`):
+        from the operating system's randomness, or reproducibly from a ``seed``
+        phrase (the same draw on every machine); ``distinct`` draws never
+        repeat a position, ``exclude`` leaves IDs out.
+
+        >>> Family.load("chess960").random(3, seed="Freestyle Open 2026, round 3")
+        [Position(687, 'QRKNNRBB', 'QRKNNRBB'), Position(682, 'QRKNBBNR', 'QRKNBBNR'),
+         Position(782, 'QRKNRBBN', 'QRKNRBBN')]
+
+        Raises :class:`~solver.errors.DrawError` when too few positions are
+        left and :class:`~solver.errors.SeedError` for a seed that is no phrase.
+        """
+        from solver.sampling import draw
+
+        return draw(self, need_int(n, "n"), seed=seed, distinct=distinct, exclude=exclude)
+
     def parse_id(self, text: str) -> int:
-        """Read a position ID of this family (raises :class:`~solver.errors.IdError`)."""
+        """Read a position ID of this family (raises :class:`~solver.errors.IdError`).
+
+        >>> Family.load("chess960").parse_id(" 518")
+        518
+        """
         return parse_id(need_text(text, "id"), self.count, self.name)
 
     # -- positions by ID -----------------------------------------------------------
@@ -512,7 +649,11 @@ class Family:
     def position(self, number: int) -> Position:
         """The position with ID ``number``: for independent sides
         ``number = white_id * side_count + black_id`` (White's rank the more
-        significant digit, as Stockfish's DFRC book and TCEC order pairs)."""
+        significant digit, as Stockfish's DFRC book and TCEC order pairs).
+
+        >>> Family.load("dfrc").position(101318)
+        Position(101318, 'QNRBBNKR', 'RNBQKBNR')
+        """
         if not 0 <= need_int(number, "id") < self.count:
             raise IdRangeError(str(number), number, self.count, self.name)
         rule = self.ruleset.castling
@@ -557,7 +698,11 @@ class Family:
     # -- listing ----------------------------------------------------------------------
 
     def ranks(self, progress: Progress | None = None) -> list[str]:
-        """One side's ranks as the solver finds them, in canonical (ID) order."""
+        """One side's ranks as the solver finds them, in canonical (ID) order.
+
+        >>> Family.load("chess960").ranks()[:2]
+        ['BBQNNRKR', 'BQNBNRKR']
+        """
         if self.ruleset.army is not None:
             return list(self.army)
         listed = self.index.listed
@@ -587,6 +732,9 @@ class Family:
         Mirrored families stream: a position comes as soon as the solver has
         found it and every position before it. ``progress`` is told how many
         ranks the solver has found so far, batch by batch.
+
+        >>> next(iter(Family.load("chess960").positions()))
+        Position(0, 'BBQNNRKR', 'BBQNNRKR')
         """
         for number, white, black in self.numbered(progress):
             yield Position(number, white, black, self.layout)
@@ -594,7 +742,11 @@ class Family:
     def numbered(self, progress: Progress | None = None) -> Iterable[tuple[int, str, str]]:
         """``(id, white, black)`` for every position in ID order (see :meth:`positions`):
         streamed for mirrored families, :class:`~solver.position.Pairs` of the
-        listed side for independent ones."""
+        listed side for independent ones.
+
+        >>> next(iter(Family.load("dfrc").numbered()))
+        (0, 'BBQNNRKR', 'BBQNNRKR')
+        """
         rows: Iterable[tuple[int, str, str]]
         if self.linked:
             rows = self.army.pairs()
@@ -611,7 +763,11 @@ class Family:
         return Mirrored(self.side_blocks(progress), self.ruleset.layout.black_rank)
 
     def side_ranks(self, progress: Progress | None = None) -> Iterator[str]:
-        """One side's ranks in canonical order, each as soon as the order allows."""
+        """One side's ranks in canonical order, each as soon as the order allows.
+
+        >>> next(Family.load("chess960").side_ranks())
+        'BBQNNRKR'
+        """
         if self.ruleset.army is not None:
             return iter(self.army)
         listed = self.index.listed
@@ -622,19 +778,31 @@ class Family:
         return side_ranks(self.ruleset, self.numbering, self.max_arrangements, progress)
 
     def side_blocks(self, progress: Progress | None = None) -> Iterator[list[str]]:
-        """:meth:`side_ranks` a block of consecutive IDs at a time."""
+        """:meth:`side_ranks` a block of consecutive IDs at a time.
+
+        >>> next(Family.load("chess960").side_blocks())[:2]
+        ['BBQNNRKR', 'BQNBNRKR']
+        """
         from solver.numbering.listing import blocks_of, side_blocks
 
         if self.ruleset.army is not None or self.index.listed is not None:
             return blocks_of(self.side_ranks(progress))
         return side_blocks(self.ruleset, self.numbering, self.max_arrangements, progress)
 
-    def solved_count(self, progress: Progress | None = None) -> int:
-        """How many positions the solver finds, counted without keeping any rank.
+    def total(self, progress: Progress | None = None) -> int:
+        """How many positions the family has, as the solver finds them (counted
+        without keeping any rank; ``progress`` is told how many ranks so far);
+        a family over the search limit is counted by completions of partial
+        ranks instead (:attr:`count`, which ``check`` proves agrees).
+
+        >>> Family.load("chess960").total()
+        960
 
         Raises :class:`~solver.errors.EmptyFamilyError`, naming rules that
         cannot all hold, when the family has no position at all.
         """
+        from solver.errors import SearchTooLargeError
+
         listed = self.index.listed if "index" in self.__dict__ else None
         if self.ruleset.army is not None:
             return self.count
@@ -643,35 +811,31 @@ class Family:
         else:
             from solver.numbering.listing import solved_count
 
-            n = solved_count(self.ruleset, self.max_arrangements, progress)
+            try:
+                n = solved_count(self.ruleset, self.max_arrangements, progress)
+            except SearchTooLargeError:
+                if self.count == 0:
+                    raise
+                return self.count
         return self.sides.pair_count(n) * self.ruleset.castling.variations
 
-    def total(self, progress: Progress | None = None) -> int:
-        """How many positions the family has: as the solver finds them when the
-        family is within the search limit, else counted by completions of
-        partial ranks (:mod:`solver.numbering.counting`, which ``check`` proves agrees).
+    def solver_ranks(self, progress: Progress | None = None) -> list[str]:
+        """One side's ranks in the order the constraint solver finds them.
 
-        >>> Family.load("chess960").total()
+        >>> len(Family.load("chess960").solver_ranks())
         960
         """
-        from solver.errors import SearchTooLargeError
-
-        try:
-            return self.solved_count(progress)
-        except SearchTooLargeError:
-            if self.count == 0:
-                raise
-            return self.count
-
-    def solver_ranks(self, progress: Progress | None = None) -> list[str]:
-        """One side's ranks in the order the constraint solver finds them."""
         from solver.numbering.listing import solver_ranks
 
         return solver_ranks(self.ruleset, self.max_arrangements, progress)
 
     def canonical(self, ranks: list[str]) -> list[str]:
         """``ranks`` in the family's canonical order
-        (see :func:`solver.numbering.listing.canonical`)."""
+        (see :func:`solver.numbering.listing.canonical`).
+
+        >>> Family.load("chess960").canonical(["RNBQKBNR", "QNRBBNKR"])
+        ['QNRBBNKR', 'RNBQKBNR']
+        """
         if self.ruleset.army is not None:
             return sorted(ranks, key=self.army.id)
         from solver.numbering.listing import canonical

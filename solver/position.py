@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from solver.board.geometry import CLASSICAL, Layout
+from solver.errors import ArgumentTypeError, need_text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Position:
     """A start position: its ID and both sides' ranks (equal when mirrored).
 
@@ -26,6 +27,14 @@ class Position:
     white: str
     black: str
     layout: Layout = field(default=CLASSICAL, compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        """``Position(id, white, black)``, as it is made.
+
+        >>> Position(105, "QNRBBNKR", "QNRBBNKR")
+        Position(105, 'QNRBBNKR', 'QNRBBNKR')
+        """
+        return f"Position({self.id!r}, {self.white!r}, {self.black!r})"
 
     @property
     def board(self) -> Layout:
@@ -49,6 +58,67 @@ class Position:
         from solver.notation.castling import castling_field
 
         return castling_field(self.white, self.black, layout=self.board, number=self.id)
+
+    def fen(self, dialect: str = "xfen", variant: str | None = None, *,
+            counters: bool = True) -> str:
+        """The position's start FEN, as the program of ``dialect`` writes it
+        (``xfen``, ``shredder``, ``lichess``, ``fsf``, ``pychess``:
+        :data:`~solver.notation.dialects.DIALECTS`), for the game ``variant``
+        (``crazyhouse``, ``3check``, ...: :data:`~solver.notation.variants.VARIANTS`;
+        by default the family's own). ``counters=False`` leaves the move
+        counters out. A position on a board of its own (shogi's, Seirawan's
+        with its pieces in hand, ...) is written on it, by the dialects that
+        write it, and takes no variant.
+
+        >>> p = Position(105, "QNRBBNKR", "QNRBBNKR")
+        >>> p.fen()
+        'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 0 1'
+        >>> p.fen("shredder")
+        'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - 0 1'
+        >>> p.fen("lichess", "3check")
+        'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w KQkq - 3+3 0 1'
+
+        Raises :class:`~solver.errors.DialectError` for an unknown dialect or
+        variant, or one that cannot write this position.
+        """
+        from solver.errors import DialectError
+        from solver.notation.dialects import check_style, dialect_named, family_fen, start_fen
+        from solver.notation.fen import layout_fen
+
+        if variant is not None:
+            need_text(variant, "variant")
+        writer = dialect_named(need_text(dialect, "dialect"), variant or "-")
+        if variant is None and writer.plain:  # the family's own FEN, on any board
+            fen = layout_fen(self.board, self.white, self.black, writer.shredder, self.id)
+            return fen if counters else fen.rsplit(" ", 2)[0]
+        if not self.layout.standard:
+            if variant is not None:
+                raise DialectError(variant, dialect, "the position starts on a board of its "
+                                                     "own; name no variant")
+            return family_fen(self.layout, self.white, self.black, dialect, counters, self.id)
+        if variant is not None:  # White's own rank is no horde's
+            check_style(variant, dialect, len(self.white),
+                        None if self.white == self.black else f"{self.white} {self.black.lower()}")
+        return start_fen(self.white, self.black, variant=variant, dialect=dialect,
+                         counters=counters)
+
+    def epd(self, dialect: str = "xfen", variant: str | None = None,
+            **operations: str | int) -> str:
+        """The position's EPD: its FEN's first four fields (:meth:`fen` without
+        counters), then ``operations`` as python-chess's ``Board.epd`` writes
+        them (text quoted, numbers bare).
+
+        >>> Position(518, "RNBQKBNR", "RNBQKBNR").epd(id="chess960 518")
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "chess960 518";'
+        """
+        text = self.fen(dialect, variant, counters=False)
+        for name, value in operations.items():
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise ArgumentTypeError(name, "text or an integer", value)
+            shown = str(value) if isinstance(value, int) else \
+                '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            text += f" {name} {shown};"
+        return text
 
 
 class Mirrored:

@@ -39,10 +39,32 @@ from solver.errors import DrawCountError, DrawError, IdRangeError, SeedError
 
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
-    from typing import Any, Final, overload
+    from typing import Any, Final, Protocol, overload
 
-    from solver.family import Family
+    from solver.board.sides import Sides
     from solver.position import Position
+    from solver.ruleset.reader import RuleSet
+
+    class Family(Protocol):
+        """What a draw reads of a :class:`~solver.family.Family`, which stands
+        below this module (it draws through it: :meth:`~solver.family.Family.random`)."""
+
+        @property
+        def name(self) -> str: ...
+        @property
+        def count(self) -> int: ...
+        @property
+        def side_count(self) -> int: ...
+        @property
+        def independent(self) -> bool: ...
+        @property
+        def sides(self) -> Sides: ...
+        @property
+        def ruleset(self) -> RuleSet: ...
+        def position(self, number: int) -> Position: ...
+        def rank_id(self, rank: str) -> int: ...
+        def rank_of(self, number: int) -> str: ...
+        def validate(self, text: str) -> str: ...
 
 #: Bits of one word of a seed phrase's SHA-256 stream.
 WORD_BITS: Final = 64

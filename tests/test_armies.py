@@ -31,9 +31,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from solver import Family, RuleFileError, RuleViolationError
+from solver import Family, RuleFileError
 from solver.check import check
-from solver.errors import ArmyError, LinkError
+from solver.errors import ArmyError, LinkError, RuleViolationError
 from solver.notation.fen import position_fen
 from solver.ruleset.reader import parse, rules_dir
 

@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 from profiles import examples
 from typer.testing import CliRunner
 
-from solver import Chess960Error, Family, RuleFileError, RuleViolationError
+from solver import Chess960Error, Family, RuleFileError
 from solver.check import check
 from solver.cli.app import app
+from solver.errors import RuleViolationError
 from solver.notation.fen import position_fen
 from solver.numbering.counting import Counting
 from solver.output.diagram import board_svg, board_text

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from solver import Family, IdError
+from solver import Family
 from solver.cli.lists import book_command
-from solver.errors import OptionConflictError
+from solver.errors import IdError, OptionConflictError
 from solver.lists.book import book_ids, book_units, write_book
 
 GOLDEN = [line.split()[1] for line in

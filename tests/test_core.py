@@ -15,7 +15,6 @@ from profiles import examples
 from solver import (
     Chess960Error,
     Family,
-    RuleViolationError,
     format_rank,
     load,
     parse_rank,
@@ -27,6 +26,7 @@ from solver.errors import (
     IdSyntaxError,
     PieceCountError,
     RankLengthError,
+    RuleViolationError,
     UnknownPieceError,
 )
 from solver.search.solve import solve

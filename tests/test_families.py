@@ -25,8 +25,9 @@ from oracles import (
 )
 from profiles import examples, sample
 
-from solver import Family, NumberingError, RuleFileError, RuleViolationError, bundled_names
+from solver import Family, NumberingError, RuleFileError, bundled_names
 from solver.check import check
+from solver.errors import RuleViolationError
 from solver.ruleset.reader import RuleSet, load, parse, rules_dir
 
 #: Published counts: Wikipedia "Fischer random chess" (960); "Shuffle chess"

@@ -140,6 +140,8 @@ BAD_VALUES = ["5", 5, None, 1.5, b"RNBQKBNR", True, ["R"], object()]
 
 def _entry_points() -> dict[str, object]:
     import solver
+    from solver.notation.fen import position_fen
+    from solver.notation.ranks import parse_id
 
     chess960, dfrc = solver.Family.load("chess960"), solver.Family.load("dfrc")
     return {
@@ -148,8 +150,11 @@ def _entry_points() -> dict[str, object]:
         "Family.validate": chess960.validate, "Family.parse_id": chess960.parse_id,
         "Family.pair": lambda v: dfrc.pair(v, 0), "Family.load": solver.Family.load,
         "load": solver.load, "parse_rank": solver.parse_rank,
-        "parse_id": lambda v: solver.parse_id(v, 960), "format_rank": solver.format_rank,
-        "start_fen": solver.start_fen, "position_fen": solver.position_fen,
+        "parse_id": lambda v: parse_id(v, 960), "format_rank": solver.format_rank,
+        "start_fen": solver.start_fen, "position_fen": position_fen,
+        "Position.fen": lambda v: chess960.position(0).fen(v),  # type: ignore[arg-type]
+        "Position.epd": lambda v: chess960.position(0).epd(id=v),  # type: ignore[arg-type]
+        "Family.id": chess960.id, "Family.random": chess960.random, "which": solver.which,
         "scharnagl_id": solver.scharnagl_id, "scharnagl_rank": solver.scharnagl_rank,
     }
 
@@ -171,11 +176,11 @@ def test_a_string_id_is_an_argument_type_error() -> None:
     import solver
     import solver.errors
 
-    with pytest.raises(solver.ArgumentTypeError) as caught:
+    with pytest.raises(solver.errors.ArgumentTypeError) as caught:
         solver.Family.load("chess960").position("5")  # type: ignore[arg-type]
     assert isinstance(caught.value, TypeError) and caught.value.value == "5"
     assert str(caught.value) == "id must be an integer (int), not str '5'"
-    assert "ArgumentTypeError" in solver.__all__ and "PairOrderError" in vars(solver.errors)
+    assert "ArgumentTypeError" not in solver.__all__ and "PairOrderError" in vars(solver.errors)
 
 
 def test_the_public_namespace_holds_only_public_names() -> None:

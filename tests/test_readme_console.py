@@ -42,7 +42,9 @@ import pytest
 from solver.cli.entry import dispatch
 
 ROOT = Path(__file__).resolve().parent.parent
-READMES = ["README.md", "rules/README.md", "bench/README.md"]
+#: The READMEs, then every page of docs/ (each page's blocks run in a folder of their own).
+READMES = ["README.md", "rules/README.md", "bench/README.md",
+           *sorted(str(page.relative_to(ROOT)) for page in (ROOT / "docs").rglob("*.md"))]
 MARK = re.compile(r"<!--\s*console:\s*(skip|status only|needs)\b\s*(.*?)\s*-->")
 BLOCK = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
 #: ``check``'s line on stderr: the time it took (it proves on every run).
@@ -194,8 +196,9 @@ def _run(line: Line, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str | Non
 
 
 @pytest.mark.parametrize("readme", [
-    # the main README's hundred commands take seconds: CI's slow step runs them
-    pytest.param(r, marks=pytest.mark.slow) if r == "README.md" else r for r in READMES])
+    # the manual's hundred commands take seconds: CI's slow step runs them
+    pytest.param(r, marks=pytest.mark.slow) if r == "README.md" or r.startswith("docs/") else r
+    for r in READMES])
 def test_every_console_block_prints_what_it_shows(
         readme: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     found = [line for line in lines(readme) if line.mark is None or line.mark[0] != "needs"]

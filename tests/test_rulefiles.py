@@ -15,9 +15,10 @@ import pytest
 from oracles import brute_force, capablanca_random_protected, chess960_rank, pawns_protected
 from typer.testing import CliRunner
 
-from solver import Family, RuleFileError, UnknownRuleSetError, load
+from solver import Family, RuleFileError, load
 from solver.check import check
 from solver.cli.app import app
+from solver.errors import UnknownRuleSetError
 from solver.ruleset.reader import parse, rules_dir
 
 README = rules_dir() / "README.md"

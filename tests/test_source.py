@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from solver import Family, RuleFileError, UnknownRuleSetError
+from solver import Family, RuleFileError
+from solver.errors import UnknownRuleSetError
 from solver.ruleset.limits import MAX_FILE_BYTES
 from solver.ruleset.reader import load, rules_dir
 from solver.ruleset.source import RuleSource, locate

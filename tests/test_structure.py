@@ -9,13 +9,13 @@
   included) in the one registry, has its section in ``rules/README.md`` and
   its example in ``tests/kind_examples.py``, checked against both the
   explanations and the solver;
-* every output format is in the README's table and the command's help, and
+* every output format is in the formats reference's table and the command's help, and
   is written and read back by one parametrised test, and read by ``id -``,
   ``compare`` and ``lint``;
 * every entry of the registries of dialects, variants, formats and side
   relations has its help line, its row in the docs, its example
   (tests/registry_examples.py), its completion and its name in ``--help``;
-  every numbering (built in, or declared by a bundled rule file) its README
+  every numbering (built in, or declared by a bundled rule file) its docs
   row and the test that proves it: a test names what a new entry lacks;
 * Ctrl-C at any moment of start-up exits 130 without a traceback.
 """
@@ -34,6 +34,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
+import docs_text
 import pytest
 from kind_examples import EXAMPLES
 from typer.testing import CliRunner
@@ -50,7 +51,6 @@ from solver.ruleset.reader import parse, rules_dir
 from solver.syntax.args import Context
 
 PACKAGE = Path(solver.__file__).resolve().parent
-README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 # -- imports -----------------------------------------------------------------------------
@@ -146,7 +146,8 @@ def test_data_flows_one_way_cli_last() -> None:
 #: The package's layers, lowest first, in the order the data flows: a folder
 #: (or top-level module, ``__init__`` the package's own) imports only from
 #: itself and from the layers below it; the areas of one layer may import
-#: each other one way only. The README's "Layout" says why each stands where it does.
+#: each other one way only. The "Layout" of docs/explanation/development.md
+#: says why each stands where it does.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "files", "lines"),
     ("board",),
@@ -155,10 +156,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ruleset",),  # the reader makes the rules of the kinds (their registry)
     ("search",),
     ("notation",),
-    ("position",),  # names its castling field with notation
-    ("numbering",),
-    ("family",),
-    ("sampling", "check"),
+    ("position",),  # names its castling field with notation and writes its FEN
+    ("numbering", "sampling"),  # sampling draws IDs, and positions of what gives them
+    ("family",),  # Family.random draws through sampling
+    ("check",),
     ("evaluation",),
     ("report",),  # a family's page: shows the shipped evaluations
     ("output",),  # its HTML page shows the report
@@ -300,12 +301,15 @@ def test_each_rule_kind_explains_and_solves_alike(kind: str) -> None:
 
 
 def _readme_formats() -> dict[str, str]:
-    if not README.is_file():
-        pytest.skip("README.md is not beside the tests (installed-package run)")
-    block = README.read_text(encoding="utf-8").split("<!-- formats -->")[1]
+    block = docs_text.page(docs_text.FORMATS).split("<!-- formats -->")[1]
     block = block.split("<!-- /formats -->")[0]
     rows = re.findall(r"^\| `([a-z]+)` \| (.+) \|$", block, flags=re.MULTILINE)
-    return dict(rows)
+    return {name: _unescaped(text) for name, text in rows}
+
+
+def _unescaped(text: str) -> str:
+    """A Markdown table cell's text as it reads (``\\<id>`` is ``<id>``, not an HTML tag)."""
+    return re.sub(r"\\([\\`*_<>\[\]|])", r"\1", text)
 
 
 def test_the_readme_lists_every_format_as_the_registry_describes_it() -> None:
@@ -368,8 +372,8 @@ def test_ctrl_c_while_the_solver_half_imports_exits_130_quietly(half_imported: s
 
 
 def _layout_tree() -> set[str]:
-    """The paths the README's layout tree names (two spaces of indent a level)."""
-    block = README.read_text(encoding="utf-8").split("<!-- layout -->", 1)[1]
+    """The paths the documented layout tree names (two spaces of indent a level)."""
+    block = docs_text.page(docs_text.DEVELOPMENT).split("<!-- layout -->", 1)[1]
     block = block.split("<!-- /layout -->", 1)[0].strip().strip("`").removeprefix("text")
     paths: set[str] = set()
     parents: list[str] = []
@@ -385,8 +389,7 @@ def _layout_tree() -> set[str]:
 
 
 def test_the_readme_layout_is_the_packages_tree() -> None:
-    if not README.is_file():
-        pytest.skip("README.md is not beside the tests (installed-package run)")
+    docs_text.page(docs_text.DEVELOPMENT)
     code = {str(p.relative_to(PACKAGE.parent)) for p in PACKAGE.rglob("*.py")}
     code |= {str(p.parent.relative_to(PACKAGE.parent)) for p in PACKAGE.rglob("__init__.py")}
     named = _layout_tree()
@@ -428,9 +431,9 @@ def _registries() -> dict[str, tuple[Mapping[str, Any], Path, str, str, str]]:
 
     rules_readme = rules_dir() / "README.md"
     return {
-        "dialect": (DIALECTS, README, "dialects", "dialect", "position"),
-        "variant": (VARIANTS, README, "variants", "variant", "position"),
-        "format": (FORMATS, README, "formats", "format", "position"),
+        "dialect": (DIALECTS, docs_text.FORMATS, "dialects", "dialect", "position"),
+        "variant": (VARIANTS, docs_text.FORMATS, "variants", "variant", "position"),
+        "format": (FORMATS, docs_text.FORMATS, "formats", "format", "position"),
         "sides": (SIDES, rules_readme, "", "", ""),
     }
 
@@ -464,7 +467,8 @@ def _lacks(kind: str, name: str, entry: Any, text: str, doc: Path, marker: str,
     else:
         block = section.split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0] \
             if marker and f"<!-- {marker} -->" in section else section
-        rows = re.findall(r"^\| `([^`]+)` \| (.+?) \|", block, flags=re.MULTILINE)
+        rows = [(n, _unescaped(cell)) for n, cell in
+                re.findall(r"^\| `([^`]+)` \| (.+?) \|", block, flags=re.MULTILINE)]
         if name not in dict(rows):
             missing.append(f"a row | `{name}` | ... | in {doc.name}'s table in #{entry.doc}")
         elif marker and dict(rows)[name] != entry.help:
@@ -481,10 +485,8 @@ def _lacks(kind: str, name: str, entry: Any, text: str, doc: Path, marker: str,
 
 @pytest.mark.parametrize("kind", ["dialect", "variant", "format", "sides"])
 def test_every_registry_entry_is_documented_exemplified_completed_and_helped(kind: str) -> None:
-    if not README.is_file():
-        pytest.skip("README.md is not beside the tests (installed-package run)")
     registry, doc, marker, _, command = _registries()[kind]
-    text = doc.read_text(encoding="utf-8")
+    text = docs_text.page(doc)
     shown = _help_text(command) if command else ""
     lacking = {name: _lacks(kind, name, entry, text, doc, marker, shown)
                for name, entry in registry.items()}
@@ -501,10 +503,8 @@ def test_the_structure_test_names_what_an_entry_lacks() -> None:
     class Unlisted(Dialect):  # not registered: no help, no row, no example, no completion
         name = "unlisted"
 
-    text = README.read_text(encoding="utf-8") if README.is_file() else ""
-    if not text:
-        pytest.skip("README.md is not beside the tests (installed-package run)")
-    missing = _lacks("dialect", "unlisted", Unlisted(), text, README, "dialects", "")
+    text = docs_text.page(docs_text.FORMATS)
+    missing = _lacks("dialect", "unlisted", Unlisted(), text, docs_text.FORMATS, "dialects", "")
     assert [m.split(" ", 2)[:2] for m in missing] == [
         ["a", "help"], ["a", "row"], ["an", "example"], ["completion:", "chess960"],
         ["its", "name"]]
@@ -583,8 +583,8 @@ def test_a_document_not_in_its_format_is_one_error(document: str, message: str) 
 
 
 def _numbering_rows() -> set[tuple[str, str]]:
-    """(family, numbering) of the README's table of numberings (``*``: every family)."""
-    text = _section(README.read_text(encoding="utf-8"), "numberings")
+    """(family, numbering) of the numberings reference's table (``*``: every family)."""
+    text = _section(docs_text.page(docs_text.NUMBERINGS), "numberings")
     rows = re.findall(r"^\| ([^|`]+?) \| `([a-z0-9-]+)`", text, flags=re.MULTILINE)
     return {("*" if family.startswith("every family") else family, name)
             for family, name in rows}
@@ -603,7 +603,8 @@ def _numbering_lacks(family: str, name: str, rows: set[tuple[str, str]]) -> list
 
     missing = []
     if (family, name) not in rows:
-        missing.append(f"a row | {family} | `{name}` | ... | in README.md's table in #numberings")
+        missing.append(f"a row | {family} | `{name}` | ... | in docs/reference/numberings.md's "
+                       "table in #numberings")
     test = ex.NUMBERING_TESTS.get((family, name))
     if test is None:
         missing.append("a test proving it against its source, named in "
@@ -617,8 +618,6 @@ def _numbering_lacks(family: str, name: str, rows: set[tuple[str, str]]) -> list
 
 
 def test_every_numbering_is_documented_and_proven_by_a_test() -> None:
-    if not README.is_file():
-        pytest.skip("README.md is not beside the tests (installed-package run)")
     import registry_examples as ex
 
     from solver.numbering.schemes import BUILTINS

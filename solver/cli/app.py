@@ -178,7 +178,7 @@ def position(
 SeedOption = Annotated[str | None, typer.Option(
     "--seed", metavar="TEXT", callback=bodies.check_seed,
     help="Draw reproducibly from this seed phrase, such as \"Freestyle Open 2026, round 3\" "
-         "(an integer is its digits; SHA-256, see the README) (default: OS randomness).",
+         "(an integer is its digits; SHA-256, as the documentation says) (default: OS randomness).",
     show_default=False)]
 ExcludeOption = Annotated[list[str] | None, typer.Option(
     "--exclude", "-x", metavar="IDS",

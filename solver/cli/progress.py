@@ -2,7 +2,7 @@
 
 :class:`SolveProgress` is handed to the library as the ``progress``
 callback of :meth:`Family.positions <solver.family.Family.positions>` or
-:meth:`Family.solved_count <solver.family.Family.solved_count>`. It stays
+:meth:`Family.total <solver.family.Family.total>`. It stays
 silent for the first second, so short solves never show it, and when stderr
 is not a terminal; then it shows a Rich bar with the ranks found and the
 rate. Nothing is written to stdout, and Rich is imported only when the bar

@@ -45,7 +45,7 @@ CLOSEST: Final = 3
 _SPLIT: Final = re.compile(r"[\s/:]+")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Membership:
     """One family holding the position: its ID and its number in each numbering."""
 
@@ -59,13 +59,31 @@ class Membership:
                  for name, text in self.numberings.items()]
         return " ".join([self.family, *shown])
 
+    def __repr__(self) -> str:
+        """``<Membership chess960 518>``: the family and the ID.
 
-@dataclass(frozen=True)
+        >>> Membership("chess960", 518, {"scharnagl": "518"})
+        <Membership chess960 518>
+        """
+        return f"<Membership {self.family} {self.id}>"
+
+
+@dataclass(frozen=True, repr=False)
 class Found:
     """What :func:`which` answers for one text."""
 
     text: str
     families: list[Membership] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        """``<Found 'RNBQKBNR': chess960 518, dfrc 497798, ...>``: the text and
+        each family holding it, with its ID there.
+
+        >>> Found("RNBQKBNR", [Membership("chess960", 518, {})])
+        <Found 'RNBQKBNR': chess960 518>
+        """
+        held = ", ".join(f"{m.family} {m.id}" for m in self.families) or "no family"
+        return f"<Found {self.text!r}: {held}>"
 
     def as_dict(self) -> dict[str, object]:
         return {"position": self.text,
@@ -194,6 +212,11 @@ def _reason(family: Family, exc: Chess960Error) -> str:
 
 def which(text: str, families: Sequence[Family] | None = None) -> Found:
     """Every family (default: the bundled ones) holding the position ``text``.
+
+    >>> from solver import which
+    >>> which("RQNBKNBR bbqnnrkr")  # a pair of ranks: the families of pairs
+    <Found 'RQNBKNBR bbqnnrkr': dfrc 488640, placement 4231680, transcendental 4231680,
+     wild4 87328604>
 
     Raises :class:`~solver.errors.NoFamilyError` when none does, naming the
     rules the nearest families' positions break.

@@ -76,10 +76,10 @@ class Dialect:
 
     #: The name ``--dialect`` takes.
     name: ClassVar[str] = ""
-    #: One line for ``--help`` and the README's table of dialects.
+    #: One line for ``--help`` and the documentation's table of dialects.
     help: ClassVar[str] = ""
-    #: The README section (its anchor) whose table lists it.
-    doc: ClassVar[str] = "positions-for-play-fen-epd-pgn-json-csv"
+    #: The section (its anchor) of docs/reference/formats.md whose table lists it.
+    doc: ClassVar[str] = "dialects"
     #: Whether it writes any family's own FEN, on any board, when no variant is named.
     plain: ClassVar[bool] = False
     #: Whether its castling letters are the rooks' files (Shredder-FEN) rather than ``KQkq``.

@@ -43,10 +43,10 @@ class Variant:
 
     #: The name ``--variant`` takes.
     name: ClassVar[str] = ""
-    #: One line for ``--help`` and the README's table of variants.
+    #: One line for ``--help`` and the documentation's table of variants.
     help: ClassVar[str] = ""
-    #: The README section (its anchor) whose table lists it.
-    doc: ClassVar[str] = "positions-for-play-fen-epd-pgn-json-csv"
+    #: The section (its anchor) of docs/reference/formats.md whose table lists it.
+    doc: ClassVar[str] = "variants"
     #: Its PGN ``Variant`` tag, as python-chess, cutechess and the servers read it.
     pgn_tag: ClassVar[str] = ""
     #: How many files its board has.

@@ -164,6 +164,15 @@ class Scheme:
         self.cyclic = spec.cyclic
         self.count = family.count
 
+    def __repr__(self) -> str:
+        """``<Scheme 'scidb' of 'chess960'>``.
+
+        >>> from solver.family import Family
+        >>> Family.load("chess960").scheme("scidb")
+        <Scheme 'scidb' of 'chess960'>
+        """
+        return f"<Scheme {self.name!r} of {self.family.name!r}>"
+
     @property
     def name(self) -> str:
         return self.spec.name

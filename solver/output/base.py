@@ -316,8 +316,8 @@ class Writer:
 
     name: ClassVar[str]
     help: ClassVar[str]
-    #: The README section (its anchor) whose table of formats lists it.
-    doc: ClassVar[str] = "positions-for-play-fen-epd-pgn-json-csv"
+    #: The section (its anchor) of docs/reference/formats.md whose table lists it.
+    doc: ClassVar[str] = "formats"
     #: Whether its positions are FENs (``lint`` checks those; ``text``'s are ranks).
     fens: ClassVar[bool] = True
     #: A regular expression that a document's first line (not blank) matches when

@@ -11,14 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from solver.errors import DialectError, UnknownFormatError
-from solver.notation.dialects import (
-    DIALECTS,
-    check_style,
-    family_fen,
-    start_fen,
-    writes_plain,
-)
-from solver.notation.fen import position_fen
+from solver.notation.dialects import check_style
 from solver.output.base import position_text
 
 if TYPE_CHECKING:
@@ -42,21 +35,10 @@ def plan_fens(family: Family, positions: Sequence[Position], *, dialect: str = "
     if variant is not None and family.layout.standard:
         check_style(variant, dialect, family.ruleset.files,
                     family.name if family.independent else None)
-    fens = []
-    for position in positions:
-        standard = position.layout.standard
-        if not standard and variant is None and writes_plain(dialect):
-            fen = position_fen(position, shredder=DIALECTS[dialect].shredder)
-        elif not standard and variant is None:
-            fen = family_fen(position.layout, position.white, position.black, dialect,
-                             number=position.id)
-        elif not standard:
-            raise DialectError(variant or "-", dialect, f"{family.name} starts on a board of "
-                               f"its own; name no variant")
-        else:
-            fen = start_fen(position.white, position.black, variant=variant, dialect=dialect)
-        fens.append(fen)
-    return fens
+    elif variant is not None:
+        raise DialectError(variant, dialect, f"{family.name} starts on a board of "
+                           f"its own; name no variant")
+    return [position.fen(dialect, variant) for position in positions]
 
 
 def plan_table(

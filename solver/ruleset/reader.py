@@ -113,9 +113,18 @@ _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RuleSet:
-    """A start-position family, as declared in a rule file."""
+    """A start-position family, as declared in a rule file (:func:`load`).
+
+    >>> load("chess960")
+    <RuleSet 'chess960': 8 files, 960 positions, 2 rules>
+    """
+
+    def __repr__(self) -> str:
+        rules = len(self.rules)
+        return (f"<RuleSet {self.name!r}: {self.files} files, {self.count} positions, "
+                f"{rules} rule{'s' if rules != 1 else ''}>")
 
     name: str
     title: str

@@ -247,6 +247,14 @@ class Numbering:
         #: Why the steps cannot number without enumeration (``None`` when they can).
         self.uneven: str | None = self._survey()
 
+    def __repr__(self) -> str:
+        """``<Numbering 'chess960': 5 steps, 960 ranks>``.
+
+        >>> Numbering(8, "KQRRBBNN", ["B:light", "B:dark", "Q", "NN", "RKR"], family="chess960")
+        <Numbering 'chess960': 5 steps, 960 ranks>
+        """
+        return f"<Numbering {self.family!r}: {len(self.steps)} steps, {self.count} ranks>"
+
     @property
     def uniform(self) -> bool:
         """Whether every step has the same number of choices on every path.
