@@ -492,16 +492,7 @@ def dice(
         "--json", help="Write the procedure as data, for `chess960 verify`.")] = False,
 ) -> None:
     """A uniform physical draw with dice or cards, stated step by step for an arbiter."""
-    from solver.cli.draws import dice_command
-
-    if rules is not None and count is not None:
-        raise typer.BadParameter("give --rules or --count, not both", param_hint="'--count'")
-    if sides is not None and cards:
-        raise typer.BadParameter("give --dice or --cards, not both", param_hint="'--cards'")
-    code = dice_command(rules, count, sides or 10, cards, as_json, out=sys.stdout,
-                        err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.dice, locals())
 
 
 @app.command("report", epilog=_examples("chess960 report --rules chess960 -o chess960.html",

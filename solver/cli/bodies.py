@@ -311,6 +311,19 @@ def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str 
                           output=output, timeout=timeout, out=sys.stdout, err=sys.stderr)
 
 
+def dice(rules: str | None = None, count: int | None = None, sides: int | None = None,
+         cards: bool = False, as_json: bool = False) -> int:
+    """``chess960 dice``."""
+    if rules is not None and count is not None:
+        raise Usage("give --rules or --count, not both", "'--count'")
+    if sides is not None and cards:
+        raise Usage("give --dice or --cards, not both", "'--cards'")
+    from solver.cli.draws import dice_command
+
+    return dice_command(rules, count, sides or 10, cards, as_json, out=sys.stdout,
+                        err=sys.stderr)
+
+
 def show(position_: str, rules: str = "chess960", svg: str | None = None,
          letters: bool = False) -> int:
     """``chess960 show``."""

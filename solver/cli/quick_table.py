@@ -220,6 +220,18 @@ TABLE: dict[str, dict[str, Any]] = {
             'timeout': {'kind': 'other', 'multiple': False, 'required': False, 'default': 600.0, 'min': 1},
         },
     },
+    'dice': {
+        'body': 'solver.cli.bodies:dice',
+        'argument': None,
+        'options': {'--rules': 'rules', '-r': 'rules', '--count': 'count', '-n': 'count', '--dice': 'sides', '--cards': 'cards', '--json': 'as_json'},
+        'params': {
+            'rules': {'kind': 'str', 'multiple': False, 'required': False},
+            'count': {'kind': 'int', 'multiple': False, 'required': False, 'min': 1},
+            'sides': {'kind': 'int', 'multiple': False, 'required': False, 'min': 2, 'max': 1000},
+            'cards': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
+            'as_json': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
+        },
+    },
     'games stats': {
         'body': 'solver.cli.bodies:stats',
         'argument': {'name': 'files', 'nargs': -1},
