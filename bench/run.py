@@ -1154,7 +1154,9 @@ def main() -> None:
                              "formats; bulk: issue 25's big books read in bulk; numberings: "
                              "convert against id; games: issue 22's PGN collections; armies: "
                              "wild 3 and wild 4; lists: issue 22's compare, lint --rules and "
-                             "book over DFRC; refusals: issue 32's lint --rules chess960 on "
+                             "book over DFRC; enumerated: id and position of full "
+                             "Capablanca Random, counted on every run; "
+                             "refusals: issue 32's lint --rules chess960 on "
                              "refused lines against accepted ones; scaling: the table of "
                              "how numbering costs grow, written into rules/README.md), "
                              "printing its rows only")
@@ -1355,7 +1357,10 @@ _SECTIONS: dict[str, Callable[[int, int, list[Row], Callable[[str], None]], None
     "games": _games_section,
     "armies": _armies_section,
     "startup": lambda small, large, rows, log: bench_startup(small * 2, rows),
+    "enumerated": lambda small, large, rows, log: bench_enumerated(small, rows, log),
 }
+#: The sections the full run measures in its own order (not again with the others).
+_IN_ORDER = ("startup", "enumerated")
 
 
 def bench_lists(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
@@ -1479,8 +1484,9 @@ def _measure_all(args: argparse.Namespace, small: int, large: int,
     if not args.quick:
         log("listing dfrc")
         bench_dfrc(large, rows, log)
-        for section in _SECTIONS.values():
-            section(small, large, rows, log)
+        for name, section in _SECTIONS.items():
+            if name not in _IN_ORDER:
+                section(small, large, rows, log)
         bench_check_all(rows, log)
 
 

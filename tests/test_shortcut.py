@@ -118,6 +118,26 @@ def test_the_commands_answer_through_the_chosen_shortcut(
     assert shortcut.choose("chess480") == Choice("none", "chess480 answers every command itself")
 
 
+def test_solve_count_answers_through_the_shortcut_as_the_solver_counts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solve --count`` of the shipped Chess960 is the arithmetic's count, without
+    loading the family, and it is the count the constraint solver finds (the
+    product of Scharnagl's choices, 4 * 4 * 6 * 10, counted apart from the code);
+    a family with no shortcut is counted by the solver."""
+    loaded: list[str] = []
+    real = commands.load_family
+    monkeypatch.setattr(commands, "load_family",
+                        lambda rules, *a, **k: loaded.append(rules) or real(rules, *a, **k))
+    out = io.StringIO()
+    assert commands.solve_command("chess960", count=True, out=out, err=io.StringIO()) == 0
+    assert out.getvalue() == "960\n" and loaded == []
+    assert len(Family.load("chess960").solver_ranks()) == 4 * 4 * 6 * 10 == Arithmetic.count
+    out = io.StringIO()
+    assert commands.solve_command("chess480", count=True, out=out, err=io.StringIO()) == 0
+    assert out.getvalue() == f"{len(Family.load('chess480').solver_ranks())}\n"
+    assert loaded == ["chess480"]
+
+
 def _edited(tmp_path: Path) -> Path:
     """A copy of the bundled rules whose chess960.toml has one numbering more."""
     folder = tmp_path / "rules"
@@ -150,6 +170,9 @@ def test_an_edited_chess960_turns_the_arithmetic_off_visibly(
     assert commands.rules_command(out=out, err=err) == 0
     assert "chess960 " in out.getvalue() and err.getvalue() == f"chess960: {OFF}\n"
     # the answers stay right: the family answers, as Scharnagl numbers
+    out = io.StringIO()
+    assert commands.solve_command("chess960", count=True, out=out, err=io.StringIO()) == 0
+    assert out.getvalue() == "960\n"
     ids = [0, 105, 518, 959]
     out = io.StringIO()
     assert commands.position_command("chess960", [str(i) for i in ids], stdin=None, out=out,
@@ -240,3 +263,61 @@ def test_an_edited_chess960_answers_from_its_file_in_every_format(
             assert answer[2] == 1 and "rank" in answer[1]
             assert fmt != "text" or answer[0] == "479\n"
     assert not shortcut.pristine_chess960()
+
+
+def _no_shortcut(rules: str) -> Choice:
+    return Choice("none", f"{rules} answers every command itself")
+
+
+def test_eval_reads_through_the_shortcut_as_the_family_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``eval`` of the shipped Chess960 reads a plain ID or rank through the arithmetic,
+    without loading the family, and shows what it shows from the family for every
+    ID and every rank (other inputs load the family, as before)."""
+    from solver.cli import evaluate
+
+    texts = [str(i) for i in range(960)] + [_scharnagl(i) for i in range(0, 960, 7)] + [
+        "rnbqkbnr", "0518", "960", "x"]
+    loaded: list[str] = []
+    real = evaluate.load_family
+    monkeypatch.setattr(evaluate, "load_family",
+                        lambda rules, *a, **k: loaded.append(rules) or real(rules, *a, **k))
+    quick_out, quick_err = io.StringIO(), io.StringIO()
+    assert evaluate.figures_command("chess960", texts[:960], "text", [], out=quick_out,
+                                    err=quick_err) == 0
+    assert loaded == []
+    assert evaluate.figures_command("chess960", texts, "text", [], out=quick_out,
+                                    err=quick_err) == 1
+    assert loaded == ["chess960"]  # for the inputs the arithmetic does not read
+    monkeypatch.setattr(shortcut, "choose", _no_shortcut)
+    out, err = io.StringIO(), io.StringIO()
+    assert evaluate.figures_command("chess960", texts[:960], "text", [], out=out,
+                                    err=err) == 0
+    assert evaluate.figures_command("chess960", texts, "text", [], out=out, err=err) == 1
+    assert quick_out.getvalue() == out.getvalue() and quick_err.getvalue() == err.getvalue()
+    assert "chess960 518 RNBQKBNR\n" in out.getvalue()
+
+
+@pytest.mark.parametrize("sides", [6, 10, 20])
+def test_dice_counts_through_the_shortcut_as_the_rule_file_does(
+        sides: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dice`` of the shipped Chess960 takes the arithmetic's count without reading
+    the rule file, and states the same draw as with the rule file's count."""
+    from solver.cli.draws import dice_command
+    from solver.ruleset import reader
+
+    read: list[str] = []
+    real = reader.load
+    monkeypatch.setattr(reader, "load", lambda rules, *a: read.append(rules) or real(rules, *a))
+    quick = io.StringIO()
+    for rules in (None, "chess960"):
+        assert dice_command(rules, None, sides, False, False, out=quick, err=io.StringIO()) == 0
+        assert dice_command(rules, None, sides, False, True, out=quick, err=io.StringIO()) == 0
+    assert read == [] and "960" in quick.getvalue()
+    monkeypatch.setattr(shortcut, "choose", _no_shortcut)
+    out = io.StringIO()
+    for rules in (None, "chess960"):
+        assert dice_command(rules, None, sides, False, False, out=out, err=io.StringIO()) == 0
+        assert dice_command(rules, None, sides, False, True, out=out, err=io.StringIO()) == 0
+    assert read == ["chess960"] * 4 and out.getvalue() == quick.getvalue()
+    assert reader.load("chess960").count == Arithmetic.count

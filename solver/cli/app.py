@@ -391,7 +391,6 @@ def rules_(
     "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
     "--ids 0-19 --jobs 2 -o crc.csv"))
 def eval_(
-    ctx: typer.Context,
     positions: Annotated[list[str] | None, typer.Argument(
         metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
         show_default=False)] = None,
@@ -425,29 +424,7 @@ def eval_(
 ) -> None:
     """Engine evaluations of start positions: each source's figures with their
     provenance, or a new table made with any UCI engine (--engine)."""
-    from solver.cli.evaluate import engine_command, figures_command
-
-    if engine is None:
-        if any(v is not None for v in (nodes, depth, ids, output)):
-            ctx.fail("--nodes, --depth, --ids and -o go with --engine")
-        if not positions:
-            ctx.fail("missing positions (or --engine to make a table)")
-        if fmt not in ("text", "json"):
-            raise typer.BadParameter(f"{fmt!r} is not one of text, json",
-                                     param_hint="'--format'")
-        code = figures_command(rules, positions, fmt, eval_table or [], out=sys.stdout,
-                               err=sys.stderr)
-    else:
-        if positions or eval_table:
-            ctx.fail("--engine takes --ids, not positions or --eval-table")
-        if (nodes is None) == (depth is None):
-            ctx.fail("--engine needs one of --nodes and --depth")
-        if output is None:
-            ctx.fail("--engine needs -o FILE, the table to write")
-        code = engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
-                              output=output, timeout=timeout, out=sys.stdout, err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.eval_, locals())
 
 
 @app.command(epilog=_examples("chess960 dice --dice 6 --json | chess960 verify -"))
@@ -479,11 +456,11 @@ def _bare_balanced(argv: Sequence[str]) -> list[str]:
     >>> _bare_balanced(["plan", "--balanced", "-0.1..0.3"])
     ['plan', '--balanced', '-0.1..0.3']
     """
+    args = list(argv)
+    if args[:1] not in (["random"], ["plan"]) or "--balanced" not in args:
+        return args
     from solver.evaluation.band import DEFAULT_BAND
 
-    args = list(argv)
-    if args[:1] not in (["random"], ["plan"]):
-        return args
     end = args.index("--") if "--" in args else len(args)
     given: list[str] = []
     for at, arg in enumerate(args):
@@ -515,16 +492,7 @@ def dice(
         "--json", help="Write the procedure as data, for `chess960 verify`.")] = False,
 ) -> None:
     """A uniform physical draw with dice or cards, stated step by step for an arbiter."""
-    from solver.cli.draws import dice_command
-
-    if rules is not None and count is not None:
-        raise typer.BadParameter("give --rules or --count, not both", param_hint="'--count'")
-    if sides is not None and cards:
-        raise typer.BadParameter("give --dice or --cards, not both", param_hint="'--cards'")
-    code = dice_command(rules, count, sides or 10, cards, as_json, out=sys.stdout,
-                        err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.dice, locals())
 
 
 @app.command("report", epilog=_examples("chess960 report --rules chess960 -o chess960.html",
@@ -624,27 +592,7 @@ def book(
 ) -> None:
     """An engine-testing book: every position of the family once (or --ids, or a
     --sample), in the numbering's order, as EPD, FEN or PGN."""
-    from solver.cli.lists import book_command
-    from solver.lists.book import BOOK_FORMATS, PAIRS
-
-    if fmt not in BOOK_FORMATS:
-        raise typer.BadParameter(f"{fmt!r} is not one of {', '.join(BOOK_FORMATS)}",
-                                 param_hint="'--format'")
-    if pairs is not None and pairs not in PAIRS:
-        raise typer.BadParameter(f"{pairs!r} is not one of {', '.join(PAIRS)}",
-                                 param_hint="'--pairs'")
-    if ids is not None and sample is not None:
-        raise typer.BadParameter("give --ids or --sample, not both", param_hint="'--sample'")
-    if seed is not None and sample is None:
-        raise typer.BadParameter("goes with --sample", param_hint="'--seed'")
-    if worker > workers:
-        raise typer.BadParameter(f"{worker} is more than --workers {workers}",
-                                 param_hint="'--worker'")
-    code = book_command(rules, output, fmt, dialect, numbering=numbering, ids=ids,
-                        sample=sample, seed=seed, pairs=pairs, workers=workers, worker=worker,
-                        out=sys.stdout, err=sys.stderr)
-    if code:
-        raise typer.Exit(code)
+    bodies.typer_call(bodies.book, locals())
 
 
 def _click_class(name: str) -> type[Exception]:

@@ -261,6 +261,69 @@ def lint(files: list[str] | None = None, fix: str | None = None, dialect: str | 
                         numbering, complete, out=sys.stdout, err=sys.stderr)
 
 
+def book(rules: str = "chess960", output: str | None = None, fmt: str = "epd",
+         dialect: str = "xfen", numbering: str | None = None, ids: str | None = None,
+         sample: int | None = None, seed: str | None = None, pairs: str | None = None,
+         workers: int = 1, worker: int = 1) -> int:
+    """``chess960 book``."""
+    from solver.lists.book import BOOK_FORMATS, PAIRS
+
+    _one_of(fmt, BOOK_FORMATS, "'--format'")
+    if pairs is not None:
+        _one_of(pairs, PAIRS, "'--pairs'")
+    if ids is not None and sample is not None:
+        raise Usage("give --ids or --sample, not both", "'--sample'")
+    if seed is not None and sample is None:
+        raise Usage("goes with --sample", "'--seed'")
+    if worker > workers:
+        raise Usage(f"{worker} is more than --workers {workers}", "'--worker'")
+    from solver.cli.lists import book_command
+
+    return book_command(rules, output, fmt, dialect, numbering=numbering, ids=ids,
+                        sample=sample, seed=seed, pairs=pairs, workers=workers, worker=worker,
+                        out=sys.stdout, err=sys.stderr)
+
+
+def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str = "text",
+          eval_table: list[str] | None = None, engine: str | None = None,
+          nodes: int | None = None, depth: int | None = None, ids: str | None = None,
+          jobs: int = 1, output: str | None = None, timeout: float = 600.0) -> int:
+    """``chess960 eval``: the figures of ``positions``, or a table made with ``engine``."""
+    if engine is None:
+        if any(v is not None for v in (nodes, depth, ids, output)):
+            raise Usage("--nodes, --depth, --ids and -o go with --engine")
+        if not positions:
+            raise Usage("missing positions (or --engine to make a table)")
+        _one_of(fmt, ("text", "json"), "'--format'")
+        from solver.cli.evaluate import figures_command
+
+        return figures_command(rules, positions, fmt, eval_table or [], out=sys.stdout,
+                               err=sys.stderr)
+    if positions or eval_table:
+        raise Usage("--engine takes --ids, not positions or --eval-table")
+    if (nodes is None) == (depth is None):
+        raise Usage("--engine needs one of --nodes and --depth")
+    if output is None:
+        raise Usage("--engine needs -o FILE, the table to write")
+    from solver.cli.evaluate import engine_command
+
+    return engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
+                          output=output, timeout=timeout, out=sys.stdout, err=sys.stderr)
+
+
+def dice(rules: str | None = None, count: int | None = None, sides: int | None = None,
+         cards: bool = False, as_json: bool = False) -> int:
+    """``chess960 dice``."""
+    if rules is not None and count is not None:
+        raise Usage("give --rules or --count, not both", "'--count'")
+    if sides is not None and cards:
+        raise Usage("give --dice or --cards, not both", "'--cards'")
+    from solver.cli.draws import dice_command
+
+    return dice_command(rules, count, sides or 10, cards, as_json, out=sys.stdout,
+                        err=sys.stderr)
+
+
 def show(position_: str, rules: str = "chess960", svg: str | None = None,
          letters: bool = False) -> int:
     """``chess960 show``."""

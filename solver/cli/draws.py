@@ -112,10 +112,16 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
     try:
         family = None
         if count is None:
-            from solver.ruleset.reader import load
+            from solver.numbering.shortcut import choose
 
-            ruleset = load(rules or "chess960")
-            family, count = ruleset.name, ruleset.count
+            quick = choose(rules or "chess960").shortcut  # the shipped Chess960's count
+            if quick is not None:
+                family, count = quick.name, quick.count
+            else:
+                from solver.ruleset.reader import load
+
+                ruleset = load(rules or "chess960")
+                family, count = ruleset.name, ruleset.count
         stated = dice(count, sides, cards=cards, family=family)
         if as_json:
             out.write(stated.procedure().to_json())

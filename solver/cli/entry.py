@@ -14,11 +14,11 @@
   so that no file the command opens takes its number.
 
 ``chess960 id``, ``position``, ``random``, ``show``, ``rules``, ``solve``,
-``check``, ``plan``, ``convert``, ``lint``, ``which``, ``compare`` and ``games
-stats`` are what scripts call most, one call at a time, so their start-up
-matters: Typer parses options through Pydantic, which alone takes longer to
-import than answering. So :func:`dispatch` parses the common forms of these
-commands with the table generated from the Typer app
+``check``, ``plan``, ``convert``, ``lint``, ``which``, ``compare``, ``book``,
+``eval``, ``dice`` and ``games stats`` are what scripts call most, one call at
+a time, so their start-up matters: Typer parses options through Pydantic,
+which alone takes longer to import than answering. So :func:`dispatch` parses
+the common forms of these commands with the table generated from the Typer app
 (:func:`solver.cli.quick.parse`) and calls the function the Typer command
 calls (:mod:`solver.cli.bodies`) with the same arguments; every other command
 line (``--help``, completion, an unknown option, a value the table cannot

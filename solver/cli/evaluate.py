@@ -14,7 +14,38 @@ from solver.errors import Chess960Error
 if TYPE_CHECKING:
     from solver.evaluation.sources import Figures
     from solver.family import Family
+    from solver.numbering.shortcut import Shortcut
     from solver.position import Position
+
+
+class _Plain:
+    """A position read by the family's shortcut: its ID, White's rank and Black's
+    (the shortcut's families mirror White)."""
+
+    __slots__ = ("black", "id", "white")
+
+    def __init__(self, number: int, rank: str) -> None:
+        self.id, self.white, self.black = number, rank, rank
+
+
+def _plain_position(quick: Shortcut, text: str) -> _Plain | None:
+    """``text`` (a plain ID, or a rank in upper-case letters) read by ``quick``, else
+    None (the family reads it).
+
+    >>> from solver.numbering.shortcut import Arithmetic
+    >>> [(p.id, p.white) for p in map(lambda t: _plain_position(Arithmetic(), t),
+    ...                                ["518", "QNRBBNKR"]) if p is not None]
+    [(518, 'RNBQKBNR'), (105, 'QNRBBNKR')]
+    >>> _plain_position(Arithmetic(), "0518") is None
+    True
+    """
+    number = quick.number(text)
+    if number is None:
+        number = quick.id_of(text)
+    if number is None:
+        return None
+    rank = quick.rank(number)
+    return None if rank is None else _Plain(number, rank)
 
 
 def _search(figures: Figures) -> str:
@@ -48,7 +79,7 @@ def _provenance(figures: Figures) -> str:
             f"gives {source.gives}")
 
 
-def _text(family: Family, position: Position, found: list[Figures]) -> str:
+def _text(name: str, position: Position | _Plain, found: list[Figures]) -> str:
     from solver.evaluation.sources import spread
     from solver.evaluation.table import visible
 
@@ -63,7 +94,7 @@ def _text(family: Family, position: Position, found: list[Figures]) -> str:
         rows.append((visible(figures.table.name), row.score(), wdl, visible(row.engine),
                      visible(_search(figures))))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
-    lines = [f"{family.name} {position.id} {position_words(position)}"]
+    lines = [f"{name} {position.id} {position_words(position)}"]
     for cells in rows:
         lines.append("  " + "  ".join(c.rjust(w) if i == 1 else c.ljust(w)
                                       for i, (c, w) in enumerate(zip(cells, widths, strict=True))
@@ -74,7 +105,7 @@ def _text(family: Family, position: Position, found: list[Figures]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def position_words(position: Position) -> str:
+def position_words(position: Position | _Plain) -> str:
     """White's rank, and Black's after a space when it differs."""
     if position.black == position.white:
         return position.white
@@ -111,12 +142,17 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
     """``chess960 eval POSITION...``: each source's figures for each position
     (``tables``: these files instead of the shipped sources)."""
     from solver.evaluation.sources import position_figures, shipped, tables_for
+    from solver.numbering.shortcut import choose
 
+    # plain text from the shipped sources: the family's shortcut, when one is on
+    # (the shipped Chess960's arithmetic), reads a plain ID or rank without loading it
+    quick = choose(rules).shortcut if fmt == "text" and not tables else None
     try:
-        family = load_family(rules)
-        used = tables_for(family, list(tables)) if tables else None
-        if used is None and not shipped(family.name):
-            report(out, err, f"no evaluation data is shipped for {family.name}: make a table "
+        family = None if quick is not None else load_family(rules)
+        used = tables_for(family, list(tables)) if tables and family is not None else None
+        name = quick.name if quick is not None else family.name if family is not None else ""
+        if used is None and not shipped(name):
+            report(out, err, f"no evaluation data is shipped for {name}: make a table "
                              "with `chess960 eval --engine ... -o FILE` and show it with "
                              "--eval-table FILE")
             return FAILED
@@ -124,19 +160,25 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
         documents = []
         shown: dict[str, str] = {}
         for text in texts:
+            position: Position | _Plain | None = (
+                None if quick is None else _plain_position(quick, text))
             try:
-                position = read_listed(family, text)
+                if position is None:
+                    if family is None:
+                        family = load_family(rules)
+                    position = read_listed(family, text)
             except Chess960Error as exc:
                 report(out, err, exc)
                 bad = True
                 continue
-            found = position_figures(family.name, position.id, used)
+            found = position_figures(name, position.id, used)
             for figures in found:
                 shown.setdefault(figures.table.name, _provenance(figures))
             if fmt == "json":
+                assert family is not None and not isinstance(position, _Plain)  # (no shortcut)
                 documents.append(_json(family, position, found))
             else:
-                out.write(_text(family, position, found))
+                out.write(_text(name, position, found))
         if fmt == "json":
             out.write(json.dumps(documents, ensure_ascii=False, indent=1) + "\n")
         elif shown:

@@ -244,31 +244,32 @@ def _csv_reason(exc: csv.Error) -> str:
 def _evaluation(row: dict[str | Any, str | Any], path: str, line: int,
                 words: dict[str, str]) -> Evaluation:
     """One row of a table (``words``: the strings met so far, shared)."""
-    if None in row or any(v is None for v in row.values()):
+    if None in row or None in row.values():
         raise EvalTableError(path, line, "the row has not as many fields as the header")
-    got = {c: (row.get(c) or "") for c in COLUMNS}
-    number = _number(int, got["id"], "id", path, line)
+    get = row.get
+    got = [get(c) or "" for c in COLUMNS]
+    number = _number(int, got[0], "id", path, line)
     if number is None or int(number) < 0:
-        raise EvalTableError(path, line, f"id {quote(got['id'])} is not a position ID")
-    pawns = _number(float, got["eval"], "eval", path, line)
-    mate = _number(int, got["mate"], "mate", path, line)
+        raise EvalTableError(path, line, f"id {quote(got[0])} is not a position ID")
+    pawns = _number(float, got[7], "eval", path, line)
+    mate = _number(int, got[8], "mate", path, line)
     if pawns is None and mate is None:
         raise EvalTableError(path, line, f"id {int(number)} has neither eval nor mate")
-
-    def count(column: str) -> int | None:
-        value = _number(int, got[column], column, path, line)
-        return None if value is None else int(value)
-
-    def word(column: str) -> str:
-        text = got[column].strip()
-        return words.setdefault(text, text)
-
-    time = _number(float, got["time"], "time", path, line)
+    # the counts (depth, nodes, wins, draws, losses) and the time, mostly empty
+    counts = [None if not got[i] else _number(int, got[i], COLUMNS[i], path, line)
+              for i in (4, 5, 9, 10, 11)]
+    time = _number(float, got[6], "time", path, line) if got[6] else None
+    engine, limit = got[2].strip(), got[3].strip()
     return Evaluation(
-        int(number), got["fen"].strip(), word("engine"), word("limit"),
-        count("depth"), count("nodes"), None if time is None else float(time),
-        None if pawns is None else float(pawns), None if mate is None else int(mate),
-        count("wins"), count("draws"), count("losses"))
+        int(number), got[1].strip(), words.setdefault(engine, engine),
+        words.setdefault(limit, limit), _int(counts[0]), _int(counts[1]),
+        None if time is None else float(time), None if pawns is None else float(pawns),
+        None if mate is None else int(mate), _int(counts[2]), _int(counts[3]),
+        _int(counts[4]))
+
+
+def _int(value: int | float | None) -> int | None:
+    return None if value is None else int(value)
 
 
 def read_table(path: str, name: str | None = None, count: int | None = None) -> EvalTable:

@@ -13,6 +13,11 @@ shortcut, named, and on or off with a reason said in words:
   Editing ``rules/chess960.toml`` (adding a numbering, say) turns it off, and
   ``chess960 check`` says so: the family then answers like any other.
 
+What a shortcut answers: an ID's rank and a rank's ID (``id``, ``position``,
+``random``, ``show`` in plain text), a plain ID or rank read (``eval``), and
+the family's count (``solve --count``, the count ``dice`` draws from), which
+:func:`prove` checks against the solver's listing like the rest.
+
 Every other family answers every command itself, on every run: nothing is
 kept between runs (no answer, no table, no proof), so an answer is always
 computed.
