@@ -88,6 +88,7 @@ NUMBERING_TESTS: Final = {
     ("chess324x16", "tcec"): "tests/test_publishers.py::test_tcec_chess324x16_every_position",
     ("chess960", "scidb"): "tests/test_publishers.py::test_scidbs_own_tables_agree",
     ("chess960", "xboard"): "tests/test_numberings.py::test_xboard_frc_numbers_are_scharnagls",
+    ("chess960", "jocly"): "tests/test_digit_order.py::test_jocly_numbering_is_joclys_for_all_960",
     ("chess960", "tcec"): "tests/test_publishers.py::test_tcec_chess960_every_position",
     ("chess960", "fritz9"): "tests/test_numberings.py::test_fritz9_rests_on_one_example",
     ("dfrc", "tcec"): "tests/test_publishers.py::test_tcec_dfrc_every_position",

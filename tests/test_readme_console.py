@@ -168,6 +168,10 @@ def _rule_files(folder: Path) -> None:
     numbered = re.search(r"<!-- numberings-example.*?-->\s*```toml\n(.*?)```", text, re.DOTALL)
     assert numbered is not None
     (folder / "numbered.toml").write_text(own + numbered.group(1), encoding="utf-8")
+    seirawan = (ROOT / "rules" / "seirawan960.toml").read_text(encoding="utf-8")
+    assert '\nhand = "HE"\n' in seirawan
+    (folder / "uneven-hand.toml").write_text(
+        seirawan.replace('\nhand = "HE"\n', '\nhand = "HEh"\n'), encoding="utf-8")
     (folder / "bad-label.toml").write_text(
         own + '[[numberings]]\nname = "tcec"\nsource = "TCEC"\nlabel = "FRC {id}"\n',
         encoding="utf-8")

@@ -69,7 +69,7 @@ def test_which_names_every_family_holding_the_classical_start_with_its_ids() -> 
     sp = GOLDEN.index("RNBQKBNR")
     assert sp == 518
     assert found["chess960"].numberings == {
-        "scharnagl": "518", "scidb": "518", "xboard": "518", "tcec": "FRC 518",
+        "scharnagl": "518", "scidb": "518", "xboard": "518", "jocly": "#385", "tcec": "FRC 518",
         "fritz9": "359", "one-based": "518"}
     assert found["dfrc"].id == sp * 960 + sp
     assert found["dfrc"].numberings == {
@@ -94,7 +94,7 @@ def test_the_command_prints_a_line_a_family_and_json() -> None:
     assert which_command([CLASSICAL], [], "text", stdin=None, out=out, err=err) == 0
     lines = out.getvalue().splitlines()
     assert [line.split()[0] for line in lines] == sorted(HOLDING)
-    assert 'chess960 scharnagl=518 scidb=518 xboard=518 tcec="FRC 518" fritz9=359 ' \
+    assert 'chess960 scharnagl=518 scidb=518 xboard=518 jocly=#385 tcec="FRC 518" fritz9=359 ' \
            'one-based=518' in lines
     out = io.StringIO()
     assert which_command(["RNBQKBNR rnbqkbnr"], [], "json", stdin=None, out=out, err=err) == 0
@@ -132,7 +132,7 @@ def test_a_rule_file_given_is_looked_in_too(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     assert which_command(["QNRBBNKR"], [str(own)], "text", stdin=None, out=out, err=err) == 0
     assert out.getvalue().splitlines()[-1] == \
-        'mine scharnagl=105 scidb=105 xboard=105 tcec="FRC 105" fritz9=106 one-based=105'
+        'mine scharnagl=105 scidb=105 xboard=105 jocly=#541 tcec="FRC 105" fritz9=106 one-based=105'
 
 
 def test_positions_from_stdin() -> None:

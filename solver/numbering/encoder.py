@@ -102,7 +102,8 @@ class FastEncoder:
 
         ``placed`` counts the pieces placed by the steps before it; ``later``
         holds the letters of a final filling step (kept: they decide whether
-        it fills), every other letter still to place is blanked to ``.``.
+        it fills), every other letter still to place is blanked to ``_`` (never a
+        letter of a rank: ``.`` is an empty square, which a step may place).
         """
         letter = step.pieces[0]
         partial = any(0 < placed[x] < totals[x] for x in letters)
@@ -110,7 +111,7 @@ class FastEncoder:
         if placed[letter] or partial:
             # Placed pieces are ambiguous here: key on all of them as they stand.
             for x in letters:
-                mapping[x] = x if placed[x] or x == letter or x in later else "."
+                mapping[x] = x if placed[x] or x == letter or x in later else "_"
             return mapping
         free_anywhere = (
             step.colour is None and step.relative is None and letter not in self.numbering.allowed
@@ -121,7 +122,7 @@ class FastEncoder:
             elif placed[x]:
                 mapping[x] = None if free_anywhere else (x if x == step.relative else "#")
             else:
-                mapping[x] = "."
+                mapping[x] = "_"
         return mapping
 
     def _learn(self, rank: str) -> None:

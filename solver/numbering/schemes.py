@@ -76,21 +76,61 @@ class Order:
         raise NotImplementedError
 
 
-class SideOrder(Order):
-    """One side's ranks in the order of other placement steps (or the family's own)."""
+def reorder_digits(number: int, radices: Sequence[int], order: Sequence[int]) -> int:
+    """``number``'s mixed-radix digits (the first the least significant)
+    rewritten with ``order``'s digit the most significant, then the next...
 
-    def __init__(self, family: Family, numbering: Numbering | None) -> None:
+    >>> reorder_digits(2 + 4 * (1 + 4 * (2 + 6 * 5)), (4, 4, 6, 10, 1), (1, 0, 2, 3, 4))
+    385
+    """
+    digits = []
+    for radix in radices:
+        number, digit = divmod(number, radix)
+        digits.append(digit)
+    value = 0
+    for index in order:
+        value = value * radices[index] + digits[index]
+    return value
+
+
+def restore_digits(value: int, radices: Sequence[int], order: Sequence[int]) -> int:
+    """The inverse of :func:`reorder_digits`.
+
+    >>> restore_digits(385, (4, 4, 6, 10, 1), (1, 0, 2, 3, 4))
+    518
+    """
+    digits = [0] * len(radices)
+    for index in reversed(order):
+        value, digits[index] = divmod(value, radices[index])
+    number = 0
+    for index in reversed(range(len(radices))):
+        number = number * radices[index] + digits[index]
+    return number
+
+
+class SideOrder(Order):
+    """One side's ranks in the order of other placement steps (or the family's
+    own), their digits in ``digit_order`` (most significant first) if given."""
+
+    def __init__(self, family: Family, numbering: Numbering | None,
+                 digit_order: Sequence[int] = ()) -> None:
         self.family = family
         self.numbering = numbering
+        self.digit_order = tuple(digit_order)
 
     def place(self, number: int) -> int:
         if self.numbering is None:
             return number
-        return self.numbering.encode(self.family.rank_of(number))
+        step_number = self.numbering.encode(self.family.rank_of(number))
+        if not self.digit_order:
+            return step_number
+        return reorder_digits(step_number, self.numbering.radices, self.digit_order)
 
     def id_at(self, place: int) -> int:
         if self.numbering is None:
             return place
+        if self.digit_order:
+            place = restore_digits(place, self.numbering.radices, self.digit_order)
         return self.family.rank_id(self.numbering.decode(place))
 
 
@@ -198,7 +238,7 @@ class Scheme:
             numbering = Numbering(rs.region_size, rs.pieces, spec.steps, rs.allowed_files(),
                                   rs.name, rs.region.colours,
                                   spec.step_orders(rs.region.names))
-        side = SideOrder(family, numbering)
+        side = SideOrder(family, numbering, spec.digit_order)
         order: Order = PairOrder(family, side, spec.pairs == "white-major") \
             if family.independent else side
         rule = getattr(getattr(family, "ruleset", None), "castling", None)

@@ -16,6 +16,27 @@ from solver.syntax.args import shown, type_name
 MAX_HAND: Final = 16
 
 
+def _one_side(letters: str, value: str, path: str) -> str:
+    """The hand each side holds, from ``letters`` as the rule file gives them.
+
+    Upper case letters alone are each side's hand (``"HE"``); with lower
+    case letters, the upper case ones are White's and the lower case ones
+    Black's, as the FEN writes them (``"HEhe"``), and the two must match:
+    a hand that differs between the sides cannot be stated yet.
+    """
+    white = "".join(c for c in letters if c.isupper())
+    black = "".join(c for c in letters if c.islower())
+    if not black:
+        return white
+    if sorted(white) != sorted(black.upper()):
+        same = white or black.upper()
+        raise _err(path, "hand", f"{shown(value)} gives White {white!r} and Black "
+                                 f"{black.upper()!r}: a hand that differs between the sides "
+                                 f"cannot be stated yet; give both the same pieces, as "
+                                 f"{same + same.lower()!r} (or {same!r}, each side's once)")
+    return white
+
+
 def read_hand(doc: Mapping[str, Any], notation: str, path: str) -> tuple[str | None, bool]:
     """The pieces in each side's hand (``None``: no hand field) and whether they gate."""
     hand: str | None = None
@@ -30,7 +51,7 @@ def read_hand(doc: Mapping[str, Any], notation: str, path: str) -> tuple[str | N
         if notation == "sfen":
             raise _err(path, "hand", "a shogi family (notation = 'sfen') writes its hands "
                                      "in the SFEN's own field; hand is for FEN families")
-        hand = letters.upper()
+        hand = _one_side(letters, value, path)
     gating = doc.get("gating", False)
     if not isinstance(gating, bool):
         raise _err(path, "gating", f"expected true or false, got {shown(gating)}")

@@ -37,7 +37,7 @@ LABEL_FIELDS: Final = ("number", "white", "black", "rights")
 
 _KEYS: Final = ("name", "title", "source", "evidence", "steps", "pairs", "first", "cyclic",
                 "period", "label", "same-label", "rights-labels", "table", "examples",
-                "side-family", "path", "step-paths")
+                "side-family", "path", "step-paths", "most-significant")
 _NAME_RE: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _MAX_NUMBERINGS: Final = 32
 _MAX_TEXT: Final = 400
@@ -84,6 +84,9 @@ class NumberingSpec:
     path: tuple[str, ...] = ()
     #: Steps that take squares in an order of their own: (step, squares in order).
     step_paths: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: The steps' digits from the most significant to the least, as step
+    #: indices (``()``: the first step the least significant, the default).
+    digit_order: tuple[int, ...] = ()
 
     def step_orders(self, names: Sequence[str]) -> tuple[tuple[int, ...] | None, ...]:
         """Each step's order of the region's squares (region indices), for
@@ -293,7 +296,42 @@ def _read_one(table: Mapping[str, Any], pieces: str | None, where: str, path: st
         rights_labels=_rights_labels(table, where, path, label, same),
         table=rows, examples=tuple(examples),
         side_family=_side_family(table, where, path, independent, steps),
-        path=whole, step_paths=own)
+        path=whole, step_paths=own, digit_order=_digit_order(table, where, path, steps))
+
+
+def _digit_order(table: Mapping[str, Any], where: str, path: str, steps: tuple[str, ...]
+                 ) -> tuple[int, ...]:
+    """``most-significant``: the steps named, most significant digit first,
+    then the others, the last the most significant (step indices).
+
+    >>> _digit_order({"most-significant": "K"}, "n", "f.toml", ("Q", "K", "RR"))
+    (1, 2, 0)
+    >>> _digit_order({}, "n", "f.toml", ("Q", "K", "RR"))
+    ()
+    """
+    if "most-significant" not in table:
+        return ()
+    key = f"{where}.most-significant"
+    raw = table["most-significant"]
+    named = [raw] if isinstance(raw, str) else raw
+    if not isinstance(named, list) or not named or not all(isinstance(n, str) for n in named) \
+            or len(named) > MAX_ITEMS:
+        raise _err(path, key, f"expected a step or an array of steps, most significant first, "
+                              f"got {type_name(raw)} {shown(raw)}")
+    if not steps:
+        raise _err(path, key, "a digit order orders placement steps: give the numbering's steps")
+    order: list[int] = []
+    for step in named:
+        if step not in steps:
+            raise _err(path, key, f"{quote(step)} is not one of the steps {', '.join(steps)}",
+                       suggest(step, steps))
+        if steps.count(step) > 1:
+            raise _err(path, key, f"{quote(step)} stands twice in the steps: the digit order "
+                                  "cannot tell them apart")
+        if steps.index(step) in order:
+            raise _err(path, key, f"{quote(step)} is named twice")
+        order.append(steps.index(step))
+    return (*order, *(i for i in reversed(range(len(steps))) if i not in order))
 
 
 _RIGHTS_KEY_RE: Final = re.compile(r"[A-LKQa-lkq]{1,16}|-|\*")

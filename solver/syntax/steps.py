@@ -515,7 +515,8 @@ class Numbering:
         deleted = self._deletes(first, last)
         sizes = [1 if s.fill else comb(self.region_size, len(s.pieces)) for s in steps]
         blank = sorted(set(after) - set(inside) - set(before))
-        source, target = "".join(blank), "." * len(blank)
+        # blanked to "_", never a piece letter nor "." (an empty square a step may place)
+        source, target = "".join(blank), "_" * len(blank)
 
         def number(digits: Sequence[int]) -> int:
             value = 0
