@@ -449,7 +449,7 @@ CELLS = st.one_of(st.sampled_from(["0", "80", "959", "0.4", "-1e3", "nan", "", "
                   st.text(max_size=5))
 
 
-@settings(max_examples=examples(100, 1000))
+@settings(max_examples=examples(20, 1000))
 @given(st.lists(st.lists(CELLS, max_size=5), max_size=6))
 def test_read_text_reads_or_refuses_with_one_error(rows: list[list[str]]) -> None:
     text = "id,eval,mate\n" + "".join(",".join(r) + "\n" for r in rows)

@@ -210,7 +210,7 @@ def mutated_documents(draw: st.DrawFn) -> str:
     return _dump(doc)
 
 
-@settings(max_examples=examples(30, 1000))
+@settings(max_examples=examples(20, 1000))
 @given(mutated_documents())
 def test_mutated_rule_files_load_or_fail_cleanly(text: str) -> None:
     try:
@@ -475,7 +475,7 @@ class _Trickle(io.RawIOBase):
         return piece
 
 
-@settings(max_examples=examples(200, 3000))
+@settings(max_examples=examples(60, 3000))
 @given(st.lists(st.binary(max_size=12).filter(lambda b: b"\n" not in b), max_size=30),
        st.booleans(), st.integers(1, 20), st.integers(1, 10))
 def test_reading_stdin_in_chunks_gives_each_line_once_long_ones_as_none(
