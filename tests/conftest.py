@@ -8,14 +8,23 @@ Where ``PYTHONDONTWRITEBYTECODE`` is set, as on the shared machines, every
 one of them would compile the package from source again; so for the run,
 bytecode goes to a temporary directory of its own (``PYTHONPYCACHEPREFIX``),
 which is removed at the end: nothing is written beside the sources.
+
+Typer's test runner (``CliRunner.invoke(app, ...)``) builds the whole Click
+command from the app on every call, a twentieth of a second each, as long as
+most commands take to answer; the command is built once here for as long as the
+app declares the same commands (the installed command builds its own once a
+run, too).
 """
 
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
+from typing import Any
 
 import profiles  # noqa: F401  (registers and loads the profiles)
 import pytest
+import typer.testing
 
 _PREFIX_KEY = "chess960_pycache_prefix"
 
@@ -41,3 +50,28 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     made = getattr(config, _PREFIX_KEY, None)
     if made is not None:
         shutil.rmtree(made, ignore_errors=True)
+
+
+def _declared(app: Any) -> tuple[object, ...]:
+    """What the Click command is built from: the app's commands, groups and
+    callbacks (by identity: a test that replaces one gets a new build)."""
+    commands = tuple((id(info), id(info.callback)) for info in app.registered_commands)
+    groups = tuple((id(info), _declared(info.typer_instance)) for info in app.registered_groups)
+    return (id(app), app._add_completion, id(app.registered_callback), id(app.info.callback),
+            commands, groups)
+
+
+def _built_once(build: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    built: dict[tuple[object, ...], tuple[Any, Any]] = {}
+
+    def command(app: Any) -> Any:
+        key = _declared(app)
+        if key not in built:
+            built[key] = (app, build(app))  # the app kept: its id is not reused
+        return built[key][1]
+
+    return command
+
+
+if hasattr(typer.testing, "_get_command"):
+    typer.testing._get_command = _built_once(typer.testing._get_command)

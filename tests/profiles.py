@@ -5,7 +5,9 @@ the default run's sample of a long parametrised list.
 property instead of 100. A property that needs its own count (because its
 examples are slow, or because it needs more than 100 to find anything) takes
 it from :func:`examples`, so that the ci profile reaches it too; one whose
-examples are slow gives a ``most`` there, which bounds its time in CI.
+examples are slow gives a ``most`` there, which bounds its time in CI. Where
+CI runs ``most``, the default count is a quick look only (``examples(20,
+1000)``: 20 examples by default, 1,000 in CI, as ``examples(100, 1000)``).
 
 A check over a long list of cases (every command line of a corpus, every
 help example) runs a few of them by default and the rest in CI's slow step:

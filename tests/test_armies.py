@@ -351,7 +351,7 @@ def brute_ranks(fixed: str, pool: str, files: int, king: str | None) -> list[str
     return out
 
 
-@settings(max_examples=examples(10, 300))
+@settings(max_examples=examples(6, 300))
 @given(small_armies())
 def test_small_armies_are_their_brute_force(case: tuple[str, bool, str | None, str | None]
                                             ) -> None:

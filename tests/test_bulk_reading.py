@@ -109,7 +109,7 @@ def in_bulk(book: list[str], fix: str | None) -> tuple[list[str], list[str]]:
     return list(report.lines()), out.getvalue().split("\n")
 
 
-@settings(max_examples=examples(100, 2000))
+@settings(max_examples=examples(40, 2000))
 @given(st.lists(lines(), min_size=1, max_size=12),
        st.sampled_from([None, "xfen", "shredder"]))
 def test_lint_in_bulk_says_what_line_by_line_says(book: list[str], fix: str | None) -> None:
@@ -131,7 +131,7 @@ def answers(identify: object, texts: list[str]) -> list[str]:
     return found
 
 
-@settings(max_examples=examples(40, 800))  # a wrong mirror costs identify ~50 ms
+@settings(max_examples=examples(16, 800))  # a wrong mirror costs identify ~50 ms
 @given(st.lists(lines(), min_size=1, max_size=12), st.sampled_from(["chess960", "dfrc"]))
 def test_id_by_ranks_answers_as_identify(texts: list[str], name: str) -> None:
     chosen = family(name)
@@ -140,7 +140,7 @@ def test_id_by_ranks_answers_as_identify(texts: list[str], name: str) -> None:
         lambda text: chosen.identify(text).id, texts)
 
 
-@settings(max_examples=examples(100, 2000))
+@settings(max_examples=examples(40, 2000))
 @given(st.lists(lines(), min_size=1, max_size=12), st.sampled_from(["chess960", "dfrc", "960"]))
 def test_id_lines_by_ranks_answer_as_one_at_a_time(texts: list[str], name: str) -> None:
     # the bytes path of `id -` (ranks_answer) says None or exactly what id_answer says

@@ -133,7 +133,7 @@ def test_chess324x16_is_every_pair_with_every_subset_of_the_rights() -> None:
         == fen("RNBQKBNR", "RNBQKBNR", "Ha")
 
 
-@settings(max_examples=examples(100, 1000))
+@settings(max_examples=examples(20, 1000))
 @given(st.integers(0, 5183), st.booleans())
 def test_chess324x16_ids_fens_and_labels_round_trip(number: int, shredder: bool) -> None:
     """Any id: its FEN (either notation) and its TCEC label read back to it, and

@@ -15,7 +15,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from inprocess import chess960
 from oracles import seed_below as below
 from oracles import seed_words as words
 from profiles import examples
@@ -394,9 +394,8 @@ def _forge(folder: Path) -> Path:
 
 
 def _command(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """The console command, run in ``cwd``."""
-    return subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=120, check=False)
+    """The console command, run in ``cwd`` (in this process)."""
+    return chess960(args, cwd=cwd)
 
 
 def test_a_forged_rule_file_at_the_bundled_path_is_named_as_not_the_bundled_one(

@@ -119,7 +119,7 @@ def test_published_formula_module_matches_golden(golden: dict[int, str]) -> None
         assert scharnagl_id(rank) == number
 
 
-@settings(max_examples=examples(100, 1000))
+@settings(max_examples=examples(20, 1000))
 @given(st.integers(min_value=0, max_value=959))
 def test_id_round_trip(number: int) -> None:
     family = Family.load("chess960")
@@ -140,7 +140,7 @@ def test_every_permutation_accepted_exactly_when_solver_finds_it(
                 chess960.identify(rank)
 
 
-@settings(max_examples=examples(100, 1000))
+@settings(max_examples=examples(20, 1000))
 @given(st.permutations("KQRRBBNN"))
 def test_permutations_property(pieces: list[str]) -> None:
     family = Family.load("chess960")
@@ -153,7 +153,7 @@ def test_permutations_property(pieces: list[str]) -> None:
         assert info.value.violations
 
 
-@settings(max_examples=examples(100, 2000))
+@settings(max_examples=examples(40, 2000))
 @given(st.text())
 def test_any_text_gives_a_rank_or_our_error(text: str) -> None:
     family = Family.load("chess960")
@@ -166,7 +166,7 @@ def test_any_text_gives_a_rank_or_our_error(text: str) -> None:
         assert 0 <= position.id < 960
 
 
-@settings(max_examples=examples(100, 2000))
+@settings(max_examples=examples(40, 2000))
 @given(st.text())
 def test_any_text_as_id_gives_a_position_or_our_error(text: str) -> None:
     family = Family.load("chess960")

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kind_examples import EXAMPLES, Board
-from profiles import examples
+from profiles import examples, sample
 
 from solver import Family, NumberingError
 from solver.check import check
@@ -224,13 +224,13 @@ def test_a_family_of_a_billion_ranks_counts_and_draws() -> None:
 # -- the bundled families ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [
+@pytest.mark.parametrize("name", sample([
     # The 10-file families take seconds each (walking 10-file orderings): CI's slow run.
-    # (myshogi's 5,183 ranks are listed and sorted here: a second.)
+    # (myshogi's 5,183 ranks are listed and sorted here: a second.) By default, a third.
     pytest.param(n, marks=pytest.mark.slow) if load(n).files >= 10 or n == "myshogi" else n
     for n in bundled_names() if not load(n).benchmark
     and load(n).army is None  # an army that varies: tests/test_armies.py
-])
+], 8))
 def test_bundled_counts_and_order(name: str) -> None:
     ruleset = load(name)
     counting = Counting(ruleset)

@@ -431,7 +431,7 @@ def small_procedures(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=examples(100, 1000))
+@settings(max_examples=examples(20, 1000))
 @given(data=small_procedures())
 def test_the_work_is_estimated_from_above(data: dict[str, Any]) -> None:
     procedure = procedure_from(data)

@@ -276,7 +276,7 @@ def test_dfrc_id_is_white_times_960_plus_black(white: str, black: str) -> None:
     assert (position.white, position.black) == (white, black)
 
 
-@settings(max_examples=examples(100, 1000), deadline=None)
+@settings(max_examples=examples(20, 1000), deadline=None)
 @given(st.sampled_from(["dfrc", "chess324"]), st.data())
 def test_independent_pairs_round_trip(name: str, data: st.DataObject) -> None:
     fam = Family.load(name)

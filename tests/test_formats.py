@@ -13,6 +13,7 @@ import sys
 from itertools import islice
 
 import pytest
+from inprocess import chess960
 from profiles import sample
 from typer.testing import CliRunner
 
@@ -376,10 +377,8 @@ def test_chess960_lines_by_arithmetic_are_what_the_family_writes(fmt: str, diale
                     failures += 1
                     continue
                 writer.write(found)
-        done = subprocess.run([*_installed().split(), command, "-", "-f", fmt,
-                               "--dialect", dialect],
-                              input="\n".join(given) + "\n", capture_output=True, text=True,
-                              check=False)
+        done = chess960([command, "-", "-f", fmt, "--dialect", dialect],
+                        stdin="\n".join(given) + "\n")  # the console entry, in this process
         assert done.stdout == expected.getvalue(), (command, fmt)
         assert done.stderr.count("error: line ") == failures > 0, done.stderr
         assert done.returncode == 1

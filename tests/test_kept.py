@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from inprocess import chess960
 
 import solver
 import solver.check
@@ -90,15 +91,15 @@ def test_check_proves_on_every_run_and_keeps_nothing(
 
 def test_commands_write_nothing_to_the_users_cache(folder: Path) -> None:
     """``id``, ``position``, ``random`` and ``convert`` of a small family, twice each,
-    as the console command runs them: the home and the cache directory stay empty,
-    and the second answer is computed as the first was."""
-    env = {**os.environ, "HOME": str(folder), "XDG_CACHE_HOME": str(folder / ".cache")}
+    as the console command runs them (its entry point, in this process): the home
+    and the cache directory stay empty, and the second answer is computed as the
+    first was."""
     runs = [["id", "-r", "chess480", "QNRBBNKR", "RNBQKBNR"], ["position", "-r", "chess480", "7"],
             ["random", "-r", "chess480", "--seed", "1"],
             ["position", "-r", "capablanca-random-full", "7"],
             ["convert", "-r", "chess480", "7", "--to", "one-based"]]
     for args in runs:
-        answers = [_installed(args, env, folder) for _ in range(2)]
+        answers = [chess960(args, cwd=folder) for _ in range(2)]
         assert answers[0].returncode == 0, answers[0].stderr
         assert (answers[1].stdout, answers[1].stderr) == (answers[0].stdout, answers[0].stderr)
     assert _written(folder) == []
@@ -121,7 +122,8 @@ def _installed(args: list[str], env: dict[str, str],
                           text=True, env=env, timeout=120, cwd=cwd)
 
 
-def test_a_rule_file_replaced_while_check_runs_is_not_called_proven(tmp_path: Path) -> None:
+def test_a_rule_file_replaced_while_check_runs_is_not_called_proven(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 33: ``check`` proved the file it loaded, then read the file again to
     keep the proof; replaced meanwhile, the bad file was "proven" from then on."""
     rules, bad = tmp_path / "family.toml", tmp_path / "bad.toml"
@@ -129,18 +131,19 @@ def test_a_rule_file_replaced_while_check_runs_is_not_called_proven(tmp_path: Pa
     assert bundled is not None
     rules.write_bytes(Path(bundled).read_bytes())
     _unproven_copy(bad)
-    env = dict(os.environ)
-    swap = ("import os, sys\nimport solver.check\nreal = solver.check.check\n"
-            "def swapped(family, *shortcuts):\n    report = real(family, *shortcuts)\n"
-            f"    os.replace({str(bad)!r}, {str(rules)!r})\n    return report\n"
-            "solver.check.check = swapped\nfrom solver.cli.entry import main\n"
-            "sys.argv = ['chess960', 'check', '-r', sys.argv[1]]\nmain()\n")
-    raced = subprocess.run([sys.executable, "-c", swap, str(rules)], check=False,
-                           capture_output=True,
-                           text=True, env=env, timeout=120, cwd=tmp_path)
+    real = solver.check.check
+
+    def swapped(family: object, *shortcuts: object) -> solver.check.Report:
+        report = real(family, *shortcuts)  # type: ignore[arg-type]
+        os.replace(bad, rules)
+        return report
+
+    with monkeypatch.context() as patched:
+        patched.setattr(solver.check, "check", swapped)
+        raced = chess960(["check", "-r", str(rules)], cwd=tmp_path)
     assert raced.returncode == 0, raced.stderr
     assert rules.read_bytes() != Path(bundled).read_bytes()  # the bad file is in place
-    later = _installed(["check", "-r", str(rules)], env, tmp_path)
+    later = chess960(["check", "-r", str(rules)], cwd=tmp_path)
     assert later.returncode == 1, later.stdout
     assert later.stdout.endswith("960 positions, arithmetic numbering, NOT proven\n")
     assert "FAIL the solver finds the declared count 959: found 960" in later.stdout

@@ -16,6 +16,7 @@ from math import factorial
 from pathlib import Path
 
 import pytest
+from profiles import sample
 from typer.testing import CliRunner
 
 from solver.cli.app import app
@@ -452,7 +453,13 @@ def caption_overflows(svg: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", bundled_names())
+#: Families numbered by counting, whose first look-ups take a second: slow runs only.
+COUNTED_SLOWLY = ("capablanca-random-full", "cutechess-caparandom")
+
+
+@pytest.mark.parametrize("name", sample([pytest.param(name, marks=pytest.mark.slow)
+                                         if name in COUNTED_SLOWLY else name
+                                         for name in bundled_names()], 10))
 def test_every_family_page_and_svg_in_its_own_words(name: str) -> None:
     """The page names each piece as its rule file (or game) does, has no raw
     markup, says of pawns what the family has, shows its hand; every SVG's

@@ -30,7 +30,7 @@ from solver.notation.dialects import (
     read_fen,
     start_fen,
 )
-from solver.ruleset.reader import bundled_names, load
+from solver.ruleset.reader import RuleSet, bundled_names, load
 
 # The read-back of every dialect, variant and family, and the command line's runs:
 # the default run takes a sample of each list (profiles.sample), CI's slow step the
@@ -95,7 +95,14 @@ def test_registries_list_what_the_command_line_takes() -> None:
         assert variant.name == name
 
 
-FAMILIES = [n for n in bundled_names() if load(n).layout.standard]
+@cache
+def _rules(name: str) -> RuleSet:
+    """Each rule file read once while the cases are listed (for every pair of
+    dialect and variant: at collection, in every worker)."""
+    return load(name)
+
+
+FAMILIES = [n for n in bundled_names() if _rules(n).layout.standard]
 
 
 @cache
@@ -112,7 +119,7 @@ def _ids(family: Family) -> list[int]:
 def _written(name: str, dialect: str, variant: str | None) -> bool:
     """Whether ``dialect`` writes ``variant`` for the family ``name``, and
     the family's ID can be read back from it."""
-    ruleset = load(name)
+    ruleset = _rules(name)
     try:
         if variant is not None or not DIALECTS[dialect].plain:
             check_style(variant or default_variant(ruleset.files), dialect, ruleset.files)

@@ -171,7 +171,7 @@ def listed(fam: Family, expected: set[str]) -> list[str]:
     return []
 
 
-@settings(max_examples=examples(20, 600), deadline=None,
+@settings(max_examples=examples(12, 600), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_small_family_matches_brute_force_and_numbers_exactly(data: st.DataObject) -> None:
@@ -277,7 +277,7 @@ def exact_families(draw: st.DrawFn) -> tuple[int, str, list[str], list[Test], li
     return files, pieces, rules, tests, steps
 
 
-@settings(max_examples=examples(50, 1000), deadline=None,
+@settings(max_examples=examples(20, 1000), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(exact_families())
 def test_steps_that_capture_every_rule_number_exactly(
