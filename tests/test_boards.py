@@ -10,8 +10,6 @@ the board symmetric about e5), never from the code under test.
 
 from __future__ import annotations
 
-import re
-import shlex
 from dataclasses import replace
 from itertools import permutations
 
@@ -19,16 +17,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from profiles import examples
-from typer.testing import CliRunner
 
 from solver import Chess960Error, Family, RuleFileError
 from solver.check import check
-from solver.cli.app import app
 from solver.errors import RuleViolationError
 from solver.notation.fen import position_fen
 from solver.numbering.counting import Counting
 from solver.output.diagram import board_svg, board_text
-from solver.ruleset.reader import parse, rules_dir
+from solver.ruleset.reader import parse
 
 # -- Chess480 ----------------------------------------------------------------------------
 
@@ -548,29 +544,6 @@ def test_bad_regions_name_the_key(extra: str, key: str, message: str) -> None:
         parse(RK + extra + "\n", "bad.toml")
     assert caught.value.key == key
     assert message in str(caught.value)
-
-
-# -- the Boards section of rules/README.md, run -------------------------------------------
-
-
-def _boards_examples() -> list[tuple[list[str], str]]:
-    """Each ``$ chess960 ...`` line of the Boards section with the lines it prints."""
-    text = (rules_dir() / "README.md").read_text(encoding="utf-8")
-    part = text.split("\n## Boards\n", 1)[1].split("\n## ", 1)[0]
-    examples = []
-    for block in re.findall(r"```console\n(.*?)```", part, flags=re.DOTALL):
-        for command in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
-            line, _, output = command.partition("\n")
-            examples.append((shlex.split(line)[1:], output))
-    return examples
-
-
-@pytest.mark.parametrize(("argv", "output"), _boards_examples())
-def test_the_boards_section_examples_print_what_they_say(argv: list[str], output: str) -> None:
-    result = CliRunner().invoke(app, argv)
-    printed = result.stderr if output.startswith("error:") else result.stdout
-    assert printed == output
-    assert result.exit_code == (1 if output.startswith("error:") else 0)
 
 
 # -- declared pieces with Betza movement ---------------------------------------------------
