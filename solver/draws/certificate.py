@@ -57,6 +57,7 @@ from solver.errors import (
     UnknownRuleSetError,
     quote,
 )
+from solver.ruleset.bundled import EARLIER
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -481,7 +482,7 @@ def verify(certificate: Certificate, name: str = "<certificate>",
 def _certified_source(certificate: Certificate, rules: str | None) -> RuleSource:
     """The rule file to verify against: ``rules`` when given (a name or a path, as
     ``--rules`` reads it), else the bundled family or the path the certificate names."""
-    from solver.ruleset.bundled import bundled_path
+    from solver.ruleset.bundled import bundled_path, earlier_path
     from solver.ruleset.source import RuleSource
 
     if rules is not None:
@@ -491,12 +492,25 @@ def _certified_source(certificate: Certificate, rules: str | None) -> RuleSource
     path = bundled_path(certificate.rules)
     if path is None:
         return rule_source(certificate.rules)  # no such bundled family: its error
-    return RuleSource.open(path, f"rules/{certificate.rules}.toml", bundled=True)
+    source = RuleSource.open(path, f"rules/{certificate.rules}.toml", bundled=True)
+    if _sha256(source.data) != certificate.rules_sha256:  # an earlier version, if kept
+        earlier = earlier_path(certificate.rules, certificate.rules_sha256)
+        if earlier is not None:
+            shown = f"rules/{EARLIER}/{os.path.basename(earlier)}"
+            return RuleSource.open(earlier, shown, bundled=True)
+    return source
+
+
+def _earlier(source: RuleSource) -> bool:
+    """Whether ``source`` is a bundled family's earlier version (``rules/earlier/``)."""
+    return source.bundled and os.path.basename(os.path.dirname(source.path)) == EARLIER
 
 
 def _bundled_name(source: RuleSource) -> str:
-    """The name of the bundled family whose rule file ``source`` is."""
-    return os.path.basename(source.path).removesuffix(".toml")
+    """The name of the bundled family whose rule file ``source`` is (an earlier
+    version's too: ``rules/earlier/NAME-HASH.toml``)."""
+    name = os.path.basename(source.path).removesuffix(".toml")
+    return name.rsplit("-", 1)[0] if _earlier(source) else name
 
 
 def _named(source: RuleSource, family: str, digest: str) -> str:
@@ -507,7 +521,8 @@ def _named(source: RuleSource, family: str, digest: str) -> str:
 
     short = f"sha256 {digest[:16]}..."
     if source.bundled:
-        return f"the bundled {_bundled_name(source)} ({short})"
+        earlier = " as an earlier version shipped it" if _earlier(source) else ""
+        return f"the bundled {_bundled_name(source)}{earlier} ({short})"
     shown = f"the rule file {quote(source.shown)} ({short}"
     same = bundled_path(family)
     if same is None:

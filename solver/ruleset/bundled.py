@@ -42,3 +42,24 @@ def bundled_path(name: str) -> str | None:
         return None
     path = os.path.join(rules_folder(), f"{name}.toml")
     return path if os.path.isfile(path) else None
+
+
+#: The folder of ``rules/`` that keeps each bundled rule file's earlier versions,
+#: ``NAME-HASH.toml`` (``HASH`` the first 16 hex digits of the file's SHA-256), so a
+#: draw certified with an earlier version is verified against the very bytes it names.
+EARLIER: Final = "earlier"
+
+
+def earlier_path(name: str, sha256: str) -> str | None:
+    """The path of the bundled family ``name``'s earlier version with the SHA-256
+    ``sha256`` (hex), or None when this build does not keep it.
+
+    >>> import hashlib
+    >>> path = earlier_path("chess960", "90c33732fe30ae7a" + "0" * 48)
+    >>> path is None
+    True
+    """
+    if not NAME_RE.fullmatch(name) or not re.fullmatch(r"[0-9a-f]{64}", sha256):
+        return None
+    path = os.path.join(rules_folder(), EARLIER, f"{name}-{sha256[:16]}.toml")
+    return path if os.path.isfile(path) else None
