@@ -96,9 +96,10 @@ class Position:
                 raise DialectError(variant, dialect, "the position starts on a board of its "
                                                      "own; name no variant")
             return family_fen(self.layout, self.white, self.black, dialect, counters, self.id)
-        if variant is not None:  # White's own rank is no horde's
+        if variant is not None:  # White's own rank is no horde's, even where it equals Black's
+            own = self.layout.sides.independent or self.white != self.black
             check_style(variant, dialect, len(self.white),
-                        None if self.white == self.black else f"{self.white} {self.black.lower()}")
+                        f"{self.white} {self.black.lower()}" if own else None)
         return start_fen(self.white, self.black, variant=variant, dialect=dialect,
                          counters=counters)
 
