@@ -147,6 +147,9 @@ def test_fen_is_the_command_s_and_reads_back(name: str, full: bool) -> None:
             fen = check_fen(name, number, dialect, variant)
             if fen is not None:
                 check_read_back(name, number, fen, dialect, variant)
+        shredder = api_fen(name, number, "shredder", None)[0]
+        out, _, code = cli("position", str(number), "-r", name, "--format", "shredder")
+        assert (out, code) == (f"{shredder}\n", 0), (name, number)
 
 
 @pytest.mark.parametrize(("name", "full"), _cells(FAMILIES))
@@ -195,6 +198,11 @@ def test_a_seeded_draw_is_the_command_s(name: str, full: bool) -> None:
         out, err, code = cli("random", "-r", name, "-n", str(n), "--seed", seed, "-f", "json")
         assert code == 0, err
         assert [r["id"] for r in json.loads(out)] == drawn, (name, seed)
+    distinct = [p.id for p in family(name).random(5, seed=SEED, distinct=True, exclude=[0])]
+    out, err, code = cli("random", "-r", name, "-n", "5", "--seed", SEED, "--distinct",
+                         "-x", "0", "-f", "json")
+    assert code == 0, err
+    assert [r["id"] for r in json.loads(out)] == distinct and 0 not in distinct, name
 
 
 def _listed_counts() -> dict[str, int]:
