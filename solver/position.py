@@ -90,7 +90,9 @@ class Position:
         writer = dialect_named(need_text(dialect, "dialect"), variant or "-")
         if variant is None and writer.plain:  # the family's own FEN, on any board
             fen = layout_fen(self.board, self.white, self.black, writer.shredder, self.id)
-            return fen if counters else fen.rsplit(" ", 2)[0]
+            # SFEN's one counter is its last field (its hand field is kept)
+            return fen if counters else fen.rsplit(" ", 1 if self.layout.notation == "sfen"
+                                                   else 2)[0]
         if not self.layout.standard:
             if variant is not None:
                 raise DialectError(variant, dialect, "the position starts on a board of its "
@@ -111,7 +113,15 @@ class Position:
 
         >>> Position(518, "RNBQKBNR", "RNBQKBNR").epd(id="chess960 518")
         'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "chess960 518";'
+
+        Raises :class:`~solver.errors.DialectError` as :meth:`fen` does, and for a
+        position written in SFEN (shogi's boards), which EPD cannot hold.
         """
+        if self.layout.notation == "sfen":  # as ``--format epd`` refuses it
+            from solver.errors import DialectError
+
+            raise DialectError(variant or "-", dialect, "the position is written in sfen, "
+                               "which epd cannot hold; use fen")
         text = self.fen(dialect, variant, counters=False)
         for name, value in operations.items():
             if isinstance(value, bool) or not isinstance(value, (int, str)):

@@ -55,7 +55,7 @@ def _style_args(dialect: str, variant: str | None) -> list[str]:
 def _meaning(message: str, name: str) -> str:
     """An error's message with its subject left out: the command names the
     family (``dfrc starts on...``, ``a dfrc position``), a position its ranks."""
-    message = message.replace(name, "the position")
+    message = re.sub(r"; use [a-z, ]+$", "", message.replace(name, "the position"))  # formats
     return re.sub(r"\ba [A-Za-z0-9 ]+ position\b", "a position", message)
 
 
@@ -110,11 +110,12 @@ def check_which(name: str, number: int, fen: str) -> None:
 def check_epd(name: str, number: int, dialect: str, variant: str | None) -> None:
     """``Position.epd`` is ``--format epd``'s line, and ``id``/``lint`` read it back."""
     args = ["position", str(number), "-r", name, "--format", "epd", *_style_args(dialect, variant)]
-    out, _, code = cli(*args)
+    out, err, code = cli(*args)
     try:
         epd = family(name).position(number).epd(dialect, variant, id=f"{name} {number}")
-    except DialectError:
-        assert code == 1, (name, number, dialect, variant)
+    except DialectError as exc:
+        assert code == 1 and err.startswith("error: ") and err.count("\n") == 1, (name, err)
+        assert _meaning(err[7:-1], name) == _meaning(str(exc), name), (name, err, exc)
         return
     assert (out, code) == (epd + "\n", 0), (name, number, dialect, variant)
     check_read_back(name, number, epd, dialect, variant)
@@ -186,6 +187,18 @@ def test_an_independent_family_s_mirrored_pair_is_no_horde() -> None:
     with pytest.raises(DialectError, match="horde writes only Black's rank"):
         position.fen("xfen", "horde")
     assert cli("position", "0", "-r", "chess324", "-f", "fen", "--variant", "horde")[2] == 1
+
+
+def test_a_position_written_in_sfen_has_no_epd() -> None:
+    """``--format epd`` refuses a shogi board (SFEN has no EPD), and so does the
+    API, which wrote the SFEN cut after its side to move; without counters, an
+    SFEN keeps its hand field and drops its move number."""
+    position = family("myshogi").position(0)
+    assert cli("position", "0", "-r", "myshogi", "-f", "epd")[2] == 1
+    with pytest.raises(DialectError, match="written in sfen, which epd cannot hold"):
+        position.epd()
+    fen = cli("position", "0", "-r", "myshogi", "-f", "fen")[0].strip()
+    assert fen.endswith(" b - 1") and position.fen(counters=False) == fen[:-2]
 
 
 # -- draws and counts ------------------------------------------------------------------
