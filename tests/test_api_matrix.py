@@ -28,7 +28,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from matrix_support import STYLES, cli, family
+from matrix_support import STYLES, VARIANTS, cli, family
 from profiles import examples, sample
 
 from solver import Chess960Error, which
@@ -177,6 +177,22 @@ def test_drawn_ids_write_and_read_back_as_the_command_does(data: st.DataObject) 
     fen = check_fen(name, number, dialect, variant)
     if fen is not None:
         check_read_back(name, number, fen, dialect, variant)
+
+
+@pytest.mark.parametrize(("name", "full"), _cells(FAMILIES))
+def test_fairy_stockfish_takes_the_api_s_fsf_fens(name: str, full: bool) -> None:
+    """The oracle: pyffish's ``validate_fen`` accepts every FEN the API writes
+    in Fairy-Stockfish's dialect for its variant (the family's own game: chess,
+    or capablanca on ten files; a board of its own is left to test_dialects)."""
+    sf = pytest.importorskip("pyffish")
+    fam = family(name)
+    own = {8: "chess", 10: "capablanca"}.get(fam.ruleset.files) if fam.layout.standard else None
+    for number in _ids(name, full):
+        for variant in [None, *VARIANTS]:
+            fen, _ = api_fen(name, number, "fsf", variant)
+            game = variant or own
+            if fen is not None and game is not None:
+                assert sf.validate_fen(fen, game, True) == 1, (name, number, variant, fen)
 
 
 def test_an_independent_family_s_mirrored_pair_is_no_horde() -> None:
