@@ -90,15 +90,18 @@ class Position:
         writer = dialect_named(need_text(dialect, "dialect"), variant or "-")
         if variant is None and writer.plain:  # the family's own FEN, on any board
             fen = layout_fen(self.board, self.white, self.black, writer.shredder, self.id)
-            return fen if counters else fen.rsplit(" ", 2)[0]
+            # SFEN's one counter is its last field (its hand field is kept)
+            return fen if counters else fen.rsplit(" ", 1 if self.layout.notation == "sfen"
+                                                   else 2)[0]
         if not self.layout.standard:
             if variant is not None:
                 raise DialectError(variant, dialect, "the position starts on a board of its "
                                                      "own; name no variant")
             return family_fen(self.layout, self.white, self.black, dialect, counters, self.id)
-        if variant is not None:  # White's own rank is no horde's
+        if variant is not None:  # White's own rank is no horde's, even where it equals Black's
+            own = self.layout.sides.independent or self.white != self.black
             check_style(variant, dialect, len(self.white),
-                        None if self.white == self.black else f"{self.white} {self.black.lower()}")
+                        f"{self.white} {self.black.lower()}" if own else None)
         return start_fen(self.white, self.black, variant=variant, dialect=dialect,
                          counters=counters)
 
@@ -110,7 +113,15 @@ class Position:
 
         >>> Position(518, "RNBQKBNR", "RNBQKBNR").epd(id="chess960 518")
         'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "chess960 518";'
+
+        Raises :class:`~solver.errors.DialectError` as :meth:`fen` does, and for a
+        position written in SFEN (shogi's boards), which EPD cannot hold.
         """
+        if self.layout.notation == "sfen":  # as ``--format epd`` refuses it
+            from solver.errors import DialectError
+
+            raise DialectError(variant or "-", dialect, "the position is written in sfen, "
+                               "which epd cannot hold; use fen")
         text = self.fen(dialect, variant, counters=False)
         for name, value in operations.items():
             if isinstance(value, bool) or not isinstance(value, (int, str)):

@@ -19,6 +19,9 @@ same family, numbering and id:
 * ``convert`` round-trips every pair of numberings, and agrees with
   ``position --numbering``.
 
+The Python API (``Position.fen``/``epd``, ``Family.id``/``random``, ``which``,
+``repr``) answers as these commands do: :mod:`test_api_matrix`.
+
 A cell that a command refuses (a format or dialect the family cannot be
 written in) must be refused with one ``error:`` line, and is left out.
 
