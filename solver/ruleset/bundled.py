@@ -51,12 +51,17 @@ EARLIER: Final = "earlier"
 
 
 def earlier_path(name: str, sha256: str) -> str | None:
-    """The path of the bundled family ``name``'s earlier version with the SHA-256
-    ``sha256`` (hex), or None when this build does not keep it.
+    """The path of the bundled family ``name``'s earlier version whose SHA-256
+    (hex) is ``sha256``, or None when this build keeps none by that hash's first
+    16 digits (the caller compares the whole hash with the file's bytes).
 
     >>> import hashlib
     >>> path = earlier_path("chess960", "90c33732fe30ae7a" + "0" * 48)
-    >>> path is None
+    >>> os.path.basename(path or "")
+    'chess960-90c33732fe30ae7a.toml'
+    >>> hashlib.sha256(open(path, "rb").read()).hexdigest()[:16]
+    '90c33732fe30ae7a'
+    >>> earlier_path("chess960", "0" * 64) is None
     True
     """
     if not NAME_RE.fullmatch(name) or not re.fullmatch(r"[0-9a-f]{64}", sha256):
