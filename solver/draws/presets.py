@@ -22,11 +22,12 @@ draw's output and its certificate can say which presets it used.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from solver.errors import ExclusionError, IdSyntaxError
+from solver.errors import ExclusionError, IdError, IdSyntaxError
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -77,6 +78,24 @@ class Exclusions:
         return ", ".join(parts)
 
 
+_RANGE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
+
+
+def id_range(text: str, span: re.Match[str], parse_id: Callable[[str], int]) -> range:
+    """The IDs of a range ``A-B`` (both ends included), each end read by ``parse_id``
+    (which refuses an end out of the family's range).
+
+    >>> id_range("3-5", _RANGE.fullmatch("3-5"), int)
+    range(3, 6)
+
+    Raises :class:`~solver.errors.IdError` for a reversed range.
+    """
+    low, high = parse_id(span.group(1)), parse_id(span.group(2))
+    if low > high:
+        raise IdError(text, f"range {text!r} is reversed: {low} > {high}")
+    return range(low, high + 1)
+
+
 def read_exclusions(
     family: str,
     items: Iterable[str | int],
@@ -107,6 +126,10 @@ def read_exclusions(
             if not text:
                 continue
             preset = own.get(text.lower())
+            span = _RANGE.fullmatch(text)
+            if preset is None and span is not None:
+                ids.update(id_range(text, span, parse_id))
+                continue
             if preset is None:
                 try:
                     ids.add(parse_id(text))
