@@ -182,8 +182,8 @@ SeedOption = Annotated[str | None, typer.Option(
     show_default=False)]
 ExcludeOption = Annotated[list[str] | None, typer.Option(
     "--exclude", "-x", metavar="IDS",
-    help="IDs to leave out, comma-separated, or a named preset of the family: chess959 "
-         "(518), chess958 (518 and 534) for chess960 and dfrc.",
+    help="IDs to leave out, comma-separated, ranges (0-949) included, or a named preset "
+         "of the family: chess959 (518), chess958 (518 and 534) for chess960 and dfrc.",
     show_default=False)]
 BalancedOption = Annotated[str | None, typer.Option(
     "--balanced", metavar="[SOURCE:]BAND",
