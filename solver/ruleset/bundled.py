@@ -55,11 +55,11 @@ def earlier_path(name: str, sha256: str) -> str | None:
     (hex) is ``sha256``, or None when this build keeps none by that hash's first
     16 digits (the caller compares the whole hash with the file's bytes).
 
-    >>> import hashlib
+    >>> import hashlib, pathlib
     >>> path = earlier_path("chess960", "90c33732fe30ae7a" + "0" * 48)
     >>> os.path.basename(path or "")
     'chess960-90c33732fe30ae7a.toml'
-    >>> hashlib.sha256(open(path, "rb").read()).hexdigest()[:16]
+    >>> hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()[:16]
     '90c33732fe30ae7a'
     >>> earlier_path("chess960", "0" * 64) is None
     True
