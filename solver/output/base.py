@@ -9,11 +9,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TextIO
 
 from solver.errors import DialectError
 from solver.notation.dialects import (
-    DIALECTS,
     FenSides,
     check_style,
     default_variant,
-    family_fen,
     family_refusal,
     fen_sides,
     start_fen,
@@ -460,12 +458,8 @@ class Writer:
 
     def fen(self, position: Position, counters: bool = True) -> str:
         """The position's start FEN in this writer's variant and dialect."""
-        if not position.layout.standard:
-            if not writes_plain(self.dialect):
-                return family_fen(position.layout, position.white, position.black,
-                                  self.dialect, counters, position.id)
-            fen = position_fen(position, shredder=DIALECTS[self.dialect].shredder)
-            return fen if counters else fen.rsplit(" ", 2)[0]
+        if not position.layout.standard:  # a board of its own: the position writes it
+            return position.fen(self.dialect, counters=counters)
         return self.parts(counters).fen(position.white, position.black)
 
     def record(self, position: Position) -> dict[str, Any]:
