@@ -101,14 +101,20 @@ def test_every_shortcut_answers_as_the_family_does(name: str) -> None:
             assert found.number(str(number)) == number
 
 
+def _loads(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
+    """The families ``module.load_family`` loads from now on, in order (it still loads them)."""
+    loaded: list[str] = []
+    real = module.load_family
+    monkeypatch.setattr(module, "load_family",
+                        lambda rules, *a, **k: loaded.append(rules) or real(rules, *a, **k))
+    return loaded
+
+
 def test_the_commands_answer_through_the_chosen_shortcut(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``position`` answers Chess960 by the arithmetic without loading the family,
     and a family with no shortcut on from the family."""
-    loaded: list[str] = []
-    real = commands.load_family
-    monkeypatch.setattr(commands, "load_family",
-                        lambda rules, *a, **k: loaded.append(rules) or real(rules, *a, **k))
+    loaded = _loads(monkeypatch, commands)
     out = io.StringIO()
     assert commands.position_command("chess960", ["518", "0"], stdin=None, out=out,
                                      err=io.StringIO()) == 0
@@ -124,10 +130,7 @@ def test_solve_count_answers_through_the_shortcut_as_the_solver_counts(
     loading the family, and it is the count the constraint solver finds (the
     product of Scharnagl's choices, 4 * 4 * 6 * 10, counted apart from the code);
     a family with no shortcut is counted by the solver."""
-    loaded: list[str] = []
-    real = commands.load_family
-    monkeypatch.setattr(commands, "load_family",
-                        lambda rules, *a, **k: loaded.append(rules) or real(rules, *a, **k))
+    loaded = _loads(monkeypatch, commands)
     out = io.StringIO()
     assert commands.solve_command("chess960", count=True, out=out, err=io.StringIO()) == 0
     assert out.getvalue() == "960\n" and loaded == []
@@ -278,10 +281,7 @@ def test_eval_reads_through_the_shortcut_as_the_family_does(
 
     texts = [str(i) for i in range(960)] + [_scharnagl(i) for i in range(0, 960, 7)] + [
         "rnbqkbnr", "0518", "960", "x"]
-    loaded: list[str] = []
-    real = evaluate.load_family
-    monkeypatch.setattr(evaluate, "load_family",
-                        lambda rules, *a, **k: loaded.append(rules) or real(rules, *a, **k))
+    loaded = _loads(monkeypatch, evaluate)
     quick_out, quick_err = io.StringIO(), io.StringIO()
     assert evaluate.figures_command("chess960", texts[:960], "text", [], out=quick_out,
                                     err=quick_err) == 0
