@@ -798,9 +798,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             from solver.output.html import plan_page
             from solver.output.plan import plan_fens
 
-            details = [(key, value) for key, value in (("event", event), ("date", date))
-                       if value is not None]
-            details.append(("seed", "(none: drawn at random)" if seed is None else seed))
+            details = [*_occasion(event, date),
+                       ("seed", "(none: drawn at random)" if seed is None else seed)]
             if left_out:
                 details.append(("excluded", ", ".join(map(str, sorted(set(left_out))))))
             if mirrors:
@@ -813,15 +812,28 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             from solver.files import write_atomic
 
             write_atomic(html, page)
-        title = ", ".join(part for part in (event, date) if part is not None)
-        if title and table == "markdown":
-            out.write(f"{title}\n\n")
-        out.write(written)
+        out.write(_heading(event, date, table) + written)
         if noted.getvalue():  # a Markdown plan says its band below the table
             out.write(f"\n{noted.getvalue()[:1].upper()}{noted.getvalue()[1:]}")
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+
+
+def _occasion(event: str | None, date: str | None) -> list[tuple[str, str]]:
+    """``plan --event --date`` as a page's details."""
+    return [(key, value) for key, value in (("event", event), ("date", date))
+            if value is not None]
+
+
+def _heading(event: str | None, date: str | None, table: str) -> str:
+    """The line above a Markdown plan naming its event and date (``""``: none given).
+
+    >>> _heading("Spring Open", "2027-04-01", "markdown")
+    'Spring Open, 2027-04-01\n\n'
+    """
+    title = ", ".join(value for _, value in _occasion(event, date))
+    return f"{title}\n\n" if title and table == "markdown" else ""
 
 
 def report_command(rules: str, output: str, *, prove: bool = True, out: TextIO,

@@ -121,10 +121,11 @@ class _Usage(Exception):  # noqa: N818  (a usage error: exit 2)
 
 
 def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out: TextIO,
-                   err: TextIO, revealed: Revealed = Revealed()) -> int:
+                   err: TextIO, revealed: Revealed | None = None) -> int:
     """``chess960 verify``: a certificate's draw made again and compared, a
     procedure's exact distribution, or a round of a sealed draw checked
     against its commitment (``revealed``)."""
+    revealed = Revealed() if revealed is None else revealed
     try:
         text = read_input(path, stdin)
         name = "stdin" if path == "-" else path

@@ -374,7 +374,7 @@ def verify_round(commitment: Commitment, seed: str, round_: int, claimed: str,
     family = checked_family(commitment, name, rules)
     scheme = shown(family, commitment)
     text = claimed.strip()
-    if text.isascii() and text.isdigit() or scheme is not None and not text.isalpha():
+    if (text.isascii() and text.isdigit()) or (scheme is not None and not text.isalpha()):
         number = family.parse_id(text) if scheme is None else scheme.read(text)
     else:
         number = family.identify(text).id
