@@ -112,7 +112,7 @@ def _verify_round(text: str, name: str, rules: str | None, revealed: Revealed,
     if missing:
         raise _Usage(f"a commitment is verified a round at a time: give "
                      f"{', '.join(missing)}")
-    assert revealed.round is not None and revealed.position is not None
+    assert revealed.round is not None and revealed.position is not None and seed is not None
     return verify_round(commitment, seed, revealed.round, revealed.position, name, rules)
 
 

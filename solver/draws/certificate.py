@@ -48,7 +48,7 @@ import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 from solver.errors import (
     CertificateError,
@@ -489,7 +489,19 @@ def verify(certificate: Certificate, name: str = "<certificate>",
             f"{numbering} numbering")
 
 
-def _certified_source(certificate: Certificate, rules: str | None) -> RuleSource:
+class Recorded(Protocol):
+    """What names a draw's rule file: a certificate's (or a sealed draw's,
+    :mod:`solver.draws.seal`) ``rules``, ``rules_sha256`` and ``bundled``."""
+
+    @property
+    def rules(self) -> str: ...
+    @property
+    def rules_sha256(self) -> str: ...
+    @property
+    def bundled(self) -> bool: ...
+
+
+def _certified_source(certificate: Recorded, rules: str | None) -> RuleSource:
     """The rule file to verify against: ``rules`` when given (a name or a path, as
     ``--rules`` reads it), else the bundled family or the path the certificate names."""
     from solver.ruleset.bundled import bundled_path, earlier_path

@@ -58,7 +58,6 @@ if TYPE_CHECKING:
     from solver.family import Family
     from solver.numbering.schemes import Scheme
     from solver.position import Position
-    from solver.ruleset.source import RuleSource
 
 #: The ``format`` of a commitment and of a sealed file.
 COMMITMENT: Final = "chess960-commitment/1"
@@ -315,19 +314,13 @@ def read_commitment(text: str, name: str = "<commitment>") -> Commitment:
 # -- verifying ----------------------------------------------------------------------------
 
 
-def _source(commitment: Commitment, rules: str | None) -> RuleSource:
-    """The rule file to verify against, as :func:`solver.draws.certificate.verify` finds it."""
-    from solver.draws.certificate import _certified_source
-
-    return _certified_source(commitment, rules)  # type: ignore[arg-type]
-
-
 def checked_family(commitment: Commitment, name: str, rules: str | None = None) -> Family:
     """The commitment's family, read from its rule file (``rules``: from there),
     refused unless it has the recorded hash, name and numbering."""
+    from solver.draws.certificate import _certified_source
     from solver.family import Family
 
-    source = _source(commitment, rules)
+    source = _certified_source(commitment, rules)  # as a certificate's is found
     digest = _sha256(source.data)
     if digest != commitment.rules_sha256:
         raise CertificateMismatchError(
