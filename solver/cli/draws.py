@@ -70,9 +70,9 @@ def _kind(text: str, name: str) -> str:
     if found in (COMMITMENT, SEALED):
         return "commitment"
     shown = json.dumps(found, ensure_ascii=False)[:60] if found is not None else "missing"
-    raise CertificateError(name, f"neither a draw certificate, a procedure nor a commitment: "
-                                 f"'format' is {shown}, not {CERTIFICATE!r}, {PROCEDURE!r} "
-                                 f"or {COMMITMENT!r}")
+    raise CertificateError(name, f"neither a draw certificate nor a procedure nor a sealed "
+                                 f"draw's commitment: 'format' is {shown}, not "
+                                 f"{CERTIFICATE!r}, {PROCEDURE!r} or {COMMITMENT!r}")
 
 
 class Revealed(NamedTuple):
@@ -90,34 +90,33 @@ class Revealed(NamedTuple):
 
 
 def _verify_round(text: str, name: str, rules: str | None, revealed: Revealed,
-                  stdin: BinaryIO | None) -> str:
-    """``chess960 verify COMMIT --round K --position ID``: the line verified."""
+                  stdin: BinaryIO | None, out: TextIO, err: TextIO) -> int:
+    """``chess960 verify COMMIT --round K --position ID`` (with the seed): the
+    line verified on ``out``, or a usage error."""
     from solver.draws.seal import read_commitment, verify_round
 
     commitment = read_commitment(text, name)
-    missing = [option for option, value in (("--round K", revealed.round),
-                                            ("--position ID", revealed.position))
-               if value is None]
+    if revealed.seed is not None and revealed.sealed is not None:
+        report(out, err, "give --seed or --sealed, not both")
+        return USAGE
     seed = revealed.seed if revealed.seed is not None else commitment.seed
     if revealed.sealed is not None:
-        if revealed.seed is not None:
-            raise _Usage("give --seed or --sealed, not both")
         sealed_name = "stdin" if revealed.sealed == "-" else revealed.sealed
         seed = read_commitment(read_input(revealed.sealed, stdin), sealed_name).seed
         if seed is None:
             raise CertificateError(sealed_name, "a commitment, not a sealed file: it holds "
                                                 "no seed")
-    if seed is None:
-        missing.append("the seed (--seed S or --sealed SEALED.json)")
-    if missing:
-        raise _Usage(f"a commitment is verified a round at a time: give "
-                     f"{', '.join(missing)}")
-    assert revealed.round is not None and revealed.position is not None and seed is not None
-    return verify_round(commitment, seed, revealed.round, revealed.position, name, rules)
-
-
-class _Usage(Exception):  # noqa: N818  (a usage error: exit 2)
-    """Options of ``verify`` that do not go together."""
+    missing = [option for option, value in (("--round K", revealed.round),
+                                            ("--position ID", revealed.position),
+                                            ("the seed (--seed S or --sealed SEALED.json)", seed))
+               if value is None]
+    if missing or revealed.round is None or revealed.position is None or seed is None:
+        report(out, err, f"a commitment is verified a round at a time: give "
+                         f"{', '.join(missing)}")
+        return USAGE
+    line = verify_round(commitment, seed, revealed.round, revealed.position, name, rules)
+    out.write(f"{name}: verified {line}\n")
+    return 0
 
 
 def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out: TextIO,
@@ -131,8 +130,7 @@ def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out:
         name = "stdin" if path == "-" else path
         kind = _kind(text, name)
         if kind == "commitment":
-            out.write(f"{name}: verified {_verify_round(text, name, rules, revealed, stdin)}\n")
-            return 0
+            return _verify_round(text, name, rules, revealed, stdin, out, err)
         if revealed.given():
             report(out, err, f"{', '.join(revealed.given())} check a round of a sealed draw "
                              f"against its commitment; {name} is a {kind}")
@@ -160,9 +158,6 @@ def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out:
             return FAILED
         out.write(f"uniform: each of the {procedure.count:,} ids has probability "
                   f"1/{procedure.count}\n")
-    except _Usage as exc:
-        report(out, err, exc)
-        return USAGE
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
