@@ -829,8 +829,10 @@ def _occasion(event: str | None, date: str | None) -> list[tuple[str, str]]:
 def _heading(event: str | None, date: str | None, table: str) -> str:
     """The line above a Markdown plan naming its event and date (``""``: none given).
 
-    >>> _heading("Spring Open", "2027-04-01", "markdown")
-    'Spring Open, 2027-04-01\n\n'
+    >>> _heading("Spring Open", "2027-04-01", "markdown").splitlines()
+    ['Spring Open, 2027-04-01', '']
+    >>> _heading("Spring Open", None, "csv")
+    ''
     """
     title = ", ".join(value for _, value in _occasion(event, date))
     return f"{title}\n\n" if title and table == "markdown" else ""
