@@ -198,6 +198,7 @@ def seal_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                  event: str | None, date: str | None, out: TextIO, err: TextIO) -> int:
     """``chess960 plan --commit COMMIT --sealed SEALED``: a sealed draw's
     commitment and sealed file written, both or neither, never over a file."""
+    import contextlib
     import os
 
     from solver.draws.certificate import fresh_seed
@@ -216,6 +217,8 @@ def seal_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                        exclude=exclude, mirrors=mirrors, numbering=numbering, event=event,
                        date=date)
         write_all_atomic([(sealed, made.to_json()), (commit, made.public().to_json())])
+        with contextlib.suppress(OSError):
+            os.chmod(sealed, 0o600)  # the seed is the organiser's alone until the event ends
         if made.presets:
             err.write(f"excluded: {Exclusions(made.excluded, made.presets).describe()}\n")
         title = f" for {made.title()}" if made.title() else ""

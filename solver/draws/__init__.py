@@ -5,7 +5,9 @@
 * :mod:`solver.draws.procedure`: a physical procedure described as data, and
   its exact distribution;
 * :mod:`solver.draws.dice`: a uniform procedure with dice or cards for any
-  number of positions.
+  number of positions;
+* :mod:`solver.draws.seal`: a sealed draw, committed to before the event and
+  revealed a round at a time.
 
 The draws themselves are :mod:`solver.sampling`'s. This package imports
 nothing at import time.
