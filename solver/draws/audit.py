@@ -35,6 +35,7 @@ them; one a line, blank lines and ``#`` comments skipped) and
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
@@ -255,10 +256,12 @@ def power(draws: int, count: int, level: float, bias: Bias) -> float:
     return ncx2_sf(chi2_isf(level, freedom), freedom, draws * _spread(cells, count, bias))
 
 
+@lru_cache(maxsize=64)
 def detect_size(count: int, level: float, wanted: float = POWER) -> tuple[int | None, Bias]:
     """The smallest sample (found by doubling, then bisection) whose audit at
     ``level`` flags the last sixteenth of ``count`` IDs drawn 5/3 as often as the
-    others with power ``wanted``; None beyond :data:`MAX_SIZE`.
+    others with power ``wanted``; None beyond :data:`MAX_SIZE` (remembered for
+    each count and level).
 
     >>> detect_size(960, 0.01)[0] > 4 * 960
     True
