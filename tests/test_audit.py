@@ -167,7 +167,7 @@ def test_every_way_of_writing_a_position_is_read(tmp_path: Path) -> None:
                         f"{rank[n].lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank[n]} w KQkq - 0 1"
                         ][k % 4])
     text = "# a comment\n\n" + "\n".join(written) + "\n"
-    code, out, err = run(tmp_path, text, fmt="json")
+    _, out, err = run(tmp_path, text, fmt="json")
     assert err == ""
     assert json.loads(out)["draws"] == 12
     found = audit_ids(ids, CHESS960)

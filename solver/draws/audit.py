@@ -35,9 +35,9 @@ them; one a line, blank lines and ``#`` comments skipped) and
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from solver.draws.stats import binom_sf, chi2_isf, chi2_sf, ncx2_sf
