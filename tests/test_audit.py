@@ -310,3 +310,31 @@ def test_binom_sf_against_its_definition(n: int, data: st.DataObject) -> None:
                                    Fraction(99, 100)]))
     exact = sum(math.comb(n, j) * p**j * (1 - p) ** (n - j) for j in range(max(k, 0), n + 1))
     assert binom_sf(k, n, float(p)) == pytest.approx(float(exact), rel=1e-9, abs=1e-15)
+
+
+def poisson_mixture_sf(x: float, df: int, nc: float) -> float:
+    """The noncentral chi-square's upper tail by its definition: a Poisson
+    (mean ``nc / 2``) mixture of central chi-square tails of ``df + 2j``
+    degrees of freedom."""
+    half = nc / 2
+    if not half:
+        return chi2_sf(x, df)
+    total = 0.0
+    for j in range(int(half + 40 * math.sqrt(half + 1)) + 40):
+        weight = math.exp(-half + j * math.log(half) - math.lgamma(j + 1))
+        total += weight * chi2_sf(x, df + 2 * j)
+    return total
+
+
+@pytest.mark.parametrize(("df", "nc"), [(959, 0.0), (959, 50.0), (959, 170.0), (199, 30.0),
+                                        (4, 10.0)])
+def test_the_noncentral_chi_square_is_its_poisson_mixture(df: int, nc: float) -> None:
+    from solver.draws.stats import ncx2_sf
+
+    for tail in (0.05, 0.01):
+        x = chi2_isf(tail, df)
+        assert ncx2_sf(x, df, nc) == pytest.approx(poisson_mixture_sf(x, df, nc), rel=1e-9)
+    # and close to Patnaik's approximation (a scaled central chi-square)
+    c, f = (df + 2 * nc) / (df + nc), (df + nc) ** 2 / (df + 2 * nc)
+    x = chi2_isf(0.01, df)
+    assert ncx2_sf(x, df, nc) == pytest.approx(chi2_sf(x / c, f), abs=0.02)

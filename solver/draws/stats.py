@@ -5,8 +5,8 @@
   section 6.2, with Lentz's method);
 * :func:`chi2_sf` and :func:`chi2_isf`: the chi-square distribution's upper
   tail and its inverse;
-* :func:`ncx2_sf`: the noncentral chi-square's upper tail, by Patnaik's
-  approximation (a scaled central chi-square with the same mean and variance);
+* :func:`ncx2_sf`: the noncentral chi-square's upper tail (a Poisson mixture
+  of central ones);
 * :func:`binom_sf`: the binomial distribution's upper tail ``P(X >= k)``.
 
 >>> round(chi2_sf(3.841, 1), 4), round(chi2_sf(23.209, 10), 4)
@@ -106,15 +106,30 @@ def chi2_isf(p: float, df: float) -> float:
 
 def ncx2_sf(x: float, df: float, nc: float) -> float:
     """``P(X > x)`` for ``X`` noncentral chi-square with ``df`` degrees of freedom
-    and noncentrality ``nc``, by Patnaik's approximation: ``c`` times a central
-    chi-square of ``f`` degrees of freedom, of the same mean and variance.
+    and noncentrality ``nc``: by its definition, a Poisson mixture (of mean
+    ``nc / 2``) of central chi-square tails of ``df + 2j`` degrees of freedom,
+    summed from the Poisson's mode outwards until the weights left are
+    negligible.
 
     >>> ncx2_sf(5.0, 3, 0) == chi2_sf(5.0, 3)
     True
     """
-    scale = (df + 2.0 * nc) / (df + nc)
-    freedom = (df + nc) ** 2 / (df + 2.0 * nc)
-    return chi2_sf(x / scale, freedom)
+    half = nc / 2.0
+    if half <= 0:
+        return chi2_sf(x, df)
+    mode = int(half)
+
+    def weight(j: int) -> float:
+        return math.exp(-half + j * math.log(half) - math.lgamma(j + 1))
+
+    total = 0.0
+    for steps in (range(mode, mode + _STEPS), range(mode - 1, -1, -1)):
+        for j in steps:
+            w = weight(j)
+            total += w * chi2_sf(x, df + 2 * j)
+            if w < 1e-17:
+                break
+    return min(1.0, total)
 
 
 def _log_pmf(j: int, n: int, lp: float, lq: float) -> float:
