@@ -1,4 +1,4 @@
-"""Draws an arbiter can defend: exclusion presets, certificates, dice.
+"""Draws an arbiter can defend: exclusion presets, certificates, dice, audits.
 
 * :mod:`solver.draws.presets`: named exclusions (``chess959``, ``chess958``);
 * :mod:`solver.draws.certificate`: a draw's certificate, written and verified;
@@ -7,7 +7,9 @@
 * :mod:`solver.draws.dice`: a uniform procedure with dice or cards for any
   number of positions;
 * :mod:`solver.draws.seal`: a sealed draw, committed to before the event and
-  revealed a round at a time.
+  revealed a round at a time;
+* :mod:`solver.draws.audit`: a sample of draws tested against uniform draws
+  (its distributions in :mod:`solver.draws.stats`).
 
 The draws themselves are :mod:`solver.sampling`'s. This package imports
 nothing at import time.
