@@ -306,6 +306,7 @@ def plan(
     seed: int | str | None = None,
     exclude: Iterable[int] = (),
     mirrors: bool = False,
+    draws: Callable[[int], int] | None = None,
 ) -> list[Position]:
     """One position a round for ``rounds`` rounds: never one twice, uniformly.
 
@@ -315,7 +316,9 @@ def plan(
     earlier round and, with ``mirrors``, not the left-right mirror of an
     excluded or drawn position (so a position and its mirror are never both
     played). For Chess960 with a seed phrase, anyone can redo it with the
-    few lines in the README.
+    few lines in the README. ``draws``, when given, stands for the seed: it is
+    called once a round with the number of IDs allowed, and gives ``k``
+    (a sealed draw's rounds, :mod:`solver.draws.seal`).
 
     >>> from solver.family import Family
     >>> chess960 = Family.load("chess960")
@@ -357,7 +360,7 @@ def plan(
 
     if mirrors:
         skipped |= {m for m in map(mirror, list(skipped)) if m is not None}
-    below = source(seed)
+    below = source(seed) if draws is None else draws
     drawn: list[int] = []
     ordered = sorted(skipped)  # kept sorted as numbers are skipped
     for _ in range(rounds):

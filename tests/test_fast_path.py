@@ -119,7 +119,8 @@ def test_the_quick_commands_are_the_tables() -> None:
 
 #: A value each parameter takes, where the table's default would not show it passed on.
 SAMPLES = {"fmt": "json", "dialect": "shredder", "variant": "crazyhouse", "seed": "7",
-           "rules": "dfrc", "table": "csv", "fix": "xfen", "numbering": "scidb"}
+           "rules": "dfrc", "table": "csv", "fix": "xfen", "numbering": "scidb",
+           "date": "2027-04-01"}
 
 
 def _sample(key: str, param: dict[str, Any]) -> list[str]:

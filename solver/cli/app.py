@@ -258,7 +258,9 @@ def convert(
     "chess960 plan --rounds 4 --rules dfrc --format csv",
     "chess960 plan --rounds 2 --seed 7 --svg-dir .",
     "chess960 plan --rounds 5 --seed 'Open 2026' --exclude chess959 --certificate plan.json",
-    "chess960 plan --rounds 9 --seed 'Club 2026' --html plan.html"))
+    "chess960 plan --rounds 9 --seed 'Club 2026' --html plan.html",
+    "chess960 plan --rounds 9 --commit commit.json --sealed sealed.json "
+    "--event 'Club 2026' --date 2026-05-01"))
 def plan_(
     rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N",
                                         help="How many rounds.")],
@@ -284,6 +286,22 @@ def plan_(
     html: Annotated[str | None, typer.Option(
         "--html", metavar="FILE", help="Also write a printable page, one board a round "
         "(`-`: to stdout, instead of the table).", show_default=False)] = None,
+    commit: Annotated[str | None, typer.Option(
+        "--commit", metavar="FILE", help="Seal the draw instead of showing it: write its "
+        "commitment (the seed's SHA-256, rule file hash, exclusions, rounds) to FILE, to "
+        "publish before the event (goes with --sealed).", show_default=False)] = None,
+    sealed: Annotated[str | None, typer.Option(
+        "--sealed", metavar="FILE", help="With --commit: write the sealed file (the seed; a "
+        "seed is made if none is given) to FILE, kept secret, for `chess960 reveal`.",
+        show_default=False)] = None,
+    event: Annotated[str | None, typer.Option(
+        "--event", metavar="NAME", callback=bodies.check_event,
+        help="The event's name, on the table, page, certificate or commitment.",
+        show_default=False)] = None,
+    date: Annotated[str | None, typer.Option(
+        "--date", metavar="YYYY-MM-DD", callback=bodies.check_date,
+        help="The event's date, on the table, page, certificate or commitment.",
+        show_default=False)] = None,
 ) -> None:
     """A tournament plan: one start position a round, none twice, as a table."""
     bodies.typer_call(bodies.plan_, locals())
@@ -427,25 +445,58 @@ def eval_(
     bodies.typer_call(bodies.eval_, locals())
 
 
-@app.command(epilog=_examples("chess960 dice --dice 6 --json | chess960 verify -"))
+@app.command(epilog=_examples("chess960 dice --dice 6 --json | chess960 verify -",
+                              "chess960 verify commit.json --round 3 --position 511 "
+                              "--sealed sealed.json"))
 def verify(
     file: Annotated[str, typer.Argument(
-        metavar="FILE|-", help="A draw certificate (`random`/`plan --certificate`) or a "
-                               "procedure (`dice --json`); `-` reads stdin.",
+        metavar="FILE|-", help="A draw certificate (`random`/`plan --certificate`), a "
+                               "procedure (`dice --json`) or a sealed draw's commitment "
+                               "(`plan --commit`); `-` reads stdin.",
         show_default=False)],
     rules: Annotated[str | None, typer.Option(
         "--rules", "-r", metavar="NAME|FILE",
         help="A certificate's rule file, when it is no longer where the certificate says "
              "(it must have the recorded hash).", show_default=False)] = None,
+    round_: Annotated[int | None, typer.Option(
+        "--round", min=1, metavar="K", help="A commitment's round to check (1 is the first).",
+        show_default=False)] = None,
+    position_: Annotated[str | None, typer.Option(
+        "--position", metavar="ID", help="The position announced for --round (its id, or "
+        "its rank).", show_default=False)] = None,
+    seed: Annotated[str | None, typer.Option(
+        "--seed", metavar="TEXT", callback=bodies.check_seed,
+        help="The sealed draw's seed, revealed by the organiser.", show_default=False)] = None,
+    sealed: Annotated[str | None, typer.Option(
+        "--sealed", metavar="FILE", help="The sealed file (`plan --sealed`), published: its "
+        "seed.", show_default=False)] = None,
 ) -> None:
-    """Make a certified draw again and compare (exit 1 at the first difference), or
-    work out a procedure's exact distribution (exit 1 if it is not uniform)."""
-    from solver.cli.draws import verify_command
+    """Make a certified draw again and compare (exit 1 at the first difference),
+    work out a procedure's exact distribution (exit 1 if it is not uniform), or
+    check a sealed draw's round against its commitment, with the seed revealed."""
+    from solver.cli.draws import Revealed, verify_command
     from solver.lines import stdin_bytes
 
-    code = verify_command(file, rules, stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr)
+    code = verify_command(file, rules, stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr,
+                          revealed=Revealed(round_, position_, seed, sealed))
     if code:
         raise typer.Exit(code)
+
+
+@app.command(epilog=_examples("chess960 reveal sealed.json --round 1",
+                              "chess960 reveal sealed.json --round 2 --format fen"))
+def reveal(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE|-", help="The sealed file (`plan --commit ... --sealed FILE`); `-` "
+                               "reads stdin.", show_default=False)],
+    round_: Annotated[int, typer.Option(
+        "--round", min=1, metavar="K", help="The round to reveal (1 is the first).")],
+    fmt: FormatOption = "text",
+    dialect: DialectOption = "xfen",
+) -> None:
+    """A sealed draw's round K, one `<id> <rank>` line as `random` writes it
+    (nothing of any other round)."""
+    bodies.typer_call(bodies.reveal, locals())
 
 
 def _bare_balanced(argv: Sequence[str]) -> list[str]:

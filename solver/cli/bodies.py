@@ -117,6 +117,28 @@ def check_seed(value: str | None) -> str | None:
     return value
 
 
+def check_event(value: str | None) -> str | None:
+    """``--event``: a name on one line."""
+    if value is not None and (not value.strip() or any(c in value for c in "\r\n")):
+        raise _bad(f"{value!r} is not an event's name: text on one line, not blank")
+    return value
+
+
+def check_date(value: str | None) -> str | None:
+    """``--date``: a date written YYYY-MM-DD."""
+    if value is not None:
+        import datetime
+        import re
+
+        try:
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+                raise ValueError
+            datetime.date.fromisoformat(value)
+        except ValueError:
+            raise _bad(f"{value!r} is not a date written YYYY-MM-DD") from None
+    return value
+
+
 def set_max_states(value: int | None) -> int | None:
     """``--max-states``: the counting budget, set for the whole run."""
     if value is not None:
@@ -223,18 +245,53 @@ def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None
           svg_dir: str | None = None, dialect: str = "xfen", variant: str | None = None,
           max_states: int | None = None, numbering: str | None = None,
           balanced: str | None = None, eval_table: list[str] | None = None,
-          certificate: str | None = None, html: str | None = None) -> int:
+          certificate: str | None = None, html: str | None = None,
+          commit: str | None = None, sealed: str | None = None, event: str | None = None,
+          date: str | None = None) -> int:
     """``chess960 plan``."""
     _needs_band(balanced, eval_table)
     from solver.output.plan import PLAN_FORMATS
 
     _one_of(table, PLAN_FORMATS, "'--format'")
+    if commit is not None or sealed is not None:
+        _sealing(commit, sealed, svg_dir=svg_dir, balanced=balanced, certificate=certificate,
+                 html=html)
+        assert commit is not None and sealed is not None
+        from solver.cli.draws import seal_command
+
+        return seal_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
+                            numbering=numbering, commit=commit, sealed=sealed, event=event,
+                            date=date, out=sys.stdout, err=sys.stderr)
     from solver.cli.commands import plan_command
 
     return plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
                         table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
                         out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
-                        eval_tables=eval_table or [], certificate=certificate, html=html)
+                        eval_tables=eval_table or [], certificate=certificate, html=html,
+                        event=event, date=date)
+
+
+def _sealing(commit: str | None, sealed: str | None, **shown: str | None) -> None:
+    """``plan --commit --sealed``: both given, two files, nothing that would show the rounds."""
+    if commit is None or sealed is None:
+        raise Usage("--commit and --sealed go together", "'--sealed'" if sealed is None
+                    else "'--commit'")
+    if commit == sealed:
+        raise Usage(f"the commitment and the sealed file are two files, not both {commit!r}",
+                    "'--sealed'")
+    for option, value in shown.items():
+        if value is not None:
+            name = f"--{option.replace('_', '-')}"
+            raise Usage(f"a sealed draw shows no round before it is played (--commit writes "
+                        f"no plan): leave out {name}", f"'{name}'")
+
+
+def reveal(file: str, round_: int, fmt: str = "text", dialect: str = "xfen") -> int:
+    """``chess960 reveal``."""
+    from solver.cli.draws import reveal_command
+
+    return reveal_command(file, round_, fmt=fmt, dialect=dialect, stdin=_stdin(),
+                          out=sys.stdout, err=sys.stderr)
 
 
 def lint(files: list[str] | None = None, fix: str | None = None, dialect: str | None = None,

@@ -740,14 +740,16 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                  variant: str | None, out: TextIO, err: TextIO,
                  numbering: str | None = None, balanced: str | None = None,
                  eval_tables: Sequence[str] = (), certificate: str | None = None,
-                 html: str | None = None) -> int:
+                 html: str | None = None, event: str | None = None,
+                 date: str | None = None) -> int:
     """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
     ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg`` (the
     folder made when missing), and the printable page ``html`` (``-``: to
     ``out``, instead of the table); ids (and ``exclude``) in ``numbering``;
     ``balanced``: only positions inside that band, said below a Markdown table
     (on ``err`` for CSV); ``certificate``: the draw's certificate written to
-    that file too."""
+    that file too; ``event`` and ``date``: above a Markdown table, on the page
+    and in the certificate."""
     import io
     import os
 
@@ -766,7 +768,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             if scheme is not None:
                 raise _certificate_ids("plan")
             certified = certify(rules, "plan", rounds, seed=seed,
-                                exclude=[*exclude, *map(str, banned)], mirrors=mirrors)
+                                exclude=[*exclude, *map(str, banned)], mirrors=mirrors,
+                                event=event, date=date)
             family, drawn = certified.family, certified.positions
             left_out = list(certified.certificate.excluded)
         else:
@@ -795,7 +798,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             from solver.output.html import plan_page
             from solver.output.plan import plan_fens
 
-            details = [("seed", "(none: drawn at random)" if seed is None else seed)]
+            details = [*_occasion(event, date),
+                       ("seed", "(none: drawn at random)" if seed is None else seed)]
             if left_out:
                 details.append(("excluded", ", ".join(map(str, sorted(set(left_out))))))
             if mirrors:
@@ -808,12 +812,30 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             from solver.files import write_atomic
 
             write_atomic(html, page)
-        out.write(written)
+        out.write(_heading(event, date, table) + written)
         if noted.getvalue():  # a Markdown plan says its band below the table
             out.write(f"\n{noted.getvalue()[:1].upper()}{noted.getvalue()[1:]}")
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+
+
+def _occasion(event: str | None, date: str | None) -> list[tuple[str, str]]:
+    """``plan --event --date`` as a page's details."""
+    return [(key, value) for key, value in (("event", event), ("date", date))
+            if value is not None]
+
+
+def _heading(event: str | None, date: str | None, table: str) -> str:
+    """The line above a Markdown plan naming its event and date (``""``: none given).
+
+    >>> _heading("Spring Open", "2027-04-01", "markdown").splitlines()
+    ['Spring Open, 2027-04-01', '']
+    >>> _heading("Spring Open", None, "csv")
+    ''
+    """
+    title = ", ".join(value for _, value in _occasion(event, date))
+    return f"{title}\n\n" if title and table == "markdown" else ""
 
 
 def report_command(rules: str, output: str, *, prove: bool = True, out: TextIO,

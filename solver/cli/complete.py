@@ -28,8 +28,8 @@ COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
 COMMANDS = ("solve", "id", "position", "random", "convert", "plan", "lint", "show", "check",
-            "rules", "eval", "verify", "dice", "report", "which", "compare", "book", "audit",
-            "games")
+            "rules", "eval", "verify", "reveal", "dice", "report", "which", "compare", "book",
+            "audit", "games")
 
 def registry_names(kind: str) -> tuple[str, ...]:
     """The values of an option of this ``kind``: the names of its registry,
@@ -77,7 +77,8 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "convert": {**_RULES, "--from": "", "--to": ""},
     "plan": {**_RULES, **_EXCLUDE, **_NUMBERING, "--format": "plan-format", "-f": "plan-format",
              "--dialect": "dialect", "--variant": "variant", "--rounds": "", "--svg-dir": "",
-             "--max-states": "", "--certificate": "", "--html": ""},
+             "--max-states": "", "--certificate": "", "--html": "", "--commit": "",
+             "--sealed": "", "--event": "", "--date": ""},
     "lint": {**_RULES, **_NUMBERING, "--fix": "fix", "--dialect": "lint-dialect",
              "--variant": "variant"},
     "show": {**_RULES, "--svg": ""},
@@ -86,7 +87,8 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "eval": {**_RULES, "--format": "eval-format", "-f": "eval-format", "--eval-table": "",
              "--engine": "", "--nodes": "", "--depth": "", "--ids": "", "--jobs": "", "-j": "",
              "--output": "", "-o": "", "--timeout": ""},
-    "verify": {**_RULES},
+    "verify": {**_RULES, "--round": "", "--position": "", "--seed": "", "--sealed": ""},
+    "reveal": {"--round": "", "--format": "format", "-f": "format", "--dialect": "dialect"},
     "dice": {**_RULES, "--count": "", "-n": "", "--dice": ""},
     "report": {**_RULES, "--output": "", "-o": ""},
     "games": {},  # a group: its commands' options are completed by Typer

@@ -1,4 +1,5 @@
-"""What ``chess960 verify``, ``chess960 dice`` and ``chess960 audit`` do (:mod:`solver.draws`).
+"""What ``chess960 verify``, ``dice``, ``audit``, ``reveal`` and ``plan --commit`` do
+(:mod:`solver.draws`).
 
 Each function is one command after its arguments are parsed: it writes its
 answer to ``out``, one ``error:`` line to ``err`` when something fails, and
@@ -10,7 +11,8 @@ from __future__ import annotations
 import json
 import os
 import stat
-from typing import BinaryIO, Final, TextIO
+from collections.abc import Sequence
+from typing import BinaryIO, Final, NamedTuple, TextIO
 
 from solver.cli.errors import FAILED, USAGE, failed, report
 from solver.errors import CertificateError, Chess960Error, InputFileError
@@ -52,11 +54,13 @@ def read_input(path: str, stdin: BinaryIO | None) -> str:
 
 
 def _kind(text: str, name: str) -> str:
-    """``"certificate"`` or ``"procedure"``: what the JSON ``text`` says it is."""
+    """``"certificate"``, ``"procedure"`` or ``"commitment"`` (a sealed file too):
+    what the JSON ``text`` says it is."""
     from solver.draws.certificate import FORMAT as CERTIFICATE
     from solver.draws.certificate import FORMATS as CERTIFICATES
     from solver.draws.jsontext import read_json
     from solver.draws.procedure import FORMAT as PROCEDURE
+    from solver.draws.seal import COMMITMENT, SEALED
 
     data = read_json(text, name, CertificateError)
     found = data.get("format") if isinstance(data, dict) else None
@@ -64,19 +68,75 @@ def _kind(text: str, name: str) -> str:
         return "procedure"
     if found in CERTIFICATES:
         return "certificate"
+    if found in (COMMITMENT, SEALED):
+        return "commitment"
     shown = json.dumps(found, ensure_ascii=False)[:60] if found is not None else "missing"
-    raise CertificateError(name, f"neither a draw certificate nor a procedure: 'format' is "
-                                 f"{shown}, not {CERTIFICATE!r} or {PROCEDURE!r}")
+    raise CertificateError(name, f"neither a draw certificate nor a procedure nor a sealed "
+                                 f"draw's commitment: 'format' is {shown}, not "
+                                 f"{CERTIFICATE!r}, {PROCEDURE!r} or {COMMITMENT!r}")
+
+
+class Revealed(NamedTuple):
+    """What ``verify`` checks a commitment's round with: ``--round``,
+    ``--position``, and the seed (``--seed``, or the sealed file ``--sealed``)."""
+
+    round: int | None = None
+    position: str | None = None
+    seed: str | None = None
+    sealed: str | None = None
+
+    def given(self) -> list[str]:
+        """The options given, as the command line names them."""
+        return [f"--{key}" for key, value in self._asdict().items() if value is not None]
+
+
+def _verify_round(text: str, name: str, rules: str | None, revealed: Revealed,
+                  stdin: BinaryIO | None, out: TextIO, err: TextIO) -> int:
+    """``chess960 verify COMMIT --round K --position ID`` (with the seed): the
+    line verified on ``out``, or a usage error."""
+    from solver.draws.seal import read_commitment, verify_round
+
+    commitment = read_commitment(text, name)
+    if revealed.seed is not None and revealed.sealed is not None:
+        report(out, err, "give --seed or --sealed, not both")
+        return USAGE
+    seed = revealed.seed if revealed.seed is not None else commitment.seed
+    if revealed.sealed is not None:
+        sealed_name = "stdin" if revealed.sealed == "-" else revealed.sealed
+        seed = read_commitment(read_input(revealed.sealed, stdin), sealed_name).seed
+        if seed is None:
+            raise CertificateError(sealed_name, "a commitment, not a sealed file: it holds "
+                                                "no seed")
+    missing = [option for option, value in (("--round K", revealed.round),
+                                            ("--position ID", revealed.position),
+                                            ("the seed (--seed S or --sealed SEALED.json)", seed))
+               if value is None]
+    if missing or revealed.round is None or revealed.position is None or seed is None:
+        report(out, err, f"a commitment is verified a round at a time: give "
+                         f"{', '.join(missing)}")
+        return USAGE
+    line = verify_round(commitment, seed, revealed.round, revealed.position, name, rules)
+    out.write(f"{name}: verified {line}\n")
+    return 0
 
 
 def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out: TextIO,
-                   err: TextIO) -> int:
-    """``chess960 verify``: a certificate's draw made again and compared, or a
-    procedure's exact distribution."""
+                   err: TextIO, revealed: Revealed | None = None) -> int:
+    """``chess960 verify``: a certificate's draw made again and compared, a
+    procedure's exact distribution, or a round of a sealed draw checked
+    against its commitment (``revealed``)."""
+    revealed = Revealed() if revealed is None else revealed
     try:
         text = read_input(path, stdin)
         name = "stdin" if path == "-" else path
-        if _kind(text, name) == "certificate":
+        kind = _kind(text, name)
+        if kind == "commitment":
+            return _verify_round(text, name, rules, revealed, stdin, out, err)
+        if revealed.given():
+            report(out, err, f"{', '.join(revealed.given())} check a round of a sealed draw "
+                             f"against its commitment; {name} is a {kind}")
+            return USAGE
+        if kind == "certificate":
             from solver.draws.certificate import read_certificate, verify
 
             line = verify(read_certificate(text, name), name, rules)
@@ -132,6 +192,76 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
         return failed(out, err, exc)
     return 0
 
+
+def seal_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
+                 mirrors: bool, numbering: str | None, commit: str, sealed: str,
+                 event: str | None, date: str | None, out: TextIO, err: TextIO) -> int:
+    """``chess960 plan --commit COMMIT --sealed SEALED``: a sealed draw's
+    commitment and sealed file written, both or neither, never over a file."""
+    import contextlib
+    import os
+
+    from solver.draws.certificate import fresh_seed
+    from solver.draws.presets import Exclusions
+    from solver.draws.seal import seal
+    from solver.errors import OutputFileError
+    from solver.files import write_all_atomic
+
+    try:
+        for path in (commit, sealed):
+            if os.path.lexists(path):
+                raise OutputFileError(path, "it exists: a sealed draw never writes over a file "
+                                            "(a sealed seed written over is lost); remove it "
+                                            "or name another")
+        _, made = seal(rules, rounds, fresh_seed() if seed is None else seed,
+                       exclude=exclude, mirrors=mirrors, numbering=numbering, event=event,
+                       date=date)
+        write_all_atomic([(sealed, made.to_json()), (commit, made.public().to_json())])
+        with contextlib.suppress(OSError):
+            os.chmod(sealed, 0o600)  # the seed is the organiser's alone until the event ends
+        if made.presets:
+            err.write(f"excluded: {Exclusions(made.excluded, made.presets).describe()}\n")
+        title = f" for {made.title()}" if made.title() else ""
+        out.write(f"sealed {rounds} {made.family} rounds{title}: publish {commit} now "
+                  f"(seed sha256 {made.seed_sha256[:16]}...); keep {sealed} secret until the "
+                  f"last round, then publish it\n")
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
+
+
+def reveal_command(path: str, round_: int, *, fmt: str, dialect: str, stdin: BinaryIO | None,
+                   out: TextIO, err: TextIO) -> int:
+    """``chess960 reveal SEALED --round K``: round K's position, as ``random`` writes one."""
+    from solver.draws.seal import checked_family, position, read_commitment, shown
+
+    try:
+        name = "stdin" if path == "-" else path
+        sealed = read_commitment(read_input(path, stdin), name)
+        if sealed.seed is None:
+            raise CertificateError(name, "a commitment holds no seed: reveal reads the sealed "
+                                         "file (plan --sealed)")
+        family = checked_family(sealed, name)
+        found = position(family, sealed, round_, name)
+        scheme = shown(family, sealed)
+        if scheme is not None:
+            from solver.output.base import position_text
+
+            if fmt != "text":
+                from solver.errors import OptionConflictError
+
+                raise OptionConflictError("reveal", ("--format " + fmt, "a sealed draw shown "
+                                          "in " + scheme.name), "its ids are written in the "
+                                          "text format")
+            out.write(f"{scheme.text(found.id)} {position_text(family, found)}\n")
+            return 0
+        from solver.output import PositionWriter
+
+        with PositionWriter(out, family, fmt, text="id-rank", dialect=dialect) as writer:
+            writer.write(found)
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    return 0
 
 
 def audit_command(path: str, rules: str, level: float, fmt: str, *, out: TextIO,

@@ -100,7 +100,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'plan': {
         'body': 'solver.cli.bodies:plan_',
         'argument': None,
-        'options': {'--rounds': 'rounds', '--seed': 'seed', '--exclude': 'exclude', '-x': 'exclude', '--exclude-mirrors': 'mirrors', '--rules': 'rules', '-r': 'rules', '--format': 'table', '-f': 'table', '--svg-dir': 'svg_dir', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--eval-table': 'eval_table', '--certificate': 'certificate', '--html': 'html'},
+        'options': {'--rounds': 'rounds', '--seed': 'seed', '--exclude': 'exclude', '-x': 'exclude', '--exclude-mirrors': 'mirrors', '--rules': 'rules', '-r': 'rules', '--format': 'table', '-f': 'table', '--svg-dir': 'svg_dir', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--eval-table': 'eval_table', '--certificate': 'certificate', '--html': 'html', '--commit': 'commit', '--sealed': 'sealed', '--event': 'event', '--date': 'date'},
         'params': {
             'rounds': {'kind': 'int', 'multiple': False, 'required': True, 'min': 1},
             'seed': {'kind': 'str', 'multiple': False, 'required': False, 'callback': 'solver.cli.bodies:check_seed'},
@@ -117,6 +117,10 @@ TABLE: dict[str, dict[str, Any]] = {
             'eval_table': {'kind': 'str', 'multiple': True, 'required': False},
             'certificate': {'kind': 'str', 'multiple': False, 'required': False},
             'html': {'kind': 'str', 'multiple': False, 'required': False},
+            'commit': {'kind': 'str', 'multiple': False, 'required': False},
+            'sealed': {'kind': 'str', 'multiple': False, 'required': False},
+            'event': {'kind': 'str', 'multiple': False, 'required': False, 'callback': 'solver.cli.bodies:check_event'},
+            'date': {'kind': 'str', 'multiple': False, 'required': False, 'callback': 'solver.cli.bodies:check_date'},
         },
     },
     'check': {

@@ -6,6 +6,8 @@
   its exact distribution;
 * :mod:`solver.draws.dice`: a uniform procedure with dice or cards for any
   number of positions;
+* :mod:`solver.draws.seal`: a sealed draw, committed to before the event and
+  revealed a round at a time;
 * :mod:`solver.draws.audit`: a sample of draws tested against uniform draws
   (its distributions in :mod:`solver.draws.stats`).
 

@@ -22,6 +22,8 @@ key                what it holds
 ``count``          how many positions were drawn
 ``results``        each one's ``id``, ``rank`` and ``fen``, in order
 ``made_by``        the program and version that drew
+``event``,         (only when given: ``plan --event --date``) the event's name
+``date``           and its date
 =================  =============================================================
 
 :func:`verify` refuses a certificate whose algorithm version this build does
@@ -46,7 +48,7 @@ import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 from solver.errors import (
     CertificateError,
@@ -123,6 +125,9 @@ class Certificate:
     made_by: str = field(default="", compare=False)
     #: Whether ``rules`` is a bundled family's name (else a rule file's path).
     bundled: bool = True
+    #: The event's name and date, when given (``plan --event --date``).
+    event: str | None = None
+    date: str | None = None
 
     @property
     def count(self) -> int:
@@ -147,6 +152,8 @@ class Certificate:
             "count": self.count,
             "results": [{"id": r.id, "rank": r.rank, "fen": r.fen} for r in self.results],
             "made_by": self.made_by,
+            **{key: value for key, value in (("event", self.event), ("date", self.date))
+               if value is not None},
         }
 
     def to_json(self) -> str:
@@ -245,12 +252,13 @@ def _drawn(family: Family, algorithm: str, count: int, seed: str, excluded: Sequ
 
 
 def certify(rules: str, algorithm: str, count: int, *, seed: int | str | None = None,
-            exclude: Iterable[str | int] = (), **options: bool) -> Certified:
+            exclude: Iterable[str | int] = (), event: str | None = None,
+            date: str | None = None, **options: bool) -> Certified:
     """Draw ``count`` positions of the family ``rules`` names by ``algorithm``
     (``random``: :func:`solver.sampling.draw`, option ``distinct``;
     ``plan``: :func:`solver.sampling.plan`, option ``mirrors``), leaving out
     ``exclude`` (IDs and preset names, :mod:`solver.draws.presets`), with
-    the certificate of that draw.
+    the certificate of that draw (naming ``event`` and ``date`` when given).
 
     >>> made = certify("chess960", "plan", 3, seed="Freestyle Open 2026",
     ...                exclude=["chess958"], mirrors=True)
@@ -282,7 +290,7 @@ def certify(rules: str, algorithm: str, count: int, *, seed: int | str | None = 
     certificate = Certificate(
         family.name, rules, _sha256(source.data), numbering_name(family), phrase, algorithm,
         ALGORITHMS[algorithm], tuple(chosen.items()), left_out.ids, left_out.presets,
-        _results(family, positions), f"chess960 {__version__}", source.bundled)
+        _results(family, positions), f"chess960 {__version__}", source.bundled, event, date)
     return Certified(family, positions, certificate)
 
 
@@ -365,9 +373,11 @@ def certificate_from(data: object, name: str = "<certificate>") -> Certificate:
     if count != len(results):
         raise CertificateError(name, f"'count' is {count}, but {len(results)} results are listed")
     made_by = data.get("made_by", "")
+    event, date = (_get(data, key, str, name) if key in data else None
+                   for key in ("event", "date"))
     return Certificate(family, rules, digest, numbering, seed, title, version,
                        tuple(options), ids, presets, tuple(results),
-                       made_by if isinstance(made_by, str) else "", bundled)
+                       made_by if isinstance(made_by, str) else "", bundled, event, date)
 
 
 def _rules(data: Mapping[str, Any], name: str) -> tuple[str, str, bool]:
@@ -479,7 +489,19 @@ def verify(certificate: Certificate, name: str = "<certificate>",
             f"{numbering} numbering")
 
 
-def _certified_source(certificate: Certificate, rules: str | None) -> RuleSource:
+class Recorded(Protocol):
+    """What names a draw's rule file: a certificate's (or a sealed draw's,
+    :mod:`solver.draws.seal`) ``rules``, ``rules_sha256`` and ``bundled``."""
+
+    @property
+    def rules(self) -> str: ...
+    @property
+    def rules_sha256(self) -> str: ...
+    @property
+    def bundled(self) -> bool: ...
+
+
+def _certified_source(certificate: Recorded, rules: str | None) -> RuleSource:
     """The rule file to verify against: ``rules`` when given (a name or a path, as
     ``--rules`` reads it), else the bundled family or the path the certificate names."""
     from solver.ruleset.bundled import bundled_path, earlier_path

@@ -1,0 +1,387 @@
+"""Sealed draws: a plan committed to before the event, revealed a round at a time.
+
+``chess960 plan --rounds N --commit COMMIT.json --sealed SEALED.json``
+writes two JSON files. The **commitment** is published before the event; it
+holds everything about the draw but the seed:
+
+================  ==============================================================
+key               what it holds
+================  ==============================================================
+``format``        ``"chess960-commitment/1"`` (the sealed file:
+                  ``"chess960-sealed/1"``)
+``family``        the family's name
+``rules``         the rule file by its content, as certificates record it
+                  (:mod:`solver.draws.certificate`)
+``numbering``     the numbering the draw counts IDs in (the family's own)
+``shown_in``      (only when ``--numbering`` names another) the numbering
+                  ``reveal`` writes IDs in and ``verify --position`` reads
+``algorithm``     ``{"name": "sealed", "version": 1, "mirrors": BOOL}``
+``exclusions``    ``presets`` and ``ids``, as certificates record them
+``rounds``        how many rounds
+``seed_sha256``   the SHA-256 of the seed (UTF-8, Unicode NFC), in hex
+``event``,        (only when given) the event's name and its date
+``date``
+``made_by``       the program and version that sealed it
+================  ==============================================================
+
+The **sealed** file holds the same and ``seed``; the organiser keeps it
+secret until the last round is played, then publishes it (or the seed).
+
+Round ``K`` (1, 2, ...) draws as :func:`solver.sampling.plan` does, one
+draw a round, with this in place of the seed's stream: ``H`` is the SHA-256
+of the text ``SEED:K`` (the seed, a colon, ``K`` in decimal), in hex; ``v``
+is its first :data:`HEX_DIGITS` hex digits as a number (:data:`BITS` bits);
+with ``n`` IDs still allowed, ``v`` is accepted when it is below
+:func:`limit` ``(n)``, the largest multiple of ``n`` not over ``2**BITS``,
+and ``k = v mod n``; else ``H`` becomes the SHA-256 of ``H``'s 64 hex
+digits and the next ``v`` is read. Round ``K``'s position is the ``k``-th
+(from 0) allowed ID in increasing order: not excluded and not drawn in an
+earlier round (nor, with ``mirrors``, a mirror of either). Each ``v`` below
+``limit(n)`` gives each ``k`` exactly ``limit(n) / n`` times, so each allowed
+ID is equally likely; ``sha256sum`` and shell arithmetic redo it
+(``docs/how-to/sealed-draws.md``). Round ``K`` depends on the seed only
+through ``SEED:1`` .. ``SEED:K``'s hashes: revealing it shows nothing of
+round ``K + 1``.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Final
+
+from solver.errors import CertificateError, CertificateMismatchError, DrawCountError, quote
+
+if TYPE_CHECKING:
+    from solver.family import Family
+    from solver.numbering.schemes import Scheme
+    from solver.position import Position
+
+#: The ``format`` of a commitment and of a sealed file.
+COMMITMENT: Final = "chess960-commitment/1"
+SEALED: Final = "chess960-sealed/1"
+#: The algorithm and its version: the version changes whenever a seed would draw otherwise.
+ALGORITHM: Final = "sealed"
+VERSION: Final = 1
+#: How many hex digits of a round's hash make one number, and its bits.
+HEX_DIGITS: Final = 15
+BITS: Final = 4 * HEX_DIGITS
+#: The most rounds a sealed draw has.
+MAX_ROUNDS: Final = 100_000
+
+
+def _sha256(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def _seed_bytes(seed: str) -> bytes:
+    return unicodedata.normalize("NFC", seed).encode("utf-8")
+
+
+def seed_hash(seed: str) -> str:
+    """The SHA-256 of a seed as a commitment records it (``printf %s SEED | sha256sum``).
+
+    >>> seed_hash("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return _sha256(_seed_bytes(seed))
+
+
+def round_hash(seed: str, round_: int) -> str:
+    """Round ``round_``'s hash: the SHA-256 of ``SEED:K`` in hex
+    (``printf %s "$SEED:$K" | sha256sum``).
+
+    >>> round_hash("abc", 1) == seed_hash("abc:1")
+    True
+    """
+    return _sha256(_seed_bytes(seed) + f":{round_}".encode("ascii"))
+
+
+def limit(n: int, bits: int = BITS) -> int:
+    """How many values of ``bits`` bits are accepted for a draw among ``n``:
+    the largest multiple of ``n`` not over ``2**bits``.
+
+    >>> limit(960), 2**60 - limit(960)
+    (1152921504606846720, 256)
+    """
+    if not 0 < n <= 1 << bits:
+        raise DrawCountError(n, f"a sealed draw draws among 1 to 2**{bits} ids, not {n:,}")
+    span = 1 << bits
+    return span - span % n
+
+
+def accept(value: int, n: int, bits: int = BITS) -> int | None:
+    """The ``k`` a value of ``bits`` bits gives among ``n``, ``None`` when it is rejected.
+
+    >>> accept(1000, 960), accept(2**60 - 1, 960)
+    (40, None)
+    """
+    return value % n if value < limit(n, bits) else None
+
+
+def below(seed: str, round_: int, n: int) -> int:
+    """Round ``round_``'s ``k`` among ``n`` allowed IDs (the module's rule).
+
+    >>> below("Spring Open 2027 sealed", 1, 960)
+    533
+    """
+    digest = round_hash(seed, round_)
+    while True:
+        found = accept(int(digest[:HEX_DIGITS], 16), n)
+        if found is not None:
+            return found
+        digest = _sha256(digest.encode("ascii"))  # practically never: < 2**-40 a draw
+
+
+def _rounds(seed: str) -> Callable[[int], int]:
+    """The draws of rounds 1, 2, ... in turn, for :func:`solver.sampling.plan`."""
+    made = [0]
+
+    def draw(n: int) -> int:
+        made[0] += 1
+        return below(seed, made[0], n)
+
+    return draw
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """A sealed draw as its commitment records it (see the module); ``seed``
+    is the seed itself in a sealed file, ``None`` in a commitment."""
+
+    family: str
+    rules: str
+    rules_sha256: str
+    bundled: bool
+    numbering: str
+    mirrors: bool
+    excluded: tuple[int, ...]
+    presets: tuple[tuple[str, tuple[int, ...]], ...]
+    rounds: int
+    seed_sha256: str
+    shown_in: str | None = None
+    event: str | None = None
+    date: str | None = None
+    seed: str | None = None
+    made_by: str = field(default="", compare=False)
+
+    def data(self) -> dict[str, Any]:
+        """The JSON object of the commitment (of the sealed file when it holds the seed)."""
+        data: dict[str, Any] = {
+            "format": COMMITMENT if self.seed is None else SEALED,
+            "family": self.family,
+            "rules": {"bundled" if self.bundled else "path": self.rules,
+                      "sha256": self.rules_sha256},
+            "numbering": self.numbering,
+        }
+        if self.shown_in is not None:
+            data["shown_in"] = self.shown_in
+        data["algorithm"] = {"name": ALGORITHM, "version": VERSION, "mirrors": self.mirrors}
+        data["exclusions"] = {"presets": {name: list(ids) for name, ids in self.presets},
+                              "ids": list(self.excluded)}
+        data["rounds"] = self.rounds
+        data["seed_sha256"] = self.seed_sha256
+        if self.seed is not None:
+            data["seed"] = self.seed
+        for key in ("event", "date"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        data["made_by"] = self.made_by
+        return data
+
+    def to_json(self) -> str:
+        """The JSON text: a key a line."""
+        lines = [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+                 for key, value in self.data().items()]
+        return "{\n" + ",\n".join(lines) + "\n}\n"
+
+    def public(self) -> Commitment:
+        """The commitment to publish (without the seed)."""
+        return replace(self, seed=None)
+
+    def title(self) -> str:
+        """The event and date, as given (``""`` when neither is)."""
+        return ", ".join(part for part in (self.event, self.date) if part)
+
+
+def seal(rules: str, rounds: int, seed: str, *, exclude: Iterable[str | int] = (),
+         mirrors: bool = False, numbering: str | None = None, event: str | None = None,
+         date: str | None = None) -> tuple[Family, Commitment]:
+    """The sealed draw of ``rounds`` rounds of the family ``rules`` names (a
+    bundled name or a rule file) from ``seed``, leaving out ``exclude`` (IDs,
+    in ``numbering`` when given, ranges and preset names), with its family.
+    Every round is drawn once here, so that a plan with too few positions
+    allowed is refused now (:class:`~solver.errors.DrawError`), not at round ``K``.
+
+    >>> family, sealed = seal("chess960", 9, "Spring Open 2027 sealed")
+    >>> position(family, sealed, 1).id, sealed.public().seed
+    (533, None)
+    """
+    from solver import __version__
+    from solver.draws.certificate import rule_source
+    from solver.draws.presets import read_exclusions
+    from solver.family import Family
+    from solver.sampling import seed_value
+
+    seed = seed_value(seed)
+    if not 0 < rounds <= MAX_ROUNDS:
+        raise DrawCountError(rounds, f"a sealed draw has 1 to {MAX_ROUNDS:,} rounds, not "
+                                     f"{rounds:,}")
+    source = rule_source(rules)
+    family = Family.from_source(source)
+    scheme = None if numbering is None else family.scheme(numbering)
+    if scheme is not None and scheme.canonical:
+        scheme = None
+    left_out = read_exclusions(family.name, exclude,
+                               family.parse_id if scheme is None else scheme.read,
+                               lambda text: family.identify(text).id)
+    made = Commitment(family.name, rules, _sha256(source.data), source.bundled,
+                      family.ruleset.numbering_name, mirrors, left_out.ids, left_out.presets,
+                      rounds, seed_hash(seed), None if scheme is None else numbering, event,
+                      date, seed, f"chess960 {__version__}")
+    _drawn(family, made, rounds)
+    return family, made
+
+
+def _drawn(family: Family, sealed: Commitment, rounds: int) -> list[Position]:
+    from solver.sampling import plan
+
+    if sealed.seed is None:
+        raise ValueError("a commitment holds no seed")
+    return plan(family, rounds, exclude=sealed.excluded, mirrors=sealed.mirrors,
+                draws=_rounds(sealed.seed))
+
+
+def position(family: Family, sealed: Commitment, round_: int, name: str = "<sealed>") -> Position:
+    """Round ``round_``'s position (1 is the first round)."""
+    if not 1 <= round_ <= sealed.rounds:
+        raise CertificateError(name, f"round {round_} is not a round of this draw: its "
+                                     f"rounds are 1 to {sealed.rounds}")
+    return _drawn(family, sealed, round_)[-1]
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def read_commitment(text: str, name: str = "<commitment>") -> Commitment:
+    """The commitment (or sealed file) in the JSON ``text``; raises
+    :class:`~solver.errors.CertificateError` naming the first thing wrong."""
+    from solver.draws.certificate import _get, _ids, _rules, _shown
+    from solver.draws.jsontext import read_json
+
+    data = read_json(text, name, CertificateError)
+    if not isinstance(data, dict) or data.get("format") not in (COMMITMENT, SEALED):
+        found = data.get("format") if isinstance(data, dict) else data
+        raise CertificateError(name, f"not a commitment: 'format' should be {COMMITMENT!r} or "
+                                     f"{SEALED!r}, not {_shown(found)}")
+    algorithm = _get(data, "algorithm", dict, name)
+    if algorithm.get("name") != ALGORITHM or algorithm.get("version") != VERSION:
+        from solver.errors import UnknownAlgorithmError
+
+        raise UnknownAlgorithmError(name, algorithm.get("name"), algorithm.get("version"),
+                                    {ALGORITHM: VERSION})
+    mirrors = _get(algorithm, "mirrors", bool, name, "algorithm: ")
+    rules, digest, bundled = _rules(data, name)
+    left_out = _get(data, "exclusions", dict, name)
+    ids = _ids(_get(left_out, "ids", list, name, "exclusions: "), name, "exclusions 'ids'")
+    presets = tuple((preset, _ids(value, name, f"preset {preset!r}"))
+                    for preset, value in _get(left_out, "presets", dict, name,
+                                              "exclusions: ").items())
+    rounds = _get(data, "rounds", int, name)
+    if not 0 < rounds <= MAX_ROUNDS:
+        raise CertificateError(name, f"'rounds' should be 1 to {MAX_ROUNDS:,}, not {rounds}")
+    hashed = _get(data, "seed_sha256", str, name)
+    if len(hashed) != 64 or any(c not in "0123456789abcdef" for c in hashed):
+        raise CertificateError(name, f"'seed_sha256' should be 64 hex digits, not "
+                                     f"{_shown(hashed)}")
+    optional = {key: _get(data, key, str, name) if key in data else None
+                for key in ("shown_in", "event", "date")}
+    seed = _get(data, "seed", str, name) if data["format"] == SEALED else None
+    if seed is not None and seed_hash(seed) != hashed:
+        raise CertificateError(name, f"its seed's SHA-256 is {seed_hash(seed)[:16]}..., not "
+                                     f"its 'seed_sha256' {hashed[:16]}...")
+    made_by = data.get("made_by", "")
+    return Commitment(_get(data, "family", str, name), rules, digest, bundled,
+                      _get(data, "numbering", str, name), mirrors, ids, presets, rounds,
+                      hashed, optional["shown_in"], optional["event"], optional["date"], seed,
+                      made_by if isinstance(made_by, str) else "")
+
+
+# -- verifying ----------------------------------------------------------------------------
+
+
+def checked_family(commitment: Commitment, name: str, rules: str | None = None) -> Family:
+    """The commitment's family, read from its rule file (``rules``: from there),
+    refused unless it has the recorded hash, name and numbering."""
+    from solver.draws.certificate import _certified_source
+    from solver.family import Family
+
+    source = _certified_source(commitment, rules)  # as a certificate's is found
+    digest = _sha256(source.data)
+    if digest != commitment.rules_sha256:
+        raise CertificateMismatchError(
+            name, "rule file", commitment.rules_sha256, digest,
+            f"the rule file {source.shown} is not the one committed to: its SHA-256 is "
+            f"{digest[:16]}..., the commitment's {commitment.rules_sha256[:16]}...")
+    family = Family.from_source(source)
+    if family.name != commitment.family:
+        raise CertificateMismatchError(
+            name, "family", commitment.family, family.name,
+            f"the commitment is for the family {quote(commitment.family)}, "
+            f"{source.shown} is {quote(family.name)}")
+    if family.ruleset.numbering_name != commitment.numbering:
+        raise CertificateMismatchError(
+            name, "numbering", commitment.numbering, family.ruleset.numbering_name,
+            f"the commitment counts ids in the {quote(commitment.numbering)} numbering, "
+            f"{family.name}'s are in {quote(family.ruleset.numbering_name)}")
+    return family
+
+
+def shown(family: Family, commitment: Commitment) -> Scheme | None:
+    """The numbering ``reveal`` writes and ``verify`` reads IDs in (``None``: the family's own)."""
+    if commitment.shown_in is None:
+        return None
+    scheme = family.scheme(commitment.shown_in)
+    return None if scheme.canonical else scheme
+
+
+def verify_round(commitment: Commitment, seed: str, round_: int, claimed: str,
+                 name: str = "<commitment>", rules: str | None = None) -> str:
+    """Check that round ``round_`` of the committed draw is the position
+    ``claimed`` (an ID as the commitment shows IDs, or a rank), given the
+    ``seed`` revealed; returns what was verified, in one line.
+
+    Raises :class:`~solver.errors.CertificateMismatchError` for a seed whose
+    SHA-256 is not the committed one, a rule file with other bytes, a claimed
+    position that is not the round's.
+    """
+    if seed_hash(seed) != commitment.seed_sha256:
+        raise CertificateMismatchError(
+            name, "seed", commitment.seed_sha256, seed_hash(seed),
+            f"the seed {quote(seed)} is not the one committed to: its SHA-256 is "
+            f"{seed_hash(seed)[:16]}..., the commitment's {commitment.seed_sha256[:16]}...")
+    family = checked_family(commitment, name, rules)
+    scheme = shown(family, commitment)
+    text = claimed.strip()
+    if (text.isascii() and text.isdigit()) or (scheme is not None and not text.isalpha()):
+        number = family.parse_id(text) if scheme is None else scheme.read(text)
+    else:
+        number = family.identify(text).id
+    found = position(family, replace(commitment, seed=seed), round_, name)
+    write = str if scheme is None else scheme.text
+    from solver.output.base import position_text
+
+    rank = position_text(family, found)
+    if found.id != number:
+        raise CertificateMismatchError(
+            name, f"round {round_}", claimed, found.id,
+            f"round {round_} is {write(found.id)} ({rank}) by the committed seed, not "
+            f"{quote(claimed)}")
+    what = f" of {commitment.title()}" if commitment.title() else ""
+    return (f"round {round_}{what} is {write(found.id)} {rank}, drawn from the committed seed "
+            f"(sha256 {commitment.seed_sha256[:16]}...) by {ALGORITHM} version {VERSION}; "
+            f"{family.name} rule file unchanged (sha256 {commitment.rules_sha256[:16]}...)")
