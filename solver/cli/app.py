@@ -191,9 +191,15 @@ BalancedOption = Annotated[str | None, typer.Option(
          "SOURCE): 0.5 is within ±0.5 pawns, 0.1..0.4 between; alone, 0.5. The band and "
          "the data used are said on stderr (below a Markdown plan).",
     show_default=False)]
+DrawRateOption = Annotated[str | None, typer.Option(
+    "--draw-rate", metavar="[SOURCE:]LOW..HIGH",
+    help="Only positions whose engine draw rate (W/D/L's draws / 1000) is in this band "
+         "in every source with W/D/L (or in SOURCE): 0.48..0.52 is 48 to 52 %; a table "
+         "made with `chess960 eval --engine ... --wdl`.",
+    show_default=False)]
 EvalTableOption = Annotated[list[str] | None, typer.Option(
     "--eval-table", metavar="FILE",
-    help="With --balanced: this table (as `chess960 eval --engine` writes it) instead "
+    help="With --balanced or --draw-rate: this table (as `chess960 eval --engine` writes it) instead "
          "of the shipped data; may repeat.", show_default=False)]
 CertificateOption = Annotated[str | None, typer.Option(
     "--certificate", metavar="FILE",
@@ -206,7 +212,9 @@ CertificateOption = Annotated[str | None, typer.Option(
                                         "chess960 random --seed 2026 --exclude 518",
                                         "chess960 random --seed 'Freestyle Open 2026, round 3'",
                                         "chess960 random --seed 'round 1' --exclude chess958 "
-                                        "--certificate draw.json"))
+                                        "--certificate draw.json",
+                                        "chess960 random --rules dfrc --draw-rate 0.48..0.52 "
+                                        "--eval-table dfrc.csv"))
 def random_(
     count: Annotated[int, typer.Option(
         "-n", "--count", min=1, metavar="N", help="How many to draw.")] = 1,
@@ -223,6 +231,7 @@ def random_(
     max_states: MaxStatesOption = None,
     numbering: NumberingOption = None,
     balanced: BalancedOption = None,
+    draw_rate: DrawRateOption = None,
     eval_table: EvalTableOption = None,
     certificate: CertificateOption = None,
 ) -> None:
@@ -279,6 +288,7 @@ def plan_(
     max_states: MaxStatesOption = None,
     numbering: NumberingOption = None,
     balanced: BalancedOption = None,
+    draw_rate: DrawRateOption = None,
     eval_table: EvalTableOption = None,
     certificate: CertificateOption = None,
     html: Annotated[str | None, typer.Option(
@@ -389,7 +399,8 @@ def rules_(
     "chess960 eval 80", "chess960 eval RNBQKBNR --format json",
     "chess960 eval --engine stockfish --nodes 2000 --ids 0-19 -o sf.csv",
     "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
-    "--ids 0-19 --jobs 2 -o crc.csv"))
+    "--ids 0-19 --jobs 2 -o crc.csv",
+    "chess960 eval --engine stockfish --nodes 20000 --wdl --rules dfrc --ids 0-999 -o dfrc.csv"))
 def eval_(
     positions: Annotated[list[str] | None, typer.Argument(
         metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
@@ -421,6 +432,9 @@ def eval_(
     timeout: Annotated[float, typer.Option(
         "--timeout", min=1, metavar="SECONDS",
         help="With --engine: the longest wait for one position.")] = 600.0,
+    wdl: Annotated[bool, typer.Option(
+        "--wdl", help="With --engine: record the engine's win/draw/loss model (UCI_ShowWDL) "
+        "in every row, for --draw-rate; an engine without it is refused.")] = False,
 ) -> None:
     """Engine evaluations of start positions: each source's figures with their
     provenance, or a new table made with any UCI engine (--engine)."""
@@ -457,7 +471,7 @@ def _bare_balanced(argv: Sequence[str]) -> list[str]:
     ['plan', '--balanced', '-0.1..0.3']
     """
     args = list(argv)
-    if args[:1] not in (["random"], ["plan"]) or "--balanced" not in args:
+    if args[:1] not in (["random"], ["plan"], ["book"]) or "--balanced" not in args:
         return args
     from solver.evaluation.band import DEFAULT_BAND
 
@@ -561,7 +575,9 @@ def compare(
     "chess960 book --rules dfrc --sample 1000 --seed 'run 7' --dialect shredder -o dfrc.epd",
     "chess960 book --ids 0-99,518 --format pgn",
     "chess960 book --workers 4 --worker 2 -o part2.epd",
-    "chess960 book --pairs mirror --numbering scidb -o mirrored.epd"))
+    "chess960 book --pairs mirror --numbering scidb -o mirrored.epd",
+    "chess960 book --rules dfrc --balanced 0.3 --eval-table dfrc.csv --sample 500 -o b.epd",
+    "chess960 book --draw-rate eval960:0.9..0.92"))
 def book(
     rules: RulesOption = "chess960",
     output: Annotated[str | None, typer.Option(
@@ -589,6 +605,9 @@ def book(
     worker: Annotated[int, typer.Option(
         "--worker", min=1, metavar="K", help="...and write slice K (1 to N): every N-th "
         "position (or pair) from the K-th.")] = 1,
+    balanced: BalancedOption = None,
+    draw_rate: DrawRateOption = None,
+    eval_table: EvalTableOption = None,
 ) -> None:
     """An engine-testing book: every position of the family once (or --ids, or a
     --sample), in the numbering's order, as EPD, FEN or PGN."""
