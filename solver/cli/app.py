@@ -197,6 +197,11 @@ DrawRateOption = Annotated[str | None, typer.Option(
          "in every source with W/D/L (or in SOURCE): 0.48..0.52 is 48 to 52 %; a table "
          "made with `chess960 eval --engine ... --wdl`.",
     show_default=False)]
+PresetOption = Annotated[str | None, typer.Option(
+    "--preset", metavar="NAME",
+    help="Only the positions of this named subset of the family: dfrc4852 for dfrc "
+         "(the 20,797 start positions of Stockfish's DFRC_4852_v1 book, CC0).",
+    show_default=False)]
 EvalTableOption = Annotated[list[str] | None, typer.Option(
     "--eval-table", metavar="FILE",
     help="With --balanced or --draw-rate: this table (as `chess960 eval --engine` writes it) instead "
@@ -234,6 +239,7 @@ def random_(
     draw_rate: DrawRateOption = None,
     eval_table: EvalTableOption = None,
     certificate: CertificateOption = None,
+    preset: PresetOption = None,
 ) -> None:
     """Uniformly drawn start positions, one `<id> <rank>` line each (streamed)."""
     bodies.typer_call(bodies.random_, locals())
@@ -291,6 +297,7 @@ def plan_(
     draw_rate: DrawRateOption = None,
     eval_table: EvalTableOption = None,
     certificate: CertificateOption = None,
+    preset: PresetOption = None,
     html: Annotated[str | None, typer.Option(
         "--html", metavar="FILE", help="Also write a printable page, one board a round "
         "(`-`: to stdout, instead of the table).", show_default=False)] = None,
@@ -608,6 +615,7 @@ def book(
     balanced: BalancedOption = None,
     draw_rate: DrawRateOption = None,
     eval_table: EvalTableOption = None,
+    preset: PresetOption = None,
 ) -> None:
     """An engine-testing book: every position of the family once (or --ids, or a
     --sample), in the numbering's order, as EPD, FEN or PGN."""

@@ -198,7 +198,8 @@ def random_(count: int = 1, distinct: bool = False, exclude: list[str] | None = 
             fmt: str = "text", dialect: str = "xfen", variant: str | None = None,
             max_states: int | None = None, numbering: str | None = None,
             balanced: str | None = None, eval_table: list[str] | None = None,
-            certificate: str | None = None, draw_rate: str | None = None) -> int:
+            certificate: str | None = None, draw_rate: str | None = None,
+            preset: str | None = None) -> int:
     """``chess960 random``."""
     _needs_band(balanced, eval_table, draw_rate)
     from solver.cli.commands import random_command
@@ -207,7 +208,7 @@ def random_(count: int = 1, distinct: bool = False, exclude: list[str] | None = 
                           fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
                           out=sys.stdout, err=sys.stderr, numbering=numbering,
                           balanced=balanced, eval_tables=eval_table or [],
-                          certificate=certificate, draw_rate=draw_rate)
+                          certificate=certificate, draw_rate=draw_rate, preset=preset)
 
 
 def convert(values: list[str], source: str | None = None, target: str | None = None,
@@ -225,7 +226,7 @@ def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None
           max_states: int | None = None, numbering: str | None = None,
           balanced: str | None = None, eval_table: list[str] | None = None,
           certificate: str | None = None, html: str | None = None,
-          draw_rate: str | None = None) -> int:
+          draw_rate: str | None = None, preset: str | None = None) -> int:
     """``chess960 plan``."""
     _needs_band(balanced, eval_table, draw_rate)
     from solver.output.plan import PLAN_FORMATS
@@ -237,7 +238,7 @@ def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None
                         table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
                         out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
                         eval_tables=eval_table or [], certificate=certificate, html=html,
-                        draw_rate=draw_rate)
+                        draw_rate=draw_rate, preset=preset)
 
 
 def lint(files: list[str] | None = None, fix: str | None = None, dialect: str | None = None,
@@ -268,7 +269,8 @@ def book(rules: str = "chess960", output: str | None = None, fmt: str = "epd",
          dialect: str = "xfen", numbering: str | None = None, ids: str | None = None,
          sample: int | None = None, seed: str | None = None, pairs: str | None = None,
          workers: int = 1, worker: int = 1, balanced: str | None = None,
-         draw_rate: str | None = None, eval_table: list[str] | None = None) -> int:
+         draw_rate: str | None = None, eval_table: list[str] | None = None,
+         preset: str | None = None) -> int:
     """``chess960 book``."""
     _needs_band(balanced, eval_table, draw_rate)
     from solver.lists.book import BOOK_FORMATS, PAIRS
@@ -287,7 +289,7 @@ def book(rules: str = "chess960", output: str | None = None, fmt: str = "epd",
     return book_command(rules, output, fmt, dialect, numbering=numbering, ids=ids,
                         sample=sample, seed=seed, pairs=pairs, workers=workers, worker=worker,
                         out=sys.stdout, err=sys.stderr, balanced=balanced, draw_rate=draw_rate,
-                        eval_tables=eval_table or [])
+                        eval_tables=eval_table or [], preset=preset)
 
 
 def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str = "text",

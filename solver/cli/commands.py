@@ -400,7 +400,7 @@ def random_command(
     seed: str | None = None, fmt: str = "text", unicode: bool = False, dialect: str = "xfen",
     variant: str | None = None, out: TextIO, err: TextIO, numbering: str | None = None,
     balanced: str | None = None, eval_tables: Sequence[str] = (),
-    certificate: str | None = None, draw_rate: str | None = None,
+    certificate: str | None = None, draw_rate: str | None = None, preset: str | None = None,
 ) -> int:
     """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each
     (streamed); with ``numbering``, each id (and ``exclude``) in that numbering;
@@ -413,9 +413,9 @@ def random_command(
         if certificate is not None:
             if numbering is not None:
                 raise _certificate_ids("random")
-            banned = [] if balanced is None and draw_rate is None else [
+            banned = [] if balanced is None and draw_rate is None and preset is None else [
                 str(n) for n in _balanced(load_family(rules), balanced, eval_tables, err,
-                                          draw_rate)]
+                                          draw_rate, preset)]
             return _certified_random(rules, count, distinct, [*exclude, *banned], seed, fmt,
                                      unicode, dialect, variant, certificate, out, err)
         if numbering is not None:
@@ -427,7 +427,7 @@ def random_command(
 
                 left = excluded_ids(family_.name, exclude, scheme.read,
                                     lambda text: family_.identify(text).id, err)
-                left += _balanced(family_, balanced, eval_tables, err, draw_rate)
+                left += _balanced(family_, balanced, eval_tables, err, draw_rate, preset)
                 for found in iter_draw(family_, count, seed=seed, distinct=distinct,
                                        exclude=left):
                     out.write(f"{scheme.text(found.id)} "
@@ -435,7 +435,7 @@ def random_command(
                 out.flush()
                 return 0
         quick = _quick(rules, fmt, unicode, dialect, variant)
-        if balanced is not None or draw_rate is not None:
+        if balanced is not None or draw_rate is not None or preset is not None:
             quick = None  # the tables are checked against the family
         if quick is not None:
             family = _Lazy(rules)
@@ -463,7 +463,7 @@ def random_command(
             loaded = load_family(rules)
             left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
                                     lambda text: loaded.identify(text).id, err)
-            left_out += _balanced(loaded, balanced, eval_tables, err, draw_rate)
+            left_out += _balanced(loaded, balanced, eval_tables, err, draw_rate, preset)
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
             with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
                                 dialect=dialect, variant=variant) as writer:
@@ -741,7 +741,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                  variant: str | None, out: TextIO, err: TextIO,
                  numbering: str | None = None, balanced: str | None = None,
                  eval_tables: Sequence[str] = (), certificate: str | None = None,
-                 html: str | None = None, draw_rate: str | None = None) -> int:
+                 html: str | None = None, draw_rate: str | None = None,
+                 preset: str | None = None) -> int:
     """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
     ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg`` (the
     folder made when missing), and the printable page ``html`` (``-``: to
@@ -760,7 +761,7 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         scheme = _scheme(family, numbering)
         noted = io.StringIO()
         banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted,
-                           draw_rate)
+                           draw_rate, preset)
         certified = None
         if certificate is not None:
             from solver.draws.certificate import certify
@@ -912,13 +913,12 @@ def rules_command(*, out: TextIO, err: TextIO, numberings: bool = False,
 
 
 def _balanced(family: Family, band: str | None, tables: Sequence[str], note: TextIO,
-              draw_rate: str | None = None) -> list[int]:
-    """The IDs outside ``band`` and ``draw_rate`` (none without either), the note
-    written to ``note``."""
-    if band is None and draw_rate is None:
+              draw_rate: str | None = None, preset: str | None = None) -> list[int]:
+    """The IDs outside ``band``, ``draw_rate`` and the named subset ``preset``
+    (none without any), each note written to ``note``."""
+    if band is None and draw_rate is None and preset is None:
         return []
-    from solver.evaluation.band import balance_for
+    from solver.evaluation.band import restrict
 
-    found = balance_for(family, band, list(tables), draw_rate)
-    note.write(f"{found.note}\n")
-    return found.excluded
+    return restrict(family, band, list(tables), draw_rate, preset,
+                    lambda text: note.write(f"{text}\n"))

@@ -53,7 +53,7 @@ def _search(figures: Figures) -> str:
     row = figures.evaluation
     assert row is not None
     parts = [row.limit] if row.limit else []
-    if row.depth is not None:
+    if row.depth is not None and f"depth {row.depth}" != row.limit:
         parts.append(f"depth {row.depth}")
     if row.nodes is not None:
         parts.append(f"{row.nodes:,} nodes")

@@ -59,7 +59,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'random': {
         'body': 'solver.cli.bodies:random_',
         'argument': None,
-        'options': {'-n': 'count', '--count': 'count', '--distinct': 'distinct', '--exclude': 'exclude', '-x': 'exclude', '--seed': 'seed', '--rules': 'rules', '-r': 'rules', '--unicode': 'unicode', '-u': 'unicode', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate'},
+        'options': {'-n': 'count', '--count': 'count', '--distinct': 'distinct', '--exclude': 'exclude', '-x': 'exclude', '--seed': 'seed', '--rules': 'rules', '-r': 'rules', '--unicode': 'unicode', '-u': 'unicode', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate', '--preset': 'preset'},
         'params': {
             'count': {'kind': 'int', 'multiple': False, 'required': False, 'default': 1, 'min': 1},
             'distinct': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
@@ -76,6 +76,7 @@ TABLE: dict[str, dict[str, Any]] = {
             'draw_rate': {'kind': 'str', 'multiple': False, 'required': False},
             'eval_table': {'kind': 'str', 'multiple': True, 'required': False},
             'certificate': {'kind': 'str', 'multiple': False, 'required': False},
+            'preset': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
     'show': {
@@ -101,7 +102,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'plan': {
         'body': 'solver.cli.bodies:plan_',
         'argument': None,
-        'options': {'--rounds': 'rounds', '--seed': 'seed', '--exclude': 'exclude', '-x': 'exclude', '--exclude-mirrors': 'mirrors', '--rules': 'rules', '-r': 'rules', '--format': 'table', '-f': 'table', '--svg-dir': 'svg_dir', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate', '--html': 'html'},
+        'options': {'--rounds': 'rounds', '--seed': 'seed', '--exclude': 'exclude', '-x': 'exclude', '--exclude-mirrors': 'mirrors', '--rules': 'rules', '-r': 'rules', '--format': 'table', '-f': 'table', '--svg-dir': 'svg_dir', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate', '--preset': 'preset', '--html': 'html'},
         'params': {
             'rounds': {'kind': 'int', 'multiple': False, 'required': True, 'min': 1},
             'seed': {'kind': 'str', 'multiple': False, 'required': False, 'callback': 'solver.cli.bodies:check_seed'},
@@ -118,6 +119,7 @@ TABLE: dict[str, dict[str, Any]] = {
             'draw_rate': {'kind': 'str', 'multiple': False, 'required': False},
             'eval_table': {'kind': 'str', 'multiple': True, 'required': False},
             'certificate': {'kind': 'str', 'multiple': False, 'required': False},
+            'preset': {'kind': 'str', 'multiple': False, 'required': False},
             'html': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
@@ -189,7 +191,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'book': {
         'body': 'solver.cli.bodies:book',
         'argument': None,
-        'options': {'--rules': 'rules', '-r': 'rules', '--output': 'output', '-o': 'output', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--numbering': 'numbering', '--ids': 'ids', '--sample': 'sample', '--seed': 'seed', '--pairs': 'pairs', '--workers': 'workers', '--worker': 'worker', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table'},
+        'options': {'--rules': 'rules', '-r': 'rules', '--output': 'output', '-o': 'output', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--numbering': 'numbering', '--ids': 'ids', '--sample': 'sample', '--seed': 'seed', '--pairs': 'pairs', '--workers': 'workers', '--worker': 'worker', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--preset': 'preset'},
         'params': {
             'rules': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'chess960'},
             'output': {'kind': 'str', 'multiple': False, 'required': False},
@@ -205,6 +207,7 @@ TABLE: dict[str, dict[str, Any]] = {
             'balanced': {'kind': 'str', 'multiple': False, 'required': False},
             'draw_rate': {'kind': 'str', 'multiple': False, 'required': False},
             'eval_table': {'kind': 'str', 'multiple': True, 'required': False},
+            'preset': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
     'eval': {

@@ -31,6 +31,7 @@ The draw itself is unchanged: it only receives the IDs left out
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -192,18 +193,23 @@ def describe(table: EvalTable) -> str:
             f"{len(table.rows):,} positions)")
 
 
-def _used(band: Band, tables: list[EvalTable]) -> list[EvalTable]:
-    """The tables ``band`` is checked in: its source, or every table (for a
+def _used(band: Band, tables: list[EvalTable], family: str) -> list[EvalTable]:
+    """The tables ``band`` is checked in: its source (among ``tables``, else
+    the shipped source of ``family`` of that name), or every table (for a
     draw rate, every one with W/D/L: of the shipped ones, those that have it).
 
-    Raises :class:`~solver.errors.BandError` for a source not among the
-    tables, or a draw rate over a table without W/D/L.
+    Raises :class:`~solver.errors.BandError` for a source not found, or a draw
+    rate over a table without W/D/L.
     """
+    from solver.evaluation.sources import load_source, source_named
     from solver.evaluation.table import visible
 
     used = tables
     if band.source is not None:
         used = [t for t in tables if t.name == band.source]
+        named = source_named(band.source)
+        if not used and named is not None and named.family == family:
+            used = [load_source(named)]
         if not used:
             names = ", ".join(visible(t.name) for t in tables)
             raise BandError(band.text, f"names the source {band.source!r}, not one of {names}")
@@ -261,7 +267,7 @@ def balance(family: Family, text: str | None, tables: list[EvalTable],
     said: list[str] = []
     data: list[EvalTable] = []
     for band in bands:
-        used = _used(band, tables)
+        used = _used(band, tables, family.name)
         for table in used:
             inside = {n for n, row in table.rows.items() if n < count and band.admits(row)}
             allowed = inside if allowed is None else allowed & inside
@@ -278,6 +284,42 @@ def balance(family: Family, text: str | None, tables: list[EvalTable],
             f"{family.name} positions allowed; data: {'; '.join(describe(t) for t in data)}")
     excluded = [n for n in range(count) if n not in allowed]
     return Balance(excluded, len(allowed), note)
+
+
+def preset_balance(family: Family, name: str) -> Balance:
+    """The IDs of ``family`` outside its named subset ``name`` (``--preset``,
+    :func:`~solver.evaluation.sources.subset_ids`), and a note naming it.
+
+    >>> from solver.family import Family
+    >>> print(preset_balance(Family.load("dfrc"), "dfrc4852").note)
+    preset: dfrc4852, 20,797 of 921,600 dfrc positions allowed (solver/evaluation/data/README.md says whose)
+    """
+    from solver.evaluation.sources import subset_ids
+
+    allowed = subset_ids(family, name)
+    kept = bytearray(family.count)
+    for number in allowed:
+        kept[number] = 1
+    note = (f"preset: {name}, {len(allowed):,} of {family.count:,} {family.name} positions "
+            "allowed (solver/evaluation/data/README.md says whose)")
+    return Balance([n for n in range(family.count) if not kept[n]], len(allowed), note)
+
+
+def restrict(family: Family, band: str | None, paths: list[str], draw_rate: str | None,
+             preset: str | None, note: Callable[[str], object]) -> list[int]:
+    """The IDs outside the bands (:func:`balance_for`) and outside the named subset
+    ``preset`` (:func:`preset_balance`), none when none is given; each note given
+    to ``note``."""
+    excluded: list[int] = []
+    if band is not None or draw_rate is not None:
+        found = balance_for(family, band, paths, draw_rate)
+        note(found.note)
+        excluded = found.excluded
+    if preset is not None:
+        kept = preset_balance(family, preset)
+        note(kept.note)
+        excluded = sorted(set(excluded).union(kept.excluded)) if excluded else kept.excluded
+    return excluded
 
 
 def balance_for(family: Family, text: str | None, paths: list[str],
