@@ -197,8 +197,8 @@ def random_(count: int = 1, distinct: bool = False, exclude: list[str] | None = 
             seed: str | None = None, rules: str = "chess960", unicode: bool = False,
             fmt: str = "text", dialect: str = "xfen", variant: str | None = None,
             max_states: int | None = None, numbering: str | None = None,
-            balanced: str | None = None, eval_table: list[str] | None = None,
-            certificate: str | None = None, draw_rate: str | None = None,
+            balanced: str | None = None, draw_rate: str | None = None,
+            eval_table: list[str] | None = None, certificate: str | None = None,
             preset: str | None = None) -> int:
     """``chess960 random``."""
     _needs_band(balanced, eval_table, draw_rate)
@@ -224,9 +224,9 @@ def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None
           mirrors: bool = False, rules: str = "chess960", table: str = "markdown",
           svg_dir: str | None = None, dialect: str = "xfen", variant: str | None = None,
           max_states: int | None = None, numbering: str | None = None,
-          balanced: str | None = None, eval_table: list[str] | None = None,
-          certificate: str | None = None, html: str | None = None,
-          draw_rate: str | None = None, preset: str | None = None) -> int:
+          balanced: str | None = None, draw_rate: str | None = None,
+          eval_table: list[str] | None = None, certificate: str | None = None,
+          preset: str | None = None, html: str | None = None) -> int:
     """``chess960 plan``."""
     _needs_band(balanced, eval_table, draw_rate)
     from solver.output.plan import PLAN_FORMATS
