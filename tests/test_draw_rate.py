@@ -390,7 +390,8 @@ def test_stockfish_eval_wdl_matches_python_chess(tmp_path: Path) -> None:
     path = shutil.which("stockfish") or shutil.which("stockfish", path="/usr/games")
     if path is None:
         pytest.skip("stockfish is not installed (Debian package stockfish)")
-    chess = pytest.importorskip("chess")
+    pytest.importorskip("chess")
+    import chess
     import chess.engine
 
     _, err, code = cli("eval", "--engine", path, "--nodes", "5000", "--ids", "0-2,518",

@@ -404,9 +404,10 @@ def random_command(
 ) -> int:
     """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each
     (streamed); with ``numbering``, each id (and ``exclude``) in that numbering;
-    ``balanced``, ``draw_rate``: only positions inside those bands
-    (:mod:`solver.evaluation.band`), said on ``err``; with ``certificate``, the draw's certificate written to that
-    file first (the band's positions are among its exclusions)."""
+    ``balanced``, ``draw_rate``, ``preset``: only positions inside those bands and
+    that named subset (:mod:`solver.evaluation.band`), said on ``err``; with
+    ``certificate``, the draw's certificate written to that file first (the
+    band's positions are among its exclusions)."""
     from solver.sampling import iter_draw, iter_ids
 
     try:
