@@ -152,13 +152,13 @@ def tables_for(family: Family, paths: list[str]) -> list[EvalTable]:
 
     from solver.evaluation.table import read_table, verify
 
-    def table(path: str) -> EvalTable:
+    def opened(path: str) -> EvalTable:
         source = source_named(path)
         if source is not None and source.family == family.name and not os.path.exists(path):
             return load_source(source)
         return read_table(path, count=family.count)
 
-    tables = ([table(p) for p in paths] if paths
+    tables = ([opened(p) for p in paths] if paths
               else [load_source(s) for s in shipped(family.name)])
     for table in tables:
         verify(table, family)
