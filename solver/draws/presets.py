@@ -45,14 +45,6 @@ PRESETS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
 }
 
 
-#: Each family's named subsets (``--preset NAME``: only these positions): name -> the
-#: file in ``solver/evaluation/data`` listing them, one ``WHITE black`` pair of ranks a
-#: line (:func:`solver.evaluation.sources.subset_ids` reads it; its README, the source).
-SUBSETS: Final[dict[str, dict[str, str]]] = {
-    "dfrc": {"dfrc4852": "dfrc4852.txt"},
-}
-
-
 def preset_names(family: str) -> tuple[str, ...]:
     """The exclusion presets of the family named ``family``, sorted.
 

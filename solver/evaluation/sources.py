@@ -76,6 +76,13 @@ SOURCES: Final = (
            "eval, W/D/L per mille", default=False),
 )
 
+#: Each family's named subsets (``--preset NAME``: only these positions): name -> the
+#: file in ``solver/evaluation/data`` listing them, one ``WHITE black`` pair of ranks a
+#: line (:func:`subset_ids` reads it; the data's README says whose it is).
+SUBSETS: Final[dict[str, dict[str, str]]] = {
+    "dfrc": {"dfrc4852": "dfrc4852.txt"},
+}
+
 _LOADED: dict[str, EvalTable] = {}
 
 
@@ -167,7 +174,7 @@ def tables_for(family: Family, paths: list[str]) -> list[EvalTable]:
 
 def subset_ids(family: Family, name: str) -> list[int]:
     """The IDs of ``family``'s named subset ``name`` (``--preset``), sorted: the
-    pairs of ranks its file lists (:data:`~solver.draws.presets.SUBSETS`), each
+    pairs of ranks its file lists (:data:`SUBSETS`), each
     looked up in the family's own side numbering.
 
     >>> from solver.family import Family
@@ -180,7 +187,6 @@ def subset_ids(family: Family, name: str) -> list[int]:
     """
     from importlib.resources import files
 
-    from solver.draws.presets import SUBSETS
     from solver.errors import IdError
 
     own = SUBSETS.get(family.name, {})
