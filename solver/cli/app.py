@@ -218,8 +218,8 @@ CertificateOption = Annotated[str | None, typer.Option(
                                         "chess960 random --seed 'Freestyle Open 2026, round 3'",
                                         "chess960 random --seed 'round 1' --exclude chess958 "
                                         "--certificate draw.json",
-                                        "chess960 random --rules dfrc --draw-rate 0.48..0.52 "
-                                        "--eval-table dfrc.csv"))
+                                        "chess960 random -n 3 --draw-rate 0.9..0.92",
+                                        "chess960 random --rules dfrc --preset dfrc4852"))
 def random_(
     count: Annotated[int, typer.Option(
         "-n", "--count", min=1, metavar="N", help="How many to draw.")] = 1,
@@ -273,7 +273,8 @@ def convert(
     "chess960 plan --rounds 4 --rules dfrc --format csv",
     "chess960 plan --rounds 2 --seed 7 --svg-dir .",
     "chess960 plan --rounds 5 --seed 'Open 2026' --exclude chess959 --certificate plan.json",
-    "chess960 plan --rounds 9 --seed 'Club 2026' --html plan.html"))
+    "chess960 plan --rounds 9 --seed 'Club 2026' --html plan.html",
+    "chess960 plan --rounds 3 --draw-rate 0.9..0.95 --balanced 0.3"))
 def plan_(
     rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N",
                                         help="How many rounds.")],
@@ -407,7 +408,7 @@ def rules_(
     "chess960 eval --engine stockfish --nodes 2000 --ids 0-19 -o sf.csv",
     "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
     "--ids 0-19 --jobs 2 -o crc.csv",
-    "chess960 eval --engine stockfish --nodes 20000 --wdl --rules dfrc --ids 0-999 -o dfrc.csv"))
+    "chess960 eval --engine stockfish --nodes 2000 --wdl --ids 0-19 -o sf-wdl.csv"))
 def eval_(
     positions: Annotated[list[str] | None, typer.Argument(
         metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
@@ -583,8 +584,8 @@ def compare(
     "chess960 book --ids 0-99,518 --format pgn",
     "chess960 book --workers 4 --worker 2 -o part2.epd",
     "chess960 book --pairs mirror --numbering scidb -o mirrored.epd",
-    "chess960 book --rules dfrc --balanced 0.3 --eval-table dfrc.csv --sample 500 -o b.epd",
-    "chess960 book --draw-rate eval960:0.9..0.92"))
+    "chess960 book --balanced 0.3 --sample 10 --seed 'run 7'",
+    "chess960 book --rules dfrc --preset dfrc4852 --sample 500 -o dfrc4852.epd"))
 def book(
     rules: RulesOption = "chess960",
     output: Annotated[str | None, typer.Option(
