@@ -191,10 +191,21 @@ BalancedOption = Annotated[str | None, typer.Option(
          "SOURCE): 0.5 is within ±0.5 pawns, 0.1..0.4 between; alone, 0.5. The band and "
          "the data used are said on stderr (below a Markdown plan).",
     show_default=False)]
+DrawRateOption = Annotated[str | None, typer.Option(
+    "--draw-rate", metavar="[SOURCE:]LOW..HIGH",
+    help="Only positions whose engine draw rate (W/D/L's draws / 1000) is in this band "
+         "in every source with W/D/L (or in SOURCE): 0.48..0.52 is 48 to 52 %; a table "
+         "made with `chess960 eval --engine ... --wdl`.",
+    show_default=False)]
+PresetOption = Annotated[str | None, typer.Option(
+    "--preset", metavar="NAME",
+    help="Only the positions of this named subset of the family: dfrc4852 for dfrc "
+         "(the 20,797 start positions of Stockfish's DFRC_4852_v1 book, CC0).",
+    show_default=False)]
 EvalTableOption = Annotated[list[str] | None, typer.Option(
     "--eval-table", metavar="FILE",
-    help="With --balanced: this table (as `chess960 eval --engine` writes it) instead "
-         "of the shipped data; may repeat.", show_default=False)]
+    help="With --balanced or --draw-rate: this table (as `chess960 eval --engine` writes "
+         "it) instead of the shipped data; may repeat.", show_default=False)]
 CertificateOption = Annotated[str | None, typer.Option(
     "--certificate", metavar="FILE",
     help="Also write the draw's certificate (family, rule file hash, seed, algorithm, "
@@ -206,7 +217,9 @@ CertificateOption = Annotated[str | None, typer.Option(
                                         "chess960 random --seed 2026 --exclude 518",
                                         "chess960 random --seed 'Freestyle Open 2026, round 3'",
                                         "chess960 random --seed 'round 1' --exclude chess958 "
-                                        "--certificate draw.json"))
+                                        "--certificate draw.json",
+                                        "chess960 random -n 3 --draw-rate 0.9..0.92",
+                                        "chess960 random --rules dfrc --preset dfrc4852"))
 def random_(
     count: Annotated[int, typer.Option(
         "-n", "--count", min=1, metavar="N", help="How many to draw.")] = 1,
@@ -223,8 +236,10 @@ def random_(
     max_states: MaxStatesOption = None,
     numbering: NumberingOption = None,
     balanced: BalancedOption = None,
+    draw_rate: DrawRateOption = None,
     eval_table: EvalTableOption = None,
     certificate: CertificateOption = None,
+    preset: PresetOption = None,
 ) -> None:
     """Uniformly drawn start positions, one `<id> <rank>` line each (streamed)."""
     bodies.typer_call(bodies.random_, locals())
@@ -260,7 +275,8 @@ def convert(
     "chess960 plan --rounds 5 --seed 'Open 2026' --exclude chess959 --certificate plan.json",
     "chess960 plan --rounds 9 --seed 'Club 2026' --html plan.html",
     "chess960 plan --rounds 9 --commit commit.json --sealed sealed.json "
-    "--event 'Club 2026' --date 2026-05-01"))
+    "--event 'Club 2026' --date 2026-05-01",
+    "chess960 plan --rounds 3 --draw-rate 0.9..0.95 --balanced 0.3"))
 def plan_(
     rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N",
                                         help="How many rounds.")],
@@ -281,8 +297,10 @@ def plan_(
     max_states: MaxStatesOption = None,
     numbering: NumberingOption = None,
     balanced: BalancedOption = None,
+    draw_rate: DrawRateOption = None,
     eval_table: EvalTableOption = None,
     certificate: CertificateOption = None,
+    preset: PresetOption = None,
     html: Annotated[str | None, typer.Option(
         "--html", metavar="FILE", help="Also write a printable page, one board a round "
         "(`-`: to stdout, instead of the table).", show_default=False)] = None,
@@ -407,7 +425,8 @@ def rules_(
     "chess960 eval 80", "chess960 eval RNBQKBNR --format json",
     "chess960 eval --engine stockfish --nodes 2000 --ids 0-19 -o sf.csv",
     "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
-    "--ids 0-19 --jobs 2 -o crc.csv"))
+    "--ids 0-19 --jobs 2 -o crc.csv",
+    "chess960 eval --engine stockfish --nodes 2000 --wdl --ids 0-19 -o sf-wdl.csv"))
 def eval_(
     positions: Annotated[list[str] | None, typer.Argument(
         metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
@@ -439,6 +458,9 @@ def eval_(
     timeout: Annotated[float, typer.Option(
         "--timeout", min=1, metavar="SECONDS",
         help="With --engine: the longest wait for one position.")] = 600.0,
+    wdl: Annotated[bool, typer.Option(
+        "--wdl", help="With --engine: record the engine's win/draw/loss model (UCI_ShowWDL) "
+        "in every row, for --draw-rate; an engine without it is refused.")] = False,
 ) -> None:
     """Engine evaluations of start positions: each source's figures with their
     provenance, or a new table made with any UCI engine (--engine)."""
@@ -508,7 +530,7 @@ def _bare_balanced(argv: Sequence[str]) -> list[str]:
     ['plan', '--balanced', '-0.1..0.3']
     """
     args = list(argv)
-    if args[:1] not in (["random"], ["plan"]) or "--balanced" not in args:
+    if args[:1] not in (["random"], ["plan"], ["book"]) or "--balanced" not in args:
         return args
     from solver.evaluation.band import DEFAULT_BAND
 
@@ -612,7 +634,9 @@ def compare(
     "chess960 book --rules dfrc --sample 1000 --seed 'run 7' --dialect shredder -o dfrc.epd",
     "chess960 book --ids 0-99,518 --format pgn",
     "chess960 book --workers 4 --worker 2 -o part2.epd",
-    "chess960 book --pairs mirror --numbering scidb -o mirrored.epd"))
+    "chess960 book --pairs mirror --numbering scidb -o mirrored.epd",
+    "chess960 book --balanced 0.3 --sample 10 --seed 'run 7'",
+    "chess960 book --rules dfrc --preset dfrc4852 --sample 500 -o dfrc4852.epd"))
 def book(
     rules: RulesOption = "chess960",
     output: Annotated[str | None, typer.Option(
@@ -640,6 +664,10 @@ def book(
     worker: Annotated[int, typer.Option(
         "--worker", min=1, metavar="K", help="...and write slice K (1 to N): every N-th "
         "position (or pair) from the K-th.")] = 1,
+    balanced: BalancedOption = None,
+    draw_rate: DrawRateOption = None,
+    eval_table: EvalTableOption = None,
+    preset: PresetOption = None,
 ) -> None:
     """An engine-testing book: every position of the family once (or --ids, or a
     --sample), in the numbering's order, as EPD, FEN or PGN."""

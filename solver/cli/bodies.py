@@ -148,9 +148,10 @@ def set_max_states(value: int | None) -> int | None:
     return value
 
 
-def _needs_band(balanced: str | None, tables: list[str] | None) -> None:
-    if tables and balanced is None:
-        raise Usage("goes with --balanced", "'--eval-table'")
+def _needs_band(balanced: str | None, tables: list[str] | None,
+                draw_rate: str | None = None) -> None:
+    if tables and balanced is None and draw_rate is None:
+        raise Usage("goes with --balanced or --draw-rate", "'--eval-table'")
 
 
 def _stdin() -> Any:
@@ -218,17 +219,18 @@ def random_(count: int = 1, distinct: bool = False, exclude: list[str] | None = 
             seed: str | None = None, rules: str = "chess960", unicode: bool = False,
             fmt: str = "text", dialect: str = "xfen", variant: str | None = None,
             max_states: int | None = None, numbering: str | None = None,
-            balanced: str | None = None, eval_table: list[str] | None = None,
-            certificate: str | None = None) -> int:
+            balanced: str | None = None, draw_rate: str | None = None,
+            eval_table: list[str] | None = None, certificate: str | None = None,
+            preset: str | None = None) -> int:
     """``chess960 random``."""
-    _needs_band(balanced, eval_table)
+    _needs_band(balanced, eval_table, draw_rate)
     from solver.cli.commands import random_command
 
     return random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
                           fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
                           out=sys.stdout, err=sys.stderr, numbering=numbering,
                           balanced=balanced, eval_tables=eval_table or [],
-                          certificate=certificate)
+                          certificate=certificate, draw_rate=draw_rate, preset=preset)
 
 
 def convert(values: list[str], source: str | None = None, target: str | None = None,
@@ -244,18 +246,19 @@ def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None
           mirrors: bool = False, rules: str = "chess960", table: str = "markdown",
           svg_dir: str | None = None, dialect: str = "xfen", variant: str | None = None,
           max_states: int | None = None, numbering: str | None = None,
-          balanced: str | None = None, eval_table: list[str] | None = None,
-          certificate: str | None = None, html: str | None = None,
+          balanced: str | None = None, draw_rate: str | None = None,
+          eval_table: list[str] | None = None, certificate: str | None = None,
+          preset: str | None = None, html: str | None = None,
           commit: str | None = None, sealed: str | None = None, event: str | None = None,
           date: str | None = None) -> int:
     """``chess960 plan``."""
-    _needs_band(balanced, eval_table)
+    _needs_band(balanced, eval_table, draw_rate)
     from solver.output.plan import PLAN_FORMATS
 
     _one_of(table, PLAN_FORMATS, "'--format'")
     if commit is not None or sealed is not None:
         _sealing(commit, sealed, svg_dir=svg_dir, balanced=balanced, certificate=certificate,
-                 html=html)
+                 html=html, draw_rate=draw_rate, preset=preset)
         assert commit is not None and sealed is not None
         from solver.cli.draws import seal_command
 
@@ -268,7 +271,7 @@ def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None
                         table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
                         out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
                         eval_tables=eval_table or [], certificate=certificate, html=html,
-                        event=event, date=date)
+                        event=event, date=date, draw_rate=draw_rate, preset=preset)
 
 
 def _sealing(commit: str | None, sealed: str | None, **shown: str | None) -> None:
@@ -321,8 +324,11 @@ def lint(files: list[str] | None = None, fix: str | None = None, dialect: str | 
 def book(rules: str = "chess960", output: str | None = None, fmt: str = "epd",
          dialect: str = "xfen", numbering: str | None = None, ids: str | None = None,
          sample: int | None = None, seed: str | None = None, pairs: str | None = None,
-         workers: int = 1, worker: int = 1) -> int:
+         workers: int = 1, worker: int = 1, balanced: str | None = None,
+         draw_rate: str | None = None, eval_table: list[str] | None = None,
+         preset: str | None = None) -> int:
     """``chess960 book``."""
+    _needs_band(balanced, eval_table, draw_rate)
     from solver.lists.book import BOOK_FORMATS, PAIRS
 
     _one_of(fmt, BOOK_FORMATS, "'--format'")
@@ -338,17 +344,19 @@ def book(rules: str = "chess960", output: str | None = None, fmt: str = "epd",
 
     return book_command(rules, output, fmt, dialect, numbering=numbering, ids=ids,
                         sample=sample, seed=seed, pairs=pairs, workers=workers, worker=worker,
-                        out=sys.stdout, err=sys.stderr)
+                        out=sys.stdout, err=sys.stderr, balanced=balanced, draw_rate=draw_rate,
+                        eval_tables=eval_table or [], preset=preset)
 
 
 def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str = "text",
           eval_table: list[str] | None = None, engine: str | None = None,
           nodes: int | None = None, depth: int | None = None, ids: str | None = None,
-          jobs: int = 1, output: str | None = None, timeout: float = 600.0) -> int:
+          jobs: int = 1, output: str | None = None, timeout: float = 600.0,
+          wdl: bool = False) -> int:
     """``chess960 eval``: the figures of ``positions``, or a table made with ``engine``."""
     if engine is None:
-        if any(v is not None for v in (nodes, depth, ids, output)):
-            raise Usage("--nodes, --depth, --ids and -o go with --engine")
+        if any(v is not None for v in (nodes, depth, ids, output)) or wdl:
+            raise Usage("--nodes, --depth, --ids, --wdl and -o go with --engine")
         if not positions:
             raise Usage("missing positions (or --engine to make a table)")
         _one_of(fmt, ("text", "json"), "'--format'")
@@ -365,7 +373,8 @@ def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str 
     from solver.cli.evaluate import engine_command
 
     return engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
-                          output=output, timeout=timeout, out=sys.stdout, err=sys.stderr)
+                          output=output, timeout=timeout, out=sys.stdout, err=sys.stderr,
+                          wdl=wdl)
 
 
 def dice(rules: str | None = None, count: int | None = None, sides: int | None = None,

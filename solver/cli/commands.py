@@ -400,21 +400,23 @@ def random_command(
     seed: str | None = None, fmt: str = "text", unicode: bool = False, dialect: str = "xfen",
     variant: str | None = None, out: TextIO, err: TextIO, numbering: str | None = None,
     balanced: str | None = None, eval_tables: Sequence[str] = (),
-    certificate: str | None = None,
+    certificate: str | None = None, draw_rate: str | None = None, preset: str | None = None,
 ) -> int:
     """``chess960 random``: ``count`` uniform draws, one ``<id> <rank>`` line each
     (streamed); with ``numbering``, each id (and ``exclude``) in that numbering;
-    ``balanced``: only positions inside that band (:mod:`solver.evaluation.band`),
-    said on ``err``; with ``certificate``, the draw's certificate written to that
-    file first (the band's positions are among its exclusions)."""
+    ``balanced``, ``draw_rate``, ``preset``: only positions inside those bands and
+    that named subset (:mod:`solver.evaluation.band`), said on ``err``; with
+    ``certificate``, the draw's certificate written to that file first (the
+    band's positions are among its exclusions)."""
     from solver.sampling import iter_draw, iter_ids
 
     try:
         if certificate is not None:
             if numbering is not None:
                 raise _certificate_ids("random")
-            banned = [] if balanced is None else [
-                str(n) for n in _balanced(load_family(rules), balanced, eval_tables, err)]
+            banned = [] if balanced is None and draw_rate is None and preset is None else [
+                str(n) for n in _balanced(load_family(rules), balanced, eval_tables, err,
+                                          draw_rate, preset)]
             return _certified_random(rules, count, distinct, [*exclude, *banned], seed, fmt,
                                      unicode, dialect, variant, certificate, out, err)
         if numbering is not None:
@@ -426,7 +428,7 @@ def random_command(
 
                 left = excluded_ids(family_.name, exclude, scheme.read,
                                     lambda text: family_.identify(text).id, err)
-                left += _balanced(family_, balanced, eval_tables, err)
+                left += _balanced(family_, balanced, eval_tables, err, draw_rate, preset)
                 for found in iter_draw(family_, count, seed=seed, distinct=distinct,
                                        exclude=left):
                     out.write(f"{scheme.text(found.id)} "
@@ -434,7 +436,7 @@ def random_command(
                 out.flush()
                 return 0
         quick = _quick(rules, fmt, unicode, dialect, variant)
-        if balanced is not None:
+        if balanced is not None or draw_rate is not None or preset is not None:
             quick = None  # the tables are checked against the family
         if quick is not None:
             family = _Lazy(rules)
@@ -462,7 +464,7 @@ def random_command(
             loaded = load_family(rules)
             left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
                                     lambda text: loaded.identify(text).id, err)
-            left_out += _balanced(loaded, balanced, eval_tables, err)
+            left_out += _balanced(loaded, balanced, eval_tables, err, draw_rate, preset)
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
             with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
                                 dialect=dialect, variant=variant) as writer:
@@ -741,12 +743,13 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                  numbering: str | None = None, balanced: str | None = None,
                  eval_tables: Sequence[str] = (), certificate: str | None = None,
                  html: str | None = None, event: str | None = None,
-                 date: str | None = None) -> int:
+                 date: str | None = None, draw_rate: str | None = None,
+                 preset: str | None = None) -> int:
     """``chess960 plan``: ``rounds`` distinct positions drawn from ``seed`` as a
     ``table`` (markdown or csv), each board also as ``svg_dir/round-N.svg`` (the
     folder made when missing), and the printable page ``html`` (``-``: to
     ``out``, instead of the table); ids (and ``exclude``) in ``numbering``;
-    ``balanced``: only positions inside that band, said below a Markdown table
+    ``balanced``, ``draw_rate``: only positions inside those bands, said below a Markdown table
     (on ``err`` for CSV); ``certificate``: the draw's certificate written to
     that file too; ``event`` and ``date``: above a Markdown table, on the page
     and in the certificate."""
@@ -760,7 +763,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         family = load_family(rules)
         scheme = _scheme(family, numbering)
         noted = io.StringIO()
-        banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted)
+        banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted,
+                           draw_rate, preset)
         certified = None
         if certificate is not None:
             from solver.draws.certificate import certify
@@ -931,12 +935,13 @@ def rules_command(*, out: TextIO, err: TextIO, numberings: bool = False,
 
 
 
-def _balanced(family: Family, band: str | None, tables: Sequence[str], note: TextIO) -> list[int]:
-    """The IDs outside ``band`` (none without one), its note written to ``note``."""
-    if band is None:
+def _balanced(family: Family, band: str | None, tables: Sequence[str], note: TextIO,
+              draw_rate: str | None = None, preset: str | None = None) -> list[int]:
+    """The IDs outside ``band``, ``draw_rate`` and the named subset ``preset``
+    (none without any), each note written to ``note``."""
+    if band is None and draw_rate is None and preset is None:
         return []
-    from solver.evaluation.band import balance_for
+    from solver.evaluation.band import restrict
 
-    found = balance_for(family, band, list(tables))
-    note.write(f"{found.note}\n")
-    return found.excluded
+    return restrict(family, band, list(tables), draw_rate, preset,
+                    lambda text: note.write(f"{text}\n"))

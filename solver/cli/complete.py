@@ -63,7 +63,8 @@ def registry_names(kind: str) -> tuple[str, ...]:
 
 _RULES = {"--rules": "rules", "-r": "rules"}
 _WRITE = {"--format": "format", "-f": "format", "--dialect": "dialect", "--variant": "variant"}
-_EXCLUDE = {"--exclude": "", "-x": "", "--seed": "", "--balanced": "", "--eval-table": ""}
+_EXCLUDE = {"--exclude": "", "-x": "", "--seed": "", "--balanced": "", "--eval-table": "",
+            "--draw-rate": "", "--preset": ""}
 _NUMBERING = {"--numbering": ""}
 
 #: Each command's options that take a value: name -> the kind of value ("": free).
@@ -97,7 +98,8 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
                 "--limit": ""},
     "book": {**_RULES, **_NUMBERING, "--format": "book-format", "-f": "book-format",
              "--dialect": "dialect", "--output": "", "-o": "", "--ids": "", "--sample": "",
-             "--seed": "", "--workers": "", "--worker": "", "--pairs": "pairs"},
+             "--seed": "", "--workers": "", "--worker": "", "--pairs": "pairs",
+             "--balanced": "", "--draw-rate": "", "--eval-table": "", "--preset": ""},
     "audit": {**_RULES, "--level": "", "--format": "which-format", "-f": "which-format"},
 }
 

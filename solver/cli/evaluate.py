@@ -53,7 +53,7 @@ def _search(figures: Figures) -> str:
     row = figures.evaluation
     assert row is not None
     parts = [row.limit] if row.limit else []
-    if row.depth is not None:
+    if row.depth is not None and f"depth {row.depth}" != row.limit:
         parts.append(f"depth {row.depth}")
     if row.nodes is not None:
         parts.append(f"{row.nodes:,} nodes")
@@ -191,9 +191,9 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
 
 def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | None,
                    ids: str | None, jobs: int, output: str, timeout: float,
-                   out: TextIO, err: TextIO) -> int:
+                   out: TextIO, err: TextIO, wdl: bool = False) -> int:
     """``chess960 eval --engine``: a table of ``ids`` (all by default) in ``output``,
-    progress and a summary on ``err``."""
+    progress and a summary on ``err``; ``wdl``: with the engine's W/D/L in every row."""
     from solver.evaluation.run import evaluate, parse_ids
     from solver.evaluation.table import visible
 
@@ -212,7 +212,7 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
                 err.write(f"eval: {done:,}/{total:,} positions\n")
 
         summary = evaluate(family, engine, ids=numbers, out=output, nodes=nodes, depth=depth,
-                           jobs=jobs, timeout=timeout, progress=progress)
+                           jobs=jobs, timeout=timeout, progress=progress, wdl=wdl)
         if live and summary.done:
             err.write("\n")
         limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"

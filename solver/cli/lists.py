@@ -111,8 +111,12 @@ def _load(rules: str) -> Family:
 
 def book_command(rules: str, output: str | None, fmt: str, dialect: str, *,
                  numbering: str | None, ids: str | None, sample: int | None, seed: str | None,
-                 pairs: str | None, workers: int, worker: int, out: TextIO, err: TextIO) -> int:
-    """``chess960 book``: an engine-testing book, to ``output`` (atomically) or stdout."""
+                 pairs: str | None, workers: int, worker: int, out: TextIO, err: TextIO,
+                 balanced: str | None = None, draw_rate: str | None = None,
+                 eval_tables: Sequence[str] = (), preset: str | None = None) -> int:
+    """``chess960 book``: an engine-testing book, to ``output`` (atomically) or stdout;
+    ``balanced``, ``draw_rate``, ``preset``: only positions inside those bands and
+    that named subset (:mod:`solver.evaluation.band`, said on ``err``)."""
     from solver.lists.book import write_book
 
     shown = [0.0]
@@ -128,11 +132,17 @@ def book_command(rules: str, output: str | None, fmt: str, dialect: str, *,
 
     try:
         family = _load(rules)
+        excluded: list[int] = []
+        if balanced is not None or draw_rate is not None or preset is not None:
+            from solver.evaluation.band import restrict
+
+            excluded = restrict(family, balanced, list(eval_tables), draw_rate, preset,
+                                lambda text: err.write(f"{text}\n"))
         watched = family.count >= 100_000 and _is_terminal(err)
         written = write_book(family, output if output is not None else out, fmt,
                              dialect=dialect, numbering=numbering, ids=ids, sample=sample,
                              seed=seed, pairs=pairs, workers=workers, worker=worker,
-                             progress=progress if watched else None)
+                             progress=progress if watched else None, exclude=excluded)
         if watched:
             err.write("\r\033[K")
         if output is not None:

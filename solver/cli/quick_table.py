@@ -59,7 +59,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'random': {
         'body': 'solver.cli.bodies:random_',
         'argument': None,
-        'options': {'-n': 'count', '--count': 'count', '--distinct': 'distinct', '--exclude': 'exclude', '-x': 'exclude', '--seed': 'seed', '--rules': 'rules', '-r': 'rules', '--unicode': 'unicode', '-u': 'unicode', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--eval-table': 'eval_table', '--certificate': 'certificate'},
+        'options': {'-n': 'count', '--count': 'count', '--distinct': 'distinct', '--exclude': 'exclude', '-x': 'exclude', '--seed': 'seed', '--rules': 'rules', '-r': 'rules', '--unicode': 'unicode', '-u': 'unicode', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate', '--preset': 'preset'},
         'params': {
             'count': {'kind': 'int', 'multiple': False, 'required': False, 'default': 1, 'min': 1},
             'distinct': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
@@ -73,8 +73,10 @@ TABLE: dict[str, dict[str, Any]] = {
             'max_states': {'kind': 'int', 'multiple': False, 'required': False, 'min': 1, 'callback': 'solver.cli.bodies:set_max_states'},
             'numbering': {'kind': 'str', 'multiple': False, 'required': False},
             'balanced': {'kind': 'str', 'multiple': False, 'required': False},
+            'draw_rate': {'kind': 'str', 'multiple': False, 'required': False},
             'eval_table': {'kind': 'str', 'multiple': True, 'required': False},
             'certificate': {'kind': 'str', 'multiple': False, 'required': False},
+            'preset': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
     'show': {
@@ -100,7 +102,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'plan': {
         'body': 'solver.cli.bodies:plan_',
         'argument': None,
-        'options': {'--rounds': 'rounds', '--seed': 'seed', '--exclude': 'exclude', '-x': 'exclude', '--exclude-mirrors': 'mirrors', '--rules': 'rules', '-r': 'rules', '--format': 'table', '-f': 'table', '--svg-dir': 'svg_dir', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--eval-table': 'eval_table', '--certificate': 'certificate', '--html': 'html', '--commit': 'commit', '--sealed': 'sealed', '--event': 'event', '--date': 'date'},
+        'options': {'--rounds': 'rounds', '--seed': 'seed', '--exclude': 'exclude', '-x': 'exclude', '--exclude-mirrors': 'mirrors', '--rules': 'rules', '-r': 'rules', '--format': 'table', '-f': 'table', '--svg-dir': 'svg_dir', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate', '--preset': 'preset', '--html': 'html', '--commit': 'commit', '--sealed': 'sealed', '--event': 'event', '--date': 'date'},
         'params': {
             'rounds': {'kind': 'int', 'multiple': False, 'required': True, 'min': 1},
             'seed': {'kind': 'str', 'multiple': False, 'required': False, 'callback': 'solver.cli.bodies:check_seed'},
@@ -114,8 +116,10 @@ TABLE: dict[str, dict[str, Any]] = {
             'max_states': {'kind': 'int', 'multiple': False, 'required': False, 'min': 1, 'callback': 'solver.cli.bodies:set_max_states'},
             'numbering': {'kind': 'str', 'multiple': False, 'required': False},
             'balanced': {'kind': 'str', 'multiple': False, 'required': False},
+            'draw_rate': {'kind': 'str', 'multiple': False, 'required': False},
             'eval_table': {'kind': 'str', 'multiple': True, 'required': False},
             'certificate': {'kind': 'str', 'multiple': False, 'required': False},
+            'preset': {'kind': 'str', 'multiple': False, 'required': False},
             'html': {'kind': 'str', 'multiple': False, 'required': False},
             'commit': {'kind': 'str', 'multiple': False, 'required': False},
             'sealed': {'kind': 'str', 'multiple': False, 'required': False},
@@ -191,7 +195,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'book': {
         'body': 'solver.cli.bodies:book',
         'argument': None,
-        'options': {'--rules': 'rules', '-r': 'rules', '--output': 'output', '-o': 'output', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--numbering': 'numbering', '--ids': 'ids', '--sample': 'sample', '--seed': 'seed', '--pairs': 'pairs', '--workers': 'workers', '--worker': 'worker'},
+        'options': {'--rules': 'rules', '-r': 'rules', '--output': 'output', '-o': 'output', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--numbering': 'numbering', '--ids': 'ids', '--sample': 'sample', '--seed': 'seed', '--pairs': 'pairs', '--workers': 'workers', '--worker': 'worker', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--preset': 'preset'},
         'params': {
             'rules': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'chess960'},
             'output': {'kind': 'str', 'multiple': False, 'required': False},
@@ -204,12 +208,16 @@ TABLE: dict[str, dict[str, Any]] = {
             'pairs': {'kind': 'str', 'multiple': False, 'required': False},
             'workers': {'kind': 'int', 'multiple': False, 'required': False, 'default': 1, 'min': 1},
             'worker': {'kind': 'int', 'multiple': False, 'required': False, 'default': 1, 'min': 1},
+            'balanced': {'kind': 'str', 'multiple': False, 'required': False},
+            'draw_rate': {'kind': 'str', 'multiple': False, 'required': False},
+            'eval_table': {'kind': 'str', 'multiple': True, 'required': False},
+            'preset': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
     'eval': {
         'body': 'solver.cli.bodies:eval_',
         'argument': {'name': 'positions', 'nargs': -1},
-        'options': {'--rules': 'rules', '-r': 'rules', '--format': 'fmt', '-f': 'fmt', '--eval-table': 'eval_table', '--engine': 'engine', '--nodes': 'nodes', '--depth': 'depth', '--ids': 'ids', '--jobs': 'jobs', '-j': 'jobs', '--output': 'output', '-o': 'output', '--timeout': 'timeout'},
+        'options': {'--rules': 'rules', '-r': 'rules', '--format': 'fmt', '-f': 'fmt', '--eval-table': 'eval_table', '--engine': 'engine', '--nodes': 'nodes', '--depth': 'depth', '--ids': 'ids', '--jobs': 'jobs', '-j': 'jobs', '--output': 'output', '-o': 'output', '--timeout': 'timeout', '--wdl': 'wdl'},
         'params': {
             'positions': {'kind': 'str', 'multiple': True, 'required': False},
             'rules': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'chess960'},
@@ -222,6 +230,7 @@ TABLE: dict[str, dict[str, Any]] = {
             'jobs': {'kind': 'int', 'multiple': False, 'required': False, 'default': 1, 'min': 1},
             'output': {'kind': 'str', 'multiple': False, 'required': False},
             'timeout': {'kind': 'other', 'multiple': False, 'required': False, 'default': 600.0, 'min': 1},
+            'wdl': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
         },
     },
     'dice': {

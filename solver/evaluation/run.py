@@ -6,7 +6,8 @@ in parallel, resumably, into a table (:mod:`solver.evaluation.table`).
 * The engine is set up for the family (:func:`engine_setup`): ``UCI_Chess960``
   for the 8-file chess families, ``UCI_Variant`` ``caparandom`` (else
   ``capablanca``) for Capablanca's 10 files, which Fairy-Stockfish offers,
-  and ``UCI_ShowWDL`` where offered.
+  and ``UCI_ShowWDL`` where offered (with ``wdl``, required: an engine without
+  it is refused, and so is a search that ends with no ``wdl`` in its score).
 * The table is locked (``flock``) while a run writes it: a second run on the
   same table is refused with one error, and a lock is never left behind (the
   system releases it however the run ends).
@@ -89,14 +90,29 @@ class Setup:
     options: dict[str, str]
     fen: Callable[[Position], str]
     words: str
+    #: Whether every row must have W/D/L (``eval --wdl``).
+    wdl: bool = False
 
 
-def engine_setup(family: Family, engine: Engine) -> Setup:
-    """The options and FENs that make ``engine`` play ``family``'s game.
+def engine_setup(family: Family, engine: Engine, wdl: bool = False) -> Setup:
+    """The options and FENs that make ``engine`` play ``family``'s game (with
+    ``wdl``, and report its win/draw/loss model).
 
     Raises :class:`~solver.errors.EngineError` for a family on a board no UCI
     variant is known for, or an engine without the options it needs.
     """
+    setup = _setup(family, engine)
+    if not wdl:
+        return setup
+    if "UCI_ShowWDL" not in engine.options:
+        raise EngineError(engine.engine, "offers no UCI_ShowWDL option, which --wdl needs "
+                                         "(its win/draw/loss model): leave out --wdl, or use "
+                                         "an engine that has one, such as Stockfish")
+    return Setup(setup.options, setup.fen, f"{setup.words}, UCI_ShowWDL", True)
+
+
+def _setup(family: Family, engine: Engine) -> Setup:
+    """:func:`engine_setup` without ``wdl``."""
     from solver.notation.dialects import start_fen
     from solver.notation.fen import position_fen
 
@@ -247,15 +263,17 @@ def _resume(path: str, fd: int, family: Family) -> set[int]:
 def evaluate(family: Family, engine: str, *, ids: Sequence[int], out: str,
              nodes: int | None = None, depth: int | None = None, jobs: int = 1,
              timeout: float = 600.0,
-             progress: Callable[[int, int], None] | None = None) -> Summary:
+             progress: Callable[[int, int], None] | None = None,
+             wdl: bool = False) -> Summary:
     """Evaluate ``ids`` of ``family`` with ``engine`` (a path or a name) into the
-    table ``out`` (see the module); ``progress(done, total)`` after each."""
+    table ``out`` (see the module); ``progress(done, total)`` after each; with
+    ``wdl``, each row's W/D/L required (``UCI_ShowWDL``)."""
     if (nodes is None) == (depth is None):
         raise EngineError(engine, "give one limit: nodes or depth")
     limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
     regular_file(out, links=False)  # before an engine is started for nothing
     with Engine(engine, timeout) as first:
-        setup = engine_setup(family, first)
+        setup = engine_setup(family, first, wdl)
         name = first.name
     try:
         fd = _lock(out)
@@ -357,6 +375,9 @@ def _work(family: Family, engine: str, timeout: float, setup: Setup, name: str, 
             while (number := next_id()) is not None:
                 position = family.position(number)
                 result = running.analyse(setup.fen(position), nodes=nodes, depth=depth)
+                if setup.wdl and result.wdl is None:
+                    raise EngineError(engine, f"gave no 'wdl' with its last score for id "
+                                              f"{number}, though UCI_ShowWDL is on (--wdl)")
                 results.put(evaluation(number, position_fen(position), name, limit, result))
     except BaseException as exc:  # reported by the main thread
         results.put(exc)

@@ -1,13 +1,16 @@
 """The evaluation tables shipped with the package, with their provenance, and
 a position's figures from each (``chess960 eval ID``).
 
-Two MIT-licensed tables of all 960 Chess960 positions, keyed by SP-ID
+Three MIT-licensed tables of all 960 Chess960 positions, keyed by SP-ID
 (``solver/evaluation/data/README.md`` says where each came from, under which
 licence, and how it was converted; ``tests/test_evaluation.py`` checks each
-row's FEN against the family):
+row's FEN against the family). The first two are the family's default
+sources (``eval ID`` and ``--balanced`` use them unless told otherwise); the
+third, eval960's depth-32 run, is used when named: ``--eval-table eval960-d32``
+(a shipped source's name stands for its table wherever a table file is taken).
 
 >>> [s.name for s in SOURCES]
-['eval960', 'evalanalyzer']
+['eval960', 'evalanalyzer', 'eval960-d32']
 >>> figures = position_figures("chess960", 80)
 >>> [(f.source.name, f.evaluation.score()) for f in figures]
 [('eval960', '+0.40'), ('evalanalyzer', '+0.80')]
@@ -48,6 +51,8 @@ class Source:
     limit: str
     #: What it gives besides the eval.
     gives: str
+    #: Whether ``eval ID`` and the bands use it when no table is given (else by name).
+    default: bool = True
 
 
 SOURCES: Final = (
@@ -62,7 +67,21 @@ SOURCES: Final = (
            "https://github.com/bariskisir/Chess960EvalAnalyzer",
            "92a9710ef3054f53db292cb7c36344848c3e870f", "2026-02-14", "MIT", "Stockfish 18",
            "depth 25", "eval"),
+    Source("eval960-d32", "chess960", "eval960-d32.csv",
+           "clfs/eval960 (Calvin Figuereo-Supraner), stockfish_17_1_depth_32.jsonl",
+           "https://github.com/clfs/eval960", "a78d20903a3c9b3e75cb16d994ec6741d83527b3",
+           "2026-01-27", "MIT", "Stockfish 17.1",
+           "depth 32 (median 23.3 s a position; one process, in ID order; threads and hash "
+           "not recorded); depth, nodes and time per row",
+           "eval, W/D/L per mille", default=False),
 )
+
+#: Each family's named subsets (``--preset NAME``: only these positions): name -> the
+#: file in ``solver/evaluation/data`` listing them, one ``WHITE black`` pair of ranks a
+#: line (:func:`subset_ids` reads it; the data's README says whose it is).
+SUBSETS: Final[dict[str, dict[str, str]]] = {
+    "dfrc": {"dfrc4852": "dfrc4852.txt"},
+}
 
 _LOADED: dict[str, EvalTable] = {}
 
@@ -73,13 +92,14 @@ def source_named(name: str) -> Source | None:
 
 
 def shipped(family: str) -> list[Source]:
-    """The shipped sources keyed by ``family``'s IDs (by name: the lead's
-    numbering work may re-point this one function).
+    """The default shipped sources keyed by ``family``'s IDs (by name: the lead's
+    numbering work may re-point this one function); the others are used by name
+    (:func:`tables_for`).
 
     >>> [s.name for s in shipped("chess960")], shipped("dfrc")
     (['eval960', 'evalanalyzer'], [])
     """
-    return [s for s in SOURCES if s.family == family]
+    return [s for s in SOURCES if s.family == family and s.default]
 
 
 def load_source(source: Source) -> EvalTable:
@@ -110,7 +130,8 @@ def position_figures(family: str, number: int,
     if tables is None:
         return [Figures(s, t, t.rows.get(number))
                 for s in shipped(family) for t in [load_source(s)]]
-    return [Figures(None, t, t.rows.get(number)) for t in tables]
+    return [Figures(source_named(t.name) if t.path.startswith("<shipped") else None, t,
+                    t.rows.get(number)) for t in tables]
 
 
 def spread(figures: list[Figures]) -> float | None:
@@ -125,12 +146,65 @@ def spread(figures: list[Figures]) -> float | None:
 
 def tables_for(family: Family, paths: list[str]) -> list[EvalTable]:
     """The tables a command uses for ``family``: the files ``paths`` when given
-    (each checked against the family, :func:`~solver.evaluation.table.verify`),
-    else the shipped ones (checked too: an edited rule file is refused)."""
+    (a path that is no file but a shipped source's name of the family, such as
+    ``eval960-d32``, stands for that source), each checked against the family
+    (:func:`~solver.evaluation.table.verify`), else the default shipped ones
+    (checked too: an edited rule file is refused).
+
+    >>> from solver.family import Family
+    >>> [t.name for t in tables_for(Family.load("chess960"), ["eval960-d32"])]
+    ['eval960-d32']
+    """
+    import os
+
     from solver.evaluation.table import read_table, verify
 
-    tables = ([read_table(p, count=family.count) for p in paths] if paths
+    def opened(path: str) -> EvalTable:
+        source = source_named(path)
+        if source is not None and source.family == family.name and not os.path.exists(path):
+            return load_source(source)
+        return read_table(path, count=family.count)
+
+    tables = ([opened(p) for p in paths] if paths
               else [load_source(s) for s in shipped(family.name)])
     for table in tables:
         verify(table, family)
     return tables
+
+
+def subset_ids(family: Family, name: str) -> list[int]:
+    """The IDs of ``family``'s named subset ``name`` (``--preset``), sorted: the
+    pairs of ranks its file lists (:data:`SUBSETS`), each
+    looked up in the family's own side numbering.
+
+    >>> from solver.family import Family
+    >>> found = subset_ids(Family.load("dfrc"), "dfrc4852")
+    >>> len(found), found[:3]
+    (20797, [3, 44, 64])
+
+    Raises :class:`~solver.errors.IdError` for a name that is not one of the
+    family's subsets, and when the family's sides are not independent.
+    """
+    from importlib.resources import files
+
+    from solver.errors import IdError
+
+    own = SUBSETS.get(family.name, {})
+    if name not in own:
+        names = ", ".join(sorted(own)) or "none"
+        raise IdError(name, f"preset {name!r} is not a named subset of {family.name} "
+                            f"(its subsets: {names})")
+    if not family.independent:  # pragma: no cover - every subset's family has two sides
+        raise IdError(name, f"preset {name!r} needs independent sides")
+    text = files("solver.evaluation").joinpath("data", own[name]).read_text("ascii")
+    table = family.side_table()
+    index = {rank: i for i, rank in enumerate(table)}
+    count = len(table)
+    found = set()
+    for line in text.splitlines():
+        white, black = line.split()
+        if white not in index or black.upper() not in index:  # an edited rule file
+            raise IdError(name, f"preset {name!r} lists {line!r}, not a position of "
+                                f"{family.name}")
+        found.add(index[white] * count + index[black.upper()])
+    return sorted(found)

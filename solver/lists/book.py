@@ -19,6 +19,10 @@ games (:mod:`solver.output`).
   stays balanced between a position and its mirror image. fastchess and
   cutechess-cli play each opening twice with colours swapped when asked
   (``-games 2 -repeat``), and then take a book with each position once.
+* **Balanced.** ``exclude`` (IDs, such as the positions outside a band of
+  ``--balanced`` or ``--draw-rate``) are left out of the book: of the whole
+  family, of ``ids``, and of the positions a ``sample`` is drawn from (as
+  ``random --exclude`` leaves them out).
 * **Workers.** ``workers=N, worker=K`` (``1 <= K <= N``) keeps every N-th
   unit (a position, or a pair), starting with the K-th: the N slices are
   disjoint and together they are the whole book, each spread over all of it.
@@ -31,7 +35,7 @@ games (:mod:`solver.output`).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Final, TextIO
 
@@ -182,8 +186,10 @@ class _Mirrors:
 
 def book_units(family: Family, *, numbering: str | None = None, ids: str | None = None,
                sample: int | None = None, seed: str | None = None,
-               pairs: str | None = None) -> Iterator[tuple[int, ...]]:
-    """The book's units in order: a position, or a pair (``pairs``)."""
+               pairs: str | None = None, exclude: Collection[int] = ()
+               ) -> Iterator[tuple[int, ...]]:
+    """The book's units in order: a position, or a pair (``pairs``), none of
+    ``exclude`` (a mirror pair is kept whole only when both are allowed)."""
     if ids is not None and sample is not None:
         raise OptionConflictError("book", ("--ids", "--sample"), "give the positions one way")
     if pairs is not None and pairs not in PAIRS:
@@ -195,17 +201,22 @@ def book_units(family: Family, *, numbering: str | None = None, ids: str | None 
     elif sample is not None:
         from solver.sampling import iter_ids
 
-        chosen = iter_ids(family.count, sample, seed=seed, distinct=True, family=family.name)
+        chosen = iter_ids(family.count, sample, seed=seed, distinct=True, exclude=exclude,
+                          family=family.name)
     else:
         chosen = _ordered(family, scheme)
+    if exclude and sample is None:
+        left_out = frozenset(exclude)
+        chosen = (number for number in chosen if number not in left_out)
     if pairs == "colour":
         return ((number, number) for number in chosen)
     if pairs == "mirror":
-        return _mirror_pairs(family, chosen)
+        return _mirror_pairs(family, chosen, frozenset(exclude))
     return ((number,) for number in chosen)
 
 
-def _mirror_pairs(family: Family, chosen: Iterable[int]) -> Iterator[tuple[int, ...]]:
+def _mirror_pairs(family: Family, chosen: Iterable[int], exclude: frozenset[int] = frozenset()
+                  ) -> Iterator[tuple[int, ...]]:
     mirror = _Mirrors(family)
     written: set[int] | bytearray = bytearray(family.count) if family.count <= 1 << 26 \
         else set()
@@ -224,7 +235,7 @@ def _mirror_pairs(family: Family, chosen: Iterable[int]) -> Iterator[tuple[int, 
             continue
         mark(number)
         other = mirror(number)
-        if other is None or other == number or seen(other):
+        if other is None or other == number or seen(other) or other in exclude:
             yield (number,)
             continue
         mark(other)
@@ -233,7 +244,8 @@ def _mirror_pairs(family: Family, chosen: Iterable[int]) -> Iterator[tuple[int, 
 
 def book_ids(family: Family, *, numbering: str | None = None, ids: str | None = None,
              sample: int | None = None, seed: str | None = None, pairs: str | None = None,
-             workers: int = 1, worker: int = 1) -> Iterator[int]:
+             workers: int = 1, worker: int = 1, exclude: Collection[int] = ()
+             ) -> Iterator[int]:
     """The IDs of the positions the book holds, in its order (see the module).
 
     Raises :class:`~solver.errors.IdError` for a bad number and
@@ -243,7 +255,7 @@ def book_ids(family: Family, *, numbering: str | None = None, ids: str | None = 
         raise OptionConflictError("book", ("--workers", "--worker"),
                                   f"worker {worker} is not one of 1 to {workers}")
     units = book_units(family, numbering=numbering, ids=ids, sample=sample, seed=seed,
-                       pairs=pairs)
+                       pairs=pairs, exclude=exclude)
     if workers > 1:
         units = islice(units, worker - 1, None, workers)
     for unit in units:
@@ -279,7 +291,8 @@ def _writer(out: TextIO, family: Family, fmt: str, dialect: str, scheme: Scheme 
 def book_text(family: Family, fmt: str = "epd", *, dialect: str = "xfen",
               numbering: str | None = None, ids: str | None = None, sample: int | None = None,
               seed: str | None = None, pairs: str | None = None, workers: int = 1,
-              worker: int = 1, progress: Progress | None = None) -> Iterator[str]:
+              worker: int = 1, progress: Progress | None = None,
+              exclude: Collection[int] = ()) -> Iterator[str]:
     """The book's text, a piece at a time (the checks are made before the first piece).
 
     Every position is the one :meth:`Family.position <solver.family.Family.position>`
@@ -289,13 +302,13 @@ def book_text(family: Family, fmt: str = "epd", *, dialect: str = "xfen",
     """
     scheme = _scheme(family, numbering)
     numbers = book_ids(family, numbering=numbering, ids=ids, sample=sample, seed=seed,
-                       pairs=pairs, workers=workers, worker=worker)
+                       pairs=pairs, workers=workers, worker=worker, exclude=exclude)
     buffer = io.StringIO()
     writer = _writer(buffer, family, fmt, dialect, scheme)
     first = next(numbers, None)  # the checks of book_ids, made now
     if first is None:
         return iter(())
-    whole = ids is None and sample is None
+    whole = ids is None and sample is None and not exclude
     if whole and scheme is None and pairs is None and workers == 1:
         if _plain_pairs(family) and family.side_count <= BOOK_SIDE_MAX and fmt != "pgn":
             return _pair_pieces(family, writer, buffer, family.side_table(), progress)

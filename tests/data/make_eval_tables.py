@@ -15,7 +15,9 @@ DIR instead (the tests compare the two byte for byte).
 """
 
 import csv
+import gzip
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -54,7 +56,29 @@ def evalanalyzer() -> str:
     return table(rows)
 
 
-TABLES = {"eval960.csv": eval960, "evalanalyzer.csv": evalanalyzer}
+def eval960_d32() -> str:
+    """eval960's depth-32 run (``stockfish_17_1_depth_32.jsonl`` at a78d209, kept
+    gzip-compressed): one JSON object a line, ``info`` holding the last search
+    line python-chess read (score and W/D/L from White's point of view)."""
+    name = "eval960-d32-stockfish_17_1_depth_32.jsonl.gz"
+    text = gzip.decompress((HERE / name).read_bytes()).decode("utf-8")
+    rows = []
+    for line in text.splitlines():
+        record = json.loads(line)
+        info = record["info"][-1]
+        score, wdl = info["score"], info["wdl"]
+        rows.append({"id": str(record["id"]), "fen": record["fen"], "engine": record["engine"],
+                     "limit": "depth 32", "depth": str(info["depth"]),
+                     "nodes": str(info["nodes"]), "time": str(info["time"]),
+                     "eval": "" if score["cp"] is None else str(score["cp"] / 100),
+                     "mate": "" if score["mate"] is None else str(score["mate"]),
+                     "wins": str(wdl["win"]), "draws": str(wdl["draw"]),
+                     "losses": str(wdl["loss"])})
+    return table(rows)
+
+
+TABLES = {"eval960.csv": eval960, "evalanalyzer.csv": evalanalyzer,
+          "eval960-d32.csv": eval960_d32}
 
 if __name__ == "__main__":
     root = Path(__file__).resolve().parents[2]
