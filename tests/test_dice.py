@@ -138,6 +138,7 @@ def test_verify_says_the_three_boxes_are_not_uniform(tmp_path: Path) -> None:
         "  starts over: probability 0",
         "  60 ids 900..959: probability 1/600 each",
         "  900 ids 0..899: probability 1/1000 each",
+        "  worked out state by state (at most 960 states)",
     ]
     assert result.stderr == (f"error: {path}: not uniform: 60 ids (900..959) have probability "
                              f"1/600 each, 900 ids (0..899) 1/1000 each (uniform: 1/960)\n")
@@ -362,9 +363,17 @@ TWO_MILLIONS = {
 
 
 def test_a_procedure_past_the_work_limit_is_refused_at_once(tmp_path: Path) -> None:
+    # The two independent draws are counted (a run of a million numbers, spread over
+    # the second draw's weight 0 at once); a case makes the draws dependent: state by
+    # state, 10**12 steps, refused before any is made.
+    found = distribution(procedure_from(TWO_MILLIONS))
+    assert found.uniform and found.method.startswith("by counting")
+    dependent = {**TWO_MILLIONS, "draws": [
+        TWO_MILLIONS["draws"][0],
+        {**TWO_MILLIONS["draws"][1], "cases": [{"when": {"a": [0, 0]}, "from": 0, "to": 1}]}]}
     path = tmp_path / "two.json"
-    path.write_text(json.dumps(TWO_MILLIONS))
-    assert len(path.read_bytes()) < 300
+    path.write_text(json.dumps(dependent))
+    assert len(path.read_bytes()) < 400
     message = (f"{path}: up to 1,000,002,000,000 steps of work (every face of each draw "
                f"from every state the draws before it may leave, and every id), more than "
                f"4,000,000: too large to work out exactly here")
@@ -377,6 +386,15 @@ def test_a_procedure_past_the_work_limit_is_refused_at_once(tmp_path: Path) -> N
         distribution(read_procedure(path.read_text(), str(path)), str(path))
     assert time.perf_counter() - started < 0.5
     assert str(info.value) == message
+
+
+def test_counting_stops_past_the_work_limit() -> None:
+    # two draws of a million, both weighing 1: a million numbers of a million masses
+    crossed = {**TWO_MILLIONS, "number": {"a": 1, "b": 1}, "count": 2_000_000}
+    started = time.perf_counter()
+    with pytest.raises(ProcedureError, match="more than 4,000,000 steps of work counting"):
+        distribution(procedure_from(crossed))
+    assert time.perf_counter() - started < 2
 
 
 def _work_followed(data: dict[str, Any]) -> int:
