@@ -19,12 +19,19 @@ follow) and describes it as data (:meth:`Dice.procedure`, the format of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from itertools import combinations
+from math import comb
+from typing import TYPE_CHECKING, Final
 
+from solver.board.geometry import piece_name
 from solver.draws.procedure import Draw, Procedure
 from solver.errors import DiceError, DrawCountError
+
+if TYPE_CHECKING:
+    from solver.family import Family
 
 #: Faces a die may have (cards: :data:`DECK`).
 MIN_SIDES: Final = 2
@@ -210,3 +217,284 @@ def dice(count: int, sides: int = 10, *, cards: bool = False,
                                       f"{found.rolls} rolls, more than {MAX_ROLLS}: take a die "
                                       f"with more faces")
     return found
+
+
+# -- piece by piece ------------------------------------------------------------------------
+
+_ORDINALS: Final = ("1st", "2nd", "3rd")
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ...
+
+    >>> ordinal(1), ordinal(4), ordinal(12)
+    ('1st', '4th', '12th')
+    """
+    return _ORDINALS[n - 1] if 1 <= n <= 3 else f"{n}th"
+
+
+@dataclass(frozen=True)
+class PieceStep:
+    """One placement step done at the table: ``what`` is placed on one of the
+    ``choices`` (``labels``, in the numbering's order) among ``where``; ``rolls``
+    are the faces each roll keeps (their product is ``choices``); ``weight``
+    is the step's digit's weight in the ID."""
+
+    what: str
+    where: str
+    labels: tuple[str, ...]
+    rolls: tuple[int, ...]
+    weight: int
+    side: str = ""
+
+    @property
+    def choices(self) -> int:
+        """How many ways the step has."""
+        return len(self.labels)
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """A draw of one of ``count`` positions of ``family`` piece by piece with a
+    die of ``sides`` faces: each step a roll (or a few) read from a table, a
+    face past the table rolled again; ``excluded``: ``(id, rank)`` left out."""
+
+    family: str
+    count: int
+    sides: int
+    steps: tuple[PieceStep, ...]
+    last: str
+    excluded: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def low(self) -> int:
+        """The die's first face: 0 for a ten-sided die, else 1."""
+        return 0 if self.sides == 10 else 1
+
+    def procedure(self) -> Procedure:
+        """The procedure as data (:mod:`solver.draws.procedure`): each roll a draw,
+        its faces past the step's table a reject condition (rolling that die again
+        gives the same distribution as starting over, the rolls being independent)."""
+        draws: list[Draw] = []
+        weights: list[int] = []
+        reject: list[tuple[tuple[str, int, int], ...]] = []
+        low = self.low
+        for step in self.steps:
+            for at, faces in enumerate(step.rolls):
+                name = _roll_name(step, at)
+                draws.append(Draw(name, low, low + self.sides - 1))
+                later = 1
+                for more in step.rolls[at + 1:]:
+                    later *= more
+                weights.append(step.weight * later)
+                if faces < self.sides:
+                    reject.append(((name, low + faces, low + self.sides - 1),))
+        offset = -low * sum(weights)
+        exclude = tuple((number, number) for number, _ in self.excluded)
+        return Procedure(f"{self.family} piece by piece with a {self.sides}-sided die",
+                         self.count, tuple(draws), tuple(weights), offset, tuple(reject),
+                         False, exclude)
+
+    def faces(self, kept: int) -> str:
+        """The faces a roll keeping ``kept`` of them reads, in words."""
+        low = self.low
+        return f"{low}" if kept == 1 else f"{low} to {low + kept - 1}"
+
+    def table(self, step: PieceStep) -> list[tuple[str, str]]:
+        """``(faces, choice)`` for each choice of ``step``: the faces read in order."""
+        low = self.low
+        rows = []
+        for number, label in enumerate(step.labels):
+            digits = []
+            for kept in reversed(step.rolls):
+                number, digit = divmod(number, kept)
+                digits.append(str(low + digit))
+            rows.append((" then ".join(reversed(digits)), label))
+        return rows
+
+    def lines(self) -> list[str]:
+        """The procedure in words, for an arbiter to follow."""
+        low, sides = self.low, self.sides
+        faces = "faces 0 to 9; a face marked 10 counts as 0" if sides == 10 else \
+            f"faces 1 to {sides}"
+        head = [f"To draw one of the {self.count:,} {self.family} positions piece by piece, "
+                f"each with probability exactly 1/{self.count - len(self.excluded):,},",
+                f"with a {_WORDS.get(sides, str(sides))}-sided die ({faces}). Count the "
+                f"squares from the a-file; a face not in a step's table: roll that die again."]
+        shown: list[str] = []
+        for step in self.steps:
+            side = f"{step.side}: " if step.side else ""
+            if len(step.rolls) == 1:
+                roll = f"roll the die ({self.faces(step.rolls[0])})"
+            else:
+                roll = "roll the die " + ", then ".join(
+                    f"({self.faces(kept)})" for kept in step.rolls)
+            table = ", ".join(f"{f} {label}" for f, label in self.table(step))
+            shown.append(f"{side}{step.what} on {step.where}: {roll}: {table}.")
+        shown.append(self.last)
+        if self.excluded:
+            left = ", ".join(f"{rank} ({number})" for number, rank in self.excluded)
+            shown.append(f"If the position is one left out, {left}, start again from step 1.")
+        return [*head, *(f"{i}. {line}" for i, line in enumerate(shown, 1))]
+
+
+def _roll_name(step: PieceStep, at: int) -> str:
+    side = f"{step.side.lower()} " if step.side else ""
+    return f"{side}{step.what}" + (f" roll {at + 1}" if len(step.rolls) > 1 else "")
+
+
+def rolls_for(choices: int, sides: int) -> tuple[int, ...] | None:
+    """The faces each roll keeps to pick one of ``choices`` with no arithmetic:
+    one roll if the die has enough faces, else a few whose kept faces multiply
+    to ``choices`` (read from a table); None when no such rolls exist.
+
+    >>> rolls_for(4, 6), rolls_for(10, 6), rolls_for(7, 6), rolls_for(1, 6)
+    ((4,), (5, 2), None, ())
+    """
+    if choices == 1:
+        return ()
+    if choices <= sides:
+        return (choices,)
+    found: list[int] = []
+    left = choices
+    while left > 1:
+        kept = next((d for d in range(min(left, sides), 1, -1) if left % d == 0), None)
+        if kept is None:
+            return None
+        found.append(kept)
+        left //= kept
+    return tuple(found)
+
+
+def pieces(family: Family, sides: int = 10,
+           excluded: Sequence[int] = ()) -> Pieces:
+    """The piece-by-piece draw of ``family`` with a die of ``sides`` faces,
+    leaving out the IDs ``excluded`` (at most :data:`MAX_NAMED`, each named).
+
+    >>> from solver.family import Family
+    >>> print("\\n".join(pieces(Family.load("chess960")).lines()[2:]))
+    1. the light-squared bishop on b1, d1, f1, h1: roll the die (0 to 3): 0 b1, 1 d1, 2 f1, 3 h1.
+    2. the dark-squared bishop on a1, c1, e1, g1: roll the die (0 to 3): 0 a1, 1 c1, 2 e1, 3 g1.
+    3. the queen on the 6 free squares: roll the die (0 to 5): 0 1st, 1 2nd, 2 3rd, 3 4th, 4 5th, 5 6th.
+    4. the knights on two of the 5 free squares: roll the die (0 to 9): 0 1st+2nd, 1 1st+3rd, 2 1st+4th, 3 1st+5th, 4 2nd+3rd, 5 2nd+4th, 6 2nd+5th, 7 3rd+4th, 8 3rd+5th, 9 4th+5th.
+    5. Then the rook, king, rook on the 3 free squares, in this order from the a-file; Black mirrors White.
+
+    Raises :class:`~solver.errors.DiceError` for a family whose steps do not
+    number it directly, or a step the die cannot give without arithmetic.
+    """
+    if isinstance(sides, bool) or not isinstance(sides, int) or not (
+            MIN_SIDES <= sides <= MAX_SIDES):
+        raise DiceError(sides, family.count, f"a die has from {MIN_SIDES} to {MAX_SIDES:,} "
+                                             f"faces, not {sides!r}")
+    why = _not_by_pieces(family)
+    if why is not None:
+        raise DiceError(sides, family.count, f"{family.name} cannot be drawn piece by piece: "
+                                             f"{why}; use --method id")
+    if len(excluded) > MAX_NAMED:
+        raise DiceError(sides, family.count, f"--method pieces names each position left "
+                                             f"out, at most {MAX_NAMED}: {len(excluded):,} "
+                                             f"given; use --method id")
+    numbering = family.numbering
+    side_count = numbering.count
+    found: list[PieceStep] = []
+    sides_named = ("White", "Black") if family.independent else ("",)
+    for at, side in enumerate(sides_named):
+        above = side_count if family.independent and at == 0 else 1
+        weight = above
+        for index, (step, radix) in enumerate(zip(numbering.steps, numbering.radices,
+                                                   strict=True)):
+            if step.fill and radix == 1:
+                continue
+            rolls = rolls_for(radix, sides)
+            if rolls is None:
+                raise DiceError(sides, family.count,
+                                f"{family.name} cannot be drawn piece by piece with a "
+                                f"{sides}-sided die: step {step.text!r} has {radix} "
+                                f"choices, which no rolls of that die give without "
+                                f"arithmetic; take a die of at least {radix} faces or "
+                                f"use --method id")
+            what, where, labels = _step_words(family, index)
+            found.append(PieceStep(what, where, labels, rolls, weight, side))
+            weight *= radix
+    last = numbering.steps[-1]
+    tail = ("Black mirrors White." if not family.independent else
+            "the same for Black's rank, from a8.")
+    if last.fill and last.choices == 1:
+        names = ", ".join(piece_name(p, 1, family.names) for p in last.pieces)
+        finish = (f"Then the {names} on the {len(last.pieces)} free squares, in this order "
+                  f"from the a-file; {tail}")
+    else:
+        finish = f"Then {tail}" if family.independent else tail
+    named = tuple((number, family.position(number).white if not family.independent else
+                   " ".join((family.position(number).white, family.position(number).black)))
+                  for number in sorted(set(excluded)))
+    return Pieces(family.name, family.count, sides, tuple(found), finish, named)
+
+
+#: The most positions ``--method pieces`` leaves out (each named in its steps).
+MAX_NAMED: Final = 12
+
+
+def _not_by_pieces(family: Family) -> str | None:
+    """Why ``family``'s placement steps do not give its positions one by one (None: they do)."""
+    ruleset = family.ruleset
+    if ruleset.army is not None:
+        return "its army varies"
+    if ruleset.numbering != "arithmetic":
+        return "its placement steps do not give exactly its positions, each as often"
+    if ruleset.castling.variations != 1:
+        return "its positions include castling variations"
+    if family.numbering.paths:
+        return "its steps take squares in orders of their own"
+    if not family.layout.standard or ruleset.region_size != 8 or family.sides.name not in (
+            "mirror", "independent"):
+        return "its board is not chess's, with Black facing White"
+    return None
+
+
+def _step_words(family: Family, index: int) -> tuple[str, str, tuple[str, ...]]:
+    """What step ``index`` places, where, and its choices' labels in order."""
+    numbering = family.numbering
+    step = numbering.steps[index]
+    radix = numbering.radices[index]
+    names = family.ruleset.region.names
+    if step.fill:
+        return ("the last pieces", "the free squares",
+                tuple(" ".join(order) for order in step.orders))
+    k = len(step.pieces)
+    letter = step.pieces[0]
+    free = k
+    while comb(free, k) != radix:
+        free += 1
+    shade = f"{step.colour}-squared " if step.colour and k == 1 else ""
+    what = f"the {shade}{piece_name(letter, k, family.names)}"
+    colour = f"{step.colour} " if step.colour and k > 1 else ""
+    if step.relative is not None:
+        relation = "opposite" if step.opposite else "same"
+        colour = f"free squares of the colour {relation} to the " \
+                 f"{piece_name(step.relative, 1, family.names)}'s "
+    allowed = numbering.allowed.get(letter)
+    earlier = numbering.steps[:index]
+    fixed = (step.relative is None and (index == 0 or (step.colour is not None and all(
+        s.colour is not None and s.colour != step.colour for s in earlier))))
+    if fixed:
+        squares = [names[f] for f in range(len(names))
+                   if (step.colour is None or numbering.colours[f] == step.colour)
+                   and (allowed is None or f in allowed)]
+        labels = tuple("+".join(squares[i] for i in chosen)
+                       for chosen in combinations(range(len(squares)), k))
+        return what, ", ".join(squares), labels
+    count_words = "one of" if k == 1 else f"{_NUMBERS.get(k, str(k))} of"
+    where = (f"{count_words} the {free} {colour}" if step.relative is None else
+             f"{count_words} the {free} {colour}")
+    where = where.rstrip() + ("" if step.relative is not None else " free squares")
+    if k == 1:
+        where = where.replace("one of the", "the", 1)
+    if allowed is not None:
+        where += f" on {', '.join(names[f] for f in sorted(allowed))}"
+    labels = tuple("+".join(ordinal(i + 1) for i in chosen)
+                   for chosen in combinations(range(free), k))
+    return what, where, labels
+
+
+_NUMBERS: Final = {2: "two", 3: "three", 4: "four", 5: "five"}
