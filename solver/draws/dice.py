@@ -67,6 +67,8 @@ class Dice:
     sides: int
     cards: bool = False
     family: str | None = None
+    #: IDs left out: one drawn starts the round again.
+    exclude: tuple[int, ...] = ()
 
     @property
     def rolls(self) -> int:
@@ -90,7 +92,8 @@ class Dice:
     @property
     def restart(self) -> Fraction:
         """The chance that a round starts over."""
-        return Fraction(self.span - self.limit, self.span)
+        left_out = len(self.exclude) * (self.limit // self.count)
+        return Fraction(self.span - self.limit + left_out, self.span)
 
     @property
     def from_zero(self) -> bool:
@@ -116,8 +119,14 @@ class Dice:
                       for i in range(1, self.rolls + 1))
         weights = tuple(self.sides ** (self.rolls - i) for i in range(1, self.rolls + 1))
         reject = ((("number", self.limit, self.span - 1),),) if self.limit < self.span else ()
+        left_out: list[tuple[int, int]] = []
+        for number in sorted(set(self.exclude)):
+            if left_out and left_out[-1][1] == number - 1:
+                left_out[-1] = (left_out[-1][0], number)
+            else:
+                left_out.append((number, number))
         return Procedure(self._name(), self.count, draws, weights, -low * sum(weights),
-                         reject, self.limit > self.count)
+                         reject, self.limit > self.count, tuple(left_out))
 
     def lines(self, rules: str | None = None) -> list[str]:
         """The procedure in words, for an arbiter to follow (``rules``: the
@@ -129,8 +138,9 @@ class Dice:
                   f"position. ")
         if rolls == 0:
             return [f"There is only id 0: nothing to draw. {lookup}".rstrip()]
+        left = count - len(set(self.exclude))
         head = [f"To draw one of the {count:,} {what} (ids 0 to {count - 1:,}), "
-                f"each with probability exactly 1/{count:,},", f"with {self._tool_words()}:"]
+                f"each with probability exactly 1/{left:,},", f"with {self._tool_words()}:"]
         if self.cards:
             suits = ", ".join(f"{suit} {13 * i} to {13 * i + 12}"
                               for i, suit in enumerate(SUITS))
@@ -160,6 +170,11 @@ class Dice:
             steps.append(f"If the number is {self.limit:,} or more, it does not count: "
                          f"start again from step 1.")
         steps.append(self._mapping())
+        if self.exclude:
+            from solver.draws.procedure import runs
+
+            out = sorted(set(self.exclude))
+            steps.append(f"If the id is one left out ({runs(out)}), start again from step 1.")
         shown = [f"{i}. {step}" for i, step in enumerate(steps, 1)]
         odds = (f"A round starts over with probability {self.restart}."
                 if self.restart else "No round starts over.")
@@ -188,7 +203,7 @@ class Dice:
 
 
 def dice(count: int, sides: int = 10, *, cards: bool = False,
-         family: str | None = None) -> Dice:
+         family: str | None = None, exclude: Sequence[int] = ()) -> Dice:
     """A uniform draw of one of ``count`` IDs with a die of ``sides`` faces, or
     with a 52-card deck (``cards``); ``family`` names the positions.
 
@@ -211,7 +226,10 @@ def dice(count: int, sides: int = 10, *, cards: bool = False,
             MIN_SIDES <= sides <= MAX_SIDES):
         raise DiceError(sides, count, f"a die has from {MIN_SIDES} to {MAX_SIDES:,} faces, "
                                       f"not {sides!r}")
-    found = Dice(count, sides, cards, family)
+    if exclude and len(set(exclude)) >= count:
+        raise DiceError(sides, count, f"every one of the {count:,} ids is left out: "
+                                      f"nothing to draw")
+    found = Dice(count, sides, cards, family, tuple(sorted(set(exclude))))
     if found.rolls > MAX_ROLLS:
         raise DiceError(sides, count, f"drawing one of {count:,} with {found.tool} takes "
                                       f"{found.rolls} rolls, more than {MAX_ROLLS}: take a die "
@@ -279,9 +297,9 @@ class Pieces:
         weights: list[int] = []
         reject: list[tuple[tuple[str, int, int], ...]] = []
         low = self.low
-        for step in self.steps:
+        for number, step in enumerate(self.steps, 1):
             for at, faces in enumerate(step.rolls):
-                name = _roll_name(step, at)
+                name = _roll_name(step, at, number)
                 draws.append(Draw(name, low, low + self.sides - 1))
                 later = 1
                 for more in step.rolls[at + 1:]:
@@ -319,11 +337,14 @@ class Pieces:
             f"faces 1 to {sides}"
         head = [f"To draw one of the {self.count:,} {self.family} positions piece by piece, "
                 f"each with probability exactly 1/{self.count - len(self.excluded):,},",
-                f"with a {_WORDS.get(sides, str(sides))}-sided die ({faces}). Count the "
+                f"with {_article(_WORDS.get(sides, str(sides)))}-sided die ({faces}). Count the "
                 f"squares from the a-file; a face not in a step's table: roll that die again."]
         shown: list[str] = []
         for step in self.steps:
             side = f"{step.side}: " if step.side else ""
+            if not step.rolls:
+                shown.append(f"{side}{step.what} on {step.where}: the only way, no roll.")
+                continue
             if len(step.rolls) == 1:
                 roll = f"roll the die ({self.faces(step.rolls[0])})"
             else:
@@ -338,9 +359,13 @@ class Pieces:
         return [*head, *(f"{i}. {line}" for i, line in enumerate(shown, 1))]
 
 
-def _roll_name(step: PieceStep, at: int) -> str:
-    side = f"{step.side.lower()} " if step.side else ""
-    return f"{side}{step.what}" + (f" roll {at + 1}" if len(step.rolls) > 1 else "")
+def _article(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou8" or word in ("11", "18") else f"a {word}"
+
+
+def _roll_name(step: PieceStep, at: int, number: int) -> str:
+    side = f"{step.side}'s " if step.side else ""
+    return f"{number}. {side}{step.what}" + (f", roll {at + 1}" if len(step.rolls) > 1 else "")
 
 
 def rolls_for(choices: int, sides: int) -> tuple[int, ...] | None:
@@ -414,6 +439,11 @@ def pieces(family: Family, sides: int = 10,
                                 f"arithmetic; take a die of at least {radix} faces or "
                                 f"use --method id")
             what, where, labels = _step_words(family, index)
+            if side == "Black":  # Black's rank is read from a8, whose colours are not a1's
+                what = what.replace("light-squared ", "").replace("dark-squared ", "")
+                where = where.replace("1", "8") if "1" in where else where
+                labels = tuple(label.replace("1", "8") if label[:1].isalpha() else label
+                               for label in labels)
             found.append(PieceStep(what, where, labels, rolls, weight, side))
             weight *= radix
     last = numbering.steps[-1]
