@@ -322,8 +322,9 @@ class Pieces:
         """``(faces, choice)`` for each choice of ``step``: the faces read in order."""
         low = self.low
         rows = []
-        for number, label in enumerate(step.labels):
+        for choice, label in enumerate(step.labels):
             digits = []
+            number = choice
             for kept in reversed(step.rolls):
                 number, digit = divmod(number, kept)
                 digits.append(str(low + digit))
@@ -332,7 +333,7 @@ class Pieces:
 
     def lines(self) -> list[str]:
         """The procedure in words, for an arbiter to follow."""
-        low, sides = self.low, self.sides
+        sides = self.sides
         faces = "faces 0 to 9; a face marked 10 counts as 0" if sides == 10 else \
             f"faces 1 to {sides}"
         head = [f"To draw one of the {self.count:,} {self.family} positions piece by piece, "
@@ -397,12 +398,13 @@ def pieces(family: Family, sides: int = 10,
     leaving out the IDs ``excluded`` (at most :data:`MAX_NAMED`, each named).
 
     >>> from solver.family import Family
-    >>> print("\\n".join(pieces(Family.load("chess960")).lines()[2:]))
+    >>> found = pieces(Family.load("chess960"))
+    >>> print(found.lines()[2])
     1. the light-squared bishop on b1, d1, f1, h1: roll the die (0 to 3): 0 b1, 1 d1, 2 f1, 3 h1.
-    2. the dark-squared bishop on a1, c1, e1, g1: roll the die (0 to 3): 0 a1, 1 c1, 2 e1, 3 g1.
-    3. the queen on the 6 free squares: roll the die (0 to 5): 0 1st, 1 2nd, 2 3rd, 3 4th, 4 5th, 5 6th.
-    4. the knights on two of the 5 free squares: roll the die (0 to 9): 0 1st+2nd, 1 1st+3rd, 2 1st+4th, 3 1st+5th, 4 2nd+3rd, 5 2nd+4th, 6 2nd+5th, 7 3rd+4th, 8 3rd+5th, 9 4th+5th.
-    5. Then the rook, king, rook on the 3 free squares, in this order from the a-file; Black mirrors White.
+    >>> [(step.what, step.choices) for step in found.steps][2:]
+    [('the queen', 6), ('the knights', 10)]
+    >>> found.table(found.steps[3])[9]
+    ('9', '4th+5th')
 
     Raises :class:`~solver.errors.DiceError` for a family whose steps do not
     number it directly, or a step the die cannot give without arithmetic.
@@ -515,8 +517,7 @@ def _step_words(family: Family, index: int) -> tuple[str, str, tuple[str, ...]]:
                        for chosen in combinations(range(len(squares)), k))
         return what, ", ".join(squares), labels
     count_words = "one of" if k == 1 else f"{_NUMBERS.get(k, str(k))} of"
-    where = (f"{count_words} the {free} {colour}" if step.relative is None else
-             f"{count_words} the {free} {colour}")
+    where = f"{count_words} the {free} {colour}"
     where = where.rstrip() + ("" if step.relative is not None else " free squares")
     if k == 1:
         where = where.replace("one of the", "the", 1)

@@ -56,6 +56,7 @@ is refused at once, as one that holds more than :data:`MAX_STATES` states.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -452,8 +453,10 @@ def distribution(procedure: Procedure, name: str | None = None) -> Distribution:
 
     >>> from solver.draws.dice import dice
     >>> d = distribution(dice(960, 10).procedure())
-    >>> d.uniform, d.restart, d.probabilities[0], d.method
-    (True, Fraction(1, 25), Fraction(1, 960), 'by counting (at most 1 run of equally likely numbers)')
+    >>> d.uniform, d.restart, d.probabilities[0]
+    (True, Fraction(1, 25), Fraction(1, 960))
+    >>> d.method
+    'by counting (at most 1 run of equally likely numbers)'
     >>> distribution(dice(8_294_400, 10).procedure()).uniform  # Placement's count
     True
 
@@ -489,7 +492,7 @@ def _by_counting(procedure: Procedure, shown: str) -> Distribution:
         runs_now = spread.add(runs_now, faces, weight)
     runs_now = [(first + procedure.offset, stop + procedure.offset, mass)
                 for first, stop, mass in runs_now]
-    kept, rejected = _cut(runs_now, [(low, high) for c in procedure.reject
+    kept, _ = _cut(runs_now, [(low, high) for c in procedure.reject
                                      for key, low, high in c if key == "number"])
     accepted = sum((stop - first) * mass for first, stop, mass in kept)
     if procedure.remainder:
@@ -551,7 +554,7 @@ class _Spread:
         mass = 0
         points = sorted(changes)
         self._spent(len(points))
-        for at, following in zip(points, points[1:], strict=False):
+        for at, following in itertools.pairwise(points):
             mass += changes[at]
             if not mass:
                 continue
@@ -640,7 +643,7 @@ def _finish(procedure: Procedure, shown: str, by_id: list[Run], denominator: int
     chances: dict[int, Fraction] = {}  # one Fraction per distinct mass
     spans: list[tuple[int, int, Fraction]] = []
     at, mass = 0, 0
-    for point, following in zip(bounds, bounds[1:], strict=False):
+    for point, following in itertools.pairwise(bounds):
         if point in mass_at:
             at, mass = ends[point], mass_at[point]
         elif point >= at:
