@@ -477,7 +477,8 @@ def _bare_balanced(argv: Sequence[str]) -> list[str]:
                               "chess960 dice --dice 20 --json > d20.json",
                               "chess960 dice --method pieces",
                               "chess960 dice --method pieces --json | chess960 verify -",
-                              "chess960 dice --exclude chess959"))
+                              "chess960 dice --exclude chess959",
+                              "chess960 dice --method pieces --dice 6 --html sheet.html"))
 def dice(
     rules: Annotated[str | None, typer.Option(
         "--rules", "-r", metavar="NAME|FILE", help="Draw among this family's positions "
@@ -499,6 +500,10 @@ def dice(
              "(light bishop, dark bishop, queen, knights, then R K R), each a roll read "
              "from a table.")] = "id",
     exclude: ExcludeOption = None,
+    html: Annotated[str | None, typer.Option(
+        "--html", metavar="FILE", help="Also write a printable one-page sheet: the steps, "
+        "their tables from face to square, and boxes for the rolls (`-`: to stdout, "
+        "instead of the text).", show_default=False)] = None,
 ) -> None:
     """A uniform physical draw with dice or cards, stated step by step for an arbiter."""
     bodies.typer_call(bodies.dice, locals())

@@ -108,9 +108,10 @@ def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out:
 
 def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, as_json: bool,
                  *, out: TextIO, err: TextIO, method: str = "id",
-                 exclude: Sequence[str] = ()) -> int:
+                 exclude: Sequence[str] = (), html: str | None = None) -> int:
     """``chess960 dice``: a uniform draw with dice or cards, in words (or as data);
-    ``method`` ``"pieces"``: piece by piece; ``exclude``: IDs left out, by rejection."""
+    ``method`` ``"pieces"``: piece by piece; ``exclude``: IDs left out, by rejection;
+    ``html``: the printable sheet written there too (``-``: to ``out``, instead)."""
     from solver.draws.dice import dice
 
     try:
@@ -122,6 +123,11 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
             left = _excluded(family_.name, exclude, family_.parse_id,
                              lambda text: family_.identify(text).id, err)
             found = pieces(family_, sides, left)
+            if html is not None:
+                from solver.draws.dice import pieces_sheet
+
+                if _sheet(html, pieces_sheet(found), out):
+                    return 0
             out.write(found.procedure().to_json() if as_json else
                       "".join(f"{line}\n" for line in found.lines()))
             return 0
@@ -151,14 +157,30 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
                 left = _excluded("", exclude, lambda text: parse_id(text, total, "ids"),
                                  lambda text: parse_id(text, total, "ids"), err)
         stated = dice(count, sides, cards=cards, family=family, exclude=left)
+        shown = None if rules in (None, "chess960") else rules
+        if html is not None:
+            from solver.draws.dice import dice_sheet
+
+            if _sheet(html, dice_sheet(stated, shown), out):
+                return 0
         if as_json:
             out.write(stated.procedure().to_json())
         else:
-            shown = None if rules in (None, "chess960") else rules
             out.write("".join(f"{line}\n" for line in stated.lines(shown)))
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+
+
+def _sheet(path: str, page: str, out: TextIO) -> bool:
+    """Write the sheet ``page`` to ``path`` (``-``: to ``out``; True, nothing else to write)."""
+    if path == "-":
+        out.write(page)
+        return True
+    from solver.files import write_atomic
+
+    write_atomic(path, page)
+    return False
 
 
 def _excluded(family: str, exclude: Sequence[str], parse: Callable[[str], int],

@@ -529,3 +529,100 @@ def _step_words(family: Family, index: int) -> tuple[str, str, tuple[str, ...]]:
 
 
 _NUMBERS: Final = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+# -- the printable sheet -------------------------------------------------------------------
+
+_SHEET_STYLE: Final = """
+body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 46em;
+       color: #111; line-height: 1.35; }
+h1 { font-size: 1.35em; margin: 0 0 .3em; }
+p.sub { color: #444; margin: 0 0 1em; }
+ol { padding-left: 1.4em; }
+li { margin: 0 0 .9em; }
+table { border-collapse: collapse; margin: .35em 0; font-size: .9em; }
+th, td { border: 1px solid #888; padding: .15em .45em; text-align: center; }
+th { background: #e8e4da; font-weight: 600; }
+.write { display: inline-block; min-width: 9em; border-bottom: 1px solid #111; }
+.box { display: inline-block; width: 1.8em; height: 1.6em; border: 1px solid #111;
+       margin-right: .25em; vertical-align: middle; }
+footer { margin-top: 1.2em; border-top: 1px solid #888; padding-top: .6em; }
+@media print { body { margin: 0; max-width: none; font-size: 11pt; } }
+"""
+
+
+def _page(title: str, sub: str, items: Sequence[str], footer: str) -> str:
+    from html import escape
+
+    listed = "".join(f"<li>{item}</li>" for item in items)
+    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{escape(title)}</title>\n<style>{_SHEET_STYLE}</style>\n</head>\n"
+            f"<body>\n<h1>{escape(title)}</h1>\n<p class=\"sub\">{escape(sub)}</p>\n"
+            f"<ol>{listed}</ol>\n<footer>{footer}</footer>\n</body>\n</html>\n")
+
+
+def _boxes(n: int) -> str:
+    return '<span class="box"></span>' * n
+
+
+_SIGNED: Final = ('Position: <span class="write"></span> &nbsp; id: <span class="write">'
+                  '</span><br>Arbiter: <span class="write"></span> &nbsp; Date: '
+                  '<span class="write"></span>')
+
+
+def pieces_sheet(found: Pieces) -> str:
+    """A printable one-page sheet of ``found``: each step with its table from
+    face to square (or pair), and boxes to write the rolls in.
+
+    >>> from solver.family import Family
+    >>> page = pieces_sheet(pieces(Family.load("chess960")))
+    >>> page.count("<table>"), "<td>h1</td>" in page, "http" in page
+    (4, True, False)
+    """
+    from html import escape
+
+    lines = found.lines()
+    items = []
+    for step in found.steps:
+        side = f"{step.side}: " if step.side else ""
+        head = f"<b>{escape(side + step.what)}</b> on {escape(step.where)}"
+        if not step.rolls:
+            items.append(f"{head}: the only way, no roll.")
+            continue
+        rows = found.table(step)
+        faces = "".join(f"<td>{escape(f)}</td>" for f, _ in rows)
+        labels = "".join(f"<td>{escape(label)}</td>" for _, label in rows)
+        reroll = ("Any other face: roll again. " if any(k < found.sides for k in step.rolls)
+                  else "")
+        rolls = " then ".join(f"({found.faces(k)})" for k in step.rolls)
+        square = "squares" if "+" in rows[0][1] else "square"
+        items.append(f"{head}: roll {escape(rolls)}.<table><tr><th>face</th>{faces}</tr>"
+                     f"<tr><th>{square}</th>{labels}</tr></table>{escape(reroll)}Rolls: "
+                     f"{_boxes(4)}")
+    last = found.last.removeprefix("Then ")
+    items.append(escape(last[:1].upper() + last[1:]))
+    if found.excluded:
+        items.append(escape(lines[-1].split(". ", 1)[1]))
+    title = f"Draw a {found.family} position piece by piece"
+    return _page(title, " ".join(lines[:2]), items, _SIGNED)
+
+
+def dice_sheet(stated: Dice, rules: str | None = None) -> str:
+    """A printable one-page sheet of the draw by ID ``stated``: its steps, and
+    boxes to write each round's rolls in.
+
+    >>> page = dice_sheet(dice(960, family="chess960"))
+    >>> page.count('<span class="box">'), "960 or more" in page
+    (9, True)
+    """
+    from html import escape
+
+    lines = stated.lines(rules)
+    steps = [line.split(". ", 1)[1] for line in lines if line[:1].isdigit()]
+    rounds = "".join(f"<br>Try {n}: {_boxes(stated.rolls)}" for n in range(1, 4))
+    items = [escape(step) for step in steps]
+    items[0] += rounds
+    what = stated.family or f"{stated.count:,} ids"
+    return _page(f"Draw a {what} id with {stated.tool}", " ".join(lines[:2]), items,
+                 escape(lines[-1]) + "<br>" + _SIGNED)
