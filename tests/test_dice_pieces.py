@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from browser import chromium, png_pixels, render
+from test_pages import network_references
 from typer.testing import CliRunner
 
 from solver.cli.app import app
@@ -141,3 +145,44 @@ def test_pieces_refuses_with_one_line(argv: list[str], message: str,
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("error: ") and message in err, err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("how", [["--method", "pieces", "--dice", "6"],
+                                 ["--exclude", "chess959"]])
+def test_the_sheet_is_one_self_contained_page(how: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "sheet.html"
+    result = runner.invoke(app, ["dice", *how, "--html", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("To draw one of the 960 chess960 positions")
+    page = path.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.endswith("</html>\n")
+    assert network_references(page) == [] and "<script" not in page
+    if "pieces" in how:  # every face of each table, and each square it gives
+        assert page.count("<table>") == 4
+        assert "<td>1</td><td>2</td><td>3</td><td>4</td>" in page
+        assert "<td>b1</td><td>d1</td><td>f1</td><td>h1</td>" in page
+        assert "<td>5 then 2</td>" in page and "<td>4th+5th</td>" in page
+    else:
+        assert "If the id is one left out (518), start again from step 1." in page
+    alone = runner.invoke(app, ["dice", *how, "--html", "-"])
+    assert alone.stdout == page
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(chromium() is None, reason="Chromium is not installed (Debian: "
+                    "apt-get install chromium); the sheet was not rendered")
+def test_the_sheet_renders_in_a_browser(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.html"
+    assert runner.invoke(app, ["dice", "--method", "pieces", "--dice", "6",
+                               "--html", str(path)]).exit_code == 0
+    shown = render(path)
+    keep = os.environ.get("CHESS960_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        (Path(keep) / "dice-sheet.png").write_bytes(shown.png)
+    assert shown.errors == [] and shown.requests == [path.resolve().as_uri()]
+    width, height, colours = png_pixels(shown.png)
+    assert width >= 400 and height >= 300
+    white = colours[b"\xff\xff\xff"]
+    assert 0.02 < 1 - white / (width * height) < 0.5  # text and tables on a white page
+    assert colours[bytes.fromhex("e8e4da")] > 200  # the tables' heading cells were drawn

@@ -19,6 +19,7 @@ follow) and describes it as data (:meth:`Dice.procedure`, the format of
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -554,7 +555,7 @@ footer { margin-top: 1.2em; border-top: 1px solid #888; padding-top: .6em; }
 def _page(title: str, sub: str, items: Sequence[str], footer: str) -> str:
     from html import escape
 
-    listed = "".join(f"<li>{item}</li>" for item in items)
+    listed = "".join(f"\n<li>{item}</li>" for item in items)
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(title)}</title>\n<style>{_SHEET_STYLE}</style>\n</head>\n"
@@ -624,5 +625,6 @@ def dice_sheet(stated: Dice, rules: str | None = None) -> str:
     items = [escape(step) for step in steps]
     items[0] += rounds
     what = stated.family or f"{stated.count:,} ids"
+    note = re.sub(r"`([^`]*)`", r"<code>\1</code>", escape(lines[-1]))
     return _page(f"Draw a {what} id with {stated.tool}", " ".join(lines[:2]), items,
-                 escape(lines[-1]) + "<br>" + _SIGNED)
+                 f"{note}<br>{_SIGNED}")
