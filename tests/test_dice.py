@@ -388,6 +388,7 @@ def test_a_procedure_past_the_work_limit_is_refused_at_once(tmp_path: Path) -> N
     assert str(info.value) == message
 
 
+@pytest.mark.slow
 def test_counting_stops_past_the_work_limit() -> None:
     # two draws of a million, both weighing 1: a million numbers of a million masses
     crossed = {**TWO_MILLIONS, "number": {"a": 1, "b": 1}, "count": 2_000_000}
@@ -395,6 +396,61 @@ def test_counting_stops_past_the_work_limit() -> None:
     with pytest.raises(ProcedureError, match="more than 1,000,000 runs of equally likely"):
         distribution(procedure_from(crossed))
     assert time.perf_counter() - started < 10
+
+
+def test_counting_stops_at_its_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    crossed = {**TWO_MILLIONS, "draws": [{"name": "a", "from": 0, "to": 999},
+                                         {"name": "b", "from": 0, "to": 999}],
+               "number": {"a": 1, "b": 1}, "count": 2000}
+    monkeypatch.setattr(procedures, "MAX_STATES", 500)
+    with pytest.raises(ProcedureError, match="more than 500 runs of equally likely"):
+        distribution(procedure_from(crossed))
+    monkeypatch.setattr(procedures, "MAX_WORK", 900)
+    with pytest.raises(ProcedureError, match="more than 900 steps of work counting"):
+        distribution(procedure_from(crossed))
+
+
+@st.composite
+def independent_procedures(draw: st.DrawFn) -> dict[str, Any]:
+    """Procedures :func:`distribution` works out by counting: no cases, each
+    reject condition on one draw or on the number."""
+    data = draw(small_procedures())
+    for item in data["draws"]:
+        item.pop("cases", None)
+    reject = [{item["name"]: [item["from"] + 1, item["to"]]} for item in data["draws"]
+              if item["to"] > item["from"] and draw(st.booleans())]
+    if draw(st.booleans()):
+        low = draw(st.integers(-20, 40))
+        reject.append({"number": [low, low + draw(st.integers(0, 10))]})
+    data["reject"] = reject
+    data["id"] = draw(st.sampled_from(["remainder", "number"]))
+    if data["id"] == "number":  # every number an id: 0 .. the largest
+        weights = [data["number"][item["name"]] for item in data["draws"]]
+        ends = [sorted((w * item["from"], w * item["to"]))
+                for w, item in zip(weights, data["draws"], strict=True)]
+        data["offset"] = -sum(low for low, _ in ends)
+        data["count"] = sum(high - low for low, high in ends) + 1
+    if draw(st.booleans()):
+        data["exclude"] = [[1, 2]] if data["count"] > 2 else []
+    return data
+
+
+@settings(max_examples=examples(30, 1000))
+@given(data=independent_procedures())
+def test_counting_agrees_with_every_outcome_enumerated(data: dict[str, Any]) -> None:
+    ids, again = enumerated(data)
+    left_out = {n for low, high in data.get("exclude", []) for n in range(low, high + 1)}
+    try:
+        found = distribution(procedure_from(data))
+    except ProcedureError as exc:
+        assert "never ends" in str(exc) and all(n in left_out for n in ids)
+        return
+    assert found.method.startswith("by counting")
+    kept = {n: p for n, p in ids.items() if n not in left_out}
+    total = sum(kept.values())
+    expected = {n: p / total for n, p in kept.items()}
+    assert {n: p for n, p in enumerate(found.probabilities) if p} == expected
+    assert found.restart == 1 - (1 - again) * total
 
 
 def _work_followed(data: dict[str, Any]) -> int:

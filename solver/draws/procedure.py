@@ -56,6 +56,7 @@ is refused at once, as one that holds more than :data:`MAX_STATES` states.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 import math
@@ -373,8 +374,14 @@ class Distribution:
 
     def _kept_spans(self) -> list[tuple[int, int, Fraction]]:
         """:attr:`spans` without the IDs left out (a span is all left out or none)."""
-        return [span for span in self.spans
-                if not any(low <= span[0] <= high for low, high in self.excluded)]
+        merged = _merged(self.excluded)
+        highs = [high for _, high in merged]
+
+        def left_out(number: int) -> bool:
+            at = bisect.bisect_left(highs, number)
+            return at < len(merged) and merged[at][0] <= number
+
+        return [span for span in self.spans if not left_out(span[0])]
 
     def span_groups(self) -> list[tuple[Fraction, list[tuple[int, int]]]]:
         """``(probability, spans)`` for each probability an ID left in has, most likely first."""
@@ -589,15 +596,20 @@ class _Spread:
 def _cut(found: Sequence[Run], ranges: Sequence[tuple[int, int]], *, inside: bool = True
          ) -> tuple[list[Run], list[Run]]:
     """``found`` split by ``ranges`` (``(low, high)``, both included): the pieces
-    outside them and the pieces inside (``inside=False``: the other way round)."""
+    outside them and the pieces inside (``inside=False``: the other way round).
+
+    >>> _cut([(0, 10, 1)], [(2, 3), (8, 20)])
+    ([(0, 2, 1), (4, 8, 1)], [(2, 4, 1), (8, 10, 1)])
+    """
     merged = _merged(ranges)
+    highs = [high for _, high in merged]
     outside: list[Run] = []
     within: list[Run] = []
     for first, stop, mass in found:
         at = first
-        for low, high in merged:
-            if high < at or low >= stop:
-                continue
+        for low, high in itertools.islice(merged, bisect.bisect_left(highs, first), None):
+            if low >= stop:
+                break
             if low > at:
                 outside.append((at, low, mass))
             within.append((max(at, low), min(stop, high + 1), mass))
@@ -642,6 +654,7 @@ def _finish(procedure: Procedure, shown: str, by_id: list[Run], denominator: int
     ends = {first: stop for first, stop, mass in by_id}
     chances: dict[int, Fraction] = {}  # one Fraction per distinct mass
     spans: list[tuple[int, int, Fraction]] = []
+    edges = {b for low, high in procedure.exclude for b in (low, high + 1)}
     at, mass = 0, 0
     for point, following in itertools.pairwise(bounds):
         if point in mass_at:
@@ -651,17 +664,12 @@ def _finish(procedure: Procedure, shown: str, by_id: list[Run], denominator: int
         p = chances.get(mass)
         if p is None:
             p = chances[mass] = Fraction(mass, ended)
-        if spans and spans[-1][2] is p and not _splits(point, procedure.exclude):
+        if spans and spans[-1][2] is p and point not in edges:
             spans[-1] = (spans[-1][0], following, p)
         else:
             spans.append((point, following, p))
     return Distribution(count, tuple(spans), Fraction(restarted, denominator),
                         tuple(procedure.exclude), method)
-
-
-def _splits(point: int, excluded: Sequence[tuple[int, int]]) -> bool:
-    """Whether a range left out starts or ends at ``point``."""
-    return any(point in (low, high + 1) for low, high in excluded)
 
 
 def _state_by_state(procedure: Procedure, shown: str) -> Distribution:
