@@ -287,6 +287,9 @@ def _changed(**changes: Any) -> dict[str, Any]:
     (_changed(reject=[{}]), "reject condition 1 is empty"),
     (_changed(reject=[{"number": [1]}]), "'number' should be a range [low, high]"),
     (_changed(id="modulo"), "'id' should be 'number' or 'remainder'"),
+    (_changed(exclude=[[5, 960]]), "'exclude' range 1 should be [low, high] with 0 <= low <= "
+                                   "high <= 959, not [5, 960]"),
+    (_changed(exclude={"5": 6}), "'exclude' should be a list of id ranges [low, high]"),
 ])
 def test_wrong_procedures_are_named(data: dict[str, Any], message: str) -> None:
     with pytest.raises(ProcedureError) as info:
@@ -334,6 +337,13 @@ def test_verify_reads_files_and_refuses_what_it_cannot_read(tmp_path: Path) -> N
     (["dice", "--count", "0"], 2, "invalid value for '--count'"),
     (["dice", "--rules", "chess961"], 1, "chess961"),
     (["dice", "--count", str(10**30), "--dice", "2"], 1, "takes 100 rolls, more than 26"),
+    (["dice", "--count", "10", "--exclude", "12"], 1, "--count 10 id 12 is out of range 0..9"),
+    (["dice", "--count", "10", "--exclude", "chess959"], 1,
+     "'chess959' is neither a position id nor an exclusion preset of --count 10"),
+    (["dice", "--count", "3", "--exclude", "0-2"], 1, "every one of the 3 ids is left out"),
+    (["dice", "--method", "pieces", "--exclude", "5-4"], 1, "range '5-4' is reversed"),
+    (["dice", "--method", "dice"], 2, "--method is 'id' or 'pieces', not 'dice'"),
+    (["dice", "--json", "--html", "x.html"], 2, "give --json or --html, not both"),
 ])
 def test_dice_refuses(argv: list[str], code: int, message: str,
                       capsys: pytest.CaptureFixture[str]) -> None:

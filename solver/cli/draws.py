@@ -153,9 +153,9 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
                 left = _excluded(loaded.name, exclude, loaded.parse_id,
                                  lambda text: loaded.identify(text).id, err)
             else:
-                total = count
-                left = _excluded("", exclude, lambda text: parse_id(text, total, "ids"),
-                                 lambda text: parse_id(text, total, "ids"), err)
+                total, label = count, f"--count {count}"
+                left = _excluded(label, exclude, lambda text: parse_id(text, total, label),
+                                 lambda text: parse_id(text, total, label), err)
         stated = dice(count, sides, cards=cards, family=family, exclude=left)
         shown = None if rules in (None, "chess960") else rules
         if html is not None:
