@@ -522,7 +522,6 @@ def test_the_work_is_estimated_from_above(data: dict[str, Any]) -> None:
     assert procedures.estimated_work(procedure) >= _work_followed(data)
 
 
-@pytest.mark.slow
 def test_dfrcs_ten_sided_die_is_within_the_work_limit(tmp_path: Path) -> None:
     stated = dice(921_600, 10)
     assert procedures.estimated_work(stated.procedure()) == 3_032_710 <= procedures.MAX_WORK

@@ -57,7 +57,7 @@ def registry_names(kind: str) -> tuple[str, ...]:
 
         return tuple(PLAN_FORMATS)
     return {"eval-format": ("text", "json"), "which-format": ("text", "json"),
-            "pairs": ("colour", "mirror")}.get(kind, ())
+            "pairs": ("colour", "mirror"), "dice-method": ("id", "pieces")}.get(kind, ())
 
 
 _RULES = {"--rules": "rules", "-r": "rules"}
@@ -86,7 +86,8 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
              "--engine": "", "--nodes": "", "--depth": "", "--ids": "", "--jobs": "", "-j": "",
              "--output": "", "-o": "", "--timeout": ""},
     "verify": {**_RULES},
-    "dice": {**_RULES, "--count": "", "-n": "", "--dice": ""},
+    "dice": {**_RULES, "--count": "", "-n": "", "--dice": "", "--method": "dice-method",
+             "--exclude": "", "-x": "", "--html": ""},
     "report": {**_RULES, "--output": "", "-o": ""},
     "games": {},  # a group: its commands' options are completed by Typer
     "which": {**_RULES, "--format": "which-format", "-f": "which-format"},
