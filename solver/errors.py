@@ -586,6 +586,16 @@ class InputFileError(InputError):
         self.reason = reason
 
 
+class SampleError(InputError, ValueError):
+    """A sample of draws that cannot be audited: none, or too few for the test
+    (``name`` of the file, the ``reason``)."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"{name}: {reason}")
+        self.name = name
+        self.reason = reason
+
+
 class DocumentError(InputError, ValueError):
     """A document that is not in the format its first line shows (``fmt``, ``reason``)."""
 

@@ -68,6 +68,7 @@ NotUniformError             InputError        yes
 DialectError                InputError        yes
 UnknownFormatError          InputError        yes
 DocumentError               InputError        yes
+SampleError                 InputError        yes
 OptionConflictError         InputError        yes
 SeedError                   InputError        yes
 BandError                   InputError        yes

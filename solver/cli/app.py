@@ -609,6 +609,29 @@ def book(
     bodies.typer_call(bodies.book, locals())
 
 
+@app.command(epilog=_examples(
+    "chess960 random -n 7000 --seed 1 | chess960 audit -",
+    "chess960 audit draws.txt --rules dfrc --level 0.001",
+    "chess960 audit draws.txt --format json"))
+def audit(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE|-", help="The drawn positions, one a line: ids (the family's own "
+        "numbering), `<id> <rank>` lines, ranks, pairs, FENs or EPD lines; `-`: stdin.",
+        show_default=False)],
+    rules: RulesOption = "chess960",
+    level: Annotated[float, typer.Option(
+        "--level", metavar="P", help="The test's significance level (the false-alarm "
+        "rate), between 0 and 1.")] = 0.01,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="text|json", help="How the report is written.")] = "text",
+) -> None:
+    """Test a sample of drawn positions against the family's uniform distribution:
+    chi-square (its p-value), the positions drawn most, and the sample size that
+    would detect a bias; exit 1 when the sample is not uniform at the level (or too
+    small to test)."""
+    bodies.typer_call(bodies.audit, locals())
+
+
 def _click_class(name: str) -> type[Exception]:
     """Click's exception class ``name`` (Typer has vendored Click since 0.20)."""
     return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)

@@ -374,6 +374,16 @@ def compare(file: str, rules: str = "chess960", fmt: str = "text", limit: int = 
     return compare_command(file, rules, fmt, limit, numbering, out=sys.stdout, err=sys.stderr)
 
 
+def audit(file: str, rules: str = "chess960", level: float = 0.01, fmt: str = "text") -> int:
+    """``chess960 audit``."""
+    _one_of(fmt, ("text", "json"), "'--format'")
+    if not 0 < level < 1:
+        raise Usage(f"{level!r} is not between 0 and 1", "'--level'")
+    from solver.cli.draws import audit_command
+
+    return audit_command(file, rules, level, fmt, out=sys.stdout, err=sys.stderr)
+
+
 def stats(files: list[str], rules: str = "chess960", fmt: str = "text",
           number_tag: str | None = None) -> int:
     """``chess960 games stats``."""

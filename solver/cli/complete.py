@@ -28,7 +28,8 @@ COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
 COMMANDS = ("solve", "id", "position", "random", "convert", "plan", "lint", "show", "check",
-            "rules", "eval", "verify", "dice", "report", "which", "compare", "book", "games")
+            "rules", "eval", "verify", "dice", "report", "which", "compare", "book", "audit",
+            "games")
 
 def registry_names(kind: str) -> tuple[str, ...]:
     """The values of an option of this ``kind``: the names of its registry,
@@ -96,6 +97,7 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "book": {**_RULES, **_NUMBERING, "--format": "book-format", "-f": "book-format",
              "--dialect": "dialect", "--output": "", "-o": "", "--ids": "", "--sample": "",
              "--seed": "", "--workers": "", "--worker": "", "--pairs": "pairs"},
+    "audit": {**_RULES, "--level": "", "--format": "which-format", "-f": "which-format"},
 }
 
 

@@ -1,4 +1,4 @@
-"""What ``chess960 verify`` and ``chess960 dice`` do (:mod:`solver.draws`).
+"""What ``chess960 verify``, ``chess960 dice`` and ``chess960 audit`` do (:mod:`solver.draws`).
 
 Each function is one command after its arguments are parsed: it writes its
 answer to ``out``, one ``error:`` line to ``err`` when something fails, and
@@ -189,3 +189,32 @@ def _excluded(family: str, exclude: Sequence[str], parse: Callable[[str], int],
     from solver.cli.commands import excluded_ids
 
     return excluded_ids(family, exclude, parse, identify, err) if exclude else []
+
+
+def audit_command(path: str, rules: str, level: float, fmt: str, *, out: TextIO,
+                  err: TextIO) -> int:
+    """``chess960 audit``: a sample of draws tested against uniform draws; one
+    ``error:`` line for each line that is not a position (the rest is still
+    audited), exit 1 for those, or when the sample is not uniform at ``level``."""
+    from solver.cli.inputs import load_family
+    from solver.draws.audit import audit_ids, audit_path
+    from solver.errors import quote
+
+    try:
+        family = load_family(rules)
+        ids, bad = audit_path(path, family)
+        for line in bad:
+            report(out, err, f"{path}:{line.line}: not a {family.name} position: "
+                             f"{quote(line.text)}: {line.reason}")
+        found = audit_ids(ids, family, path, level)
+        if fmt == "json":
+            data = found.as_dict()
+            data["bad_lines"] = len(bad)
+            out.write(json.dumps(data, indent=1) + "\n")
+        else:
+            for text in found.report():
+                out.write(text + "\n")
+    except (Chess960Error, KeyboardInterrupt) as exc:
+        return failed(out, err, exc)
+    out.flush()
+    return FAILED if bad or not found.uniform else 0
