@@ -186,3 +186,101 @@ def test_the_sheet_renders_in_a_browser(tmp_path: Path) -> None:
     white = colours[b"\xff\xff\xff"]
     assert 0.02 < 1 - white / (width * height) < 0.5  # text and tables on a white page
     assert colours[bytes.fromhex("e8e4da")] > 200  # the tables' heading cells were drawn
+
+
+# -- every family that allows it: the printed steps followed ---------------------------------
+
+_PIECE_LETTERS = {"king": "K", "queen": "Q", "rook": "R", "bishop": "B", "knight": "N",
+                  "archbishop": "A", "chancellor": "C"}
+
+
+def _letter(what: str, own: dict[str, str]) -> str:
+    name = what.removeprefix("the ").replace("light-squared ", "").replace("dark-squared ", "")
+    names = {**_PIECE_LETTERS, **{v: k for k, v in own.items()}}
+    return names.get(name) or names[name[:-1]]  # one piece, or several (plural)
+
+
+def _light(square: str) -> bool:
+    """a1 is dark: a square is light when its file and rank numbers add up to an odd sum."""
+    return (ord(square[0]) - ord("a") + int(square[1:])) % 2 == 0
+
+
+def _follow(steps: list[str], choices: list[int], files: int, rank: int,
+            own: dict[str, str], last: str) -> str:
+    """The rank the printed steps (``n. what on where: ...: face label, ...``) give
+    for the choices made (an index into each step's table; one-way steps: 0)."""
+    squares = [f"{chr(ord('a') + f)}{rank}" for f in range(files)]
+    row = dict.fromkeys(squares, "")
+    for text, choice in zip(steps, choices, strict=True):
+        head, _, table = text.removesuffix(": the only way, no roll.").partition(
+            ": roll the die")
+        head = head.split(". ", 1)[1].removeprefix("White: ").removeprefix("Black: ")
+        what, _, where = head.partition(" on ")
+        letter = _letter(what, own)
+        free = [s for s in squares if not row[s]]
+        if " of the colour " in where:  # relative to a piece placed before
+            there = next(s for s in squares if row[s] == _letter(
+                "the " + where.split(" to the ")[1].removesuffix("'s"), own))
+            same = " same " in where
+            free = [s for s in free if (_light(s) == _light(there)) == same]
+        elif " free light squares" in where or " free dark squares" in where:
+            free = [s for s in free if _light(s) == (" light " in where)]
+        if " on " in where.split("squares", 1)[-1]:
+            allowed = where.rsplit(" on ", 1)[1].split(", ")
+            free = [s for s in free if s in allowed]
+        if table:
+            label = table.split(": ", 1)[1].rstrip(".").split(", ")[choice].split(" ")[-1]
+        else:  # the only way: every square it names, or every free one
+            label = "+".join(free) if "free" in where else where.replace(", ", "+")
+        for part in label.split("+"):
+            target = part if part in row else free[int(part[:-2]) - 1]
+            row[target] = letter
+    if "in this order" in last:
+        order = [_letter(name, own) for name in
+                 last.split("Then the ", 1)[1].split(" on the ", maxsplit=1)[0].split(", ")]
+        for square, letter in zip([s for s in squares if not row[s]], order, strict=True):
+            row[square] = letter
+    return "".join(row[s] for s in squares)
+
+
+def _families() -> list[str]:
+    from solver.family import _bundled_names
+
+    return list(_bundled_names())
+
+
+@pytest.mark.parametrize("name", _families())
+def test_the_printed_steps_give_the_tools_positions(name: str) -> None:
+    import random
+
+    from solver.draws.dice import pieces
+    from solver.errors import DiceError
+    from solver.family import Family
+
+    family = Family.load(name)
+    try:
+        found = pieces(family, 10)
+    except DiceError as exc:
+        assert "use --method id" in str(exc)
+        return
+    lines = found.lines()
+    steps = [line for line in lines[2:] if line[:1].isdigit() and " on " in line]
+    sides = ("White", "Black") if family.independent else ("",)
+    tables = [step.choices for step in found.steps]
+    weights = [step.weight for step in found.steps]
+    if family.count <= 1000:
+        picked = list(itertools.product(*(range(n) for n in tables)))
+    else:  # 150 choices of each step at random (seeded), and the first and last ways
+        chosen = random.Random(name)
+        picked = [tuple(chosen.randrange(n) for n in tables) for _ in range(150)]
+        picked += [tuple(0 for _ in tables), tuple(n - 1 for n in tables)]
+    for choices in picked:
+        number = sum(c * w for c, w in zip(choices, weights, strict=True))
+        position = family.position(number)
+        for side in sides:
+            at = [i for i, step in enumerate(found.steps) if step.side == side]
+            rank = 1 if side != "Black" else family.layout.ranks
+            got = _follow([steps[i] for i in at], [choices[i] for i in at],
+                          family.ruleset.region_size, rank, dict(family.names), found.last)
+            want = position.black.upper() if side == "Black" else position.white
+            assert got == want, (name, side, choices, number)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -441,12 +441,7 @@ def pieces(family: Family, sides: int = 10,
                                 f"choices, which no rolls of that die give without "
                                 f"arithmetic; take a die of at least {radix} faces or "
                                 f"use --method id")
-            what, where, labels = _step_words(family, index)
-            if side == "Black":  # Black's rank is read from a8, whose colours are not a1's
-                what = what.replace("light-squared ", "").replace("dark-squared ", "")
-                where = where.replace("1", "8") if "1" in where else where
-                labels = tuple(label.replace("1", "8") if label[:1].isalpha() else label
-                               for label in labels)
+            what, where, labels = _step_words(family, index, side == "Black")
             found.append(PieceStep(what, where, labels, rolls, weight, side))
             weight *= radix
     last = numbering.steps[-1]
@@ -479,18 +474,25 @@ def _not_by_pieces(family: Family) -> str | None:
         return "its positions include castling variations"
     if family.numbering.paths:
         return "its steps take squares in orders of their own"
-    if not family.layout.standard or ruleset.region_size != 8 or family.sides.name not in (
-            "mirror", "independent"):
-        return "its board is not chess's, with Black facing White"
+    if not ruleset.region.one_rank or ruleset.region.ranks[0] != 1 or ruleset.fixed or \
+            family.sides.name not in ("mirror", "independent"):
+        return "its positions are not a back rank on the first rank, Black's facing White's"
     return None
 
 
-def _step_words(family: Family, index: int) -> tuple[str, str, tuple[str, ...]]:
-    """What step ``index`` places, where, and its choices' labels in order."""
+def _step_words(family: Family, index: int, black: bool = False
+                ) -> tuple[str, str, tuple[str, ...]]:
+    """What step ``index`` places, where, and its choices' labels in order
+    (``black``: on Black's rank, read from the a-file as White's is)."""
     numbering = family.numbering
     step = numbering.steps[index]
     radix = numbering.radices[index]
     names = family.ruleset.region.names
+    if black:  # the same files on Black's rank, whose colours are swapped on an even board
+        ranks = family.layout.ranks
+        names = tuple(f"{name.rstrip('0123456789')}{ranks}" for name in names)
+        if ranks % 2 == 0 and step.colour is not None:
+            step = replace(step, colour="dark" if step.colour == "light" else "light")
     if step.fill:
         return ("the last pieces", "the free squares",
                 tuple(" ".join(order) for order in step.orders))
@@ -501,27 +503,26 @@ def _step_words(family: Family, index: int) -> tuple[str, str, tuple[str, ...]]:
         free += 1
     shade = f"{step.colour}-squared " if step.colour and k == 1 else ""
     what = f"the {shade}{piece_name(letter, k, family.names)}"
-    colour = f"{step.colour} " if step.colour and k > 1 else ""
+    squares = f"free {step.colour} squares" if step.colour else "free squares"
     if step.relative is not None:
         relation = "opposite" if step.opposite else "same"
-        colour = f"free squares of the colour {relation} to the " \
-                 f"{piece_name(step.relative, 1, family.names)}'s "
+        squares = (f"free squares of the colour {relation} to the "
+                   f"{piece_name(step.relative, 1, family.names)}'s")
     allowed = numbering.allowed.get(letter)
     earlier = numbering.steps[:index]
-    fixed = (step.relative is None and (index == 0 or (step.colour is not None and all(
-        s.colour is not None and s.colour != step.colour for s in earlier))))
+    own_colour = numbering.steps[index].colour
+    fixed = (step.relative is None and (index == 0 or (own_colour is not None and all(
+        s.colour is not None and s.colour != own_colour for s in earlier))))
     if fixed:
+        own = numbering.steps[index].colour
         squares = [names[f] for f in range(len(names))
-                   if (step.colour is None or numbering.colours[f] == step.colour)
+                   if (own is None or numbering.colours[f] == own)
                    and (allowed is None or f in allowed)]
         labels = tuple("+".join(squares[i] for i in chosen)
                        for chosen in combinations(range(len(squares)), k))
         return what, ", ".join(squares), labels
-    count_words = "one of" if k == 1 else f"{_NUMBERS.get(k, str(k))} of"
-    where = f"{count_words} the {free} {colour}"
-    where = where.rstrip() + ("" if step.relative is not None else " free squares")
-    if k == 1:
-        where = where.replace("one of the", "the", 1)
+    count_words = "" if k == 1 else f"{_NUMBERS.get(k, str(k))} of "
+    where = f"{count_words}the {free} {squares}"
     if allowed is not None:
         where += f" on {', '.join(names[f] for f in sorted(allowed))}"
     labels = tuple("+".join(ordinal(i + 1) for i in chosen)
