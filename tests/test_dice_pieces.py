@@ -107,6 +107,11 @@ def test_exclude_chess959_is_uniform_over_the_rest() -> None:
     assert "4. If the id is one left out (518), start again from step 1." in text
     pieces = runner.invoke(app, ["dice", "--method", "pieces", "--exclude", "chess959"]).stdout
     assert "RNBQKBNR (518), start again" in pieces
+    made = runner.invoke(app, ["dice", "--method", "pieces", "--rules", "dfrc", "-x", "chess959"])
+    assert "RNBQKBNR rnbqkbnr (497798), start again" in made.stdout  # 518 * 960 + 518
+    made = runner.invoke(app, ["dice", "--method", "pieces", "-x", "chess958", "--json"])
+    checked = runner.invoke(app, ["verify", "-"], input=made.stdout)
+    assert "  2 ids 518, 534: left out\n" in checked.stdout and checked.exit_code == 0
 
 
 def test_a_range_left_out() -> None:

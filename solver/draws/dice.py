@@ -453,10 +453,16 @@ def pieces(family: Family, sides: int = 10,
                   f"from the a-file; {tail}")
     else:
         finish = f"Then {tail}" if family.independent else tail
-    named = tuple((number, family.position(number).white if not family.independent else
-                   " ".join((family.position(number).white, family.position(number).black)))
-                  for number in sorted(set(excluded)))
+    named = tuple((number, _named(family, number)) for number in sorted(set(excluded)))
     return Pieces(family.name, family.count, sides, tuple(found), finish, named)
+
+
+def _named(family: Family, number: int) -> str:
+    """The position ``number`` as its rank, or White's and Black's (lower case)."""
+    position = family.position(number)
+    if not family.independent:
+        return position.white
+    return f"{position.white} {position.black.lower()}"
 
 
 #: The most positions ``--method pieces`` leaves out (each named in its steps).
