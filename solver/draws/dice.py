@@ -520,13 +520,12 @@ def _step_words(family: Family, index: int, black: bool = False
     fixed = (step.relative is None and (index == 0 or (own_colour is not None and all(
         s.colour is not None and s.colour != own_colour for s in earlier))))
     if fixed:
-        own = numbering.steps[index].colour
-        squares = [names[f] for f in range(len(names))
-                   if (own is None or numbering.colours[f] == own)
-                   and (allowed is None or f in allowed)]
-        labels = tuple("+".join(squares[i] for i in chosen)
-                       for chosen in combinations(range(len(squares)), k))
-        return what, ", ".join(squares), labels
+        named = [names[f] for f in range(len(names))
+                 if (own_colour is None or numbering.colours[f] == own_colour)
+                 and (allowed is None or f in allowed)]
+        labels = tuple("+".join(named[i] for i in chosen)
+                       for chosen in combinations(range(len(named)), k))
+        return what, ", ".join(named), labels
     count_words = "" if k == 1 else f"{_NUMBERS.get(k, str(k))} of "
     where = f"{count_words}the {free} {squares}"
     if allowed is not None:
