@@ -138,6 +138,7 @@ def test_verify_says_the_three_boxes_are_not_uniform(tmp_path: Path) -> None:
         "  starts over: probability 0",
         "  60 ids 900..959: probability 1/600 each",
         "  900 ids 0..899: probability 1/1000 each",
+        "  worked out state by state (at most 960 states)",
     ]
     assert result.stderr == (f"error: {path}: not uniform: 60 ids (900..959) have probability "
                              f"1/600 each, 900 ids (0..899) 1/1000 each (uniform: 1/960)\n")
@@ -286,6 +287,9 @@ def _changed(**changes: Any) -> dict[str, Any]:
     (_changed(reject=[{}]), "reject condition 1 is empty"),
     (_changed(reject=[{"number": [1]}]), "'number' should be a range [low, high]"),
     (_changed(id="modulo"), "'id' should be 'number' or 'remainder'"),
+    (_changed(exclude=[[5, 960]]), "'exclude' range 1 should be [low, high] with 0 <= low <= "
+                                   "high <= 959, not [5, 960]"),
+    (_changed(exclude={"5": 6}), "'exclude' should be a list of id ranges [low, high]"),
 ])
 def test_wrong_procedures_are_named(data: dict[str, Any], message: str) -> None:
     with pytest.raises(ProcedureError) as info:
@@ -333,6 +337,13 @@ def test_verify_reads_files_and_refuses_what_it_cannot_read(tmp_path: Path) -> N
     (["dice", "--count", "0"], 2, "invalid value for '--count'"),
     (["dice", "--rules", "chess961"], 1, "chess961"),
     (["dice", "--count", str(10**30), "--dice", "2"], 1, "takes 100 rolls, more than 26"),
+    (["dice", "--count", "10", "--exclude", "12"], 1, "--count 10 id 12 is out of range 0..9"),
+    (["dice", "--count", "10", "--exclude", "chess959"], 1,
+     "'chess959' is neither a position id nor an exclusion preset of --count 10"),
+    (["dice", "--count", "3", "--exclude", "0-2"], 1, "every one of the 3 ids is left out"),
+    (["dice", "--method", "pieces", "--exclude", "5-4"], 1, "range '5-4' is reversed"),
+    (["dice", "--method", "dice"], 2, "--method is 'id' or 'pieces', not 'dice'"),
+    (["dice", "--json", "--html", "x.html"], 2, "give --json or --html, not both"),
 ])
 def test_dice_refuses(argv: list[str], code: int, message: str,
                       capsys: pytest.CaptureFixture[str]) -> None:
@@ -362,9 +373,17 @@ TWO_MILLIONS = {
 
 
 def test_a_procedure_past_the_work_limit_is_refused_at_once(tmp_path: Path) -> None:
+    # The two independent draws are counted (a run of a million numbers, spread over
+    # the second draw's weight 0 at once); a case makes the draws dependent: state by
+    # state, 10**12 steps, refused before any is made.
+    found = distribution(procedure_from(TWO_MILLIONS))
+    assert found.uniform and found.method.startswith("by counting")
+    dependent = {**TWO_MILLIONS, "draws": [
+        TWO_MILLIONS["draws"][0],
+        {**TWO_MILLIONS["draws"][1], "cases": [{"when": {"a": [0, 0]}, "from": 0, "to": 1}]}]}
     path = tmp_path / "two.json"
-    path.write_text(json.dumps(TWO_MILLIONS))
-    assert len(path.read_bytes()) < 300
+    path.write_text(json.dumps(dependent))
+    assert len(path.read_bytes()) < 400
     message = (f"{path}: up to 1,000,002,000,000 steps of work (every face of each draw "
                f"from every state the draws before it may leave, and every id), more than "
                f"4,000,000: too large to work out exactly here")
@@ -377,6 +396,71 @@ def test_a_procedure_past_the_work_limit_is_refused_at_once(tmp_path: Path) -> N
         distribution(read_procedure(path.read_text(), str(path)), str(path))
     assert time.perf_counter() - started < 0.5
     assert str(info.value) == message
+
+
+@pytest.mark.slow
+def test_counting_stops_past_the_work_limit() -> None:
+    # two draws of a million, both weighing 1: a million numbers of a million masses
+    crossed = {**TWO_MILLIONS, "number": {"a": 1, "b": 1}, "count": 2_000_000}
+    started = time.perf_counter()
+    with pytest.raises(ProcedureError, match="more than 1,000,000 runs of equally likely"):
+        distribution(procedure_from(crossed))
+    assert time.perf_counter() - started < 10
+
+
+def test_counting_stops_at_its_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    crossed = {**TWO_MILLIONS, "draws": [{"name": "a", "from": 0, "to": 999},
+                                         {"name": "b", "from": 0, "to": 999}],
+               "number": {"a": 1, "b": 1}, "count": 2000}
+    monkeypatch.setattr(procedures, "MAX_STATES", 500)
+    with pytest.raises(ProcedureError, match="more than 500 runs of equally likely"):
+        distribution(procedure_from(crossed))
+    monkeypatch.setattr(procedures, "MAX_WORK", 900)
+    with pytest.raises(ProcedureError, match="more than 900 steps of work counting"):
+        distribution(procedure_from(crossed))
+
+
+@st.composite
+def independent_procedures(draw: st.DrawFn) -> dict[str, Any]:
+    """Procedures :func:`distribution` works out by counting: no cases, each
+    reject condition on one draw or on the number."""
+    data = draw(small_procedures())
+    for item in data["draws"]:
+        item.pop("cases", None)
+    reject = [{item["name"]: [item["from"] + 1, item["to"]]} for item in data["draws"]
+              if item["to"] > item["from"] and draw(st.booleans())]
+    if draw(st.booleans()):
+        low = draw(st.integers(-20, 40))
+        reject.append({"number": [low, low + draw(st.integers(0, 10))]})
+    data["reject"] = reject
+    data["id"] = draw(st.sampled_from(["remainder", "number"]))
+    if data["id"] == "number":  # every number an id: 0 .. the largest
+        weights = [data["number"][item["name"]] for item in data["draws"]]
+        ends = [sorted((w * item["from"], w * item["to"]))
+                for w, item in zip(weights, data["draws"], strict=True)]
+        data["offset"] = -sum(low for low, _ in ends)
+        data["count"] = sum(high - low for low, high in ends) + 1
+    if draw(st.booleans()):
+        data["exclude"] = [[1, 2]] if data["count"] > 2 else []
+    return data
+
+
+@settings(max_examples=examples(30, 1000))
+@given(data=independent_procedures())
+def test_counting_agrees_with_every_outcome_enumerated(data: dict[str, Any]) -> None:
+    ids, again = enumerated(data)
+    left_out = {n for low, high in data.get("exclude", []) for n in range(low, high + 1)}
+    try:
+        found = distribution(procedure_from(data))
+    except ProcedureError as exc:
+        assert "never ends" in str(exc) and all(n in left_out for n in ids)
+        return
+    assert found.method.startswith("by counting")
+    kept = {n: p for n, p in ids.items() if n not in left_out}
+    total = sum(kept.values())
+    expected = {n: p / total for n, p in kept.items()}
+    assert {n: p for n, p in enumerate(found.probabilities) if p} == expected
+    assert found.restart == 1 - (1 - again) * total
 
 
 def _work_followed(data: dict[str, Any]) -> int:
@@ -438,7 +522,6 @@ def test_the_work_is_estimated_from_above(data: dict[str, Any]) -> None:
     assert procedures.estimated_work(procedure) >= _work_followed(data)
 
 
-@pytest.mark.slow
 def test_dfrcs_ten_sided_die_is_within_the_work_limit(tmp_path: Path) -> None:
     stated = dice(921_600, 10)
     assert procedures.estimated_work(stated.procedure()) == 3_032_710 <= procedures.MAX_WORK

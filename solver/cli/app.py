@@ -547,7 +547,11 @@ def _bare_balanced(argv: Sequence[str]) -> list[str]:
 
 @app.command(epilog=_examples("chess960 dice", "chess960 dice --dice 6",
                               "chess960 dice --rules dfrc", "chess960 dice --count 324 --cards",
-                              "chess960 dice --dice 20 --json > d20.json"))
+                              "chess960 dice --dice 20 --json > d20.json",
+                              "chess960 dice --method pieces",
+                              "chess960 dice --method pieces --json | chess960 verify -",
+                              "chess960 dice --exclude chess959",
+                              "chess960 dice --method pieces --dice 6 --html sheet.html"))
 def dice(
     rules: Annotated[str | None, typer.Option(
         "--rules", "-r", metavar="NAME|FILE", help="Draw among this family's positions "
@@ -563,6 +567,16 @@ def dice(
         "--cards", help="A standard 52-card deck instead of a die.")] = False,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Write the procedure as data, for `chess960 verify`.")] = False,
+    method: Annotated[str, typer.Option(
+        "--method", metavar="id|pieces",
+        help="id: roll the position's id; pieces: place the pieces one step at a time "
+             "(light bishop, dark bishop, queen, knights, then R K R), each a roll read "
+             "from a table.")] = "id",
+    exclude: ExcludeOption = None,
+    html: Annotated[str | None, typer.Option(
+        "--html", metavar="FILE", help="Also write a printable one-page sheet: the steps, "
+        "their tables from face to square, and boxes for the rolls (`-`: to stdout, "
+        "instead of the text).", show_default=False)] = None,
 ) -> None:
     """A uniform physical draw with dice or cards, stated step by step for an arbiter."""
     bodies.typer_call(bodies.dice, locals())

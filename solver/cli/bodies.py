@@ -378,16 +378,24 @@ def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str 
 
 
 def dice(rules: str | None = None, count: int | None = None, sides: int | None = None,
-         cards: bool = False, as_json: bool = False) -> int:
+         cards: bool = False, as_json: bool = False, method: str = "id",
+         exclude: list[str] | None = None, html: str | None = None) -> int:
     """``chess960 dice``."""
     if rules is not None and count is not None:
         raise Usage("give --rules or --count, not both", "'--count'")
     if sides is not None and cards:
         raise Usage("give --dice or --cards, not both", "'--cards'")
+    if method not in ("id", "pieces"):
+        raise Usage(f"--method is 'id' or 'pieces', not {method!r}", "'--method'")
+    if html is not None and as_json:
+        raise Usage("give --json or --html, not both", "'--html'")
+    if method == "pieces" and (cards or count is not None):
+        raise Usage("--method pieces places a family's pieces with a die: give --rules "
+                    "(or nothing), not --count or --cards", "'--method'")
     from solver.cli.draws import dice_command
 
     return dice_command(rules, count, sides or 10, cards, as_json, out=sys.stdout,
-                        err=sys.stderr)
+                        err=sys.stderr, method=method, exclude=exclude or [], html=html)
 
 
 def show(position_: str, rules: str = "chess960", svg: str | None = None,

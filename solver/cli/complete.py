@@ -58,7 +58,7 @@ def registry_names(kind: str) -> tuple[str, ...]:
 
         return tuple(PLAN_FORMATS)
     return {"eval-format": ("text", "json"), "which-format": ("text", "json"),
-            "pairs": ("colour", "mirror")}.get(kind, ())
+            "pairs": ("colour", "mirror"), "dice-method": ("id", "pieces")}.get(kind, ())
 
 
 _RULES = {"--rules": "rules", "-r": "rules"}
@@ -90,7 +90,8 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
              "--output": "", "-o": "", "--timeout": ""},
     "verify": {**_RULES, "--round": "", "--position": "", "--seed": "", "--sealed": ""},
     "reveal": {"--round": "", "--format": "format", "-f": "format", "--dialect": "dialect"},
-    "dice": {**_RULES, "--count": "", "-n": "", "--dice": ""},
+    "dice": {**_RULES, "--count": "", "-n": "", "--dice": "", "--method": "dice-method",
+             "--exclude": "", "-x": "", "--html": ""},
     "report": {**_RULES, "--output": "", "-o": ""},
     "games": {},  # a group: its commands' options are completed by Typer
     "which": {**_RULES, "--format": "which-format", "-f": "which-format"},

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import BinaryIO, Final, NamedTuple, TextIO
 
 from solver.cli.errors import FAILED, USAGE, failed, report
@@ -157,19 +157,39 @@ def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out:
         if problem is not None:
             report(out, err, problem)
             return FAILED
-        out.write(f"uniform: each of the {procedure.count:,} ids has probability "
-                  f"1/{procedure.count}\n")
+        left = " left in" if found.left < procedure.count else ""
+        out.write(f"uniform: each of the {found.left:,} ids{left} has probability "
+                  f"1/{found.left}\n")
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
 
 
 def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, as_json: bool,
-                 *, out: TextIO, err: TextIO) -> int:
-    """``chess960 dice``: a uniform draw with dice or cards, in words (or as data)."""
+                 *, out: TextIO, err: TextIO, method: str = "id",
+                 exclude: Sequence[str] = (), html: str | None = None) -> int:
+    """``chess960 dice``: a uniform draw with dice or cards, in words (or as data);
+    ``method`` ``"pieces"``: piece by piece; ``exclude``: IDs left out, by rejection;
+    ``html``: the printable sheet written there too (``-``: to ``out``, instead)."""
     from solver.draws.dice import dice
 
     try:
+        if method == "pieces":
+            from solver.draws.dice import pieces
+            from solver.family import Family
+
+            family_ = Family.load(rules or "chess960")
+            left = _excluded(family_.name, exclude, family_.parse_id,
+                             lambda text: family_.identify(text).id, err)
+            found = pieces(family_, sides, left)
+            if html is not None:
+                from solver.draws.dice import pieces_sheet
+
+                if _sheet(html, pieces_sheet(found), out):
+                    return 0
+            out.write(found.procedure().to_json() if as_json else
+                      "".join(f"{line}\n" for line in found.lines()))
+            return 0
         family = None
         if count is None:
             from solver.numbering.shortcut import choose
@@ -182,11 +202,29 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
 
                 ruleset = load(rules or "chess960")
                 family, count = ruleset.name, ruleset.count
-        stated = dice(count, sides, cards=cards, family=family)
+        left = []
+        if exclude:
+            from solver.family import Family
+            from solver.notation.ranks import parse_id
+
+            if family is not None:
+                loaded = Family.load(rules or "chess960")
+                left = _excluded(loaded.name, exclude, loaded.parse_id,
+                                 lambda text: loaded.identify(text).id, err)
+            else:
+                total, label = count, f"--count {count}"
+                left = _excluded(label, exclude, lambda text: parse_id(text, total, label),
+                                 lambda text: parse_id(text, total, label), err)
+        stated = dice(count, sides, cards=cards, family=family, exclude=left)
+        shown = None if rules in (None, "chess960") else rules
+        if html is not None:
+            from solver.draws.dice import dice_sheet
+
+            if _sheet(html, dice_sheet(stated, shown), out):
+                return 0
         if as_json:
             out.write(stated.procedure().to_json())
         else:
-            shown = None if rules in (None, "chess960") else rules
             out.write("".join(f"{line}\n" for line in stated.lines(shown)))
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
@@ -262,6 +300,25 @@ def reveal_command(path: str, round_: int, *, fmt: str, dialect: str, stdin: Bin
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+
+
+def _sheet(path: str, page: str, out: TextIO) -> bool:
+    """Write the sheet ``page`` to ``path`` (``-``: to ``out``; True, nothing else to write)."""
+    if path == "-":
+        out.write(page)
+        return True
+    from solver.files import write_atomic
+
+    write_atomic(path, page)
+    return False
+
+
+def _excluded(family: str, exclude: Sequence[str], parse: Callable[[str], int],
+              identify: Callable[[str], int], err: TextIO) -> list[int]:
+    """The IDs ``--exclude`` leaves out, as ``random`` reads them (presets noted on ``err``)."""
+    from solver.cli.commands import excluded_ids
+
+    return excluded_ids(family, exclude, parse, identify, err) if exclude else []
 
 
 def audit_command(path: str, rules: str, level: float, fmt: str, *, out: TextIO,

@@ -236,13 +236,16 @@ TABLE: dict[str, dict[str, Any]] = {
     'dice': {
         'body': 'solver.cli.bodies:dice',
         'argument': None,
-        'options': {'--rules': 'rules', '-r': 'rules', '--count': 'count', '-n': 'count', '--dice': 'sides', '--cards': 'cards', '--json': 'as_json'},
+        'options': {'--rules': 'rules', '-r': 'rules', '--count': 'count', '-n': 'count', '--dice': 'sides', '--cards': 'cards', '--json': 'as_json', '--method': 'method', '--exclude': 'exclude', '-x': 'exclude', '--html': 'html'},
         'params': {
             'rules': {'kind': 'str', 'multiple': False, 'required': False},
             'count': {'kind': 'int', 'multiple': False, 'required': False, 'min': 1},
             'sides': {'kind': 'int', 'multiple': False, 'required': False, 'min': 2, 'max': 1000},
             'cards': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
             'as_json': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
+            'method': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'id'},
+            'exclude': {'kind': 'str', 'multiple': True, 'required': False},
+            'html': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
     'games stats': {
