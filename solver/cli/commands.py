@@ -60,7 +60,7 @@ from solver.numbering.shortcut import (
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 
 if TYPE_CHECKING:
-    from typing import Any, BinaryIO, TextIO
+    from typing import Any, BinaryIO, Final, TextIO
 
     from solver.draws.certificate import Certificate
     from solver.family import Family
@@ -397,7 +397,8 @@ def position_command(
 
 def random_command(
     rules: str, count: int = 1, *, distinct: bool = False, exclude: Sequence[str] = (),
-    seed: str | None = None, fmt: str = "text", unicode: bool = False, dialect: str = "xfen",
+    shortlist: str | None = None, seed: str | None = None, fmt: str = "text",
+    unicode: bool = False, dialect: str = "xfen",
     variant: str | None = None, out: TextIO, err: TextIO, numbering: str | None = None,
     balanced: str | None = None, eval_tables: Sequence[str] = (),
     certificate: str | None = None,
@@ -406,7 +407,8 @@ def random_command(
     (streamed); with ``numbering``, each id (and ``exclude``) in that numbering;
     ``balanced``: only positions inside that band (:mod:`solver.evaluation.band`),
     said on ``err``; with ``certificate``, the draw's certificate written to that
-    file first (the band's positions are among its exclusions)."""
+    file first (the band's positions are among its exclusions); ``shortlist``:
+    only among the positions that file lists (the others are excluded)."""
     from solver.sampling import iter_draw, iter_ids
 
     try:
@@ -415,6 +417,8 @@ def random_command(
                 raise _certificate_ids("random")
             banned = [] if balanced is None else [
                 str(n) for n in _balanced(load_family(rules), balanced, eval_tables, err)]
+            if shortlist is not None:
+                raise _certificate_list("random")
             return _certified_random(rules, count, distinct, [*exclude, *banned], seed, fmt,
                                      unicode, dialect, variant, certificate, out, err)
         if numbering is not None:
@@ -427,6 +431,7 @@ def random_command(
                 left = excluded_ids(family_.name, exclude, scheme.read,
                                     lambda text: family_.identify(text).id, err)
                 left += _balanced(family_, balanced, eval_tables, err)
+                left += _outside(family_, shortlist, scheme, exclude)
                 for found in iter_draw(family_, count, seed=seed, distinct=distinct,
                                        exclude=left):
                     out.write(f"{scheme.text(found.id)} "
@@ -434,8 +439,8 @@ def random_command(
                 out.flush()
                 return 0
         quick = _quick(rules, fmt, unicode, dialect, variant)
-        if balanced is not None:
-            quick = None  # the tables are checked against the family
+        if balanced is not None or shortlist is not None:
+            quick = None  # the tables (the list) are read by the family
         if quick is not None:
             family = _Lazy(rules)
             number_of, rank, id_of = quick.number, quick.rank, quick.id_of
@@ -463,6 +468,7 @@ def random_command(
             left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
                                     lambda text: loaded.identify(text).id, err)
             left_out += _balanced(loaded, balanced, eval_tables, err)
+            left_out += _outside(loaded, shortlist, None, exclude)
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
             with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
                                 dialect=dialect, variant=variant) as writer:
@@ -488,6 +494,37 @@ def excluded_ids(family: str, exclude: Sequence[str], parse: Callable[[str], int
     if found.presets:
         err.write(f"excluded: {found.describe()}\n")
     return list(found.ids)
+
+
+#: The largest family ``--from`` draws from (the IDs off the list are excluded).
+SHORTLIST_FAMILY: Final = 1 << 22
+
+
+def _outside(family: Family, shortlist: str | None, scheme: Scheme | None,
+             exclude: Sequence[str]) -> list[int]:
+    """The IDs off the list ``shortlist`` (``--from FILE``: a list as
+    :mod:`solver.idlists` reads it, in ``scheme``), which a draw excludes;
+    none without one. A list that ``exclude`` leaves empty is refused."""
+    if shortlist is None:
+        return []
+    from solver.draws.presets import read_exclusions
+    from solver.errors import IdListError
+    from solver.idlists import family_readers, read_id_set
+
+    if family.count > SHORTLIST_FAMILY:
+        raise IdListError(f"@{shortlist}", None, f"--from draws from families of at most "
+                                                 f"{SHORTLIST_FAMILY:,} positions, not "
+                                                 f"{family.name}'s {family.count:,}")
+    listed = read_id_set(family, [f"@{shortlist}"], scheme)
+    if exclude:
+        number, position = family_readers(family, scheme)
+        excluded = set(read_exclusions(family.name, exclude, number, position).ids)
+        if all(n in excluded for n in listed):
+            raise IdListError(f"@{shortlist}", None, f"--exclude leaves none of the "
+                                                     f"{len(listed):,} positions {shortlist!r} "
+                                                     "lists")
+    kept = set(listed)
+    return [n for n in range(family.count) if n not in kept]
 
 
 def _certified_random(
@@ -518,6 +555,15 @@ def _certificate_ids(command: str) -> Chess960Error:
     return OptionConflictError(command, ("--certificate", "--numbering"),
                                "a certificate records the family's own ids (convert them "
                                "with `chess960 convert`)")
+
+
+def _certificate_list(command: str) -> Chess960Error:
+    """``--from`` with ``--certificate``: a certificate records exclusions, not a list."""
+    from solver.errors import OptionConflictError
+
+    return OptionConflictError(command, ("--certificate", "--from"),
+                               "a certificate records the ids left out, not a list to "
+                               "draw from (give them with --exclude @FILE)")
 
 
 def _note_certificate(certificate: Certificate, made_seed: bool, err: TextIO) -> None:
@@ -736,7 +782,8 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
 
 
 def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
-                 mirrors: bool, table: str, svg_dir: str | None, dialect: str,
+                 shortlist: str | None = None, mirrors: bool, table: str,
+                 svg_dir: str | None, dialect: str,
                  variant: str | None, out: TextIO, err: TextIO,
                  numbering: str | None = None, balanced: str | None = None,
                  eval_tables: Sequence[str] = (), certificate: str | None = None,
@@ -747,7 +794,7 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     ``out``, instead of the table); ids (and ``exclude``) in ``numbering``;
     ``balanced``: only positions inside that band, said below a Markdown table
     (on ``err`` for CSV); ``certificate``: the draw's certificate written to
-    that file too."""
+    that file too; ``shortlist``: only positions that file lists."""
     import io
     import os
 
@@ -759,20 +806,25 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         scheme = _scheme(family, numbering)
         noted = io.StringIO()
         banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted)
+        outside = _outside(family, shortlist, scheme, exclude)
         certified = None
         if certificate is not None:
             from solver.draws.certificate import certify
 
             if scheme is not None:
                 raise _certificate_ids("plan")
+            if shortlist is not None:
+                raise _certificate_list("plan")
             certified = certify(rules, "plan", rounds, seed=seed,
-                                exclude=[*exclude, *map(str, banned)], mirrors=mirrors)
+                                exclude=[*exclude, *map(str, [*banned, *outside])],
+                                mirrors=mirrors)
             family, drawn = certified.family, certified.positions
             left_out = list(certified.certificate.excluded)
         else:
             read = family.parse_id if scheme is None else scheme.read
             left_out = [*excluded_ids(family.name, exclude, read,
-                                      lambda text: family.identify(text).id, err), *banned]
+                                      lambda text: family.identify(text).id, err), *banned,
+                        *outside]
             drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
         pictures = None
         if svg_dir is not None:
@@ -795,12 +847,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             from solver.output.html import plan_page
             from solver.output.plan import plan_fens
 
-            details = [("seed", "(none: drawn at random)" if seed is None else seed)]
-            if left_out:
-                details.append(("excluded", ", ".join(map(str, sorted(set(left_out))))))
-            if mirrors:
-                details.append(("mirrors", "never a position and its left-right mirror"))
-            page = plan_page(family, drawn, details=details,
+            page = plan_page(family, drawn, details=_plan_details(seed, shortlist, sorted(
+                set(left_out) - set(outside)), mirrors),
                              fens=plan_fens(family, drawn, dialect=dialect, variant=variant))
             if html == "-":
                 out.write(page)
@@ -814,6 +862,20 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
+
+
+def _plan_details(seed: str | None, shortlist: str | None, excluded: list[int],
+                  mirrors: bool) -> list[tuple[str, str]]:
+    """What a plan's page says of its draw: the seed, the list drawn from, the
+    IDs excluded (not those off the list) and the mirrors rule."""
+    details = [("seed", "(none: drawn at random)" if seed is None else seed)]
+    if shortlist is not None:
+        details.append(("drawn from", shortlist))
+    if excluded:
+        details.append(("excluded", ", ".join(map(str, excluded))))
+    if mirrors:
+        details.append(("mirrors", "never a position and its left-right mirror"))
+    return details
 
 
 def report_command(rules: str, output: str, *, prove: bool = True, out: TextIO,
