@@ -132,6 +132,8 @@ def _read(listed: Item, family: str, parse_id: Callable[[str], int],
     error says more) is an :class:`~solver.errors.ExclusionError`."""
     from solver.idlists import read_item
 
+    if listed.text.replace("-", "").replace(" ", "").isdigit():  # an ID, a range
+        return read_item(listed, parse_id, identify)
     try:
         return read_item(listed, parse_id, identify)
     except IdSyntaxError:
