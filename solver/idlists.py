@@ -9,7 +9,7 @@ comma-separated, each one of:
 * a rank, a pair of ranks or a start FEN: ``QNRBBNKR``, ``QNRBBNKR rnbqkbnr``;
 * a line ``random`` or ``solve`` writes, ``<id> <rank>``: the id must be the rank's;
 * ``@FILE``: the items of a file, one a line (a line may also list several,
-  comma-separated); blank lines are skipped, and so is a comment, from a ``#``
+  comma-separated; a path with a comma cannot be given); blank lines are skipped, and so is a comment, from a ``#``
   at a line's start or after a space to the line's end (``#385``, a Jocly
   label, is no comment: a ``#`` followed by a digit never is).
 
@@ -103,15 +103,14 @@ def list_items(texts: Iterable[str], read: Callable[[str], str] = read_list_file
     [Item(text='5', where='ids.txt line 2'), Item(text='7', where='ids.txt line 4')]
     """
     for text in texts:
-        stripped = text.strip()
-        if stripped.startswith("@"):
-            yield from _file_items(stripped[1:], read)
-            continue
         for part in text.split(","):
             if not part.strip():
                 raise IdError(text, f"list {quote(text)} has an empty item: give ids, "
                                     "ranges, positions or @FILE, comma-separated")
-            yield Item(part.strip())
+            if part.strip().startswith("@"):
+                yield from _file_items(part.strip()[1:], read)
+            else:
+                yield Item(part.strip())
 
 
 def _file_items(path: str, read: Callable[[str], str]) -> Iterator[Item]:
@@ -119,7 +118,7 @@ def _file_items(path: str, read: Callable[[str], str]) -> Iterator[Item]:
         raise IdError("@", "'@' names no file: give @FILE, a file of positions, one a line")
     found = False
     for number, line in enumerate(read(path).splitlines(), 1):
-        comment = _COMMENT.search(line)
+        comment = _COMMENT.search(line) if "#" in line else None
         kept = line[:comment.start()] if comment else line
         where = f"{path} line {number}"
         for part in kept.split(","):
@@ -150,6 +149,9 @@ def read_item(item: Item, number: Callable[[str], int], position: Callable[[str]
     pair or FEN by ``position``; a ``<id> <rank>`` line the rank's, checked)."""
     text = item.text
     try:
+        if text.isdigit() and text.isascii():  # the most common item first
+            number(text)
+            return range(int(text), int(text) + 1)
         span = _RANGE.fullmatch(text)
         if span is not None:
             number(span.group(1))  # each end in range
@@ -158,9 +160,6 @@ def read_item(item: Item, number: Callable[[str], int], position: Callable[[str]
             if low > high:
                 raise IdError(text, f"range {quote(text)} is reversed: {low} > {high}")
             return range(low, high + 1)
-        if text.isascii() and text.isdigit():
-            number(text)
-            return range(int(text), int(text) + 1)
         listed = _listed(text)
         if listed is not None:
             found = position(listed[1])
@@ -179,8 +178,14 @@ def family_readers(family: Family, scheme: Scheme | None
                    ) -> tuple[Callable[[str], int], Callable[[str], int]]:
     """How ``family``'s lists read a number (in ``scheme``, else the family's
     own IDs) and a rank, pair or FEN."""
-    return (family.parse_id if scheme is None else scheme.read,
-            lambda text: family.identify(text).id)
+    count, parse_id = family.count, family.parse_id
+
+    def own(text: str) -> int:
+        if text.isdigit() and text.isascii() and len(text) < 19 and int(text) < count:
+            return int(text)  # a plain ID in range: the most common item, made quickly
+        return parse_id(text)
+
+    return (own if scheme is None else scheme.read, lambda text: family.identify(text).id)
 
 
 def read_numbers(family: Family, texts: Iterable[str], scheme: Scheme | None = None
@@ -236,7 +241,8 @@ def ordered_ranges(parts: list[range | int]) -> IdRanges:
         else:
             kept.append(piece)
 
-    for part in parts:
+    for given in parts:
+        part = given.start if isinstance(given, range) and len(given) == 1 else given
         if isinstance(part, int):
             if part not in singles and not any(part in r for r in covered):
                 singles.add(part)
