@@ -9,9 +9,10 @@ comma-separated, each one of:
 * a rank, a pair of ranks or a start FEN: ``QNRBBNKR``, ``QNRBBNKR rnbqkbnr``;
 * a line ``random`` or ``solve`` writes, ``<id> <rank>``: the id must be the rank's;
 * ``@FILE``: the items of a file, one a line (a line may also list several,
-  comma-separated; a path with a comma cannot be given); blank lines are skipped, and so is a comment, from a ``#``
-  at a line's start or after a space to the line's end (``#385``, a Jocly
-  label, is no comment: a ``#`` followed by a digit never is).
+  comma-separated; a path with a comma cannot be given); blank lines are
+  skipped, and so is a comment, from a ``#`` at a line's start or after a
+  space to the line's end (``#385``, a Jocly label, is no comment: a ``#``
+  followed by a digit never is). A file is at most :data:`MAX_BYTES` bytes.
 
 :func:`list_items` splits the texts into :class:`Item` (each knowing the file
 and line it came from, for its error); :func:`read_numbers` reads them in a
