@@ -159,8 +159,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("position",),  # names its castling field with notation and writes its FEN
     ("numbering", "sampling"),  # sampling draws IDs, and positions of what gives them
     ("family",),  # Family.random draws through sampling
-    ("idlists",),  # the lists of positions --ids, --exclude and --from take
     ("check",),
+    ("idlists",),  # the lists of positions --ids, --exclude and --from take
     ("evaluation",),
     ("report",),  # a family's page: shows the shipped evaluations
     ("output",),  # its HTML page shows the report
