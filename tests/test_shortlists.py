@@ -288,3 +288,29 @@ def test_a_file_of_every_dfrc_pair_shuffled_is_read_in_seconds(tmp_path: Path) -
     found = id_ranges(family, [f"@{path}"])
     assert time.process_time() - start < 20
     assert len(found) == family.count and found[0] == ids[0] and found[-1] == ids[-1]
+
+
+def test_too_few_listed_and_mirrors_are_one_error_line(tmp_path: Path) -> None:
+    listed = tmp_path / "l.txt"
+    listed.write_text("518\n105\n7\n")
+    done = chess960(["plan", "--rounds", "3", "--from", str(listed), "--exclude", "7"])
+    assert (done.returncode, done.stderr) == (
+        1, f"error: 3 distinct positions are asked for, but {str(listed)!r} lists 2 after "
+           "--exclude\n")
+    done = chess960(["random", "--from", str(listed), "-n", "4", "--distinct"])
+    assert (done.returncode, done.stderr) == (
+        1, f"error: 4 distinct positions are asked for, but {str(listed)!r} lists 3\n")
+    done = chess960(["plan", "--rounds", "2", "--from", str(listed), "--exclude-mirrors"])
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("error: plan: --from and --exclude-mirrors do not go together")
+    done = chess960(["random", "--from", str(listed), "--certificate", str(tmp_path / "c")])
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert not (tmp_path / "c").exists()
+
+
+def test_from_reads_ids_in_the_numbering(tmp_path: Path) -> None:
+    listed = tmp_path / "l.txt"
+    listed.write_text("960\n")  # Scidb's 960 is Scharnagl's 0
+    done = chess960(["random", "--numbering", "scidb", "--from", str(listed), "-n", "2",
+                     "--seed", "s"])
+    assert (done.returncode, done.stdout) == (0, f"960 {rank(0)}\n" * 2)

@@ -431,7 +431,7 @@ def random_command(
                 left = excluded_ids(family_.name, exclude, scheme.read,
                                     lambda text: family_.identify(text).id, err)
                 left += _balanced(family_, balanced, eval_tables, err)
-                left += _outside(family_, shortlist, scheme, exclude)
+                left += _outside(family_, shortlist, scheme, exclude, count if distinct else 1)
                 for found in iter_draw(family_, count, seed=seed, distinct=distinct,
                                        exclude=left):
                     out.write(f"{scheme.text(found.id)} "
@@ -468,7 +468,7 @@ def random_command(
             left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
                                     lambda text: loaded.identify(text).id, err)
             left_out += _balanced(loaded, balanced, eval_tables, err)
-            left_out += _outside(loaded, shortlist, None, exclude)
+            left_out += _outside(loaded, shortlist, None, exclude, count if distinct else 1)
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
             with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
                                 dialect=dialect, variant=variant) as writer:
@@ -501,10 +501,11 @@ SHORTLIST_FAMILY: Final = 1 << 22
 
 
 def _outside(family: Family, shortlist: str | None, scheme: Scheme | None,
-             exclude: Sequence[str]) -> list[int]:
+             exclude: Sequence[str], needed: int) -> list[int]:
     """The IDs off the list ``shortlist`` (``--from FILE``: a list as
     :mod:`solver.idlists` reads it, in ``scheme``), which a draw excludes;
-    none without one. A list that ``exclude`` leaves empty is refused."""
+    none without one. A list that ``exclude`` leaves empty, or with fewer
+    than ``needed`` positions, is refused."""
     if shortlist is None:
         return []
     from solver.draws.presets import read_exclusions
@@ -516,6 +517,7 @@ def _outside(family: Family, shortlist: str | None, scheme: Scheme | None,
                                                  f"{SHORTLIST_FAMILY:,} positions, not "
                                                  f"{family.name}'s {family.count:,}")
     listed = read_id_set(family, [f"@{shortlist}"], scheme)
+    excluded: set[int] = set()
     if exclude:
         number, position = family_readers(family, scheme)
         excluded = set(read_exclusions(family.name, exclude, number, position).ids)
@@ -523,6 +525,10 @@ def _outside(family: Family, shortlist: str | None, scheme: Scheme | None,
             raise IdListError(f"@{shortlist}", None, f"--exclude leaves none of the "
                                                      f"{len(listed):,} positions {shortlist!r} "
                                                      "lists")
+    if (left := len(set(listed) - excluded)) < needed:
+        after = " after --exclude" if excluded else ""
+        raise IdListError(f"@{shortlist}", None, f"{needed:,} distinct positions are asked "
+                                                 f"for, but {shortlist!r} lists {left:,}{after}")
     kept = set(listed)
     return [n for n in range(family.count) if n not in kept]
 
@@ -564,6 +570,17 @@ def _certificate_list(command: str) -> Chess960Error:
     return OptionConflictError(command, ("--certificate", "--from"),
                                "a certificate records the ids left out, not a list to "
                                "draw from (give them with --exclude @FILE)")
+
+
+def _mirrored_list() -> Chess960Error:
+    """``plan --from`` with ``--exclude-mirrors``: the mirrors of the positions off
+    the list would be left out too (a list position whose mirror is not listed)."""
+    from solver.errors import OptionConflictError
+
+    return OptionConflictError("plan", ("--from", "--exclude-mirrors"),
+                               "the mirror of every position off the list would be left "
+                               "out too (list the positions and their mirrors as you want "
+                               "them, and draw with --from alone)")
 
 
 def _note_certificate(certificate: Certificate, made_seed: bool, err: TextIO) -> None:
@@ -806,7 +823,9 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         scheme = _scheme(family, numbering)
         noted = io.StringIO()
         banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted)
-        outside = _outside(family, shortlist, scheme, exclude)
+        if shortlist is not None and mirrors:
+            raise _mirrored_list()
+        outside = _outside(family, shortlist, scheme, exclude, rounds)
         certified = None
         if certificate is not None:
             from solver.draws.certificate import certify
