@@ -237,6 +237,22 @@ class IdRangeError(IdError):
         self.family = family
 
 
+class IdListError(IdError):
+    """An item of a list of positions (``--ids``, ``--exclude``, ``--from``) that
+    cannot be read, or a list file that cannot (``where``: ``ids.txt line 3``,
+    or ``@ids.txt`` for the whole file; ``text``: the item, None for the file).
+
+    >>> print(IdListError("ids.txt line 3", "9999", "chess960 id 9999 is out of range 0..959"))
+    ids.txt line 3: chess960 id 9999 is out of range 0..959
+    """
+
+    def __init__(self, where: str, text: str | None, reason: str) -> None:
+        IdError.__init__(self, where if text is None else text,
+                         reason if text is None else f"{where}: {reason}")
+        self.where = where
+        self.reason = reason
+
+
 class IdMismatchError(IdError):
     """A ``<id> <rank>`` line whose id (or a numbering's number or label) is
     not the rank's (``found`` is)."""

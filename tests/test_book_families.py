@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 
 from solver import Chess960Error, Family
 from solver.cli.app import app
-from solver.evaluation.run import parse_ids
+from solver.idlists import id_ranges
 from solver.lists.book import BOOK_FORMATS, book_units, write_book
 from solver.lists.compare import compare_path
 from solver.notation.dialects import DIALECTS
@@ -159,13 +159,13 @@ def test_a_worker_out_of_range_is_a_usage_error(name: str) -> None:
 LISTED_NEVER = """
 import resource
 from solver import Family
-from solver.evaluation.run import parse_ids
+from solver.idlists import id_ranges
 from solver.lists.book import book_text
 
 family = Family.load("wild4")
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 first = next(book_text(family, "epd", ids="0-149320543"))
-ids = parse_ids("0-149320543,5,7-9", family.count, family.name)
+ids = id_ranges(family, ["0-149320543,5,7-9"])
 print(first.splitlines()[0], len(ids), ids[-1], 149320543 in ids)
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 64 << 10)
 """
@@ -193,8 +193,8 @@ def test_a_range_as_long_as_wild4_is_never_listed() -> None:
 
 
 def test_ranges_overlapping_are_each_id_once_in_order() -> None:
-    assert list(parse_ids("5-7,0-9,3", 960, "chess960")) == [5, 6, 7, 0, 1, 2, 3, 4, 8, 9]
     family = Family.load("chess960")
+    assert list(id_ranges(family, ["5-7,0-9,3"])) == [5, 6, 7, 0, 1, 2, 3, 4, 8, 9]
     assert book_of(family, "fen", ids="5-7,0-9,3") == positions(
         family, [5, 6, 7, 0, 1, 2, 3, 4, 8, 9], "fen", "xfen")
 

@@ -18,10 +18,11 @@ from pathlib import Path
 import pytest
 
 from solver.errors import EngineError, EvalTableError
-from solver.evaluation.run import evaluate, parse_ids
+from solver.evaluation.run import evaluate
 from solver.evaluation.table import read_table
 from solver.evaluation.uci import Engine, find_engine
 from solver.family import Family
+from solver.idlists import id_ranges
 
 pytestmark = pytest.mark.slow
 
@@ -175,7 +176,7 @@ def expected_cp(fen: str) -> int:
 def test_fake_engine_table_and_resume(fake: Path, tmp_path: Path) -> None:
     chess960 = Family.load("chess960")
     out = tmp_path / "t.csv"
-    first = evaluate(chess960, str(fake), ids=parse_ids("0-4", 960, "chess960"), out=str(out),
+    first = evaluate(chess960, str(fake), ids=id_ranges(chess960, ["0-4"]), out=str(out),
                      nodes=10, jobs=2)
     assert (first.asked, first.skipped, first.done, first.engine) == (5, 0, 5, "Fake 1.0")
     # a run stopped mid-line: the cut line is dropped, its id evaluated again

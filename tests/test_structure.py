@@ -160,6 +160,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("numbering", "sampling"),  # sampling draws IDs, and positions of what gives them
     ("family",),  # Family.random draws through sampling
     ("check",),
+    ("idlists",),  # the lists of positions --ids, --exclude and --from take
     ("evaluation",),
     ("report",),  # a family's page: shows the shipped evaluations
     ("output",),  # its HTML page shows the report

@@ -182,9 +182,15 @@ SeedOption = Annotated[str | None, typer.Option(
     show_default=False)]
 ExcludeOption = Annotated[list[str] | None, typer.Option(
     "--exclude", "-x", metavar="IDS",
-    help="IDs to leave out, comma-separated, ranges (0-949) included, or a named preset "
-         "of the family: chess959 (518), chess958 (518 and 534) for chess960 and dfrc.",
+    help="IDs to leave out, comma-separated, ranges (0-949), ranks and FENs included, "
+         "@FILE (one a line), or a named preset of the family: chess959 (518), chess958 "
+         "(518 and 534) for chess960 and dfrc.",
     show_default=False)]
+FromOption = Annotated[str | None, typer.Option(
+    "--from", metavar="FILE",
+    help="Draw only among the positions FILE lists (a shortlist: one id, range, rank or "
+         "FEN a line, # comments; ids in the --numbering), uniformly; --exclude removes "
+         "some of them.", show_default=False)]
 BalancedOption = Annotated[str | None, typer.Option(
     "--balanced", metavar="[SOURCE:]BAND",
     help="Only positions whose engine eval is inside this band in every source (or in "
@@ -219,7 +225,8 @@ CertificateOption = Annotated[str | None, typer.Option(
                                         "chess960 random --seed 'round 1' --exclude chess958 "
                                         "--certificate draw.json",
                                         "chess960 random -n 3 --draw-rate 0.9..0.92",
-                                        "chess960 random --rules dfrc --preset dfrc4852"))
+                                        "chess960 random --rules dfrc --preset dfrc4852",
+                                        "chess960 random --from shortlist.txt --seed 'round 1'"))
 def random_(
     count: Annotated[int, typer.Option(
         "-n", "--count", min=1, metavar="N", help="How many to draw.")] = 1,
@@ -227,6 +234,7 @@ def random_(
         bool, typer.Option("--distinct", help="Never draw the same position twice.")
     ] = False,
     exclude: ExcludeOption = None,
+    shortlist: FromOption = None,
     seed: SeedOption = None,
     rules: RulesOption = "chess960",
     unicode: UnicodeOption = False,
@@ -276,12 +284,14 @@ def convert(
     "chess960 plan --rounds 9 --seed 'Club 2026' --html plan.html",
     "chess960 plan --rounds 9 --commit commit.json --sealed sealed.json "
     "--event 'Club 2026' --date 2026-05-01",
-    "chess960 plan --rounds 3 --draw-rate 0.9..0.95 --balanced 0.3"))
+    "chess960 plan --rounds 3 --draw-rate 0.9..0.95 --balanced 0.3",
+    "chess960 plan --rounds 5 --seed 'Open 2026' --from shortlist.txt --exclude 518"))
 def plan_(
     rounds: Annotated[int, typer.Option("--rounds", min=1, metavar="N",
                                         help="How many rounds.")],
     seed: SeedOption = None,
     exclude: ExcludeOption = None,
+    shortlist: FromOption = None,
     mirrors: Annotated[bool, typer.Option(
         "--exclude-mirrors", help="Never a position and its left-right mirror "
                                   "(nor the mirror of an excluded one).")] = False,
@@ -447,7 +457,8 @@ def eval_(
         "--depth", min=1, metavar="D", help="With --engine: search to depth D.",
         show_default=False)] = None,
     ids: Annotated[str | None, typer.Option(
-        "--ids", metavar="IDS", help="With --engine: these IDs (0-19,25), not every one.",
+        "--ids", metavar="IDS", help="With --engine: these IDs (0-19,25; ranks, FENs, "
+        "@FILE one a line), not every one.",
         show_default=False)] = None,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=1, metavar="J", help="With --engine: engine processes at once.")
@@ -647,6 +658,7 @@ def compare(
     "chess960 book -o frc.epd",
     "chess960 book --rules dfrc --sample 1000 --seed 'run 7' --dialect shredder -o dfrc.epd",
     "chess960 book --ids 0-99,518 --format pgn",
+    "chess960 book --ids @shortlist.txt -o shortlist.epd",
     "chess960 book --workers 4 --worker 2 -o part2.epd",
     "chess960 book --pairs mirror --numbering scidb -o mirrored.epd",
     "chess960 book --balanced 0.3 --sample 10 --seed 'run 7'",
@@ -662,8 +674,8 @@ def book(
     dialect: DialectOption = "xfen",
     numbering: NumberingOption = None,
     ids: Annotated[str | None, typer.Option(
-        "--ids", metavar="LIST", help="Only these numbers (0-99,518: in the --numbering), "
-        "in this order.", show_default=False)] = None,
+        "--ids", metavar="LIST", help="Only these numbers (0-99,518: in the --numbering; "
+        "ranks, FENs, @FILE one a line), in this order.", show_default=False)] = None,
     sample: Annotated[int | None, typer.Option(
         "--sample", min=1, metavar="N", help="N positions drawn without repeats from "
         "--seed, as `random --seed S -n N --distinct` draws them.",

@@ -216,7 +216,8 @@ def position(ids: list[str] | None = None, rules: str = "chess960", unicode: boo
 
 
 def random_(count: int = 1, distinct: bool = False, exclude: list[str] | None = None,
-            seed: str | None = None, rules: str = "chess960", unicode: bool = False,
+            shortlist: str | None = None, seed: str | None = None, rules: str = "chess960",
+            unicode: bool = False,
             fmt: str = "text", dialect: str = "xfen", variant: str | None = None,
             max_states: int | None = None, numbering: str | None = None,
             balanced: str | None = None, draw_rate: str | None = None,
@@ -226,7 +227,8 @@ def random_(count: int = 1, distinct: bool = False, exclude: list[str] | None = 
     _needs_band(balanced, eval_table, draw_rate)
     from solver.cli.commands import random_command
 
-    return random_command(rules, count, distinct=distinct, exclude=exclude or [], seed=seed,
+    return random_command(rules, count, distinct=distinct, exclude=exclude or [],
+                          shortlist=shortlist, seed=seed,
                           fmt=fmt, unicode=unicode, dialect=dialect, variant=variant,
                           out=sys.stdout, err=sys.stderr, numbering=numbering,
                           balanced=balanced, eval_tables=eval_table or [],
@@ -243,7 +245,8 @@ def convert(values: list[str], source: str | None = None, target: str | None = N
 
 
 def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None,
-          mirrors: bool = False, rules: str = "chess960", table: str = "markdown",
+          shortlist: str | None = None, mirrors: bool = False, rules: str = "chess960",
+          table: str = "markdown",
           svg_dir: str | None = None, dialect: str = "xfen", variant: str | None = None,
           max_states: int | None = None, numbering: str | None = None,
           balanced: str | None = None, draw_rate: str | None = None,
@@ -267,7 +270,8 @@ def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None
                             date=date, out=sys.stdout, err=sys.stderr)
     from solver.cli.commands import plan_command
 
-    return plan_command(rules, rounds, seed=seed, exclude=exclude or [], mirrors=mirrors,
+    return plan_command(rules, rounds, seed=seed, exclude=exclude or [], shortlist=shortlist,
+                        mirrors=mirrors,
                         table=table, svg_dir=svg_dir, dialect=dialect, variant=variant,
                         out=sys.stdout, err=sys.stderr, numbering=numbering, balanced=balanced,
                         eval_tables=eval_table or [], certificate=certificate, html=html,

@@ -60,7 +60,7 @@ from solver.numbering.shortcut import (
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 
 if TYPE_CHECKING:
-    from typing import Any, BinaryIO, TextIO
+    from typing import Any, BinaryIO, Final, TextIO
 
     from solver.draws.certificate import Certificate
     from solver.family import Family
@@ -397,7 +397,8 @@ def position_command(
 
 def random_command(
     rules: str, count: int = 1, *, distinct: bool = False, exclude: Sequence[str] = (),
-    seed: str | None = None, fmt: str = "text", unicode: bool = False, dialect: str = "xfen",
+    shortlist: str | None = None, seed: str | None = None, fmt: str = "text",
+    unicode: bool = False, dialect: str = "xfen",
     variant: str | None = None, out: TextIO, err: TextIO, numbering: str | None = None,
     balanced: str | None = None, eval_tables: Sequence[str] = (),
     certificate: str | None = None, draw_rate: str | None = None, preset: str | None = None,
@@ -407,7 +408,8 @@ def random_command(
     ``balanced``, ``draw_rate``, ``preset``: only positions inside those bands and
     that named subset (:mod:`solver.evaluation.band`), said on ``err``; with
     ``certificate``, the draw's certificate written to that file first (the
-    band's positions are among its exclusions)."""
+    band's positions are among its exclusions); ``shortlist``: only among the
+    positions that file lists (the others are excluded)."""
     from solver.sampling import iter_draw, iter_ids
 
     try:
@@ -417,6 +419,8 @@ def random_command(
             banned = [] if balanced is None and draw_rate is None and preset is None else [
                 str(n) for n in _balanced(load_family(rules), balanced, eval_tables, err,
                                           draw_rate, preset)]
+            if shortlist is not None:
+                raise _certificate_list("random")
             return _certified_random(rules, count, distinct, [*exclude, *banned], seed, fmt,
                                      unicode, dialect, variant, certificate, out, err)
         if numbering is not None:
@@ -429,6 +433,7 @@ def random_command(
                 left = excluded_ids(family_.name, exclude, scheme.read,
                                     lambda text: family_.identify(text).id, err)
                 left += _balanced(family_, balanced, eval_tables, err, draw_rate, preset)
+                left += _outside(family_, shortlist, scheme, exclude, count if distinct else 1)
                 for found in iter_draw(family_, count, seed=seed, distinct=distinct,
                                        exclude=left):
                     out.write(f"{scheme.text(found.id)} "
@@ -436,8 +441,9 @@ def random_command(
                 out.flush()
                 return 0
         quick = _quick(rules, fmt, unicode, dialect, variant)
-        if balanced is not None or draw_rate is not None or preset is not None:
-            quick = None  # the tables are checked against the family
+        if (balanced is not None or draw_rate is not None or preset is not None
+                or shortlist is not None):
+            quick = None  # the tables (the list) are read by the family
         if quick is not None:
             family = _Lazy(rules)
             number_of, rank, id_of = quick.number, quick.rank, quick.id_of
@@ -465,6 +471,7 @@ def random_command(
             left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
                                     lambda text: loaded.identify(text).id, err)
             left_out += _balanced(loaded, balanced, eval_tables, err, draw_rate, preset)
+            left_out += _outside(loaded, shortlist, None, exclude, count if distinct else 1)
             drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
             with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
                                 dialect=dialect, variant=variant) as writer:
@@ -490,6 +497,43 @@ def excluded_ids(family: str, exclude: Sequence[str], parse: Callable[[str], int
     if found.presets:
         err.write(f"excluded: {found.describe()}\n")
     return list(found.ids)
+
+
+#: The largest family ``--from`` draws from (the IDs off the list are excluded).
+SHORTLIST_FAMILY: Final = 1 << 22
+
+
+def _outside(family: Family, shortlist: str | None, scheme: Scheme | None,
+             exclude: Sequence[str], needed: int) -> list[int]:
+    """The IDs off the list ``shortlist`` (``--from FILE``: a list as
+    :mod:`solver.idlists` reads it, in ``scheme``), which a draw excludes;
+    none without one. A list that ``exclude`` leaves empty, or with fewer
+    than ``needed`` positions, is refused."""
+    if shortlist is None:
+        return []
+    from solver.draws.presets import read_exclusions
+    from solver.errors import IdListError
+    from solver.idlists import family_readers, read_id_set
+
+    if family.count > SHORTLIST_FAMILY:
+        raise IdListError(f"@{shortlist}", None, f"--from draws from families of at most "
+                                                 f"{SHORTLIST_FAMILY:,} positions, not "
+                                                 f"{family.name}'s {family.count:,}")
+    listed = read_id_set(family, [f"@{shortlist}"], scheme)
+    excluded: set[int] = set()
+    if exclude:
+        number, position = family_readers(family, scheme)
+        excluded = set(read_exclusions(family.name, exclude, number, position).ids)
+        if all(n in excluded for n in listed):
+            raise IdListError(f"@{shortlist}", None, f"--exclude leaves none of the "
+                                                     f"{len(listed):,} positions {shortlist!r} "
+                                                     "lists")
+    if (left := len(set(listed) - excluded)) < needed:
+        after = " after --exclude" if excluded else ""
+        raise IdListError(f"@{shortlist}", None, f"{needed:,} distinct positions are asked "
+                                                 f"for, but {shortlist!r} lists {left:,}{after}")
+    kept = set(listed)
+    return [n for n in range(family.count) if n not in kept]
 
 
 def _certified_random(
@@ -520,6 +564,26 @@ def _certificate_ids(command: str) -> Chess960Error:
     return OptionConflictError(command, ("--certificate", "--numbering"),
                                "a certificate records the family's own ids (convert them "
                                "with `chess960 convert`)")
+
+
+def _certificate_list(command: str) -> Chess960Error:
+    """``--from`` with ``--certificate``: a certificate records exclusions, not a list."""
+    from solver.errors import OptionConflictError
+
+    return OptionConflictError(command, ("--certificate", "--from"),
+                               "a certificate records the ids left out, not a list to "
+                               "draw from (give them with --exclude @FILE)")
+
+
+def _mirrored_list() -> Chess960Error:
+    """``plan --from`` with ``--exclude-mirrors``: the mirrors of the positions off
+    the list would be left out too (a list position whose mirror is not listed)."""
+    from solver.errors import OptionConflictError
+
+    return OptionConflictError("plan", ("--from", "--exclude-mirrors"),
+                               "the mirror of every position off the list would be left "
+                               "out too (list the positions and their mirrors as you want "
+                               "them, and draw with --from alone)")
 
 
 def _note_certificate(certificate: Certificate, made_seed: bool, err: TextIO) -> None:
@@ -738,7 +802,8 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
 
 
 def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
-                 mirrors: bool, table: str, svg_dir: str | None, dialect: str,
+                 shortlist: str | None = None, mirrors: bool, table: str,
+                 svg_dir: str | None, dialect: str,
                  variant: str | None, out: TextIO, err: TextIO,
                  numbering: str | None = None, balanced: str | None = None,
                  eval_tables: Sequence[str] = (), certificate: str | None = None,
@@ -752,7 +817,7 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     ``balanced``, ``draw_rate``: only positions inside those bands, said below a Markdown table
     (on ``err`` for CSV); ``certificate``: the draw's certificate written to
     that file too; ``event`` and ``date``: above a Markdown table, on the page
-    and in the certificate."""
+    and in the certificate; ``shortlist``: only positions that file lists."""
     import io
     import os
 
@@ -765,21 +830,27 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         noted = io.StringIO()
         banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted,
                            draw_rate, preset)
+        if shortlist is not None and mirrors:
+            raise _mirrored_list()
+        outside = _outside(family, shortlist, scheme, exclude, rounds)
         certified = None
         if certificate is not None:
             from solver.draws.certificate import certify
 
             if scheme is not None:
                 raise _certificate_ids("plan")
+            if shortlist is not None:
+                raise _certificate_list("plan")
             certified = certify(rules, "plan", rounds, seed=seed,
-                                exclude=[*exclude, *map(str, banned)], mirrors=mirrors,
-                                event=event, date=date)
+                                exclude=[*exclude, *map(str, [*banned, *outside])],
+                                mirrors=mirrors, event=event, date=date)
             family, drawn = certified.family, certified.positions
             left_out = list(certified.certificate.excluded)
         else:
             read = family.parse_id if scheme is None else scheme.read
             left_out = [*excluded_ids(family.name, exclude, read,
-                                      lambda text: family.identify(text).id, err), *banned]
+                                      lambda text: family.identify(text).id, err), *banned,
+                        *outside]
             drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
         pictures = None
         if svg_dir is not None:
@@ -802,13 +873,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
             from solver.output.html import plan_page
             from solver.output.plan import plan_fens
 
-            details = [*_occasion(event, date),
-                       ("seed", "(none: drawn at random)" if seed is None else seed)]
-            if left_out:
-                details.append(("excluded", ", ".join(map(str, sorted(set(left_out))))))
-            if mirrors:
-                details.append(("mirrors", "never a position and its left-right mirror"))
-            page = plan_page(family, drawn, details=details,
+            page = plan_page(family, drawn, details=_plan_details(
+                seed, shortlist, sorted(set(left_out) - set(outside)), mirrors, event, date),
                              fens=plan_fens(family, drawn, dialect=dialect, variant=variant))
             if html == "-":
                 out.write(page)
@@ -840,6 +906,22 @@ def _heading(event: str | None, date: str | None, table: str) -> str:
     """
     title = ", ".join(value for _, value in _occasion(event, date))
     return f"{title}\n\n" if title and table == "markdown" else ""
+
+
+def _plan_details(seed: str | None, shortlist: str | None, excluded: list[int],
+                  mirrors: bool, event: str | None = None,
+                  date: str | None = None) -> list[tuple[str, str]]:
+    """What a plan's page says of its draw: the event and date, the seed, the
+    list drawn from, the IDs excluded (not those off the list) and the mirrors rule."""
+    details = [*_occasion(event, date),
+               ("seed", "(none: drawn at random)" if seed is None else seed)]
+    if shortlist is not None:
+        details.append(("drawn from", shortlist))
+    if excluded:
+        details.append(("excluded", ", ".join(map(str, excluded))))
+    if mirrors:
+        details.append(("mirrors", "never a position and its left-right mirror"))
+    return details
 
 
 def report_command(rules: str, output: str, *, prove: bool = True, out: TextIO,

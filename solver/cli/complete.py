@@ -64,7 +64,7 @@ def registry_names(kind: str) -> tuple[str, ...]:
 _RULES = {"--rules": "rules", "-r": "rules"}
 _WRITE = {"--format": "format", "-f": "format", "--dialect": "dialect", "--variant": "variant"}
 _EXCLUDE = {"--exclude": "", "-x": "", "--seed": "", "--balanced": "", "--eval-table": "",
-            "--draw-rate": "", "--preset": ""}
+            "--draw-rate": "", "--preset": "", "--from": ""}
 _NUMBERING = {"--numbering": ""}
 
 #: Each command's options that take a value: name -> the kind of value ("": free).

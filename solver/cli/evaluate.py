@@ -194,13 +194,13 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
                    out: TextIO, err: TextIO, wdl: bool = False) -> int:
     """``chess960 eval --engine``: a table of ``ids`` (all by default) in ``output``,
     progress and a summary on ``err``; ``wdl``: with the engine's W/D/L in every row."""
-    from solver.evaluation.run import evaluate, parse_ids
+    from solver.evaluation.run import evaluate
     from solver.evaluation.table import visible
+    from solver.idlists import id_ranges
 
     try:
         family = load_family(rules)
-        numbers = (parse_ids(ids, family.count, family.name) if ids is not None
-                   else range(family.count))
+        numbers = id_ranges(family, [ids]) if ids is not None else range(family.count)
         live = bool(getattr(err, "isatty", lambda: False)())
         step = max(1, -(-len(numbers) // 10))
 

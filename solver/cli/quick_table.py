@@ -59,11 +59,12 @@ TABLE: dict[str, dict[str, Any]] = {
     'random': {
         'body': 'solver.cli.bodies:random_',
         'argument': None,
-        'options': {'-n': 'count', '--count': 'count', '--distinct': 'distinct', '--exclude': 'exclude', '-x': 'exclude', '--seed': 'seed', '--rules': 'rules', '-r': 'rules', '--unicode': 'unicode', '-u': 'unicode', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate', '--preset': 'preset'},
+        'options': {'-n': 'count', '--count': 'count', '--distinct': 'distinct', '--exclude': 'exclude', '-x': 'exclude', '--from': 'shortlist', '--seed': 'seed', '--rules': 'rules', '-r': 'rules', '--unicode': 'unicode', '-u': 'unicode', '--format': 'fmt', '-f': 'fmt', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate', '--preset': 'preset'},
         'params': {
             'count': {'kind': 'int', 'multiple': False, 'required': False, 'default': 1, 'min': 1},
             'distinct': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
             'exclude': {'kind': 'str', 'multiple': True, 'required': False},
+            'shortlist': {'kind': 'str', 'multiple': False, 'required': False},
             'seed': {'kind': 'str', 'multiple': False, 'required': False, 'callback': 'solver.cli.bodies:check_seed'},
             'rules': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'chess960'},
             'unicode': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
@@ -102,11 +103,12 @@ TABLE: dict[str, dict[str, Any]] = {
     'plan': {
         'body': 'solver.cli.bodies:plan_',
         'argument': None,
-        'options': {'--rounds': 'rounds', '--seed': 'seed', '--exclude': 'exclude', '-x': 'exclude', '--exclude-mirrors': 'mirrors', '--rules': 'rules', '-r': 'rules', '--format': 'table', '-f': 'table', '--svg-dir': 'svg_dir', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate', '--preset': 'preset', '--html': 'html', '--commit': 'commit', '--sealed': 'sealed', '--event': 'event', '--date': 'date'},
+        'options': {'--rounds': 'rounds', '--seed': 'seed', '--exclude': 'exclude', '-x': 'exclude', '--from': 'shortlist', '--exclude-mirrors': 'mirrors', '--rules': 'rules', '-r': 'rules', '--format': 'table', '-f': 'table', '--svg-dir': 'svg_dir', '--dialect': 'dialect', '--variant': 'variant', '--max-states': 'max_states', '--numbering': 'numbering', '--balanced': 'balanced', '--draw-rate': 'draw_rate', '--eval-table': 'eval_table', '--certificate': 'certificate', '--preset': 'preset', '--html': 'html', '--commit': 'commit', '--sealed': 'sealed', '--event': 'event', '--date': 'date'},
         'params': {
             'rounds': {'kind': 'int', 'multiple': False, 'required': True, 'min': 1},
             'seed': {'kind': 'str', 'multiple': False, 'required': False, 'callback': 'solver.cli.bodies:check_seed'},
             'exclude': {'kind': 'str', 'multiple': True, 'required': False},
+            'shortlist': {'kind': 'str', 'multiple': False, 'required': False},
             'mirrors': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
             'rules': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'chess960'},
             'table': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'markdown'},

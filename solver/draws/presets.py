@@ -15,22 +15,23 @@ dfrc      chess958    it and the mirrored classical pair (both ``RNBKQBNR``)
 ========  ==========  ==========================================================
 
 :func:`exclusions` reads what ``random`` and ``plan`` are given to leave out:
-IDs and preset names, comma-separated or one an item, into
+lists of positions (:mod:`solver.idlists`: IDs, ranges, ranks, FENs, ``@FILE``)
+and preset names, comma-separated or one an item, into
 :class:`Exclusions` (every ID left out, and which presets were named), so a
 draw's output and its certificate can say which presets it used.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from solver.errors import ExclusionError, IdError, IdSyntaxError
+from solver.errors import Chess960Error, ExclusionError, IdSyntaxError
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.idlists import Item
 
 #: Each family's exclusion presets: name -> the positions it leaves out (ranks or pairs).
 PRESETS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
@@ -78,71 +79,70 @@ class Exclusions:
         return ", ".join(parts)
 
 
-_RANGE = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
-
-
-def id_range(text: str, span: re.Match[str], parse_id: Callable[[str], int]) -> range:
-    """The IDs of a range ``A-B`` (both ends included), each end read by ``parse_id``
-    (which refuses an end out of the family's range).
-
-    >>> id_range("3-5", _RANGE.fullmatch("3-5"), int)
-    range(3, 6)
-
-    Raises :class:`~solver.errors.IdError` for a reversed range.
-    """
-    low, high = parse_id(span.group(1)), parse_id(span.group(2))
-    if low > high:
-        raise IdError(text, f"range {text!r} is reversed: {low} > {high}")
-    return range(low, high + 1)
-
-
 def read_exclusions(
     family: str,
     items: Iterable[str | int],
     parse_id: Callable[[str], int],
     identify: Callable[[str], int],
 ) -> Exclusions:
-    """``items`` (IDs, preset names; a text may list several, comma-separated)
-    as :class:`Exclusions` of the family named ``family``: ``parse_id`` reads
-    an ID's text, ``identify`` gives a rank's (or pair's) ID.
+    """``items`` as :class:`Exclusions` of the family named ``family``: each a
+    list as :mod:`solver.idlists` reads it (IDs, ranges ``0-949``, ranks,
+    pairs, FENs and ``@FILE``, comma-separated) that may also name presets;
+    ``parse_id`` reads an ID's text, ``identify`` gives a rank's (pair's, FEN's) ID.
 
     >>> from solver.numbering.scharnagl import scharnagl_id
-    >>> read_exclusions("chess960", ["chess958", "7"], int, scharnagl_id)
-    Exclusions(ids=(7, 518, 534), presets=(('chess958', (518, 534)),))
+    >>> read_exclusions("chess960", ["chess958", "7", "3-4"], int, scharnagl_id)
+    Exclusions(ids=(3, 4, 7, 518, 534), presets=(('chess958', (518, 534)),))
 
     Raises :class:`~solver.errors.ExclusionError` for a word that is neither
-    an ID nor a preset of the family (an ID out of range raises what
-    ``parse_id`` raises).
+    a position nor a preset of the family (an ID out of range raises what
+    ``parse_id`` raises, a reversed range :class:`~solver.errors.IdError`).
     """
+    from solver.idlists import list_items
+
     own = PRESETS.get(family, {})
     ids: set[int] = set()
     named: list[tuple[str, tuple[int, ...]]] = []
+    texts: list[str] = []
     for item in items:
         if isinstance(item, int) and not isinstance(item, bool):
             ids.add(item)
+        else:
+            texts.append(str(item))
+    for listed in list_items(texts):
+        preset = own.get(listed.text.lower())
+        if preset is None:
+            found = _read(listed, family, parse_id, identify)
+            ids.update(found if isinstance(found, range) else (found,))
             continue
-        for part in str(item).split(","):
-            text = part.strip()
-            if not text:
-                continue
-            preset = own.get(text.lower())
-            span = _RANGE.fullmatch(text)
-            if preset is None and span is not None:
-                ids.update(id_range(text, span, parse_id))
-                continue
-            if preset is None:
-                try:
-                    ids.add(parse_id(text))
-                except IdSyntaxError:
-                    raise ExclusionError(text, family, preset_names(family)) from None
-                continue
-            if any(name == text.lower() for name, _ in named):
-                continue
-            # an edited rule file under the family's name may lack a rank: its error says so
-            found = tuple(sorted({identify(rank) for rank in preset}))
-            named.append((text.lower(), found))
-            ids.update(found)
+        name = listed.text.lower()
+        if any(known == name for known, _ in named):
+            continue
+        # an edited rule file under the family's name may lack a rank: its error says so
+        numbers = tuple(sorted({identify(rank) for rank in preset}))
+        named.append((name, numbers))
+        ids.update(numbers)
     return Exclusions(tuple(sorted(ids)), tuple(named))
+
+
+def _read(listed: Item, family: str, parse_id: Callable[[str], int],
+          identify: Callable[[str], int]) -> range | int:
+    """The IDs of one item that names no preset; a word that reads as neither
+    an ID nor a position (nor a rank-like word, a pair or a FEN, whose own
+    error says more) is an :class:`~solver.errors.ExclusionError`."""
+    from solver.idlists import read_item
+
+    if listed.text.replace("-", "").replace(" ", "").isdigit():  # an ID, a range
+        return read_item(listed, parse_id, identify)
+    try:
+        return read_item(listed, parse_id, identify)
+    except IdSyntaxError:
+        raise listed.fail(ExclusionError(listed.text, family, preset_names(family))) from None
+    except Chess960Error:
+        text = listed.text
+        if "/" in text or " " in text or (text.isalpha() and len(text) >= 6):
+            raise
+        raise listed.fail(ExclusionError(text, family, preset_names(family))) from None
 
 
 def exclusions(family: Family, items: Iterable[str | int]) -> Exclusions:

@@ -34,10 +34,7 @@ from typing import TYPE_CHECKING, Final
 from solver.errors import (
     EngineError,
     EvalTableError,
-    IdError,
-    IdRangeError,
     OutputFileError,
-    quote,
 )
 from solver.evaluation.table import (
     COLUMNS,
@@ -52,35 +49,9 @@ from solver.evaluation.uci import Engine, Result, stop_engines
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.position import Position
-    from solver.sampling import IdRanges
 
 #: The table's header line.
 HEADER: Final = ",".join(COLUMNS) + "\n"
-
-
-def parse_ids(text: str, count: int, family: str) -> IdRanges:
-    """IDs from ``0-19,25,30-31`` (each once, in order), kept as ranges: a range
-    as long as the family is never listed (:class:`~solver.sampling.IdRanges`).
-
-    >>> list(parse_ids("3,0-2,2", 960, "chess960"))
-    [3, 0, 1, 2]
-    """
-    from solver.sampling import IdRanges
-
-    parts: list[range] = []
-    for given in text.split(","):
-        part = given.strip()
-        low, dash, high = part.partition("-")
-        if not part or not low.strip().isdigit() or (dash and not high.strip().isdigit()):
-            raise IdError(part, f"id range {quote(part)} is not N or N-M (such as 0-19)")
-        first, last = int(low), int(high) if dash else int(low)
-        for number in (first, last):
-            if number >= count:
-                raise IdRangeError(str(number), number, count, family)
-        if last < first:
-            raise IdError(part, f"id range {quote(part)} goes down")
-        parts.append(range(first, last + 1))
-    return IdRanges(parts)
 
 
 @dataclass(frozen=True)

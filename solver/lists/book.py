@@ -6,9 +6,10 @@ operation on each line, the number in the book's numbering), FEN lines or PGN
 games (:mod:`solver.output`).
 
 * **Which.** Every position once (the default), the numbers ``ids`` (``0-99,518``,
-  in the book's numbering), or ``sample`` positions drawn without repeats from
-  ``seed``: the positions, in the order, of ``chess960 random --seed S -n N
-  --distinct`` (so a sample as large as the family is the whole family shuffled).
+  in the book's numbering; ranks, FENs and ``@FILE`` too: :mod:`solver.idlists`),
+  or ``sample`` positions drawn without repeats from ``seed``: the positions, in
+  the order, of ``chess960 random --seed S -n N --distinct`` (so a sample as
+  large as the family is the whole family shuffled).
 * **Order.** The numbering's order (the family's own unless ``numbering``
   names another: then the book is in that numbering's order, with its numbers
   in the EPD ``id``: ``id "chess960 960"``, or a label alone: ``id "FRC 518"``).
@@ -77,72 +78,6 @@ def _ordered(family: Family, scheme: Scheme | None) -> Iterable[int]:
     return (id_at(unstyled(value)) for value in range(scheme.low, scheme.high + 1))
 
 
-def parse_numbers(text: str, family: Family, scheme: Scheme | None) -> Iterable[int]:
-    """The IDs of ``0-99,518`` (numbers of the numbering ``scheme``, or labels
-    one at a time), each once, in the order given. Every item is checked now;
-    the IDs of a range come as they are asked for (a range is never listed).
-
-    >>> from solver.family import Family
-    >>> list(parse_numbers("3,0-1,3", Family.load("chess960"), None))
-    [3, 0, 1]
-    """
-    from solver.sampling import IdRanges
-
-    read = scheme.read if scheme is not None else family.parse_id
-    parts: list[range | int] = []  # ranges of numbers; a label's ID
-    for given in text.split(","):
-        part = given.strip()
-        low, dash, high = part.partition("-")
-        if dash and low.strip().isdigit() and high.strip().isdigit():
-            first, last = int(low), int(high)
-            if last < first:
-                raise IdError(part, f"id range {quote(part)} goes down")
-            if last - first >= family.count:
-                raise IdError(part, f"id range {quote(part)} is longer than the "
-                                    f"{family.count:,} {family.name} positions")
-            read(str(first))  # the ends checked, the rest between
-            read(str(last))
-            parts.append(range(first, last + 1))
-        elif part.isdigit():
-            read(part)
-            parts.append(range(int(part), int(part) + 1))
-        elif part:
-            parts.append(read(part))
-        else:
-            raise IdError(given, f"id list {quote(text)} has an empty item")
-    if scheme is None:
-        return IdRanges(p if isinstance(p, range) else range(p, p + 1) for p in parts)
-    return _scheme_numbers(parts, scheme)
-
-
-def _scheme_numbers(parts: list[range | int], scheme: Scheme) -> Iterator[int]:
-    """The IDs of a numbering's ranges of numbers and of labels (their IDs), each
-    once: the numbers kept as ranges, the labels' IDs (as many as the text names)
-    in a set."""
-    from solver.sampling import cover, uncovered
-
-    covered: list[range] = []  # the numbers written, sorted and disjoint
-    labels: set[int] = set()  # the labels' IDs written
-    for part in parts:
-        if isinstance(part, range):
-            numbers = part
-        else:
-            if part in labels:
-                continue
-            text = scheme.text(part)
-            if not text.isdigit():
-                labels.add(part)
-                yield part
-                continue
-            numbers = range(int(text), int(text) + 1)  # a label of a numbered scheme
-        for piece in list(uncovered(covered, numbers)):
-            cover(covered, piece)
-            for number in piece:
-                found = scheme.read(str(number))
-                if found not in labels:
-                    yield found
-
-
 class _Mirrors:
     """Each position's left-right mirror (None: not in the family): both ranks
     read backwards, by the family's own reading (:meth:`Family.identify
@@ -197,7 +132,9 @@ def book_units(family: Family, *, numbering: str | None = None, ids: str | None 
     scheme = _scheme(family, numbering)
     chosen: Iterable[int]
     if ids is not None:
-        chosen = parse_numbers(ids, family, scheme)
+        from solver.idlists import read_numbers
+
+        chosen = read_numbers(family, [ids], scheme)
     elif sample is not None:
         from solver.sampling import iter_ids
 
