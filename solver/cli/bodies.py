@@ -261,7 +261,7 @@ def plan_(rounds: int, seed: str | None = None, exclude: list[str] | None = None
     _one_of(table, PLAN_FORMATS, "'--format'")
     if commit is not None or sealed is not None:
         _sealing(commit, sealed, svg_dir=svg_dir, balanced=balanced, certificate=certificate,
-                 html=html, draw_rate=draw_rate, preset=preset)
+                 html=html, draw_rate=draw_rate, preset=preset, **{"from": shortlist})
         assert commit is not None and sealed is not None
         from solver.cli.draws import seal_command
 
