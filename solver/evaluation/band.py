@@ -154,7 +154,7 @@ def balance(family: Family, text: str, tables: list[EvalTable]) -> Balance:
     count = family.count
     allowed: set[int] | None = None
     for table in used:
-        inside = {n for n, row in table.rows.items() if n < count and band.holds(row.pawns)}
+        inside = {n for n in table.inside(band.low, band.high) if n < count}
         allowed = inside if allowed is None else allowed & inside
     assert allowed is not None
     if not allowed:

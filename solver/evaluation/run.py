@@ -16,6 +16,15 @@ in parallel, resumably, into a table (:mod:`solver.evaluation.table`).
   another family or with another header is refused. When every ID is done
   the table is rewritten in ID order, atomically, through a hidden
   ``.NAME.part`` beside it (a killed run's is removed by the next run).
+* An ``-o`` ending in ``.sqlite`` (``.sqlite3``, ``.db``) is a stored table
+  (:mod:`solver.evaluation.store`): rows are committed in transactions, at
+  least every second, and a run resumed reads only their IDs, so a table of
+  any family's size goes on in bounded time and memory; it records the
+  engine, the limit and the shard, and a run with others is refused.
+* ``shard=(K, N)`` evaluates every N-th of the IDs, starting with the K-th
+  (:func:`shard`, as ``book --workers N --worker K`` slices a book): N runs,
+  on as many machines, make N disjoint tables that ``chess960 eval merge``
+  joins.
 * Ctrl-C (or SIGTERM) ends the engines too: ``quit``, half a second, then
   SIGTERM and SIGKILL (:func:`~solver.evaluation.uci.stop_engines`).
 """
@@ -26,7 +35,8 @@ import contextlib
 import os
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -46,6 +56,7 @@ from solver.evaluation.table import (
     regular_file,
     verify,
 )
+from solver.evaluation.store import StoreWriter, wants_store
 from solver.evaluation.uci import Engine, Result, stop_engines
 
 if TYPE_CHECKING:
@@ -80,6 +91,49 @@ def parse_ids(text: str, count: int, family: str) -> IdRanges:
             raise IdError(part, f"id range {quote(part)} goes down")
         parts.append(range(first, last + 1))
     return IdRanges(parts)
+
+
+class Shard(Sequence[int]):
+    """Every ``parts``-th of ``ids``, starting with the ``part``-th (from 1), never
+    listed.
+
+    >>> from solver.sampling import IdRanges
+    >>> list(Shard(IdRanges([range(0, 5), range(10, 12)]), 2, 3)), len(Shard(range(7), 1, 3))
+    ([1, 4], 3)
+    """
+
+    def __init__(self, ids: Sequence[int], part: int, parts: int) -> None:
+        self.ids, self.part, self.parts = ids, part, parts
+
+    def __len__(self) -> int:
+        return max(0, -(-(len(self.ids) - self.part + 1) // self.parts))
+
+    def __iter__(self) -> Iterator[int]:
+        return islice(self.ids, self.part - 1, None, self.parts)
+
+    def __getitem__(self, index: int) -> int:  # type: ignore[override]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        return self.ids[self.part - 1 + (index % len(self)) * self.parts]
+
+
+def shard(ids: Sequence[int], part: int, parts: int) -> Sequence[int]:
+    """Shard ``part`` of ``parts`` of ``ids``: every ``parts``-th ID, starting with
+    the ``part``-th, the definition ``book --workers N --worker K`` slices books
+    by. The ``parts`` shards are disjoint, together they are ``ids``, and each
+    is spread over all of them.
+
+    >>> shard(range(960), 2, 3)
+    range(1, 960, 3)
+
+    Raises :class:`~solver.errors.IdError` for a part not from 1 to ``parts``.
+    """
+    if not 1 <= part <= parts:
+        raise IdError(f"{part}/{parts}", f"shard {part}/{parts} is not one of 1/{parts} to "
+                                         f"{parts}/{parts}")
+    if isinstance(ids, range):
+        return ids[part - 1::parts]
+    return Shard(ids, part, parts)
 
 
 @dataclass(frozen=True)
@@ -247,12 +301,16 @@ def _resume(path: str, fd: int, family: Family) -> set[int]:
 def evaluate(family: Family, engine: str, *, ids: Sequence[int], out: str,
              nodes: int | None = None, depth: int | None = None, jobs: int = 1,
              timeout: float = 600.0,
-             progress: Callable[[int, int], None] | None = None) -> Summary:
+             progress: Callable[[int, int], None] | None = None,
+             part: tuple[int, int] | None = None) -> Summary:
     """Evaluate ``ids`` of ``family`` with ``engine`` (a path or a name) into the
-    table ``out`` (see the module); ``progress(done, total)`` after each."""
+    table ``out`` (see the module); ``progress(done, total)`` after each;
+    ``part``: ``(K, N)``, only shard K of N of ``ids`` (:func:`shard`)."""
     if (nodes is None) == (depth is None):
         raise EngineError(engine, "give one limit: nodes or depth")
     limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
+    if part is not None:
+        ids = shard(ids, *part)
     regular_file(out, links=False)  # before an engine is started for nothing
     with Engine(engine, timeout) as first:
         setup = engine_setup(family, first)
@@ -262,20 +320,91 @@ def evaluate(family: Family, engine: str, *, ids: Sequence[int], out: str,
     except OSError as exc:
         raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
     try:
-        return _run(family, engine, ids, out, fd, limit, nodes, depth, jobs, timeout, setup,
-                    name, progress)
+        writer = _writer(family, out, fd, {"engine": name, "limit": limit} | (
+            {} if part is None else {"shard": f"{part[0]}/{part[1]}"}))
+        try:
+            summary = _run(family, engine, ids, out, writer, limit, nodes, depth, jobs,
+                           timeout, setup, name, progress)
+        finally:
+            try:
+                writer.close()
+            except OSError as exc:
+                raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
+        if isinstance(writer, _CsvRows):
+            _sort(out, family)
+        return summary
     finally:
         os.close(fd)
 
 
-def _run(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, limit: str,
-         nodes: int | None, depth: int | None, jobs: int, timeout: float, setup: Setup,
-         name: str, progress: Callable[[int, int], None] | None) -> Summary:
-    """:func:`evaluate`, once the table is locked (as ``fd``)."""
+class _CsvRows:
+    """Rows appended to a CSV table (open and locked as ``fd``), one whole line
+    a write; its IDs already there in :attr:`done`."""
+
+    def __init__(self, path: str, fd: int, family: Family) -> None:
+        self.done: Iterable[int] = _resume(path, fd, family)
+        self._handle = open(os.dup(fd), "a", encoding="utf-8", newline="")  # noqa: SIM115
+
+    def add(self, row: Evaluation) -> None:
+        self._handle.write(csv_lines([row], header=False))
+        self._handle.flush()
+
+    def close(self) -> None:
+        try:
+            os.fsync(self._handle.fileno())
+        finally:
+            self._handle.close()
+
+
+class _StoreTable:
+    """Rows added to a stored table; its IDs already there in :attr:`done` (a
+    bitmap of the family's IDs: bounded, whatever the table's size)."""
+
+    def __init__(self, path: str, family: Family, setup: dict[str, str]) -> None:
+        self._writer = StoreWriter(path, family, setup)
+        self.done = _Bitmap(family.count, self._writer.done())
+        self.add = self._writer.add
+        self.close = self._writer.close
+
+
+class _Bitmap:
+    """A set of IDs below ``count`` as one bit each.
+
+    >>> done = _Bitmap(10, [3, 9])
+    >>> 3 in done, 4 in done, list(done)
+    (True, False, [3, 9])
+    """
+
+    def __init__(self, count: int, numbers: Iterable[int]) -> None:
+        self.bits = bytearray((count + 7) // 8)
+        for number in numbers:
+            self.bits[number >> 3] |= 1 << (number & 7)
+
+    def __contains__(self, number: int) -> bool:
+        return bool(self.bits[number >> 3] >> (number & 7) & 1)
+
+    def __iter__(self) -> Iterator[int]:
+        for at, byte in enumerate(self.bits):
+            if byte:
+                yield from (at * 8 + bit for bit in range(8) if byte >> bit & 1)
+
+
+def _writer(family: Family, out: str, fd: int, setup: dict[str, str]) -> _CsvRows | _StoreTable:
+    """The writer of the table ``out`` (open and locked as ``fd``): stored or CSV."""
     try:
-        done = _resume(out, fd, family)
+        if wants_store(out):
+            return _StoreTable(out, family, setup)
+        return _CsvRows(out, fd, family)
     except OSError as exc:
         raise EvalTableError(out, 0, (exc.strerror or str(exc)).lower()) from None
+
+
+def _run(family: Family, engine: str, ids: Sequence[int], out: str,
+         writer: _CsvRows | _StoreTable, limit: str, nodes: int | None, depth: int | None,
+         jobs: int, timeout: float, setup: Setup, name: str,
+         progress: Callable[[int, int], None] | None) -> Summary:
+    """:func:`evaluate`, once the table is locked and open (``writer``)."""
+    done = writer.done
     skipped = _among(done, ids)
     remaining = len(ids) - skipped
     jobs = max(1, min(jobs, remaining))
@@ -299,21 +428,18 @@ def _run(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, lim
     count = 0
     failure: BaseException | None = None
     try:
-        with open(os.dup(fd), "a", encoding="utf-8", newline="") as table:
-            while finished < len(threads):
-                item = results.get()
-                if item is None:
-                    finished += 1
-                elif isinstance(item, BaseException):
-                    failure = failure or item
-                    stop.set()
-                else:  # rows that came after a failure are kept too
-                    table.write(csv_lines([item], header=False))
-                    table.flush()
-                    count += 1
-                    if progress is not None:
-                        progress(skipped + count, len(ids))
-            os.fsync(table.fileno())
+        while finished < len(threads):
+            item = results.get()
+            if item is None:
+                finished += 1
+            elif isinstance(item, BaseException):
+                failure = failure or item
+                stop.set()
+            else:  # rows that came after a failure are kept too
+                writer.add(item)
+                count += 1
+                if progress is not None:
+                    progress(skipped + count, len(ids))
     except OSError as exc:  # a full disk: the rows written so far stay, for a rerun
         stop.set()
         raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
@@ -323,11 +449,10 @@ def _run(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, lim
         raise
     if failure is not None:
         raise failure
-    _sort(out, family)
     return Summary(len(ids), skipped, count, name, setup.words)
 
 
-def _among(done: set[int], ids: Sequence[int]) -> int:
+def _among(done: Iterable[int], ids: Sequence[int]) -> int:
     """How many of ``ids`` (given once each) are in ``done``, without listing
     ``ids`` when it is a range (a range of ranges, say ``0-149320543``).
 

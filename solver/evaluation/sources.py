@@ -125,12 +125,16 @@ def spread(figures: list[Figures]) -> float | None:
 
 def tables_for(family: Family, paths: list[str]) -> list[EvalTable]:
     """The tables a command uses for ``family``: the files ``paths`` when given
-    (each checked against the family, :func:`~solver.evaluation.table.verify`),
-    else the shipped ones (checked too: an edited rule file is refused)."""
-    from solver.evaluation.table import read_table, verify
+    (CSV or stored, :func:`~solver.evaluation.store.open_table`, each checked
+    against the family, :func:`~solver.evaluation.merge.check`), those of one
+    engine set-up joined as one source (:func:`~solver.evaluation.merge.combine`:
+    the shards of one run, two machines' tables); else the shipped ones (checked
+    too: an edited rule file is refused)."""
+    from solver.evaluation.merge import check, combine
+    from solver.evaluation.store import open_table
 
-    tables = ([read_table(p, count=family.count) for p in paths] if paths
+    tables = ([open_table(p, count=family.count) for p in paths] if paths
               else [load_source(s) for s in shipped(family.name)])
     for table in tables:
-        verify(table, family)
-    return tables
+        check(table, family)
+    return combine(tables) if paths else tables
