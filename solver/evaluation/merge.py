@@ -171,7 +171,8 @@ def merge_tables(family: Family, paths: Sequence[str], out: str) -> Merged:
     for table in tables:
         check(table, family)
     agree(tables)
-    setup = {k: v for k, v in setup_of(tables[0]).items() if v}
+    named = {"engine": tables[0].engines(), "limit": tables[0].limits()}
+    setup = {k: v[0] for k, v in named.items() if len(v) == 1 and v[0]}  # recorded if one
     partial = os.path.join(os.path.dirname(out), f".{os.path.basename(out)}.merge")
     from solver.files import _TEMPORARY  # removed by the command's signal handler
 

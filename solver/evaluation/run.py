@@ -36,8 +36,8 @@ import os
 import queue
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import islice
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Final
 
 from solver.errors import (
@@ -48,6 +48,7 @@ from solver.errors import (
     OutputFileError,
     quote,
 )
+from solver.evaluation.store import StoreWriter, wants_store
 from solver.evaluation.table import (
     COLUMNS,
     Evaluation,
@@ -56,7 +57,6 @@ from solver.evaluation.table import (
     regular_file,
     verify,
 )
-from solver.evaluation.store import StoreWriter, wants_store
 from solver.evaluation.uci import Engine, Result, stop_engines
 
 if TYPE_CHECKING:
@@ -342,7 +342,7 @@ class _CsvRows:
     a write; its IDs already there in :attr:`done`."""
 
     def __init__(self, path: str, fd: int, family: Family) -> None:
-        self.done: Iterable[int] = _resume(path, fd, family)
+        self.done: set[int] = _resume(path, fd, family)
         self._handle = open(os.dup(fd), "a", encoding="utf-8", newline="")  # noqa: SIM115
 
     def add(self, row: Evaluation) -> None:
@@ -357,36 +357,69 @@ class _CsvRows:
 
 
 class _StoreTable:
-    """Rows added to a stored table; its IDs already there in :attr:`done` (a
-    bitmap of the family's IDs: bounded, whatever the table's size)."""
+    """Rows added to a stored table; its IDs already there in :attr:`done`, kept
+    as the gaps between them (bounded and quick, whatever the table's size)."""
 
     def __init__(self, path: str, family: Family, setup: dict[str, str]) -> None:
         self._writer = StoreWriter(path, family, setup)
-        self.done = _Bitmap(family.count, self._writer.done())
+        self.done = _Gaps(self._writer.gaps(family.count))
         self.add = self._writer.add
         self.close = self._writer.close
 
 
-class _Bitmap:
-    """A set of IDs below ``count`` as one bit each.
+def _within(part: range, gap: range) -> range:
+    """The IDs of ``part`` (a step up) inside ``gap`` (step 1), as a range.
 
-    >>> done = _Bitmap(10, [3, 9])
-    >>> 3 in done, 4 in done, list(done)
-    (True, False, [3, 9])
+    >>> _within(range(1, 20, 3), range(5, 11)), _within(range(0, 5), range(7, 9))
+    (range(7, 13, 3), range(5, 5))
+    """
+    step = part.step
+    first = max(0, -(-(gap.start - part.start) // step))
+    last = max(first, min(len(part), -(-(gap.stop - part.start) // step)))
+    return part[first:last]
+
+
+class _Gaps:
+    """The IDs done, kept as the sorted disjoint ranges of those not done.
+
+    >>> done = _Gaps([range(0, 2), range(5, 7)])
+    >>> 1 in done, 3 in done, list(done.missing(range(0, 10, 2))), done.among(range(0, 10))
+    (False, True, [0, 6], 6)
     """
 
-    def __init__(self, count: int, numbers: Iterable[int]) -> None:
-        self.bits = bytearray((count + 7) // 8)
-        for number in numbers:
-            self.bits[number >> 3] |= 1 << (number & 7)
+    def __init__(self, gaps: list[range]) -> None:
+        self.gaps = gaps
+        self._starts = [gap.start for gap in gaps]
 
     def __contains__(self, number: int) -> bool:
-        return bool(self.bits[number >> 3] >> (number & 7) & 1)
+        from bisect import bisect_right
 
-    def __iter__(self) -> Iterator[int]:
-        for at, byte in enumerate(self.bits):
-            if byte:
-                yield from (at * 8 + bit for bit in range(8) if byte >> bit & 1)
+        at = bisect_right(self._starts, number) - 1
+        return not (at >= 0 and number in self.gaps[at])
+
+    def _parts(self, ids: Sequence[int]) -> list[range] | None:
+        from solver.sampling import IdRanges
+
+        parts = [ids] if isinstance(ids, range) else (
+            ids.ranges if isinstance(ids, IdRanges) else None)
+        return None if parts is None or any(p.step < 0 for p in parts) else parts
+
+    def missing(self, ids: Sequence[int]) -> Iterator[int]:
+        """The IDs of ``ids`` not done, in their order."""
+        parts = self._parts(ids)
+        if parts is None:
+            yield from (number for number in ids if number not in self)
+            return
+        for part in parts:
+            for gap in self.gaps:
+                yield from _within(part, gap)
+
+    def among(self, ids: Sequence[int]) -> int:
+        """How many of ``ids`` are done."""
+        parts = self._parts(ids)
+        if parts is None:
+            return sum(1 for number in ids if number in self)
+        return len(ids) - sum(len(_within(part, gap)) for part in parts for gap in self.gaps)
 
 
 def _writer(family: Family, out: str, fd: int, setup: dict[str, str]) -> _CsvRows | _StoreTable:
@@ -405,10 +438,11 @@ def _run(family: Family, engine: str, ids: Sequence[int], out: str,
          progress: Callable[[int, int], None] | None) -> Summary:
     """:func:`evaluate`, once the table is locked and open (``writer``)."""
     done = writer.done
-    skipped = _among(done, ids)
+    skipped = done.among(ids) if isinstance(done, _Gaps) else _among(done, ids)
     remaining = len(ids) - skipped
     jobs = max(1, min(jobs, remaining))
-    work: Iterator[int] = (number for number in ids if number not in done)  # never listed
+    work: Iterator[int] = (done.missing(ids) if isinstance(done, _Gaps)  # never listed
+                           else (number for number in ids if number not in done))
     lock = threading.Lock()
     results: queue.Queue[Evaluation | BaseException | None] = queue.Queue()
     stop = threading.Event()

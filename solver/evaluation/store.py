@@ -56,6 +56,9 @@ ENDINGS: Final = (".sqlite", ".sqlite3", ".db")
 #: The SQL names of the columns (``limit`` is an SQL word).
 _SQL: Final = tuple("search" if c == "limit" else c for c in COLUMNS)
 
+#: The IDs below which a stretch with a gap is read ID by ID, not halved.
+GAP_BLOCK: Final = 4096
+
 #: The longest a writer keeps rows before committing them (seconds).
 COMMIT_EVERY: Final = 1.0
 
@@ -89,10 +92,13 @@ def open_table(path: str, name: str | None = None, count: int | None = None) -> 
 class StoredRows(Mapping[int, Evaluation]):
     """A stored table's rows, looked up in the file as they are asked for."""
 
-    def __init__(self, connection: sqlite3.Connection, path: str) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: str,
+                 setup: dict[str, str] | None = None) -> None:
         self._db = connection
         self._path = path
         self._count: int | None = None
+        #: What the table records of how it was made.
+        self.setup = setup or {}
 
     def _row(self, values: tuple[Any, ...]) -> Evaluation:
         return _evaluation(values, self._path)
@@ -129,7 +135,12 @@ class StoredRows(Mapping[int, Evaluation]):
             "SELECT id FROM rows WHERE eval BETWEEN ? AND ?", (low, high))}
 
     def values_of(self, column: str) -> list[str]:
-        """The distinct values of the text ``column`` (``engine``, ``limit``), most rows first."""
+        """The distinct values of the text ``column`` (``engine``, ``limit``), most
+        rows first: the one the table's set-up records (a writer adds no row with
+        another), else read from the rows."""
+        recorded = self.setup.get(column)
+        if recorded is not None:
+            return [recorded]
         sql = "search" if column == "limit" else column
         assert sql in ("engine", "search")
         return [value for (value, _) in self._db.execute(
@@ -186,9 +197,8 @@ def read_store(path: str, name: str | None = None, count: int | None = None) -> 
         raise EvalTableError(path, 0, f"is a table of {setup.get('family', '?')} "
                                       f"({setup['count']} positions), not of one of "
                                       f"{count:,} positions")
-    table = EvalTable(name if name is not None else _stem(path), path, StoredRows(db, path))
-    table.setup = setup
-    return table
+    return EvalTable(name if name is not None else _stem(path), path,
+                     StoredRows(db, path, setup), setup)
 
 
 def fens(family: Family) -> str:
@@ -259,18 +269,72 @@ class StoreWriter:
                 raise EvalTableError(path, 0, f"was made with {key} {quote(had)}, not "
                                               f"{quote(value)}: give another -o FILE")
         self.rows = table.rows
+        self._setup = table.setup
         self._db = _connect(path, write=True)
         self._pending = 0
         self._since = time.monotonic()
         self._db.execute("BEGIN")
 
-    def done(self) -> Iterator[int]:
-        """The IDs already in the table, in order."""
-        return iter(self.rows)
+    def gaps(self, count: int) -> list[range]:
+        """The IDs below ``count`` not in the table, as sorted disjoint ranges
+        (found by SQLite: a table of any size with few gaps costs little).
+
+        >>> import os, tempfile
+        >>> from solver.family import Family
+        >>> path = os.path.join(tempfile.mkdtemp(), "t.sqlite")
+        >>> with StoreWriter(path, Family.load("chess960")) as writer:
+        ...     for n in (2, 3, 7):
+        ...         writer.add(Evaluation(n, pawns=0.0))
+        ...     writer.gaps(960)
+        [range(0, 2), range(4, 7), range(8, 960)]
+        """
+        db = self._db
+        found: list[range] = []
+
+        def ids(low: int, high: int) -> list[int]:
+            return [n for (n,) in db.execute(
+                "SELECT id FROM rows WHERE id >= ? AND id < ? ORDER BY id", (low, high))]
+
+        def walk(low: int, high: int, have: int) -> None:  # ``have`` IDs in low..high-1
+            if have == high - low:
+                return
+            if have == 0 or high - low <= GAP_BLOCK:
+                at = low
+                for number in [*(ids(low, high) if have else []), high]:
+                    if number > at:
+                        found.append(range(at, number))
+                    at = number + 1
+                return
+            middle = (low + high) // 2
+            left = db.execute("SELECT count(*) FROM rows WHERE id >= ? AND id < ?",
+                              (low, middle)).fetchone()[0]
+            walk(low, middle, left)
+            walk(middle, high, have - left)
+
+        total = db.execute("SELECT count(*) FROM rows").fetchone()[0]
+        beyond = db.execute("SELECT count(*) FROM rows WHERE id >= ?", (count,)).fetchone()[0]
+        walk(0, count, total - beyond)
+        joined: list[range] = []
+        for gap in found:  # two halves' gaps that meet are one
+            if joined and joined[-1].stop == gap.start:
+                joined[-1] = range(joined[-1].start, gap.stop)
+            else:
+                joined.append(gap)
+        return joined
 
     def add(self, row: Evaluation) -> None:
-        """Add ``row`` (a row for an ID already there is left as it was)."""
+        """Add ``row`` (a row for an ID already there is left as it was).
+
+        Raises :class:`~solver.errors.EvalTableError` for a row naming another
+        engine or limit than the table records.
+        """
         text = row.row()
+        for key in ("engine", "limit"):
+            had = self._setup.get(key)
+            if had is not None and had != text[key]:
+                raise EvalTableError(self.path, 0, f"records {key} {quote(had)}: a row of id "
+                                                   f"{row.id} with {quote(text[key])} is "
+                                                   "not added")
         values = [row.id, row.fen, row.engine, row.limit, row.depth, row.nodes, row.time,
                   row.pawns, row.mate, row.wins, row.draws, row.losses]
         assert len(values) == len(text)
