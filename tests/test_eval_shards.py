@@ -12,7 +12,7 @@ import csv
 import shutil
 import sqlite3
 import time
-from itertools import islice
+from itertools import islice, pairwise
 from pathlib import Path
 
 import pytest
@@ -38,10 +38,10 @@ def table(path: Path, rows: dict[int, float], engine: str = "Fish 1",
     return path
 
 
-def values(path: Path) -> dict[int, tuple[str, ...]]:
+def values(path: Path) -> dict[int, dict[str, str]]:
     """A CSV table's rows by ID, every column but the time a search took."""
     with path.open(newline="") as handle:
-        return {int(r["id"]): tuple(v for k, v in r.items() if k != "time")
+        return {int(r["id"]): {k: v for k, v in r.items() if k != "time"}
                 for r in csv.DictReader(handle)}
 
 
@@ -53,6 +53,7 @@ def drawn_ids(text: str) -> set[int]:
 # -- shards ----------------------------------------------------------------------------
 
 
+@settings(max_examples=40)
 @given(st.lists(st.tuples(st.integers(0, 50), st.integers(0, 20)), min_size=1, max_size=4),
        st.integers(1, 7), st.data())
 def test_shards_are_every_nth_and_together_the_ids(spans: list[tuple[int, int]], parts: int,
@@ -71,7 +72,7 @@ def test_shards_are_every_nth_and_together_the_ids(spans: list[tuple[int, int]],
                                                                     None, parts))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(done=st.sets(st.integers(0, 299)), block=st.sampled_from([1, 4, 64]))
 def test_stored_gaps_are_the_ids_not_there(done: set[int], block: int,
                                            tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -86,7 +87,7 @@ def test_stored_gaps_are_the_ids_not_there(done: set[int], block: int,
     finally:
         store.GAP_BLOCK = original
     assert [n for g in gaps for n in g] == [n for n in range(300) if n not in done]
-    assert all(a.stop < b.start for a, b in zip(gaps, gaps[1:], strict=False))
+    assert all(a.stop < b.start for a, b in pairwise(gaps))
     found = _Gaps(gaps)
     asked = IdRanges([range(250, 300), range(0, 40)])
     assert list(found.missing(asked)) == [n for n in asked if n not in done]
@@ -276,7 +277,7 @@ def test_three_shards_merged_equal_one_run(tmp_path: Path) -> None:
     # the shards given together are one source: --balanced draws from their union
     band = "--balanced", "-1..1"
     inside = {n for n, row in values(tmp_path / "all.csv").items()
-              if row[7] and -1 <= float(row[7]) <= 1}
+              if row["eval"] and -1 <= float(row["eval"]) <= 1}
     got = chess960(["random", "-n", "200", "--seed", "u", *band, "--format", "csv",
                     *(x for out in outs for x in ("--eval-table", out))], cwd=tmp_path)
     assert got.returncode == 0, got.stderr
@@ -299,9 +300,8 @@ def test_a_dfrc_sized_stored_table_is_looked_up_and_resumed_quickly(tmp_path: Pa
     path = tmp_path / "big.sqlite"
     left = 123_456
     with StoreWriter(str(path), dfrc, {"engine": "Fish 1", "limit": "nodes 9"}) as writer:
-        for number in range(dfrc.count):
-            if number != left:
-                writer.add(Evaluation(number, "", "Fish 1", "nodes 9", pawns=number % 7 / 10))
+        writer.add_many(Evaluation(number, "", "Fish 1", "nodes 9", pawns=number % 7 / 10)
+                        for number in range(dfrc.count) if number != left)
     assert len(read_store(str(path)).rows) == 921_599
     start = time.perf_counter()
     got = chess960(["eval", "654321", "-r", "dfrc", "--eval-table", "big.sqlite"], cwd=tmp_path)

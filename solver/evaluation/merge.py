@@ -194,12 +194,8 @@ def merge_tables(family: Family, paths: Sequence[str], out: str) -> Merged:
 
 def _write_store(path: str, family: Family, tables: Sequence[EvalTable],
                  setup: dict[str, str]) -> int:
-    count = 0
     with StoreWriter(path, family, setup) as writer:
-        for row in merged(tables):
-            writer.add(row)
-            count += 1
-    return count
+        return writer.add_many(merged(tables))
 
 
 def _write_csv(path: str, tables: Sequence[EvalTable]) -> int:

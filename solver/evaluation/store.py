@@ -38,7 +38,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import EvalTableError, OutputFileError, quote
@@ -55,6 +56,9 @@ ENDINGS: Final = (".sqlite", ".sqlite3", ".db")
 
 #: The SQL names of the columns (``limit`` is an SQL word).
 _SQL: Final = tuple("search" if c == "limit" else c for c in COLUMNS)
+
+#: Adds a row (a row for an ID already there is left as it was).
+_INSERT: Final = f"INSERT OR IGNORE INTO rows VALUES ({', '.join('?' * len(COLUMNS))})"
 
 #: The IDs below which a stretch with a gap is read ID by ID, not halved.
 GAP_BLOCK: Final = 4096
@@ -322,27 +326,36 @@ class StoreWriter:
                 joined.append(gap)
         return joined
 
+    def _values(self, row: Evaluation) -> tuple[Any, ...]:
+        """``row``'s values in the columns' order, checked against the set-up."""
+        for key, value in (("engine", row.engine), ("limit", row.limit)):
+            had = self._setup.get(key)
+            if had is not None and had != value:
+                raise EvalTableError(self.path, 0, f"records {key} {quote(had)}: a row of id "
+                                                   f"{row.id} with {quote(value)} is not added")
+        return (row.id, row.fen, row.engine, row.limit, row.depth, row.nodes, row.time,
+                row.pawns, row.mate, row.wins, row.draws, row.losses)
+
     def add(self, row: Evaluation) -> None:
         """Add ``row`` (a row for an ID already there is left as it was).
 
         Raises :class:`~solver.errors.EvalTableError` for a row naming another
         engine or limit than the table records.
         """
-        text = row.row()
-        for key in ("engine", "limit"):
-            had = self._setup.get(key)
-            if had is not None and had != text[key]:
-                raise EvalTableError(self.path, 0, f"records {key} {quote(had)}: a row of id "
-                                                   f"{row.id} with {quote(text[key])} is "
-                                                   "not added")
-        values = [row.id, row.fen, row.engine, row.limit, row.depth, row.nodes, row.time,
-                  row.pawns, row.mate, row.wins, row.draws, row.losses]
-        assert len(values) == len(text)
-        self._db.execute(f"INSERT OR IGNORE INTO rows VALUES ({', '.join('?' * len(values))})",
-                         values)
+        self._db.execute(_INSERT, self._values(row))
         self._pending += 1
         if time.monotonic() - self._since >= COMMIT_EVERY:
             self.commit()
+
+    def add_many(self, rows: Iterable[Evaluation]) -> int:
+        """Add ``rows`` (as :meth:`add`, in batches); returns how many were given."""
+        count = 0
+        given = iter(rows)
+        while batch := [self._values(row) for row in islice(given, 8192)]:
+            self._db.executemany(_INSERT, batch)
+            count += len(batch)
+            self.commit()
+        return count
 
     def commit(self) -> None:
         """Commit the rows added so far."""
