@@ -89,6 +89,8 @@ class UnionRows(Mapping[int, Evaluation]):
         self._count: int | None = None
 
     def __getitem__(self, number: object) -> Evaluation:
+        if not isinstance(number, int):
+            raise KeyError(number)
         found = [(t, t.rows[number]) for t in self.tables if number in t.rows]
         if not found:
             raise KeyError(number)
