@@ -312,19 +312,31 @@ def evaluate(family: Family, engine: str, *, ids: Sequence[int], out: str,
     if part is not None:
         ids = shard(ids, *part)
     regular_file(out, links=False)  # before an engine is started for nothing
-    with Engine(engine, timeout) as first:
+    first = Engine(engine, timeout)  # asked for its options, then the first job's engine
+    try:
         setup = engine_setup(family, first)
         name = first.name
-    try:
-        fd = _lock(out)
-    except OSError as exc:
-        raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
+        try:
+            fd = _lock(out)
+        except OSError as exc:
+            raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
+        return _locked(family, engine, ids, out, fd, limit, nodes, depth, jobs, timeout, setup,
+                       name, progress, part, [first])
+    finally:
+        first.close()
+
+
+def _locked(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, limit: str,
+            nodes: int | None, depth: int | None, jobs: int, timeout: float, setup: Setup,
+            name: str, progress: Callable[[int, int], None] | None,
+            part: tuple[int, int] | None, spare: list[Engine]) -> Summary:
+    """:func:`evaluate`, once the table is locked (as ``fd``, closed here)."""
     try:
         writer = _writer(family, out, fd, {"engine": name, "limit": limit} | (
             {} if part is None else {"shard": f"{part[0]}/{part[1]}"}))
         try:
             summary = _run(family, engine, ids, out, writer, limit, nodes, depth, jobs,
-                           timeout, setup, name, progress)
+                           timeout, setup, name, progress, spare)
         finally:
             try:
                 writer.close()
@@ -435,8 +447,10 @@ def _writer(family: Family, out: str, fd: int, setup: dict[str, str]) -> _CsvRow
 def _run(family: Family, engine: str, ids: Sequence[int], out: str,
          writer: _CsvRows | _StoreTable, limit: str, nodes: int | None, depth: int | None,
          jobs: int, timeout: float, setup: Setup, name: str,
-         progress: Callable[[int, int], None] | None) -> Summary:
-    """:func:`evaluate`, once the table is locked and open (``writer``)."""
+         progress: Callable[[int, int], None] | None,
+         spare: list[Engine] | None = None) -> Summary:
+    """:func:`evaluate`, once the table is locked and open (``writer``); ``spare``:
+    engines already started, which jobs take before starting their own."""
     done = writer.done
     skipped = done.among(ids) if isinstance(done, _Gaps) else _among(done, ids)
     remaining = len(ids) - skipped
@@ -452,7 +466,10 @@ def _run(family: Family, engine: str, ids: Sequence[int], out: str,
             return None if stop.is_set() else next(work, None)
 
     def worker() -> None:
-        _work(family, engine, timeout, setup, name, limit, nodes, depth, next_id, results)
+        with lock:
+            started = spare.pop() if spare else None
+        _work(family, engine, timeout, setup, name, limit, nodes, depth, next_id, results,
+              started)
 
     threads = ([threading.Thread(target=worker, daemon=True) for _ in range(jobs)]
                if remaining else [])
@@ -503,13 +520,15 @@ def _among(done: Iterable[int], ids: Sequence[int]) -> int:
 
 def _work(family: Family, engine: str, timeout: float, setup: Setup, name: str, limit: str,
           nodes: int | None, depth: int | None, next_id: Callable[[], int | None],
-          results: queue.Queue[Evaluation | BaseException | None]) -> None:
-    """One job: an engine process evaluating IDs from ``next_id`` until none is
-    left, each row (or the error that stopped it) put on ``results``, then ``None``."""
+          results: queue.Queue[Evaluation | BaseException | None],
+          started: Engine | None = None) -> None:
+    """One job: an engine process (``started``, or one started here) evaluating IDs
+    from ``next_id`` until none is left, each row (or the error that stopped it)
+    put on ``results``, then ``None``."""
     from solver.notation.fen import position_fen
 
     try:
-        with Engine(engine, timeout) as running:
+        with started or Engine(engine, timeout) as running:
             for option, value in setup.options.items():
                 running.set_option(option, value)
             running.ready()
