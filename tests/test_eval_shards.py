@@ -212,6 +212,39 @@ def test_a_stored_table_that_is_not_a_table_is_one_error(tmp_path: Path) -> None
     assert "is a SQLite file but not an evaluation table" in got.stderr
 
 
+KILLED = """
+import os, sys
+from solver.family import Family
+from solver.evaluation.table import Evaluation
+from solver.evaluation.store import StoreWriter
+writer = StoreWriter(sys.argv[1], Family.load("chess960"), {"engine": "E", "limit": "nodes 9"})
+writer._db.execute("PRAGMA cache_size = 1")  # the last transaction reaches the file
+for number in range(900):
+    writer.add(Evaluation(number, "x" * 500, "E", "nodes 9", pawns=0.5))
+    if number == 299:
+        writer.commit()
+os._exit(9)  # as a SIGKILL: no commit, no close
+"""
+
+
+def test_a_stored_table_killed_mid_write_keeps_whole_rows(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "t.sqlite"
+    done = subprocess.run([sys.executable, "-c", KILLED, str(path)], check=False)
+    assert done.returncode == 9
+    assert (tmp_path / "t.sqlite-journal").exists()  # the transaction cut short
+    stored = read_store(str(path))
+    count = len(stored.rows)
+    assert 300 <= count < 900  # what was committed, at least every second
+    assert list(stored.rows) == list(range(count))
+    assert all(stored.rows[n].fen == "x" * 500 and stored.rows[n].pawns == 0.5
+               for n in (0, count - 1))
+    with StoreWriter(str(path), Family.load("chess960")) as writer:
+        assert writer.gaps(960) == [range(count, 960)]
+
+
 # -- one source -------------------------------------------------------------------------
 
 

@@ -169,7 +169,9 @@ def _evaluation(values: tuple[Any, ...], path: str) -> Evaluation:
 def _connect(path: str, write: bool = False) -> sqlite3.Connection:
     from urllib.parse import quote as url_quote
 
-    mode = "rw" if write else "ro"
+    # read-write when the file allows it, even to read: the first reader after a
+    # writer was killed rolls its last transaction back (read-only, SQLite cannot)
+    mode = "rw" if write or os.access(path, os.W_OK) else "ro"
     try:
         db = sqlite3.connect(f"file:{url_quote(os.path.abspath(path))}?mode={mode}",
                              uri=True, isolation_level=None, check_same_thread=False)
