@@ -245,6 +245,22 @@ def test_a_stored_table_killed_mid_write_keeps_whole_rows(tmp_path: Path) -> Non
         assert writer.gaps(960) == [range(count, 960)]
 
 
+def test_a_stored_row_edited_by_hand_is_one_error(tmp_path: Path) -> None:
+    table(tmp_path / "a.csv", {3: 0.1, 4: 0.2})
+    assert chess960(["eval", "merge", "a.csv", "-o", "a.sqlite"], cwd=tmp_path).returncode == 0
+    db = sqlite3.connect(tmp_path / "a.sqlite")
+    db.execute("UPDATE rows SET eval = 'x' WHERE id = 3")
+    db.commit()
+    db.close()
+    assert "+0.20" in chess960(["eval", "4", "--eval-table", "a.sqlite"], cwd=tmp_path).stdout
+    for argv in (["eval", "3", "--eval-table", "a.sqlite"],
+                 ["eval", "merge", "a.sqlite", "-o", "b.csv"]):
+        got = chess960(argv, cwd=tmp_path)
+        assert got.returncode == 1 and got.stderr == (
+            "error: evaluation table 'a.sqlite': the row of id 3 is not a table row "
+            "(eval 'x')\n")
+
+
 # -- one source -------------------------------------------------------------------------
 
 

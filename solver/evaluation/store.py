@@ -151,19 +151,36 @@ class StoredRows(Mapping[int, Evaluation]):
             f"SELECT {sql}, count(*) AS n FROM rows GROUP BY {sql} ORDER BY n DESC")]
 
 
+#: The :class:`~solver.evaluation.table.Evaluation` attribute of each column
+#: (a column added to the format is stored and read with no change here).
+_ATTRIBUTES: Final = tuple({"eval": "pawns"}.get(c, c) for c in COLUMNS)
+
+#: The text columns; the others hold a number or nothing.
+_TEXTS: Final = frozenset({"fen", "engine", "limit"})
+
+#: The columns holding a real number; the other numbers are integers.
+_REALS: Final = frozenset({"time", "pawns"})
+
+
 def _evaluation(values: tuple[Any, ...], path: str) -> Evaluation:
     """A row as SQLite gives it, checked (a file edited by hand may hold anything)."""
-    number, fen, engine, limit, depth, nodes, spent, pawns, mate, *wdl = values
-    ints = (number, depth, nodes, mate, *wdl)
-    if (any(v is not None and type(v) is not int for v in ints)
-            or any(v is not None and type(v) not in (int, float) for v in (spent, pawns))
-            or any(type(v) is not str for v in (fen, engine, limit))
-            or (pawns is None and mate is None)):
-        raise EvalTableError(path, 0, f"the row of id {number!r} is not a table row "
-                                      f"({values!r})")
-    return Evaluation(number, fen, engine, limit, depth, nodes,
-                      None if spent is None else float(spent),
-                      None if pawns is None else float(pawns), mate, *wdl)
+    given = dict(zip(_ATTRIBUTES, values, strict=True))
+    for name, value in given.items():
+        if name in _TEXTS:
+            wrong = type(value) is not str
+        else:
+            wrong = value is not None and (type(value) not in (int, float) if name in _REALS
+                                           else type(value) is not int)
+        if wrong or (name == "id" and value is None):
+            raise EvalTableError(path, 0, f"the row of id {given['id']!r} is not a table row "
+                                          f"({'eval' if name == 'pawns' else name} "
+                                          f"{value!r})")
+        if name in _REALS and value is not None:
+            given[name] = float(value)
+    if given["pawns"] is None and given["mate"] is None:
+        raise EvalTableError(path, 0, f"the row of id {given['id']!r} has neither eval nor "
+                                      "mate")
+    return Evaluation(**given)
 
 
 def _connect(path: str, write: bool = False) -> sqlite3.Connection:
@@ -335,8 +352,7 @@ class StoreWriter:
             if had is not None and had != value:
                 raise EvalTableError(self.path, 0, f"records {key} {quote(had)}: a row of id "
                                                    f"{row.id} with {quote(value)} is not added")
-        return (row.id, row.fen, row.engine, row.limit, row.depth, row.nodes, row.time,
-                row.pawns, row.mate, row.wins, row.draws, row.losses)
+        return tuple(getattr(row, name) for name in _ATTRIBUTES)
 
     def add(self, row: Evaluation) -> None:
         """Add ``row`` (a row for an ID already there is left as it was).
