@@ -1157,7 +1157,9 @@ def main() -> None:
                              "book over DFRC; enumerated: id and position of full "
                              "Capablanca Random, counted on every run; "
                              "refusals: issue 32's lint --rules chess960 on "
-                             "refused lines against accepted ones; scaling: the table of "
+                             "refused lines against accepted ones; evaltables: issue 37's "
+                             "stored DFRC table resumed and looked up, eval --engine "
+                             "against a minimal UCI loop; scaling: the table of "
                              "how numbering costs grow, written into rules/README.md), "
                              "printing its rows only")
     parser.add_argument("--no-readme", action="store_true",
@@ -1470,6 +1472,167 @@ def _refusals_section(small: int, large: int, rows: list[Row],
 
 
 _SECTIONS["refusals"] = _refusals_section
+
+
+def _evaltables_section(small: int, large: int, rows: list[Row],
+                        log: Callable[[str], None]) -> None:
+    log("evaluation tables at DFRC size, and eval --engine against a minimal UCI loop")
+    bench_eval_tables(large, rows, log)
+
+
+_SECTIONS["evaltables"] = _evaltables_section
+
+
+#: The minimal UCI loop ``eval --engine`` is measured against: per position
+#: ``ucinewgame``, ``isready``, ``position``, ``go nodes N``, read to ``bestmove``
+#: (the same commands, so the same figures), JOBS engines in as many threads.
+UCI_LOOP = """
+import subprocess, sys, threading
+engine, nodes, jobs, fens = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+work = iter(fens)
+lock = threading.Lock()
+found = {}
+
+def job():
+    sf = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                          bufsize=1)
+    def until(word):
+        for line in sf.stdout:
+            if line.startswith(word):
+                return line
+    for line in ("uci", "setoption name Threads value 1",
+                 "setoption name UCI_Chess960 value true", "setoption name UCI_ShowWDL value true"):
+        sf.stdin.write(line + "\\n")
+    until("uciok")
+    while True:
+        with lock:
+            fen = next(work, None)
+        if fen is None:
+            break
+        sf.stdin.write(f"ucinewgame\\nisready\\n")
+        until("readyok")
+        sf.stdin.write(f"position fen {fen}\\ngo nodes {nodes}\\n")
+        score = None
+        for line in sf.stdout:
+            if " score " in line:
+                score = line.split(" score ")[1].split()[:2]
+            elif line.startswith("bestmove"):
+                break
+        found[fen] = score
+    sf.stdin.write("quit\\n")
+    sf.wait()
+
+threads = [threading.Thread(target=job) for _ in range(jobs)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(len(found))
+"""
+
+
+def _own_peak(cmd: list[str]) -> tuple[float, int]:
+    """``cmd``'s wall time and its own peak RSS (``VmHWM``, an engine it starts
+    not counted), in :data:`ENV`."""
+    start = time.perf_counter()
+    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env=ENV)
+    peak = 0
+    while process.poll() is None:
+        try:
+            with open(f"/proc/{process.pid}/status") as status:
+                peak = max([peak] + [int(line.split()[1]) * 1024 for line in status
+                                     if line.startswith("VmHWM:")])
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.005)
+    assert process.returncode == 0, cmd
+    return time.perf_counter() - start, peak
+
+
+def bench_eval_tables(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """Issue 37: a stored table of all 921,600 DFRC positions resumed with one ID
+    left and looked up by one ID (each under 1 s and 100 MB); ``eval --engine`` of
+    200 IDs at 20,000 nodes, ``--jobs 2``, against a minimal UCI loop (<= 1.05x);
+    and what all 921,600 DFRC pairs would cost, from the per-position figure."""
+    import shutil
+
+    from solver.evaluation.store import StoreWriter
+    from solver.evaluation.table import Evaluation
+
+    engine = shutil.which("stockfish") or shutil.which("stockfish", path="/usr/games")
+    dfrc = Family.load("dfrc")
+    with tempfile.TemporaryDirectory() as tmp:
+        table = Path(tmp) / "dfrc.sqlite"
+        left = 654_321
+        setup = {"engine": "", "limit": "nodes 2000"}
+        if engine is not None:
+            name = subprocess.run([engine], input="uci\nquit\n", capture_output=True,
+                                  text=True, check=True).stdout
+            setup["engine"] = next(line[8:] for line in name.splitlines()
+                                   if line.startswith("id name "))
+        log("a stored table of 921,599 DFRC positions (synthetic evals)")
+        start = time.perf_counter()
+        with StoreWriter(str(table), dfrc, setup) as writer:
+            writer.add_many(Evaluation(n, "", setup["engine"], "nodes 2000", 9, 2000, 0.01,
+                                       (n % 201 - 100) / 100)
+                            for n in range(dfrc.count) if n != left)
+        rows.append(Row("writing a stored table of 921,599 rows (add_many)",
+                        seconds(time.perf_counter() - start), "", None, "(info)", None))
+        copy = Path(tmp) / "copy.sqlite"
+        shutil.copyfile(table, copy)
+        look = [CHESS960, "eval", "123456", "-r", "dfrc", "--eval-table", str(table)]
+        looks = [_own_peak(look) for _ in range(max(3, repeats))]
+        wall = statistics.median(w for w, _ in looks)
+        peak = max(p for _, p in looks)
+        rows.append(under("chess960 eval ID -r dfrc --eval-table T.sqlite (921,599 rows)",
+                          wall, 0.2))
+        rows.append(Row("  its peak memory (VmHWM)", f"{peak / 2**20:.0f} MB", "", None,
+                        "< 100 MB", peak < 100 * 2**20))
+        if engine is None:
+            log("stockfish is not installed: the engine rows are left out")
+            return
+        resume = [CHESS960, "eval", "--engine", engine, "--nodes", "2000", "-r", "dfrc",
+                  "-o", str(table)]
+        runs = []
+        for _ in range(max(3, repeats)):
+            shutil.copyfile(copy, table)
+            runs.append(_own_peak(resume))
+        wall = statistics.median(w for w, _ in runs)
+        peak = max(p for _, p in runs)
+        rows.append(under("chess960 eval --engine -r dfrc -o T.sqlite, one ID of 921,600 left",
+                          wall, 1.0))
+        rows.append(Row("  its peak memory (VmHWM; the engine's not counted)",
+                        f"{peak / 2**20:.0f} MB", "", None, "< 100 MB", peak < 100 * 2**20))
+        _bench_engine_loop(engine, repeats, rows, log, Path(tmp))
+
+
+def _bench_engine_loop(engine: str, repeats: int, rows: list[Row],
+                       log: Callable[[str], None], tmp: Path) -> None:
+    from solver.notation.fen import position_fen
+
+    dfrc = Family.load("dfrc")
+    ids = list(range(0, 921_600, 4608))  # 200 IDs over the whole family
+    fens = [position_fen(dfrc.position(n), shredder=True) for n in ids]
+    nodes = "20000"
+    out = tmp / "t.csv"
+
+    def ours() -> None:
+        out.unlink(missing_ok=True)
+        run([CHESS960, "eval", "--engine", engine, "--nodes", nodes, "-r", "dfrc", "--ids",
+             ",".join(map(str, ids)), "--jobs", "2", "-o", str(out)], discard=True)
+
+    loop = [sys.executable, "-c", UCI_LOOP, engine, nodes, "2", *fens]
+    assert run(loop).strip() == b"200"
+    log("eval --engine of 200 DFRC ids at 20,000 nodes, --jobs 2, against a minimal UCI loop")
+    mine, theirs = alternate(ours, lambda: run(loop, discard=True), max(2, repeats // 2))
+    rows.append(compare("chess960 eval --engine, 200 DFRC ids, 20,000 nodes, --jobs 2", mine,
+                        theirs, "minimal UCI loop, 2 engines", 1.05))
+    per = mine * 2 / 200  # core-seconds a position
+    hours = per * 921_600 / 3600
+    rows.append(Row(f"  all 921,600 DFRC pairs at 20,000 nodes ({per * 1e3:.1f} ms a position "
+                    "on one core)", f"{hours / 2:.1f} h on 2 cores",
+                    f"{hours * 60 / 100:.1f} min on 100", None, "(info)", None))
 
 
 def _measure_all(args: argparse.Namespace, small: int, large: int,

@@ -53,6 +53,13 @@ def commands() -> list[tuple[str, Any, Any]]:
             walk(sub, context, [*words, name])
 
     walk(group, None, ["chess960"])
+    # `eval merge`: a command of its own (`eval` takes positions), after `eval`
+    from solver.cli.app import eval_merge_app
+
+    merge: Any = typer.main.get_command(eval_merge_app)
+    at = next(i for i, (words, _, _) in enumerate(found) if words == "eval") + 1
+    found.insert(at, ("eval merge", merge, merge.make_context(
+        "merge", [], parent=found[at - 1][2], resilient_parsing=True)))
     return found
 
 

@@ -436,7 +436,9 @@ def rules_(
     "chess960 eval --engine stockfish --nodes 2000 --ids 0-19 -o sf.csv",
     "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
     "--ids 0-19 --jobs 2 -o crc.csv",
-    "chess960 eval --engine stockfish --nodes 2000 --wdl --ids 0-19 -o sf-wdl.csv"))
+    "chess960 eval --engine stockfish --nodes 2000 --wdl --ids 0-19 -o sf-wdl.csv",
+    "chess960 eval --engine stockfish --nodes 2000 --rules dfrc --shard 2/3 -o part2.sqlite",
+    "chess960 eval merge part1.sqlite part2.sqlite part3.sqlite -o dfrc.sqlite"))
 def eval_(
     positions: Annotated[list[str] | None, typer.Argument(
         metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
@@ -472,10 +474,41 @@ def eval_(
     wdl: Annotated[bool, typer.Option(
         "--wdl", help="With --engine: record the engine's win/draw/loss model (UCI_ShowWDL) "
         "in every row, for --draw-rate; an engine without it is refused.")] = False,
+    shard: Annotated[str | None, typer.Option(
+        "--shard", metavar="K/N", help="With --engine: only shard K of N of the IDs: every "
+        "N-th, starting with the K-th (as `book --workers N --worker K` slices books); "
+        "join the N tables with `chess960 eval merge`.", show_default=False)] = None,
 ) -> None:
     """Engine evaluations of start positions: each source's figures with their
-    provenance, or a new table made with any UCI engine (--engine)."""
+    provenance, or a new table made with any UCI engine (--engine); `chess960 eval
+    merge --help` joins tables."""
     bodies.typer_call(bodies.eval_, locals())
+
+
+#: ``chess960 eval merge``: a command of its own, since ``eval`` takes positions
+#: (:func:`run` sends ``eval merge ...`` to it; no position is written ``merge``).
+eval_merge_app = typer.Typer(
+    add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]})
+
+
+@eval_merge_app.command(epilog=_examples(
+    "chess960 eval merge part1.csv part2.csv part3.csv -o sf.csv",
+    "chess960 eval merge dfrc.csv --rules dfrc -o dfrc.sqlite",
+    "chess960 eval merge dfrc.sqlite --rules dfrc -o dfrc.csv"))
+def merge(
+    tables: Annotated[list[str], typer.Argument(
+        metavar="TABLE", help="Tables (CSV, or SQLite as `eval --engine -o T.sqlite` "
+        "writes them) of one engine set-up.", show_default=False)],
+    output: Annotated[str, typer.Option(
+        "--output", "-o", metavar="FILE", help="The table to write: SQLite if it ends in "
+        ".sqlite, .sqlite3 or .db, else CSV in ID order.", show_default=False)],
+    rules: RulesOption = "chess960",
+) -> None:
+    """Join evaluation tables of one engine set-up (engine, version, limit,
+    family, numbering) into one; an ID with two values, or two set-ups, is
+    refused naming both."""
+    bodies.typer_call(bodies.eval_merge, locals())
 
 
 @app.command(epilog=_examples("chess960 dice --dice 6 --json | chess960 verify -",
@@ -785,11 +818,15 @@ def run(argv: Sequence[str]) -> int:
 
     Usage errors are one ``error:`` line on stderr and exit code 2.
     """
-    command = _built(argv)
+    if list(argv[:2]) == ["eval", "merge"]:
+        command, argv, name = _plain_help(typer.main.get_command(eval_merge_app)), argv[2:], \
+            "chess960 eval merge"
+    else:
+        command, name = _built(argv), "chess960"
     click_exception = _click_class("ClickException")
     abort = typer.Abort
     try:
-        code = command.main(args=_bare_balanced(argv), prog_name="chess960",
+        code = command.main(args=_bare_balanced(argv), prog_name=name,
                             standalone_mode=False)
     except click_exception as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # plain `chess960`: the help

@@ -356,11 +356,19 @@ def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str 
           eval_table: list[str] | None = None, engine: str | None = None,
           nodes: int | None = None, depth: int | None = None, ids: str | None = None,
           jobs: int = 1, output: str | None = None, timeout: float = 600.0,
-          wdl: bool = False) -> int:
-    """``chess960 eval``: the figures of ``positions``, or a table made with ``engine``."""
+          wdl: bool = False, shard: str | None = None) -> int:
+    """``chess960 eval``: the figures of ``positions``, or a table made with
+    ``engine``, or (``eval merge T1 T2 -o T``) tables joined."""
+    if positions and positions[0] == "merge":  # no position is written so
+        if engine is not None or eval_table or wdl or any(
+                v is not None for v in (nodes, depth, ids, shard)) or jobs != 1:
+            raise Usage("eval merge takes tables, -o FILE and --rules")
+        if output is None:
+            raise Usage("eval merge needs -o FILE, the table to write")
+        return eval_merge(positions[1:], output, rules)
     if engine is None:
-        if any(v is not None for v in (nodes, depth, ids, output)) or wdl:
-            raise Usage("--nodes, --depth, --ids, --wdl and -o go with --engine")
+        if any(v is not None for v in (nodes, depth, ids, output, shard)) or wdl:
+            raise Usage("--nodes, --depth, --ids, --shard, --wdl and -o go with --engine")
         if not positions:
             raise Usage("missing positions (or --engine to make a table)")
         _one_of(fmt, ("text", "json"), "'--format'")
@@ -378,7 +386,16 @@ def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str 
 
     return engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
                           output=output, timeout=timeout, out=sys.stdout, err=sys.stderr,
-                          wdl=wdl)
+                          wdl=wdl, shard=shard)
+
+
+def eval_merge(tables: list[str], output: str, rules: str = "chess960") -> int:
+    """``chess960 eval merge``."""
+    if not tables:
+        raise Usage("eval merge needs the tables to join")
+    from solver.cli.evaluate import merge_command
+
+    return merge_command(rules, tables, output, out=sys.stdout, err=sys.stderr)
 
 
 def dice(rules: str | None = None, count: int | None = None, sides: int | None = None,

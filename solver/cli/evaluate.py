@@ -189,20 +189,45 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
     return FAILED if bad else 0
 
 
+def parse_shard(text: str) -> tuple[int, int]:
+    """``K/N`` read: shard K of N.
+
+    >>> parse_shard("2/3")
+    (2, 3)
+
+    Raises :class:`~solver.errors.IdError` for anything else, or K not from 1 to N.
+    """
+    from solver.errors import IdError, quote
+
+    part, slash, parts = text.partition("/")
+    if not (slash and part.isascii() and part.isdigit() and parts.isascii()
+            and parts.isdigit() and len(text) < 20):
+        raise IdError(text, f"shard {quote(text)} is not K/N (such as 2/3: the second of "
+                            "three)")
+    if not 1 <= int(part) <= int(parts):
+        raise IdError(text, f"shard {quote(text)} is not one of 1/{int(parts)} to "
+                            f"{int(parts)}/{int(parts)}")
+    return int(part), int(parts)
+
+
 def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | None,
                    ids: str | None, jobs: int, output: str, timeout: float,
-                   out: TextIO, err: TextIO, wdl: bool = False) -> int:
-    """``chess960 eval --engine``: a table of ``ids`` (all by default) in ``output``,
-    progress and a summary on ``err``; ``wdl``: with the engine's W/D/L in every row."""
+                   out: TextIO, err: TextIO, wdl: bool = False,
+                   shard: str | None = None) -> int:
+    """``chess960 eval --engine``: a table of ``ids`` (all by default; ``shard``
+    ``K/N``: shard K of them) in ``output``, progress and a summary on ``err``;
+    ``wdl``: with the engine's W/D/L in every row."""
     from solver.evaluation.run import evaluate
+    from solver.evaluation.run import shard as shard_ids
     from solver.evaluation.table import visible
     from solver.idlists import id_ranges
 
     try:
+        part = None if shard is None else parse_shard(shard)
         family = load_family(rules)
         numbers = id_ranges(family, [ids]) if ids is not None else range(family.count)
         live = bool(getattr(err, "isatty", lambda: False)())
-        step = max(1, -(-len(numbers) // 10))
+        step = max(1, -(-len(numbers if part is None else shard_ids(numbers, *part)) // 10))
 
         def progress(done: int, total: int) -> None:
             if live:
@@ -212,15 +237,35 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
                 err.write(f"eval: {done:,}/{total:,} positions\n")
 
         summary = evaluate(family, engine, ids=numbers, out=output, nodes=nodes, depth=depth,
-                           jobs=jobs, timeout=timeout, progress=progress, wdl=wdl)
+                           jobs=jobs, timeout=timeout, progress=progress, wdl=wdl,
+                           part=part)
         if live and summary.done:
             err.write("\n")
         limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
-        err.write(f"eval: {visible(output)}: {summary.asked:,} {family.name} positions, "
+        sharded = "" if part is None else f" (shard {part[0]}/{part[1]})"
+        err.write(f"eval: {visible(output)}: {summary.asked:,} {family.name} positions"
+                  f"{sharded}, "
                   f"{summary.skipped:,} already there, {summary.done:,} evaluated by "
                   f"{visible(summary.engine)} ({limit}; {summary.setup})\n")
     except (Chess960Error, KeyboardInterrupt) as exc:
         if "live" in locals() and live:
             err.write("\n")
+        return failed(out, err, exc)
+    return 0
+
+
+def merge_command(rules: str, tables: Sequence[str], output: str, *, out: TextIO,
+                  err: TextIO) -> int:
+    """``chess960 eval merge``: ``tables`` joined into ``output``, a summary on ``err``."""
+    from solver.evaluation.merge import merge_tables
+    from solver.evaluation.table import visible
+
+    try:
+        family = load_family(rules)
+        merged = merge_tables(family, tables, output)
+        setup = ", ".join(visible(v) for v in merged.setup.values()) or "set-up not named"
+        err.write(f"eval merge: {visible(output)}: {merged.rows:,} {family.name} positions "
+                  f"from {merged.tables} table{'' if merged.tables == 1 else 's'} ({setup})\n")
+    except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0

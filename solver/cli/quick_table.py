@@ -219,7 +219,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'eval': {
         'body': 'solver.cli.bodies:eval_',
         'argument': {'name': 'positions', 'nargs': -1},
-        'options': {'--rules': 'rules', '-r': 'rules', '--format': 'fmt', '-f': 'fmt', '--eval-table': 'eval_table', '--engine': 'engine', '--nodes': 'nodes', '--depth': 'depth', '--ids': 'ids', '--jobs': 'jobs', '-j': 'jobs', '--output': 'output', '-o': 'output', '--timeout': 'timeout', '--wdl': 'wdl'},
+        'options': {'--rules': 'rules', '-r': 'rules', '--format': 'fmt', '-f': 'fmt', '--eval-table': 'eval_table', '--engine': 'engine', '--nodes': 'nodes', '--depth': 'depth', '--ids': 'ids', '--jobs': 'jobs', '-j': 'jobs', '--output': 'output', '-o': 'output', '--timeout': 'timeout', '--wdl': 'wdl', '--shard': 'shard'},
         'params': {
             'positions': {'kind': 'str', 'multiple': True, 'required': False},
             'rules': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'chess960'},
@@ -233,6 +233,7 @@ TABLE: dict[str, dict[str, Any]] = {
             'output': {'kind': 'str', 'multiple': False, 'required': False},
             'timeout': {'kind': 'other', 'multiple': False, 'required': False, 'default': 600.0, 'min': 1},
             'wdl': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
+            'shard': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
     'dice': {

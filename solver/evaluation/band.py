@@ -269,7 +269,9 @@ def balance(family: Family, text: str | None, tables: list[EvalTable],
     for band in bands:
         used = _used(band, tables, family.name)
         for table in used:
-            inside = {n for n, row in table.rows.items() if n < count and band.admits(row)}
+            inside = ({n for n in table.inside(band.low, band.high) if n < count}
+                      if band.kind == "eval" else
+                      {n for n, row in table.rows.items() if n < count and band.admits(row)})
             allowed = inside if allowed is None else allowed & inside
             data += [] if table in data else [table]
         said.append(_band_words(band, used))

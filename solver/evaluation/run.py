@@ -17,6 +17,15 @@ in parallel, resumably, into a table (:mod:`solver.evaluation.table`).
   another family or with another header is refused. When every ID is done
   the table is rewritten in ID order, atomically, through a hidden
   ``.NAME.part`` beside it (a killed run's is removed by the next run).
+* An ``-o`` ending in ``.sqlite`` (``.sqlite3``, ``.db``) is a stored table
+  (:mod:`solver.evaluation.store`): rows are committed in transactions, at
+  least every second, and a run resumed reads only their IDs, so a table of
+  any family's size goes on in bounded time and memory; it records the
+  engine, the limit and the shard, and a run with others is refused.
+* ``shard=(K, N)`` evaluates every N-th of the IDs, starting with the K-th
+  (:func:`shard`, as ``book --workers N --worker K`` slices a book): N runs,
+  on as many machines, make N disjoint tables that ``chess960 eval merge``
+  joins.
 * Ctrl-C (or SIGTERM) ends the engines too: ``quit``, half a second, then
   SIGTERM and SIGKILL (:func:`~solver.evaluation.uci.stop_engines`).
 """
@@ -27,15 +36,18 @@ import contextlib
 import os
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Final
 
 from solver.errors import (
     EngineError,
     EvalTableError,
+    IdError,
     OutputFileError,
 )
+from solver.evaluation.store import StoreWriter, wants_store
 from solver.evaluation.table import (
     COLUMNS,
     Evaluation,
@@ -52,6 +64,49 @@ if TYPE_CHECKING:
 
 #: The table's header line.
 HEADER: Final = ",".join(COLUMNS) + "\n"
+
+
+class Shard(Sequence[int]):
+    """Every ``parts``-th of ``ids``, starting with the ``part``-th (from 1), never
+    listed.
+
+    >>> from solver.sampling import IdRanges
+    >>> list(Shard(IdRanges([range(0, 5), range(10, 12)]), 2, 3)), len(Shard(range(7), 1, 3))
+    ([1, 4], 3)
+    """
+
+    def __init__(self, ids: Sequence[int], part: int, parts: int) -> None:
+        self.ids, self.part, self.parts = ids, part, parts
+
+    def __len__(self) -> int:
+        return max(0, -(-(len(self.ids) - self.part + 1) // self.parts))
+
+    def __iter__(self) -> Iterator[int]:
+        return islice(self.ids, self.part - 1, None, self.parts)
+
+    def __getitem__(self, index: int) -> int:  # type: ignore[override]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        return self.ids[self.part - 1 + (index % len(self)) * self.parts]
+
+
+def shard(ids: Sequence[int], part: int, parts: int) -> Sequence[int]:
+    """Shard ``part`` of ``parts`` of ``ids``: every ``parts``-th ID, starting with
+    the ``part``-th, the definition ``book --workers N --worker K`` slices books
+    by. The ``parts`` shards are disjoint, together they are ``ids``, and each
+    is spread over all of them.
+
+    >>> shard(range(960), 2, 3)
+    range(1, 960, 3)
+
+    Raises :class:`~solver.errors.IdError` for a part not from 1 to ``parts``.
+    """
+    if not 1 <= part <= parts:
+        raise IdError(f"{part}/{parts}", f"shard {part}/{parts} is not one of 1/{parts} to "
+                                         f"{parts}/{parts}")
+    if isinstance(ids, range):
+        return ids[part - 1::parts]
+    return Shard(ids, part, parts)
 
 
 @dataclass(frozen=True)
@@ -235,40 +290,162 @@ def evaluate(family: Family, engine: str, *, ids: Sequence[int], out: str,
              nodes: int | None = None, depth: int | None = None, jobs: int = 1,
              timeout: float = 600.0,
              progress: Callable[[int, int], None] | None = None,
-             wdl: bool = False) -> Summary:
+             wdl: bool = False, part: tuple[int, int] | None = None) -> Summary:
     """Evaluate ``ids`` of ``family`` with ``engine`` (a path or a name) into the
     table ``out`` (see the module); ``progress(done, total)`` after each; with
-    ``wdl``, each row's W/D/L required (``UCI_ShowWDL``)."""
+    ``wdl``, each row's W/D/L required (``UCI_ShowWDL``); ``part``: ``(K, N)``,
+    only shard K of N of ``ids`` (:func:`shard`)."""
     if (nodes is None) == (depth is None):
         raise EngineError(engine, "give one limit: nodes or depth")
     limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
+    if part is not None:
+        ids = shard(ids, *part)
     regular_file(out, links=False)  # before an engine is started for nothing
-    with Engine(engine, timeout) as first:
+    first = Engine(engine, timeout)  # asked for its options, then the first job's engine
+    try:
         setup = engine_setup(family, first, wdl)
         name = first.name
+        try:
+            fd = _lock(out)
+        except OSError as exc:
+            raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
+        return _locked(family, engine, ids, out, fd, limit, nodes, depth, jobs, timeout, setup,
+                       name, progress, part, [first])
+    finally:
+        first.close()
+
+
+def _locked(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, limit: str,
+            nodes: int | None, depth: int | None, jobs: int, timeout: float, setup: Setup,
+            name: str, progress: Callable[[int, int], None] | None,
+            part: tuple[int, int] | None, spare: list[Engine]) -> Summary:
+    """:func:`evaluate`, once the table is locked (as ``fd``, closed here)."""
     try:
-        fd = _lock(out)
-    except OSError as exc:
-        raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
-    try:
-        return _run(family, engine, ids, out, fd, limit, nodes, depth, jobs, timeout, setup,
-                    name, progress)
+        writer = _writer(family, out, fd, {"engine": name, "limit": limit} | (
+            {} if part is None else {"shard": f"{part[0]}/{part[1]}"}))
+        try:
+            summary = _run(family, engine, ids, out, writer, limit, nodes, depth, jobs,
+                           timeout, setup, name, progress, spare)
+        finally:
+            try:
+                writer.close()
+            except OSError as exc:
+                raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
+        if isinstance(writer, _CsvRows):
+            _sort(out, family)
+        return summary
     finally:
         os.close(fd)
 
 
-def _run(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, limit: str,
-         nodes: int | None, depth: int | None, jobs: int, timeout: float, setup: Setup,
-         name: str, progress: Callable[[int, int], None] | None) -> Summary:
-    """:func:`evaluate`, once the table is locked (as ``fd``)."""
+class _CsvRows:
+    """Rows appended to a CSV table (open and locked as ``fd``), one whole line
+    a write; its IDs already there in :attr:`done`."""
+
+    def __init__(self, path: str, fd: int, family: Family) -> None:
+        self.done: set[int] = _resume(path, fd, family)
+        self._handle = open(os.dup(fd), "a", encoding="utf-8", newline="")  # noqa: SIM115
+
+    def add(self, row: Evaluation) -> None:
+        self._handle.write(csv_lines([row], header=False))
+        self._handle.flush()
+
+    def close(self) -> None:
+        try:
+            os.fsync(self._handle.fileno())
+        finally:
+            self._handle.close()
+
+
+class _StoreTable:
+    """Rows added to a stored table; its IDs already there in :attr:`done`, kept
+    as the gaps between them (bounded and quick, whatever the table's size)."""
+
+    def __init__(self, path: str, family: Family, setup: dict[str, str]) -> None:
+        self._writer = StoreWriter(path, family, setup)
+        self.done = _Gaps(self._writer.gaps(family.count))
+        self.add = self._writer.add
+        self.close = self._writer.close
+
+
+def _within(part: range, gap: range) -> range:
+    """The IDs of ``part`` (a step up) inside ``gap`` (step 1), as a range.
+
+    >>> _within(range(1, 20, 3), range(5, 11)), _within(range(0, 5), range(7, 9))
+    (range(7, 13, 3), range(5, 5))
+    """
+    step = part.step
+    first = max(0, -(-(gap.start - part.start) // step))
+    last = max(first, min(len(part), -(-(gap.stop - part.start) // step)))
+    return part[first:last]
+
+
+class _Gaps:
+    """The IDs done, kept as the sorted disjoint ranges of those not done.
+
+    >>> done = _Gaps([range(0, 2), range(5, 7)])
+    >>> 1 in done, 3 in done, list(done.missing(range(0, 10, 2))), done.among(range(0, 10))
+    (False, True, [0, 6], 6)
+    """
+
+    def __init__(self, gaps: list[range]) -> None:
+        self.gaps = gaps
+        self._starts = [gap.start for gap in gaps]
+
+    def __contains__(self, number: int) -> bool:
+        from bisect import bisect_right
+
+        at = bisect_right(self._starts, number) - 1
+        return not (at >= 0 and number in self.gaps[at])
+
+    def _parts(self, ids: Sequence[int]) -> list[range] | None:
+        from solver.sampling import IdRanges
+
+        parts = [ids] if isinstance(ids, range) else (
+            ids.ranges if isinstance(ids, IdRanges) else None)
+        return None if parts is None or any(p.step < 0 for p in parts) else parts
+
+    def missing(self, ids: Sequence[int]) -> Iterator[int]:
+        """The IDs of ``ids`` not done, in their order."""
+        parts = self._parts(ids)
+        if parts is None:
+            yield from (number for number in ids if number not in self)
+            return
+        for part in parts:
+            for gap in self.gaps:
+                yield from _within(part, gap)
+
+    def among(self, ids: Sequence[int]) -> int:
+        """How many of ``ids`` are done."""
+        parts = self._parts(ids)
+        if parts is None:
+            return sum(1 for number in ids if number in self)
+        return len(ids) - sum(len(_within(part, gap)) for part in parts for gap in self.gaps)
+
+
+def _writer(family: Family, out: str, fd: int, setup: dict[str, str]) -> _CsvRows | _StoreTable:
+    """The writer of the table ``out`` (open and locked as ``fd``): stored or CSV."""
     try:
-        done = _resume(out, fd, family)
+        if wants_store(out):
+            return _StoreTable(out, family, setup)
+        return _CsvRows(out, fd, family)
     except OSError as exc:
         raise EvalTableError(out, 0, (exc.strerror or str(exc)).lower()) from None
-    skipped = _among(done, ids)
+
+
+def _run(family: Family, engine: str, ids: Sequence[int], out: str,
+         writer: _CsvRows | _StoreTable, limit: str, nodes: int | None, depth: int | None,
+         jobs: int, timeout: float, setup: Setup, name: str,
+         progress: Callable[[int, int], None] | None,
+         spare: list[Engine] | None = None) -> Summary:
+    """:func:`evaluate`, once the table is locked and open (``writer``); ``spare``:
+    engines already started, which jobs take before starting their own."""
+    done = writer.done
+    skipped = done.among(ids) if isinstance(done, _Gaps) else _among(done, ids)
     remaining = len(ids) - skipped
     jobs = max(1, min(jobs, remaining))
-    work: Iterator[int] = (number for number in ids if number not in done)  # never listed
+    work: Iterator[int] = (done.missing(ids) if isinstance(done, _Gaps)  # never listed
+                           else (number for number in ids if number not in done))
     lock = threading.Lock()
     results: queue.Queue[Evaluation | BaseException | None] = queue.Queue()
     stop = threading.Event()
@@ -278,7 +455,10 @@ def _run(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, lim
             return None if stop.is_set() else next(work, None)
 
     def worker() -> None:
-        _work(family, engine, timeout, setup, name, limit, nodes, depth, next_id, results)
+        with lock:
+            started = spare.pop() if spare else None
+        _work(family, engine, timeout, setup, name, limit, nodes, depth, next_id, results,
+              started)
 
     threads = ([threading.Thread(target=worker, daemon=True) for _ in range(jobs)]
                if remaining else [])
@@ -288,21 +468,18 @@ def _run(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, lim
     count = 0
     failure: BaseException | None = None
     try:
-        with open(os.dup(fd), "a", encoding="utf-8", newline="") as table:
-            while finished < len(threads):
-                item = results.get()
-                if item is None:
-                    finished += 1
-                elif isinstance(item, BaseException):
-                    failure = failure or item
-                    stop.set()
-                else:  # rows that came after a failure are kept too
-                    table.write(csv_lines([item], header=False))
-                    table.flush()
-                    count += 1
-                    if progress is not None:
-                        progress(skipped + count, len(ids))
-            os.fsync(table.fileno())
+        while finished < len(threads):
+            item = results.get()
+            if item is None:
+                finished += 1
+            elif isinstance(item, BaseException):
+                failure = failure or item
+                stop.set()
+            else:  # rows that came after a failure are kept too
+                writer.add(item)
+                count += 1
+                if progress is not None:
+                    progress(skipped + count, len(ids))
     except OSError as exc:  # a full disk: the rows written so far stay, for a rerun
         stop.set()
         raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
@@ -312,11 +489,10 @@ def _run(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, lim
         raise
     if failure is not None:
         raise failure
-    _sort(out, family)
     return Summary(len(ids), skipped, count, name, setup.words)
 
 
-def _among(done: set[int], ids: Sequence[int]) -> int:
+def _among(done: Iterable[int], ids: Sequence[int]) -> int:
     """How many of ``ids`` (given once each) are in ``done``, without listing
     ``ids`` when it is a range (a range of ranges, say ``0-149320543``).
 
@@ -333,13 +509,15 @@ def _among(done: set[int], ids: Sequence[int]) -> int:
 
 def _work(family: Family, engine: str, timeout: float, setup: Setup, name: str, limit: str,
           nodes: int | None, depth: int | None, next_id: Callable[[], int | None],
-          results: queue.Queue[Evaluation | BaseException | None]) -> None:
-    """One job: an engine process evaluating IDs from ``next_id`` until none is
-    left, each row (or the error that stopped it) put on ``results``, then ``None``."""
+          results: queue.Queue[Evaluation | BaseException | None],
+          started: Engine | None = None) -> None:
+    """One job: an engine process (``started``, or one started here) evaluating IDs
+    from ``next_id`` until none is left, each row (or the error that stopped it)
+    put on ``results``, then ``None``."""
     from solver.notation.fen import position_fen
 
     try:
-        with Engine(engine, timeout) as running:
+        with started or Engine(engine, timeout) as running:
             for option, value in setup.options.items():
                 running.set_option(option, value)
             running.ready()

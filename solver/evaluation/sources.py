@@ -147,9 +147,12 @@ def spread(figures: list[Figures]) -> float | None:
 def tables_for(family: Family, paths: list[str]) -> list[EvalTable]:
     """The tables a command uses for ``family``: the files ``paths`` when given
     (a path that is no file but a shipped source's name of the family, such as
-    ``eval960-d32``, stands for that source), each checked against the family
-    (:func:`~solver.evaluation.table.verify`), else the default shipped ones
-    (checked too: an edited rule file is refused).
+    ``eval960-d32``, stands for that source; CSV or stored,
+    :func:`~solver.evaluation.store.open_table`, each checked against the family,
+    :func:`~solver.evaluation.merge.check`), those of one engine set-up joined as
+    one source (:func:`~solver.evaluation.merge.combine`: the shards of one run,
+    two machines' tables); else the default shipped ones (checked too: an edited
+    rule file is refused).
 
     >>> from solver.family import Family
     >>> [t.name for t in tables_for(Family.load("chess960"), ["eval960-d32"])]
@@ -157,19 +160,20 @@ def tables_for(family: Family, paths: list[str]) -> list[EvalTable]:
     """
     import os
 
-    from solver.evaluation.table import read_table, verify
+    from solver.evaluation.merge import check, combine
+    from solver.evaluation.store import open_table
 
     def opened(path: str) -> EvalTable:
         source = source_named(path)
         if source is not None and source.family == family.name and not os.path.exists(path):
             return load_source(source)
-        return read_table(path, count=family.count)
+        return open_table(path, count=family.count)
 
     tables = ([opened(p) for p in paths] if paths
               else [load_source(s) for s in shipped(family.name)])
     for table in tables:
-        verify(table, family)
-    return tables
+        check(table, family)
+    return combine(tables) if paths else tables
 
 
 def subset_ids(family: Family, name: str) -> list[int]:

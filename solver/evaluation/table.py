@@ -31,7 +31,7 @@ import csv
 import io
 import math
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
@@ -107,7 +107,20 @@ class EvalTable:
 
     name: str
     path: str
-    rows: dict[int, Evaluation] = field(default_factory=dict)
+    rows: Mapping[int, Evaluation] = field(default_factory=dict)
+    #: What a stored table records of how it was made (:mod:`solver.evaluation.store`).
+    setup: dict[str, str] = field(default_factory=dict)
+
+    def _named(self, column: str) -> list[str]:
+        """The values of the text ``column`` in the rows, most rows first."""
+        stored = getattr(self.rows, "values_of", None)
+        if stored is not None:
+            return list(stored(column))
+        counts: dict[str, int] = {}
+        for row in self.rows.values():
+            value = row.engine if column == "engine" else row.limit
+            counts[value] = counts.get(value, 0) + 1
+        return sorted(counts, key=lambda e: -counts[e])
 
     def engines(self) -> list[str]:
         """The engines named in the table, most rows first.
@@ -115,18 +128,31 @@ class EvalTable:
         >>> EvalTable("t", "t.csv", {1: Evaluation(1, engine="E 1")}).engines()
         ['E 1']
         """
-        counts: dict[str, int] = {}
-        for row in self.rows.values():
-            counts[row.engine] = counts.get(row.engine, 0) + 1
-        return sorted(counts, key=lambda e: -counts[e])
+        return self._named("engine")
 
     def limits(self) -> list[str]:
         """The search limits named in the table, most rows first."""
-        counts: dict[str, int] = {}
-        for row in self.rows.values():
-            if row.limit:
-                counts[row.limit] = counts.get(row.limit, 0) + 1
-        return sorted(counts, key=lambda e: -counts[e])
+        return [limit for limit in self._named("limit") if limit]
+
+    def inside(self, low: float, high: float) -> set[int]:
+        """The IDs whose eval lies from ``low`` to ``high`` pawns (a mate never does).
+
+        >>> EvalTable("t", "t.csv", {1: Evaluation(1, pawns=0.2)}).inside(-0.3, 0.3)
+        {1}
+        """
+        stored = getattr(self.rows, "inside", None)
+        if stored is not None:
+            return set(stored(low, high))
+        return {n for n, row in self.rows.items()
+                if row.pawns is not None and low <= row.pawns <= high}
+
+    def ordered(self) -> Iterator[Evaluation]:
+        """The rows in ID order (a stored table's read as they go)."""
+        stored = getattr(self.rows, "ordered", None)
+        if stored is not None:
+            return iter(stored())
+        rows = self.rows
+        return (rows[n] for n in sorted(rows))
 
 
 def _number(kind: type[int] | type[float], text: str, column: str, path: str, line: int
@@ -200,7 +226,8 @@ def read_lines(lines: Iterable[str], path: str, name: str | None = None,
     if missing:
         raise EvalTableError(path, 1, f"no {' or '.join(missing)} column (the header is "
                                       f"{quote(','.join(header))}; see `chess960 eval --help`)")
-    table = EvalTable(name if name is not None else _stem(path), path)
+    found: dict[int, Evaluation] = {}
+    table = EvalTable(name if name is not None else _stem(path), path, found)
     first: dict[int, int] = {}
     words: dict[str, str] = {}  # one string for the same engine, limit in every row
     rows = 0
@@ -219,9 +246,9 @@ def read_lines(lines: Iterable[str], path: str, name: str | None = None,
         number = evaluation.id
         if count is not None and number >= count:
             raise EvalTableError(path, line, f"id {number} is out of range 0..{count - 1}")
-        seen = table.rows.get(number)
+        seen = found.get(number)
         if seen is None:
-            table.rows[number] = evaluation
+            found[number] = evaluation
             first[number] = line
         elif (seen.pawns, seen.mate) != (evaluation.pawns, evaluation.mate):
             raise EvalTableError(path, line, f"id {number} comes twice with different "
