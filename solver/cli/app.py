@@ -389,7 +389,8 @@ def rules_(
     "chess960 eval 80", "chess960 eval RNBQKBNR --format json",
     "chess960 eval --engine stockfish --nodes 2000 --ids 0-19 -o sf.csv",
     "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
-    "--ids 0-19 --jobs 2 -o crc.csv"))
+    "--ids 0-19 --jobs 2 -o crc.csv",
+    "chess960 eval --engine stockfish --nodes 2000 --scheduler local:2 -o sf.csv"))
 def eval_(
     positions: Annotated[list[str] | None, typer.Argument(
         metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
@@ -421,6 +422,10 @@ def eval_(
     timeout: Annotated[float, typer.Option(
         "--timeout", min=1, metavar="SECONDS",
         help="With --engine: the longest wait for one position.")] = 600.0,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="local:N|tcp://HOST:PORT", help="With --engine: evaluate on "
+        "a Dask cluster, N local worker processes or a running scheduler (default: "
+        "$DASK_SCHEDULER_ADDRESS); needs the cluster extra.", show_default=False)] = None,
 ) -> None:
     """Engine evaluations of start positions: each source's figures with their
     provenance, or a new table made with any UCI engine (--engine)."""

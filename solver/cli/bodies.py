@@ -287,11 +287,12 @@ def book(rules: str = "chess960", output: str | None = None, fmt: str = "epd",
 def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str = "text",
           eval_table: list[str] | None = None, engine: str | None = None,
           nodes: int | None = None, depth: int | None = None, ids: str | None = None,
-          jobs: int = 1, output: str | None = None, timeout: float = 600.0) -> int:
+          jobs: int = 1, output: str | None = None, timeout: float = 600.0,
+          scheduler: str | None = None) -> int:
     """``chess960 eval``: the figures of ``positions``, or a table made with ``engine``."""
     if engine is None:
-        if any(v is not None for v in (nodes, depth, ids, output)):
-            raise Usage("--nodes, --depth, --ids and -o go with --engine")
+        if any(v is not None for v in (nodes, depth, ids, output, scheduler)):
+            raise Usage("--nodes, --depth, --ids, -o and --scheduler go with --engine")
         if not positions:
             raise Usage("missing positions (or --engine to make a table)")
         _one_of(fmt, ("text", "json"), "'--format'")
@@ -305,10 +306,38 @@ def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str 
         raise Usage("--engine needs one of --nodes and --depth")
     if output is None:
         raise Usage("--engine needs -o FILE, the table to write")
+    scheduler = _scheduler(scheduler)
     from solver.cli.evaluate import engine_command
 
     return engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
-                          output=output, timeout=timeout, out=sys.stdout, err=sys.stderr)
+                          output=output, timeout=timeout, out=sys.stdout, err=sys.stderr,
+                          scheduler=scheduler)
+
+
+def _scheduler(given: str | None) -> str | None:
+    """``eval --scheduler`` (else ``DASK_SCHEDULER_ADDRESS``), checked: ``local:N``
+    or a scheduler's address, and the ``cluster`` extra installed."""
+    import os
+
+    scheduler = given if given is not None else os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+    if scheduler is None:
+        return None
+    from solver.evaluation.cluster import local_workers
+
+    try:
+        local_workers(scheduler)
+    except ValueError:
+        raise Usage(f"{scheduler!r} is not local:N (N worker processes, 1 or more) nor a "
+                    "scheduler's address such as tcp://HOST:8786", "'--scheduler'") from None
+    if "://" not in scheduler and not scheduler.startswith("local:"):
+        raise Usage(f"{scheduler!r} is not local:N nor a scheduler's address such as "
+                    "tcp://HOST:8786", "'--scheduler'")
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise Usage(f"--scheduler {scheduler!r} needs Dask's distributed: install the "
+                    "cluster extra (pip install 'chess960[cluster]')") from None
+    return scheduler
 
 
 def dice(rules: str | None = None, count: int | None = None, sides: int | None = None,

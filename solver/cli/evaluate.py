@@ -191,9 +191,10 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
 
 def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | None,
                    ids: str | None, jobs: int, output: str, timeout: float,
-                   out: TextIO, err: TextIO) -> int:
+                   out: TextIO, err: TextIO, scheduler: str | None = None) -> int:
     """``chess960 eval --engine``: a table of ``ids`` (all by default) in ``output``,
-    progress and a summary on ``err``."""
+    progress and a summary on ``err``; on the Dask cluster ``scheduler`` when given
+    (:mod:`solver.evaluation.cluster`)."""
     from solver.evaluation.run import evaluate, parse_ids
     from solver.evaluation.table import visible
 
@@ -211,8 +212,15 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
             elif done % step == 0 or done == total:
                 err.write(f"eval: {done:,}/{total:,} positions\n")
 
-        summary = evaluate(family, engine, ids=numbers, out=output, nodes=nodes, depth=depth,
-                           jobs=jobs, timeout=timeout, progress=progress)
+        if scheduler is not None:
+            from solver.evaluation.cluster import evaluate_on_cluster
+
+            summary = evaluate_on_cluster(family, rules, engine, scheduler=scheduler,
+                                          ids=numbers, out=output, nodes=nodes, depth=depth,
+                                          timeout=timeout, progress=progress)
+        else:
+            summary = evaluate(family, engine, ids=numbers, out=output, nodes=nodes,
+                               depth=depth, jobs=jobs, timeout=timeout, progress=progress)
         if live and summary.done:
             err.write("\n")
         limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"
