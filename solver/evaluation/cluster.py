@@ -215,6 +215,23 @@ def stop_cluster() -> None:
                     os.kill(pid, signal.SIGKILL)
 
 
+def _quiet_tracker() -> None:
+    """Start multiprocessing's resource tracker (before the LocalCluster does)
+    with its warnings off: after Ctrl-C it removes the semaphores of the killed
+    workers, without a warning on stderr."""
+    from multiprocessing import resource_tracker
+
+    before = os.environ.get("PYTHONWARNINGS")
+    os.environ["PYTHONWARNINGS"] = "ignore"
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        if before is None:
+            del os.environ["PYTHONWARNINGS"]
+        else:
+            os.environ["PYTHONWARNINGS"] = before
+
+
 @contextlib.contextmanager
 def client(scheduler: str) -> Iterator[Any]:
     """A Dask client of the scheduler at ``scheduler``, or of a LocalCluster
@@ -233,6 +250,7 @@ def client(scheduler: str) -> Iterator[Any]:
         with connected:
             yield connected
         return
+    _quiet_tracker()
     with LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
                       dashboard_address=None, silence_logs=logging.CRITICAL) as cluster:
         _CLUSTERS.append(cluster)
