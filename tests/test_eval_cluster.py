@@ -15,6 +15,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.evaluation.cluster import SHARD_MOST, SHARDS, shards
+from solver.family import Family
 
 COMMAND = Path(sys.executable).with_name("chess960")
 
@@ -162,8 +164,6 @@ def test_a_worker_killed_mid_run_loses_and_repeats_nothing(
     distributed_or_skip()
     engine = stockfish_or_skip()
     from solver.evaluation import cluster
-    from solver.family import Family
-
     killed: list[int] = []
 
     def progress(done: int, total: int) -> None:
@@ -206,3 +206,33 @@ def test_a_running_scheduler_from_the_environment(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert [int(r["id"]) for r in rows(tmp_path / "t.csv")] == [5, 6, 7, 8, 9]
     assert "5 evaluated by Stockfish" in done.stderr
+
+
+@pytest.mark.slow
+def test_a_shard_in_process_keeps_its_engine_and_names_a_missing_one() -> None:
+    engine = stockfish_or_skip()
+    from solver.evaluation import cluster
+    from solver.evaluation.run import evaluate
+    from solver.evaluation.table import read_table
+
+    first = cluster.evaluate_shard("chess960", engine, [3, 7], 2000, None, 60)
+    kept = cluster._ENGINES.kept[1]
+    second = cluster.evaluate_shard("chess960", engine, [9], 2000, None, 60)
+    assert cluster._ENGINES.kept[1] is kept  # the same engine process, set up once
+    assert (first.worker, first.error, second.error) == ("local", None, None)
+    assert first.engine.startswith("Stockfish") and first.setup == "UCI_Chess960, Shredder-FEN"
+    assert [row.id for row in first.rows + second.rows] == [3, 7, 9]
+    with tempfile.TemporaryDirectory() as tmp:  # the same figures as --jobs
+        evaluate(Family.load("chess960"), engine, ids=[3, 7, 9], out=f"{tmp}/t.csv",
+                 nodes=2000)
+        table = read_table(f"{tmp}/t.csv", count=960)
+    for row in first.rows + second.rows:
+        assert (row.pawns, row.mate, row.nodes) == (table.rows[row.id].pawns,
+                                                   table.rows[row.id].mate,
+                                                   table.rows[row.id].nodes)
+    missing = cluster.evaluate_shard("chess960", "nosuchfish", [1], 2000, None, 60)
+    assert missing.rows == []
+    assert missing.error == ("engine 'nosuchfish': on worker local: not found on PATH nor "
+                             "in /usr/games: install it or give its path")
+    assert cluster._ENGINES.kept is None
+    cluster._drop_engine()
