@@ -423,8 +423,8 @@ def eval_(
         "--timeout", min=1, metavar="SECONDS",
         help="With --engine: the longest wait for one position.")] = 600.0,
     scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", metavar="local:N|tcp://HOST:PORT", help="With --engine: evaluate on "
-        "a Dask cluster, N local worker processes or a running scheduler (default: "
+        "--scheduler", metavar="ADDRESS", help="With --engine: evaluate on a Dask cluster, "
+        "local:N (N worker processes here) or a scheduler's tcp://HOST:PORT (default: "
         "$DASK_SCHEDULER_ADDRESS); needs the cluster extra.", show_default=False)] = None,
 ) -> None:
     """Engine evaluations of start positions: each source's figures with their

@@ -205,7 +205,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'eval': {
         'body': 'solver.cli.bodies:eval_',
         'argument': {'name': 'positions', 'nargs': -1},
-        'options': {'--rules': 'rules', '-r': 'rules', '--format': 'fmt', '-f': 'fmt', '--eval-table': 'eval_table', '--engine': 'engine', '--nodes': 'nodes', '--depth': 'depth', '--ids': 'ids', '--jobs': 'jobs', '-j': 'jobs', '--output': 'output', '-o': 'output', '--timeout': 'timeout'},
+        'options': {'--rules': 'rules', '-r': 'rules', '--format': 'fmt', '-f': 'fmt', '--eval-table': 'eval_table', '--engine': 'engine', '--nodes': 'nodes', '--depth': 'depth', '--ids': 'ids', '--jobs': 'jobs', '-j': 'jobs', '--output': 'output', '-o': 'output', '--timeout': 'timeout', '--scheduler': 'scheduler'},
         'params': {
             'positions': {'kind': 'str', 'multiple': True, 'required': False},
             'rules': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'chess960'},
@@ -218,6 +218,7 @@ TABLE: dict[str, dict[str, Any]] = {
             'jobs': {'kind': 'int', 'multiple': False, 'required': False, 'default': 1, 'min': 1},
             'output': {'kind': 'str', 'multiple': False, 'required': False},
             'timeout': {'kind': 'other', 'multiple': False, 'required': False, 'default': 600.0, 'min': 1},
+            'scheduler': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
     'dice': {
