@@ -333,7 +333,9 @@ def _scheduler(given: str | None) -> str | None:
         raise Usage(f"{scheduler!r} is not local:N nor a scheduler's address such as "
                     "tcp://HOST:8786", "'--scheduler'")
     try:
-        import distributed  # noqa: F401
+        import importlib
+
+        importlib.import_module("distributed")
     except ImportError:
         raise Usage(f"--scheduler {scheduler!r} needs Dask's distributed: install the "
                     "cluster extra (pip install 'chess960[cluster]')") from None

@@ -162,9 +162,7 @@ def _drop_engine() -> None:
 
 def _worker_address() -> str:
     try:
-        from distributed import get_worker
-
-        return str(get_worker().address)
+        return str(_distributed().get_worker().address)
     except (ImportError, ValueError):  # not on a Dask worker (a test calling it)
         return "local"
 
@@ -194,6 +192,13 @@ def evaluate_shard(rules: str, engine: str, ids: Sequence[int], nodes: int | Non
         _drop_engine()
         shard.error = f"on worker {shard.worker}: {exc}"
     return shard
+
+
+def _distributed() -> Any:
+    """Dask's ``distributed`` module (typed loosely: it has no type hints)."""
+    import importlib
+
+    return importlib.import_module("distributed")
 
 
 #: The LocalCluster this process started, for :func:`stop_cluster`.
@@ -237,7 +242,7 @@ def client(scheduler: str) -> Iterator[Any]:
     started for ``local:N`` and closed after."""
     import logging
 
-    from distributed import Client
+    Client = _distributed().Client  # noqa: N806
 
     logging.getLogger("distributed").setLevel(logging.CRITICAL)  # no log lines on stderr
     count = local_workers(scheduler)
@@ -263,10 +268,11 @@ def _local_cluster(count: int) -> Iterator[Any]:
     """A LocalCluster of ``count`` worker processes of one thread, forked from
     this one (a spawned worker imports Dask again: 3.6 s to start and 1 s to
     close two on 2 cores, against 0.4 s and 0.1 s forked)."""
+    import importlib
     import logging
 
-    import dask
-    from distributed import LocalCluster
+    dask: Any = importlib.import_module("dask")
+    LocalCluster = _distributed().LocalCluster  # noqa: N806
 
     if not _HOOKED:  # once: a hook outlives the cluster
         os.register_at_fork(after_in_child=_quiet_child)
@@ -323,7 +329,7 @@ def _gather(dask: Any, scheduler: str, work: list[list[int]], task: tuple[Any, .
             progress: Callable[[int, int], None] | None) -> Summary:
     """Submit the shards, then append each one's new rows to the table as it
     completes; the first error (after its rows) ends the run."""
-    from distributed import as_completed
+    as_completed = _distributed().as_completed
 
     rules, engine, nodes, depth, timeout = task
     futures = [dask.submit(evaluate_shard, rules, engine, shard, nodes, depth, timeout,
