@@ -313,7 +313,7 @@ def evaluate_on_cluster(family: Family, rules: str, engine: str, *, scheduler: s
             raise EvalTableError(out, 0, (exc.strerror or str(exc)).lower()) from None
         skipped = _among(done, ids)
         work = list(shards(ids, done))
-        summary = Summary(len(ids), skipped, 0, "", "")
+        summary = Summary(len(ids), skipped, 0, engine, "no shard left, no worker asked")
         if work:
             with client(scheduler) as dask:
                 summary = _gather(dask, scheduler, work, (rules, engine, nodes, depth, timeout),
@@ -367,4 +367,4 @@ def _gather(dask: Any, scheduler: str, work: list[list[int]], task: tuple[Any, .
             future.cancel()
     if failure is not None:
         raise failure
-    return Summary(summary.asked, summary.skipped, count, name, words)
+    return Summary(summary.asked, summary.skipped, count, name or engine, words)
