@@ -88,6 +88,13 @@ def test_a_bad_scheduler_is_a_usage_error(value: str, words: str) -> None:
     assert raised.value.message.startswith(words) and raised.value.hint == "'--scheduler'"
 
 
+def test_scheduler_and_jobs_do_not_go_together() -> None:
+    from solver.cli.bodies import Usage, eval_
+
+    with pytest.raises(Usage, match=r"^give --jobs or --scheduler, not both"):
+        eval_(engine="stockfish", nodes=20, output="t.csv", jobs=2, scheduler="local:2")
+
+
 def test_scheduler_goes_with_engine() -> None:
     from solver.cli.bodies import Usage, eval_
 
@@ -239,3 +246,39 @@ def test_a_shard_in_process_keeps_its_engine_and_names_a_missing_one() -> None:
                              "in /usr/games: install it or give its path")
     assert cluster._ENGINES.kept is None
     cluster._drop_engine()
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_the_cluster_quietly(tmp_path: Path) -> None:
+    distributed_or_skip()
+    stockfish_or_skip()
+    import time
+
+    import psutil
+
+    table = tmp_path / "t.csv"
+    running = subprocess.Popen(
+        [str(COMMAND), "eval", "--engine", "stockfish", "--nodes", "20000", "--ids", "0-959",
+         "--scheduler", "local:2", "-o", str(table)], cwd=tmp_path, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        began = time.monotonic()
+        while (not table.exists() or table.read_text().count("\n") < 4) \
+                and time.monotonic() - began < 120 and running.poll() is None:
+            time.sleep(0.2)
+        family = psutil.Process(running.pid).children(recursive=True)
+        assert family  # the workers and their engines
+        os.killpg(running.pid, signal.SIGINT)  # as a terminal's Ctrl-C does
+        out, err = running.communicate(timeout=60)
+    finally:
+        if running.poll() is None:
+            running.kill()
+    assert running.returncode == 130
+    assert out == "" and "Traceback" not in err and "Warning" not in err
+    assert err.endswith("\n") and "error" not in err
+    _, alive = psutil.wait_procs(family, timeout=10)
+    assert alive == []
+    again = run("eval", "--engine", "stockfish", "--nodes", "20000", "--ids", "0-9",
+                "--scheduler", "local:1", "-o", "t.csv", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert [int(r["id"]) for r in rows(table)][:10] == list(range(10))

@@ -307,6 +307,9 @@ def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str 
     if output is None:
         raise Usage("--engine needs -o FILE, the table to write")
     scheduler = _scheduler(scheduler)
+    if scheduler is not None and jobs != 1:
+        raise Usage("give --jobs or --scheduler, not both (local:N is N worker processes)",
+                    "'--jobs'")
     from solver.cli.evaluate import engine_command
 
     return engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
