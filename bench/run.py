@@ -1635,6 +1635,45 @@ def _bench_engine_loop(engine: str, repeats: int, rows: list[Row],
                     f"{hours * 60 / 100:.1f} min on 100", None, "(info)", None))
 
 
+def bench_eval_cluster(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
+    """Issue 37.2: ``eval --scheduler local:2`` (a Dask LocalCluster of two worker
+    processes, started and closed by the run) against ``eval --jobs 2``, 200
+    chess960 IDs at 20,000 nodes with Debian's stockfish, whole runs into fresh
+    tables. Skipped without stockfish or the ``cluster`` extra."""
+    import importlib.util
+    import shutil
+
+    engine = shutil.which("stockfish") or shutil.which("stockfish", path="/usr/games")
+    if engine is None or importlib.util.find_spec("distributed") is None:
+        log("eval on a cluster: skipped (needs stockfish and the cluster extra)")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        table = Path(tmp) / "t.csv"
+        common = [CHESS960, "eval", "--engine", engine, "--nodes", "20000", "--ids", "0-199",
+                  "-o", str(table)]
+
+        def fresh(*extra: str) -> Callable[[], object]:
+            def call() -> None:
+                table.unlink(missing_ok=True)
+                subprocess.run([*common, *extra], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env=ENV, check=True)
+            return call
+
+        cluster, jobs = alternate(fresh("--scheduler", "local:2"), fresh("--jobs", "2"),
+                                  repeats, warm=False)
+    rows.append(compare("eval --scheduler local:2, 200 ids at 20,000 nodes", cluster, jobs,
+                        "--jobs 2", 1.3))
+
+
+def _eval_cluster_section(small: int, large: int, rows: list[Row],
+                          log: Callable[[str], None]) -> None:
+    log("eval on a Dask LocalCluster against --jobs")
+    bench_eval_cluster(large, rows, log)
+
+
+_SECTIONS["evalcluster"] = _eval_cluster_section
+
+
 def _measure_all(args: argparse.Namespace, small: int, large: int,
                  log: Callable[[str], None], rows: list[Row]) -> None:
     log("solving chess960")

@@ -438,7 +438,8 @@ def rules_(
     "--ids 0-19 --jobs 2 -o crc.csv",
     "chess960 eval --engine stockfish --nodes 2000 --wdl --ids 0-19 -o sf-wdl.csv",
     "chess960 eval --engine stockfish --nodes 2000 --rules dfrc --shard 2/3 -o part2.sqlite",
-    "chess960 eval merge part1.sqlite part2.sqlite part3.sqlite -o dfrc.sqlite"))
+    "chess960 eval merge part1.sqlite part2.sqlite part3.sqlite -o dfrc.sqlite",
+    "chess960 eval --engine stockfish --nodes 2000 --scheduler local:2 -o sf.csv"))
 def eval_(
     positions: Annotated[list[str] | None, typer.Argument(
         metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
@@ -478,6 +479,10 @@ def eval_(
         "--shard", metavar="K/N", help="With --engine: only shard K of N of the IDs: every "
         "N-th, starting with the K-th (as `book --workers N --worker K` slices books); "
         "join the N tables with `chess960 eval merge`.", show_default=False)] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="ADDRESS", help="With --engine: evaluate on a Dask cluster, "
+        "local:N (N worker processes here) or a scheduler's tcp://HOST:PORT (default: "
+        "$DASK_SCHEDULER_ADDRESS); needs the cluster extra.", show_default=False)] = None,
 ) -> None:
     """Engine evaluations of start positions: each source's figures with their
     provenance, or a new table made with any UCI engine (--engine); `chess960 eval

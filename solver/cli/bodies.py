@@ -356,19 +356,21 @@ def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str 
           eval_table: list[str] | None = None, engine: str | None = None,
           nodes: int | None = None, depth: int | None = None, ids: str | None = None,
           jobs: int = 1, output: str | None = None, timeout: float = 600.0,
-          wdl: bool = False, shard: str | None = None) -> int:
+          wdl: bool = False, shard: str | None = None,
+          scheduler: str | None = None) -> int:
     """``chess960 eval``: the figures of ``positions``, or a table made with
     ``engine``, or (``eval merge T1 T2 -o T``) tables joined."""
     if positions and positions[0] == "merge":  # no position is written so
         if engine is not None or eval_table or wdl or any(
-                v is not None for v in (nodes, depth, ids, shard)) or jobs != 1:
+                v is not None for v in (nodes, depth, ids, shard, scheduler)) or jobs != 1:
             raise Usage("eval merge takes tables, -o FILE and --rules")
         if output is None:
             raise Usage("eval merge needs -o FILE, the table to write")
         return eval_merge(positions[1:], output, rules)
     if engine is None:
-        if any(v is not None for v in (nodes, depth, ids, output, shard)) or wdl:
-            raise Usage("--nodes, --depth, --ids, --shard, --wdl and -o go with --engine")
+        if any(v is not None for v in (nodes, depth, ids, output, shard, scheduler)) or wdl:
+            raise Usage("--nodes, --depth, --ids, --shard, --wdl, --scheduler and -o go with "
+                        "--engine")
         if not positions:
             raise Usage("missing positions (or --engine to make a table)")
         _one_of(fmt, ("text", "json"), "'--format'")
@@ -382,11 +384,15 @@ def eval_(positions: list[str] | None = None, rules: str = "chess960", fmt: str 
         raise Usage("--engine needs one of --nodes and --depth")
     if output is None:
         raise Usage("--engine needs -o FILE, the table to write")
+    scheduler = _scheduler(scheduler)
+    if scheduler is not None and jobs != 1:
+        raise Usage("give --jobs or --scheduler, not both (local:N is N worker processes)",
+                    "'--jobs'")
     from solver.cli.evaluate import engine_command
 
     return engine_command(rules, engine, nodes=nodes, depth=depth, ids=ids, jobs=jobs,
                           output=output, timeout=timeout, out=sys.stdout, err=sys.stderr,
-                          wdl=wdl, shard=shard)
+                          wdl=wdl, shard=shard, scheduler=scheduler)
 
 
 def eval_merge(tables: list[str], output: str, rules: str = "chess960") -> int:
@@ -396,6 +402,34 @@ def eval_merge(tables: list[str], output: str, rules: str = "chess960") -> int:
     from solver.cli.evaluate import merge_command
 
     return merge_command(rules, tables, output, out=sys.stdout, err=sys.stderr)
+
+
+def _scheduler(given: str | None) -> str | None:
+    """``eval --scheduler`` (else ``DASK_SCHEDULER_ADDRESS``), checked: ``local:N``
+    or a scheduler's address, and the ``cluster`` extra installed."""
+    import os
+
+    scheduler = given if given is not None else os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+    if scheduler is None:
+        return None
+    from solver.evaluation.cluster import local_workers
+
+    try:
+        local_workers(scheduler)
+    except ValueError:
+        raise Usage(f"{scheduler!r} is not local:N (N worker processes, 1 or more) nor a "
+                    "scheduler's address such as tcp://HOST:8786", "'--scheduler'") from None
+    if "://" not in scheduler and not scheduler.startswith("local:"):
+        raise Usage(f"{scheduler!r} is not local:N nor a scheduler's address such as "
+                    "tcp://HOST:8786", "'--scheduler'")
+    try:
+        import importlib
+
+        importlib.import_module("distributed")
+    except ImportError:
+        raise Usage(f"--scheduler {scheduler!r} needs Dask's distributed: install the "
+                    "cluster extra (pip install 'chess960[cluster]')") from None
+    return scheduler
 
 
 def dice(rules: str | None = None, count: int | None = None, sides: int | None = None,

@@ -52,6 +52,7 @@ def _clean_up() -> None:
     """
     for module, name in (("solver.search.csp.workers", "stop_workers"),
                          ("solver.evaluation.uci", "stop_engines"),
+                         ("solver.evaluation.cluster", "stop_cluster"),
                          ("solver.files", "remove_temporary")):
         try:
             function = getattr(sys.modules.get(module), name, None)

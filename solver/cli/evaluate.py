@@ -213,10 +213,11 @@ def parse_shard(text: str) -> tuple[int, int]:
 def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | None,
                    ids: str | None, jobs: int, output: str, timeout: float,
                    out: TextIO, err: TextIO, wdl: bool = False,
-                   shard: str | None = None) -> int:
+                   shard: str | None = None, scheduler: str | None = None) -> int:
     """``chess960 eval --engine``: a table of ``ids`` (all by default; ``shard``
     ``K/N``: shard K of them) in ``output``, progress and a summary on ``err``;
-    ``wdl``: with the engine's W/D/L in every row."""
+    ``wdl``: with the engine's W/D/L in every row; on the Dask cluster ``scheduler``
+    when given (:mod:`solver.evaluation.cluster`)."""
     from solver.evaluation.run import evaluate
     from solver.evaluation.run import shard as shard_ids
     from solver.evaluation.table import visible
@@ -236,9 +237,17 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
             elif done % step == 0 or done == total:
                 err.write(f"eval: {done:,}/{total:,} positions\n")
 
-        summary = evaluate(family, engine, ids=numbers, out=output, nodes=nodes, depth=depth,
-                           jobs=jobs, timeout=timeout, progress=progress, wdl=wdl,
-                           part=part)
+        if scheduler is not None:
+            from solver.evaluation.cluster import evaluate_on_cluster
+
+            summary = evaluate_on_cluster(family, rules, engine, scheduler=scheduler,
+                                          ids=numbers, out=output, nodes=nodes, depth=depth,
+                                          timeout=timeout, progress=progress, wdl=wdl,
+                                          part=part)
+        else:
+            summary = evaluate(family, engine, ids=numbers, out=output, nodes=nodes,
+                               depth=depth, jobs=jobs, timeout=timeout, progress=progress,
+                               wdl=wdl, part=part)
         if live and summary.done:
             err.write("\n")
         limit = f"nodes {nodes}" if nodes is not None else f"depth {depth}"

@@ -219,7 +219,7 @@ TABLE: dict[str, dict[str, Any]] = {
     'eval': {
         'body': 'solver.cli.bodies:eval_',
         'argument': {'name': 'positions', 'nargs': -1},
-        'options': {'--rules': 'rules', '-r': 'rules', '--format': 'fmt', '-f': 'fmt', '--eval-table': 'eval_table', '--engine': 'engine', '--nodes': 'nodes', '--depth': 'depth', '--ids': 'ids', '--jobs': 'jobs', '-j': 'jobs', '--output': 'output', '-o': 'output', '--timeout': 'timeout', '--wdl': 'wdl', '--shard': 'shard'},
+        'options': {'--rules': 'rules', '-r': 'rules', '--format': 'fmt', '-f': 'fmt', '--eval-table': 'eval_table', '--engine': 'engine', '--nodes': 'nodes', '--depth': 'depth', '--ids': 'ids', '--jobs': 'jobs', '-j': 'jobs', '--output': 'output', '-o': 'output', '--timeout': 'timeout', '--wdl': 'wdl', '--shard': 'shard', '--scheduler': 'scheduler'},
         'params': {
             'positions': {'kind': 'str', 'multiple': True, 'required': False},
             'rules': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'chess960'},
@@ -234,6 +234,7 @@ TABLE: dict[str, dict[str, Any]] = {
             'timeout': {'kind': 'other', 'multiple': False, 'required': False, 'default': 600.0, 'min': 1},
             'wdl': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
             'shard': {'kind': 'str', 'multiple': False, 'required': False},
+            'scheduler': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
     'dice': {
