@@ -98,8 +98,8 @@ def test_scheduler_and_jobs_do_not_go_together() -> None:
 def test_scheduler_goes_with_engine() -> None:
     from solver.cli.bodies import Usage, eval_
 
-    with pytest.raises(Usage, match=r"^--nodes, --depth, --ids, -o and --scheduler go with "
-                                    r"--engine$"):
+    with pytest.raises(Usage, match=r"^--nodes, --depth, --ids, --shard, --wdl, --scheduler "
+                                    r"and -o go with --engine$"):
         eval_(positions=["80"], scheduler="local:2")
 
 
