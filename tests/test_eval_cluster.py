@@ -282,3 +282,16 @@ def test_ctrl_c_ends_the_cluster_quietly(tmp_path: Path) -> None:
                 "--scheduler", "local:1", "-o", "t.csv", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert [int(r["id"]) for r in rows(table)][:10] == list(range(10))
+
+
+def test_a_cluster_run_writes_a_csv_table(tmp_path: Path) -> None:
+    """A stored table (-o T.sqlite) is refused before any worker is asked."""
+    from solver.errors import OutputFileError
+    from solver.evaluation.cluster import evaluate_on_cluster
+    from solver.family import Family
+
+    out = tmp_path / "t.sqlite"
+    with pytest.raises(OutputFileError, match="a cluster run writes a CSV table"):
+        evaluate_on_cluster(Family.load("chess960"), "chess960", "stockfish",
+                            scheduler="local:2", ids=range(3), out=str(out), nodes=10)
+    assert not out.exists()
