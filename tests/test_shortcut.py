@@ -141,6 +141,86 @@ def test_solve_count_answers_through_the_shortcut_as_the_solver_counts(
     assert loaded == ["chess480"]
 
 
+def _fritz9(rank: str) -> int:
+    """Fritz 9's number of a Chess960 rank, from its definition (the rule file's
+    source line), apart from the code: the light bishop, the dark bishop, the
+    knight pair among the six squares left, then the queen among the four left,
+    the first the least significant digit, counted from 1."""
+    from itertools import combinations
+
+    bishops = [i for i, p in enumerate(rank) if p == "B"]
+    light = next(i for i in bishops if i % 2) // 2
+    dark = next(i for i in bishops if not i % 2) // 2
+    free = [i for i in range(8) if rank[i] != "B"]
+    knights = list(combinations(free, 2)).index(tuple(i for i in free if rank[i] == "N"))
+    rest = [i for i in free if rank[i] != "N"]
+    queen = rest.index(rank.index("Q"))
+    return 1 + light + 4 * dark + 16 * knights + 16 * 15 * queen
+
+
+def test_the_arithmetic_numberings_are_the_published_ones() -> None:
+    """Apart from the family: Scidb's 1..960 (960 for 0), Jocly's dark bishop
+    first, TCEC's label, Fritz 9's knights before the queen."""
+    numberings = Arithmetic.numberings
+    assert numberings["scidb"].text(0) == "960" and numberings["scidb"].text(518) == "518"
+    assert numberings["tcec"].text(518) == "FRC 518"
+    for number in range(960):
+        rank = _scharnagl(number)
+        assert numberings["fritz9"].text(number) == str(_fritz9(rank))
+        n, light = divmod(number, 4)
+        n, dark = divmod(n, 4)
+        krn, queen = divmod(n, 6)
+        assert numberings["jocly"].text(number) == f"#{dark * 240 + light * 60 + queen * 10 + krn}"
+    assert numberings["fritz9"].text(518) == "359" and numberings["jocly"].text(518) == "#385"
+
+
+def test_every_arithmetic_numbering_writes_and_reads_as_the_family_does() -> None:
+    """Every numbering of the shipped Chess960, for every ID, as the family's
+    schemes (the names in the same order); ``check`` proves the same."""
+    family = Family.load("chess960")
+    ranks = [family.position(i).white for i in range(960)]
+    assert shortcut.prove(Arithmetic(), ranks, schemes=family.schemes) == []
+    assert list(Arithmetic.numberings) == list(family.schemes)
+    wrong = dict(family.schemes)
+    wrong["scidb"] = family.schemes["xboard"]
+    assert shortcut.prove(Arithmetic(), ranks, range, wrong)[:1] == [
+        "scidb 0: '0' by the family, '960' by the shortcut, which reads '0' as None"]
+
+
+_CONVERTED = ["0", "518", "959", "960", "961", "0518", " 518", "+1", "#385", "#0385",
+              "FRC 518", "frc 518", "FRC  518", "x", "", "-1", "１"]
+
+
+def _convert(rules: str, texts: list[str], source: str | None,
+             target: str | None) -> tuple[str, str, int]:
+    out, err = io.StringIO(), io.StringIO()
+    code = commands.convert_command(rules, texts, source, target, stdin=None, out=out, err=err)
+    return out.getvalue(), err.getvalue(), code
+
+
+def test_convert_answers_through_the_shortcut_as_the_family_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``convert`` of the shipped Chess960 between any two of its numberings: every
+    number each writes, without loading the family, and other texts (the family
+    reads them, and words the errors) the same as with no shortcut on."""
+    names = [None, *Arithmetic.numberings, "no-such"]
+    every = {name: [Arithmetic.numberings[name].text(i) for i in range(960)]
+             for name in Arithmetic.numberings}
+    loaded = _loads(monkeypatch, commands)
+    quick = {}
+    for source, target in zip(names, names[1:] + names[:1], strict=True):
+        if source in every and target != "no-such":
+            loaded.clear()
+            quick[source, target, "every"] = _convert("chess960", every[source], source, target)
+            assert loaded == [], (source, target)
+        quick[source, target, "other"] = _convert("chess960", _CONVERTED, source, target)
+    assert quick["scidb", "xboard", "every"][0].split() == every["xboard"]
+    monkeypatch.setattr(shortcut, "choose", _no_shortcut)
+    for (source, target, which), answer in quick.items():
+        texts = every[source] if which == "every" else _CONVERTED
+        assert answer == _convert("chess960", texts, source, target), (source, target)
+
+
 def _edited(tmp_path: Path) -> Path:
     """A copy of the bundled rules whose chess960.toml has one numbering more."""
     folder = tmp_path / "rules"

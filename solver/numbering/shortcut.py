@@ -67,13 +67,22 @@ READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLO
 
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Protocol
+
+    class Written(Protocol):
+        """A numbering as the general path has it (:class:`solver.numbering.schemes.Scheme`)."""
+
+        def text(self, number: int) -> str: ...
+        def read(self, text: str) -> int: ...
 
     class Shortcut(Protocol):
         """A family's plain answers without loading it: None where the family must answer."""
 
         name: str
         count: int
+        #: Its numberings by name, the family's own first.
+        numberings: dict[str, Numbered]
 
         def id_of(self, text: str) -> int | None: ...
         def number(self, text: str) -> int | None: ...
@@ -198,6 +207,139 @@ def plain_number(text: str, count: int) -> int | None:
     return number
 
 
+#: Chess960's squares of each colour (a1, file 0, is dark).
+_COLOURS = {"B:light": (1, 3, 5, 7), "B:dark": (0, 2, 4, 6)}
+
+
+class Placement:
+    """An order of the Chess960 ranks by placement steps (``B:light``,
+    ``B:dark``, ``Q``, ``NN``, then ``RKR`` on the three squares left), each a
+    digit: which square of those its pieces may take (a pair: which pair, in
+    :func:`itertools.combinations`' order), ``significance`` the steps from
+    the least significant digit to the most.
+
+    >>> scharnagl = Placement(("B:light", "B:dark", "Q", "NN"), ("B:light", "B:dark", "Q", "NN"))
+    >>> scharnagl.place("RNBQKBNR"), scharnagl.rank(518)
+    (518, 'RNBQKBNR')
+    """
+
+    __slots__ = ("significance", "steps")
+
+    def __init__(self, steps: tuple[str, ...], significance: tuple[str, ...]) -> None:
+        self.steps = steps
+        self.significance = significance
+
+    @staticmethod
+    def _choices(step: str, free: list[int]) -> list[tuple[int, ...]]:
+        """The squares (a tuple each) ``step``'s pieces may take of ``free``."""
+        if step == "NN":
+            from itertools import combinations
+
+            return list(combinations(free, 2))
+        return [(square,) for square in free if square in _COLOURS.get(step, free)]
+
+    def place(self, rank: str) -> int:
+        """The place of the Chess960 ``rank`` in this order."""
+        free = list(range(8))
+        digits: dict[str, tuple[int, int]] = {}
+        for step in self.steps:
+            choices = self._choices(step, free)
+            taken = tuple(s for s in free if rank[s] == step[0]
+                          and (s in _COLOURS.get(step, free)))
+            digits[step] = (choices.index(taken), len(choices))
+            free = [s for s in free if s not in taken]
+        place = 0
+        for step in reversed(self.significance):
+            digit, radix = digits[step]
+            place = place * radix + digit
+        return place
+
+    def rank(self, place: int) -> str:
+        """The Chess960 rank at ``place`` (0..959) in this order."""
+        free = list(range(8))
+        radices = {}
+        for step in self.steps:  # each step's count of choices (the bishops placed
+            choices = self._choices(step, free)  # first: the same whatever is chosen)
+            radices[step] = len(choices)
+            free = [s for s in free if s not in choices[0]]
+        digits = {}
+        for step in self.significance:
+            place, digits[step] = divmod(place, radices[step])
+        free = list(range(8))
+        row = ["R"] * 8
+        for step in self.steps:
+            for square in self._choices(step, free)[digits[step]]:
+                row[square] = step[0]
+                free.remove(square)
+        row[free[1]] = "K"  # R K R on the three squares left
+        return "".join(row)
+
+
+#: Scharnagl's placement steps: the light bishop the least significant digit.
+SCHARNAGL_STEPS = ("B:light", "B:dark", "Q", "NN")
+
+
+class Numbered:
+    """One numbering of Chess960 by arithmetic: the places of ``placement``
+    (None: Scharnagl's IDs themselves) written from ``first``, round within
+    960 when ``cyclic``, in the ``label`` template (``"#{number}"``) if any.
+
+    :meth:`read` answers only a text exactly as :meth:`text` writes it (None
+    for any other: the family reads it, and words the error).
+
+    >>> scidb = Numbered(None, 1, True)
+    >>> scidb.text(0), scidb.text(518), scidb.read("960"), scidb.read("0")
+    ('960', '518', 0, None)
+    """
+
+    __slots__ = ("cyclic", "first", "label", "placement")
+
+    def __init__(self, placement: Placement | None, first: int = 0, cyclic: bool = False,
+                 label: str = "") -> None:
+        self.placement = placement
+        self.first = first
+        self.cyclic = cyclic
+        self.label = label
+
+    def text(self, number: int) -> str:
+        """How this numbering writes the position with Scharnagl's ID ``number``."""
+        place = number if self.placement is None else \
+            self.placement.place(scharnagl_rank(number))
+        styled = self.first + (place - self.first) % ARITHMETIC_COUNT if self.cyclic \
+            else place + self.first
+        return self.label.format(number=styled) if self.label else str(styled)
+
+    def read(self, text: str) -> int | None:
+        """Scharnagl's ID of the position this numbering writes as ``text``, or None."""
+        prefix = self.label.partition("{")[0]
+        digits = text[len(prefix):] if text.startswith(prefix) else ""
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 4:
+            return None
+        value = int(digits)
+        place = value % ARITHMETIC_COUNT if self.cyclic else value - self.first
+        if not 0 <= place < ARITHMETIC_COUNT:
+            return None
+        number = place if self.placement is None else scharnagl_id(self.placement.rank(place))
+        return number if self.text(number) == text else None
+
+
+#: Chess960's numberings as the shipped ``rules/chess960.toml`` declares them
+#: (and the built-in ``one-based``), by name in the family's order: only while
+#: that file is the one shipped (:data:`CHESS960_DIGEST`); ``check`` proves
+#: each equal to the family's for every position.
+CHESS960_NUMBERINGS = {
+    "scharnagl": Numbered(None),
+    "scidb": Numbered(None, 1, cyclic=True),
+    "xboard": Numbered(None),
+    "jocly": Numbered(Placement(("B:dark", "B:light", "Q", "NN"),
+                                ("NN", "Q", "B:light", "B:dark")), label="#{number}"),
+    "tcec": Numbered(None, label="FRC {number}"),
+    "fritz9": Numbered(Placement(("B:light", "B:dark", "NN", "Q"),
+                                 ("B:light", "B:dark", "NN", "Q")), 1),
+    "one-based": Numbered(None, 1, cyclic=True),
+}
+
+
 class Arithmetic:
     """Chess960 by Scharnagl's arithmetic."""
 
@@ -205,6 +347,8 @@ class Arithmetic:
     count = ARITHMETIC_COUNT
     id_of = staticmethod(arithmetic_id)
     number = staticmethod(arithmetic_number)
+    #: Its numberings by name (the family's own, ``scharnagl``, first).
+    numberings = CHESS960_NUMBERINGS
 
     @staticmethod
     def rank(number: int) -> str:
@@ -254,11 +398,14 @@ def shortcuts(rules: str, name: str) -> list[Choice]:
 
 
 def prove(shortcut: Shortcut, ranks: list[str],
-          numbers: Callable[[int], range] = range) -> list[str]:
+          numbers: Callable[[int], range] = range,
+          schemes: Mapping[str, Written] | None = None) -> list[str]:
     """Where ``shortcut`` answers otherwise than the general path, whose side
-    ranks in ID order are ``ranks``: each ID's rank, each rank's ID, and each ID
-    as written (``str``) read back (of the IDs ``numbers(len(ranks))``); [] when
-    it answers the same for every one, and the count agrees.
+    ranks in ID order are ``ranks`` and whose numberings are ``schemes``: each
+    ID's rank, each rank's ID, each ID as written (``str``) read back, and each
+    numbering's text of each ID read back (of the IDs ``numbers(len(ranks))``);
+    [] when it answers the same for every one, and the count and the
+    numberings' names agree.
 
     >>> prove(Arithmetic(), [scharnagl_rank(i) for i in range(960)])
     []
@@ -277,4 +424,24 @@ def prove(shortcut: Shortcut, ranks: list[str],
                          "by the shortcut")
         elif shortcut.number(str(number)) != number:
             wrong.append(f"{number!r} is read as {shortcut.number(str(number))}")
+    if schemes is not None:
+        wrong += _prove_numberings(shortcut.numberings, schemes,
+                                   numbers(len(ranks)))
+    return wrong
+
+
+def _prove_numberings(ours: Mapping[str, Numbered], schemes: Mapping[str, Written],
+                      numbers: range) -> list[str]:
+    """Where the shortcut's numberings ``ours`` write or read otherwise than the
+    family's ``schemes``, for the IDs ``numbers``."""
+    if list(ours) != list(schemes):
+        return [f"numberings: {', '.join(ours)}, the family has {', '.join(schemes)}"]
+    wrong = []
+    for name, scheme in schemes.items():
+        for number in numbers:
+            text = scheme.text(number)
+            if ours[name].text(number) != text or ours[name].read(text) != number:
+                wrong.append(f"{name} {number}: {text!r} by the family, "
+                             f"{ours[name].text(number)!r} by the shortcut, which reads "
+                             f"{text!r} as {ours[name].read(text)}")
     return wrong
