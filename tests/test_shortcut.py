@@ -14,6 +14,9 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import examples
 
 from solver.check import check
 from solver.cli import commands
@@ -401,3 +404,81 @@ def test_dice_counts_through_the_shortcut_as_the_rule_file_does(
         assert dice_command(rules, None, sides, False, True, out=out, err=io.StringIO()) == 0
     assert read == ["chess960"] * 4 and out.getvalue() == quick.getvalue()
     assert reader.load("chess960").count == Arithmetic.count
+
+
+# --- lint of plain Chess960 start FENs: answered without the linter, as it answers ---
+
+
+def _start_fen(number: int) -> str:
+    rank = _scharnagl(number)
+    return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1"
+
+
+#: Lines that are not plain Chess960 start FENs, each changing one thing.
+_ODD = [lambda f: f.replace(" 0 1", ""), lambda f: f.replace("KQkq", "HAha"),
+        lambda f: f.replace("KQkq", "KQk"), lambda f: f + " ", lambda f: f + "\r",
+        lambda f: "", lambda f: f.replace("w", "b"), lambda f: f.upper(),
+        lambda f: f.replace("N", "Q", 1),
+        lambda f: "rbqnkbnr" + f[8:35] + "RBQNKBNR" + f[43:],  # bishops on one colour
+        lambda f: f.replace("pppppppp", "pppp1ppp"), lambda f: "# " + f,
+        lambda f: f + ' id "chess960 518";', lambda f: "\ufeff" + f, lambda f: f.lower()]
+
+
+def _lint(paths: list[str]) -> tuple[str, str, int]:
+    from solver.cli.lists import lint_command
+
+    out, err = io.StringIO(), io.StringIO()
+    code = lint_command(paths, None, None, None, None, False, False, None, False, out=out,
+                        err=err)
+    return out.getvalue(), err.getvalue(), code
+
+
+@settings(max_examples=examples(25, 1000))
+@given(st.lists(st.lists(st.tuples(st.integers(0, 959), st.integers(-1, len(_ODD) - 1)),
+                         max_size=6), min_size=1, max_size=3), st.booleans())
+def test_lint_answers_plain_chess960_books_as_the_linter_does(
+        books: list[list[tuple[int, int]]], ending: bool) -> None:
+    """Books of Chess960 start FENs (some lines changed: another castling field,
+    another rank, a comment, a blank): ``lint``'s answer without the linter is the
+    linter's, and it is taken only where every line is plain."""
+    import tempfile
+
+    from solver.cli import lists
+
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for index, lines in enumerate(books):
+            text = "\n".join(_ODD[odd](_start_fen(n)) if odd >= 0 else _start_fen(n)
+                             for n, odd in lines) + ("\n" if ending and lines else "")
+            paths.append(str(Path(folder) / f"book{index}.epd"))
+            Path(paths[-1]).write_bytes(text.encode())
+        plain = lists._plain_books(paths)
+        quick = _lint(paths)
+        real = lists._plain_books
+        try:
+            lists._plain_books = lambda paths: None
+            assert quick == _lint(paths)
+        finally:
+            lists._plain_books = real
+        every = [line for lines in books for line in lines]
+        assert (plain is not None) == (all(lines for lines in books)  # 0: EPD, plain too
+                                       and all(odd <= 0 for _, odd in every))
+        assert plain is None or plain == [len(lines) for lines in books]
+
+
+def test_lint_of_plain_chess960_fens_loads_no_linter(tmp_path: Path) -> None:
+    """Every Chess960 start FEN, and as EPD, plain: each right, counted, read
+    without the linter (a new process, whose modules are watched)."""
+    import subprocess
+    import sys
+
+    book = tmp_path / "all.epd"
+    book.write_text("".join(f"{_start_fen(n)}\n" for n in range(960))
+                    + "".join(f"{_start_fen(n)[:-4]}\n" for n in range(960)))
+    assert _lint([str(book)]) == (f"{book}: 1,920 start positions, 0 problems\n", "", 0)
+    code = ("import sys; from solver.cli.entry import dispatch; "
+            f"code = dispatch(['lint', {str(book)!r}]); "
+            "print(sorted(m for m in sys.modules if m.startswith('solver.lists')), code)")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True).stdout
+    assert found.endswith("[] 0\n"), found

@@ -340,6 +340,46 @@ CHESS960_NUMBERINGS = {
 }
 
 
+#: What stands between a plain Chess960 start FEN's two back ranks, and what may
+#: follow White's (X-FEN's ``KQkq``: a Chess960 king stands between its rooks, the
+#: outermost ones), a FEN's counters or none (EPD).
+_MIDDLE = b"/pppppppp/8/8/8/8/PPPPPPPP/"
+_TAILS = (b" w KQkq - 0 1", b" w KQkq -")
+
+#: The largest document :func:`plain_start_lines` reads (the linter reads any).
+PLAIN_BYTES = 1 << 20
+
+
+def plain_start_lines(data: bytes) -> int | None:
+    """How many lines ``data`` holds when every one (``\n``-ended, at least one) is
+    a Chess960 start FEN or EPD line written plainly (its rank in Black's
+    letters, ``pppppppp/8/8/8/8/PPPPPPPP``, then White's, ``w KQkq -``, then
+    ``0 1`` or nothing); None for anything else. Each is a start position whose
+    castling field is right (the linter's answer, a test holds them equal),
+    so ``lint`` answers such a book without reading it otherwise.
+
+    >>> plain_start_lines(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    1
+    >>> plain_start_lines(b"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1\n") is None
+    True
+    """
+    lines = data.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    if not lines or len(data) > PLAIN_BYTES:
+        return None
+    seen: set[bytes] = set()
+    for line in lines:
+        white = line[35:43]
+        if white not in seen:
+            if not white.isupper() or arithmetic_id(white.decode("ascii", "replace")) is None:
+                return None
+            seen.add(white)
+        if line[:8] != white.lower() or line[8:35] != _MIDDLE or line[43:] not in _TAILS:
+            return None
+    return len(lines)
+
+
 class Arithmetic:
     """Chess960 by Scharnagl's arithmetic."""
 
