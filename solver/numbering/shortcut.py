@@ -351,7 +351,7 @@ PLAIN_BYTES = 1 << 20
 
 
 def plain_start_lines(data: bytes) -> int | None:
-    """How many lines ``data`` holds when every one (``\n``-ended, at least one) is
+    r"""How many lines ``data`` holds when every one (``\n``-ended, at least one) is
     a Chess960 start FEN or EPD line written plainly (its rank in Black's
     letters, ``pppppppp/8/8/8/8/PPPPPPPP``, then White's, ``w KQkq -``, then
     ``0 1`` or nothing); None for anything else. Each is a start position whose
@@ -360,7 +360,7 @@ def plain_start_lines(data: bytes) -> int | None:
 
     >>> plain_start_lines(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
     1
-    >>> plain_start_lines(b"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1\n") is None
+    >>> plain_start_lines(b"rbqnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RBQNKBNR w KQkq - 0 1\n") is None
     True
     """
     lines = data.split(b"\n")
