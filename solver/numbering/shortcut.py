@@ -14,9 +14,15 @@ shortcut, named, and on or off with a reason said in words:
   ``chess960 check`` says so: the family then answers like any other.
 
 What a shortcut answers: an ID's rank and a rank's ID (``id``, ``position``,
-``random``, ``show`` in plain text), a plain ID or rank read (``eval``), and
-the family's count (``solve --count``, the count ``dice`` draws from), which
-:func:`prove` checks against the solver's listing like the rest.
+``random``, ``show`` in plain text), a plain ID or rank read (``eval``), each
+of the family's numberings as written and read (``convert``:
+:data:`CHESS960_NUMBERINGS`), and the family's count (``solve --count``, the
+count ``dice`` draws from), which :func:`prove` checks against the solver's
+listing like the rest.
+
+:func:`plain_start_lines` is the one answer here that no rule file gives:
+``lint`` (no options) of a book whose every line is a plain Chess960 start
+FEN, each right by X-FEN's definition; a test holds it equal to the linter's.
 
 Every other family answers every command itself, on every run: nothing is
 kept between runs (no answer, no table, no proof), so an answer is always
