@@ -219,8 +219,9 @@ _COLOURS = {"B:light": (1, 3, 5, 7), "B:dark": (0, 2, 4, 6)}
 
 class Placement:
     """An order of the Chess960 ranks by placement steps (``B:light``,
-    ``B:dark``, ``Q``, ``NN``, then ``RKR`` on the three squares left), each a
-    digit: which square of those its pieces may take (a pair: which pair, in
+    ``B:dark``, ``Q``, ``NN``, then ``RKR`` on the three squares left; the
+    bishops first), each a digit: which of the free squares its pieces take
+    (of their colour for a bishop; a pair: which pair, in
     :func:`itertools.combinations`' order), ``significance`` the steps from
     the least significant digit to the most.
 
@@ -229,54 +230,63 @@ class Placement:
     (518, 'RNBQKBNR')
     """
 
-    __slots__ = ("significance", "steps")
+    __slots__ = ("radices", "significance", "steps")
 
     def __init__(self, steps: tuple[str, ...], significance: tuple[str, ...]) -> None:
         self.steps = steps
         self.significance = significance
-
-    @staticmethod
-    def _choices(step: str, free: list[int]) -> list[tuple[int, ...]]:
-        """The squares (a tuple each) ``step``'s pieces may take of ``free``."""
-        if step == "NN":
-            from itertools import combinations
-
-            return list(combinations(free, 2))
-        return [(square,) for square in free if square in _COLOURS.get(step, free)]
+        free = 8
+        self.radices: dict[str, int] = {}
+        for step in steps:  # each step's count of choices (the bishops placed first)
+            self.radices[step] = 4 if step[0] == "B" else \
+                free * (free - 1) // 2 if step == "NN" else free
+            free -= len(step[:2]) if step == "NN" else 1
 
     def place(self, rank: str) -> int:
         """The place of the Chess960 ``rank`` in this order."""
         free = list(range(8))
-        digits: dict[str, tuple[int, int]] = {}
+        digits = {}
         for step in self.steps:
-            choices = self._choices(step, free)
-            taken = tuple(s for s in free if rank[s] == step[0]
-                          and (s in _COLOURS.get(step, free)))
-            digits[step] = (choices.index(taken), len(choices))
-            free = [s for s in free if s not in taken]
+            at = [i for i, square in enumerate(free) if rank[square] == step[0]]
+            if step[0] == "B":  # the bishop on this step's colour, among that colour's squares
+                parity = step == "B:light"
+                at = [i for i in at if free[i] % 2 == parity]
+                digits[step] = sum(1 for square in free[:at[0]] if square % 2 == parity)
+            elif step == "NN":
+                first, second = at
+                digits[step] = first * (2 * len(free) - first - 1) // 2 + second - first - 1
+            else:
+                digits[step] = at[0]
+            for i in reversed(at):
+                del free[i]
         place = 0
         for step in reversed(self.significance):
-            digit, radix = digits[step]
-            place = place * radix + digit
+            place = place * self.radices[step] + digits[step]
         return place
 
     def rank(self, place: int) -> str:
         """The Chess960 rank at ``place`` (0..959) in this order."""
-        free = list(range(8))
-        radices = {}
-        for step in self.steps:  # each step's count of choices (the bishops placed
-            choices = self._choices(step, free)  # first: the same whatever is chosen)
-            radices[step] = len(choices)
-            free = [s for s in free if s not in choices[0]]
         digits = {}
         for step in self.significance:
-            place, digits[step] = divmod(place, radices[step])
+            place, digits[step] = divmod(place, self.radices[step])
         free = list(range(8))
         row = ["R"] * 8
         for step in self.steps:
-            for square in self._choices(step, free)[digits[step]]:
-                row[square] = step[0]
-                free.remove(square)
+            digit = digits[step]
+            if step[0] == "B":
+                parity = step == "B:light"
+                at = [[i for i, square in enumerate(free) if square % 2 == parity][digit]]
+            elif step == "NN":
+                first = 0
+                while digit >= len(free) - 1 - first:
+                    digit -= len(free) - 1 - first
+                    first += 1
+                at = [first, first + 1 + digit]
+            else:
+                at = [digit]
+            for i in reversed(at):
+                row[free[i]] = step[0]
+                del free[i]
         row[free[1]] = "K"  # R K R on the three squares left
         return "".join(row)
 
@@ -309,8 +319,11 @@ class Numbered:
 
     def text(self, number: int) -> str:
         """How this numbering writes the position with Scharnagl's ID ``number``."""
-        place = number if self.placement is None else \
-            self.placement.place(scharnagl_rank(number))
+        return self._written(number if self.placement is None else
+                             self.placement.place(scharnagl_rank(number)))
+
+    def _written(self, place: int) -> str:
+        """How this numbering writes the position at ``place`` in its order."""
         styled = self.first + (place - self.first) % ARITHMETIC_COUNT if self.cyclic \
             else place + self.first
         return self.label.format(number=styled) if self.label else str(styled)
@@ -323,10 +336,9 @@ class Numbered:
             return None
         value = int(digits)
         place = value % ARITHMETIC_COUNT if self.cyclic else value - self.first
-        if not 0 <= place < ARITHMETIC_COUNT:
+        if not 0 <= place < ARITHMETIC_COUNT or self._written(place) != text:
             return None
-        number = place if self.placement is None else scharnagl_id(self.placement.rank(place))
-        return number if self.text(number) == text else None
+        return place if self.placement is None else scharnagl_id(self.placement.rank(place))
 
 
 #: Chess960's numberings as the shipped ``rules/chess960.toml`` declares them
