@@ -101,7 +101,7 @@ def check(family: Family, shortcuts: Sequence[Choice] = ()) -> Report:
     report, and each that is on proven to answer as the family does for every
     position.
 
-    >>> check(Family.load("chess960")).ok
+    >>> check(Family.load("janggi")).ok  # a family proven at once
     True
     """
     rules = family.ruleset
@@ -199,17 +199,21 @@ def _prove(family: Family, report: Report, shortcuts: Sequence[Choice] = ()) -> 
                             else f"{ordered[i]} is {i}, formula says {scharnagl_id(ordered[i])}"),
                 n,
             )
-    _prove_shortcuts(ordered, report, shortcuts)
+    _prove_shortcuts(family, ordered, report, shortcuts)
 
 
-def _prove_shortcuts(ordered: list[str], report: Report, shortcuts: Sequence[Choice]) -> None:
-    """Each shortcut that is on: every ID's rank, every rank's ID and every ID
-    as written read back, the same as the general path's (``ordered``)."""
+def _prove_shortcuts(family: Family, ordered: list[str], report: Report,
+                     shortcuts: Sequence[Choice]) -> None:
+    """Each shortcut that is on: every ID's rank, every rank's ID, every ID
+    as written read back and every numbering's text of it, the same as the
+    general path's (``ordered``, the family's numberings)."""
     for choice in shortcuts:
         if choice.shortcut is not None:
             report.add(f"shortcut {choice.label} answers as the family does: each id's rank, "
-                       f"each rank's id, for every one of {len(ordered):,} ids",
-                       prove_shortcut(choice.shortcut, ordered), len(ordered))
+                       f"each rank's id, each numbering's number, for every one of "
+                       f"{len(ordered):,} ids",
+                       prove_shortcut(choice.shortcut, ordered, schemes=family.schemes),
+                       len(ordered))
 
 
 def _prove_castling(family: Family, report: Report, ordered: list[str]) -> None:

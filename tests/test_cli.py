@@ -114,14 +114,15 @@ def test_check() -> None:
 
 
 def test_check_names_disagreements(tmp_path: Path) -> None:
-    wrong = (rules_dir() / "chess960.toml").read_text()
-    wrong = wrong.replace("count = 960", "count = 961")
+    wrong = (rules_dir() / "janggi.toml").read_text()  # 16 positions: proven at once
+    wrong = wrong.replace("count = 16", "count = 9")
     path = tmp_path / "wrong.toml"
     path.write_text(wrong)
     out, err, code = run("check", "--rules", str(path))
     assert code == 1
-    assert "  FAIL the solver finds the declared count 961: found 960" in out.splitlines()
-    assert err.endswith("\nerror: check failed for chess960\n")
+    assert ("  FAIL the solver finds the declared count 9 (4 per side, squared): found 16"
+            in out.splitlines())
+    assert err.endswith("\nerror: check failed for janggi\n")
     assert err.count("error:") == 1
 
 

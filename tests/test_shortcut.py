@@ -14,6 +14,9 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import examples
 
 from solver.check import check
 from solver.cli import commands
@@ -139,6 +142,86 @@ def test_solve_count_answers_through_the_shortcut_as_the_solver_counts(
     assert commands.solve_command("chess480", count=True, out=out, err=io.StringIO()) == 0
     assert out.getvalue() == f"{len(Family.load('chess480').solver_ranks())}\n"
     assert loaded == ["chess480"]
+
+
+def _fritz9(rank: str) -> int:
+    """Fritz 9's number of a Chess960 rank, from its definition (the rule file's
+    source line), apart from the code: the light bishop, the dark bishop, the
+    knight pair among the six squares left, then the queen among the four left,
+    the first the least significant digit, counted from 1."""
+    from itertools import combinations
+
+    bishops = [i for i, p in enumerate(rank) if p == "B"]
+    light = next(i for i in bishops if i % 2) // 2
+    dark = next(i for i in bishops if not i % 2) // 2
+    free = [i for i in range(8) if rank[i] != "B"]
+    knights = list(combinations(free, 2)).index(tuple(i for i in free if rank[i] == "N"))
+    rest = [i for i in free if rank[i] != "N"]
+    queen = rest.index(rank.index("Q"))
+    return 1 + light + 4 * dark + 16 * knights + 16 * 15 * queen
+
+
+def test_the_arithmetic_numberings_are_the_published_ones() -> None:
+    """Apart from the family: Scidb's 1..960 (960 for 0), Jocly's dark bishop
+    first, TCEC's label, Fritz 9's knights before the queen."""
+    numberings = Arithmetic.numberings
+    assert numberings["scidb"].text(0) == "960" and numberings["scidb"].text(518) == "518"
+    assert numberings["tcec"].text(518) == "FRC 518"
+    for number in range(960):
+        rank = _scharnagl(number)
+        assert numberings["fritz9"].text(number) == str(_fritz9(rank))
+        n, light = divmod(number, 4)
+        n, dark = divmod(n, 4)
+        krn, queen = divmod(n, 6)
+        assert numberings["jocly"].text(number) == f"#{dark * 240 + light * 60 + queen * 10 + krn}"
+    assert numberings["fritz9"].text(518) == "359" and numberings["jocly"].text(518) == "#385"
+
+
+def test_every_arithmetic_numbering_writes_and_reads_as_the_family_does() -> None:
+    """Every numbering of the shipped Chess960, for every ID, as the family's
+    schemes (the names in the same order); ``check`` proves the same."""
+    family = Family.load("chess960")
+    ranks = [family.position(i).white for i in range(960)]
+    assert shortcut.prove(Arithmetic(), ranks, schemes=family.schemes) == []
+    assert list(Arithmetic.numberings) == list(family.schemes)
+    wrong = dict(family.schemes)
+    wrong["scidb"] = family.schemes["xboard"]
+    assert shortcut.prove(Arithmetic(), ranks, range, wrong)[:1] == [
+        "scidb 0: '0' by the family, '960' by the shortcut, which reads '0' as None"]
+
+
+_CONVERTED = ["0", "518", "959", "960", "961", "0518", " 518", "+1", "#385", "#0385",
+              "FRC 518", "frc 518", "FRC  518", "x", "", "-1", "１"]
+
+
+def _convert(rules: str, texts: list[str], source: str | None,
+             target: str | None) -> tuple[str, str, int]:
+    out, err = io.StringIO(), io.StringIO()
+    code = commands.convert_command(rules, texts, source, target, stdin=None, out=out, err=err)
+    return out.getvalue(), err.getvalue(), code
+
+
+def test_convert_answers_through_the_shortcut_as_the_family_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``convert`` of the shipped Chess960 between any two of its numberings: every
+    number each writes, without loading the family, and other texts (the family
+    reads them, and words the errors) the same as with no shortcut on."""
+    names = [None, *Arithmetic.numberings, "no-such"]
+    every = {name: [Arithmetic.numberings[name].text(i) for i in range(960)]
+             for name in Arithmetic.numberings}
+    loaded = _loads(monkeypatch, commands)
+    quick = {}
+    for source, target in zip(names, names[1:] + names[:1], strict=True):
+        if source in every and target != "no-such":
+            loaded.clear()
+            quick[source, target, "every"] = _convert("chess960", every[source], source, target)
+            assert loaded == [], (source, target)
+        quick[source, target, "other"] = _convert("chess960", _CONVERTED, source, target)
+    assert quick["scidb", "xboard", "every"][0].split() == every["xboard"]
+    monkeypatch.setattr(shortcut, "choose", _no_shortcut)
+    for (source, target, which), answer in quick.items():
+        texts = every[source] if which == "every" else _CONVERTED
+        assert answer == _convert("chess960", texts, source, target), (source, target)
 
 
 def _edited(tmp_path: Path) -> Path:
@@ -321,3 +404,81 @@ def test_dice_counts_through_the_shortcut_as_the_rule_file_does(
         assert dice_command(rules, None, sides, False, True, out=out, err=io.StringIO()) == 0
     assert read == ["chess960"] * 4 and out.getvalue() == quick.getvalue()
     assert reader.load("chess960").count == Arithmetic.count
+
+
+# --- lint of plain Chess960 start FENs: answered without the linter, as it answers ---
+
+
+def _start_fen(number: int) -> str:
+    rank = _scharnagl(number)
+    return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1"
+
+
+#: Lines that are not plain Chess960 start FENs, each changing one thing.
+_ODD = [lambda f: f.replace(" 0 1", ""), lambda f: f.replace("KQkq", "HAha"),
+        lambda f: f.replace("KQkq", "KQk"), lambda f: f + " ", lambda f: f + "\r",
+        lambda f: "", lambda f: f.replace("w", "b"), lambda f: f.upper(),
+        lambda f: f.replace("N", "Q", 1),
+        lambda f: "rbqnkbnr" + f[8:35] + "RBQNKBNR" + f[43:],  # bishops on one colour
+        lambda f: f.replace("pppppppp", "pppp1ppp"), lambda f: "# " + f,
+        lambda f: f + ' id "chess960 518";', lambda f: "\ufeff" + f, lambda f: f.lower()]
+
+
+def _lint(paths: list[str]) -> tuple[str, str, int]:
+    from solver.cli.lists import lint_command
+
+    out, err = io.StringIO(), io.StringIO()
+    code = lint_command(paths, None, None, None, None, False, False, None, False, out=out,
+                        err=err)
+    return out.getvalue(), err.getvalue(), code
+
+
+@settings(max_examples=examples(25, 1000))
+@given(st.lists(st.lists(st.tuples(st.integers(0, 959), st.integers(-1, len(_ODD) - 1)),
+                         max_size=6), min_size=1, max_size=3), st.booleans())
+def test_lint_answers_plain_chess960_books_as_the_linter_does(
+        books: list[list[tuple[int, int]]], ending: bool) -> None:
+    """Books of Chess960 start FENs (some lines changed: another castling field,
+    another rank, a comment, a blank): ``lint``'s answer without the linter is the
+    linter's, and it is taken only where every line is plain."""
+    import tempfile
+
+    from solver.cli import lists
+
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for index, lines in enumerate(books):
+            text = "\n".join(_ODD[odd](_start_fen(n)) if odd >= 0 else _start_fen(n)
+                             for n, odd in lines) + ("\n" if ending and lines else "")
+            paths.append(str(Path(folder) / f"book{index}.epd"))
+            Path(paths[-1]).write_bytes(text.encode())
+        plain = lists._plain_books(paths)
+        quick = _lint(paths)
+        real = lists._plain_books
+        try:
+            lists._plain_books = lambda paths: None
+            assert quick == _lint(paths)
+        finally:
+            lists._plain_books = real
+        every = [line for lines in books for line in lines]
+        assert (plain is not None) == (all(lines for lines in books)  # 0: EPD, plain too
+                                       and all(odd <= 0 for _, odd in every))
+        assert plain is None or plain == [len(lines) for lines in books]
+
+
+def test_lint_of_plain_chess960_fens_loads_no_linter(tmp_path: Path) -> None:
+    """Every Chess960 start FEN, and as EPD, plain: each right, counted, read
+    without the linter (a new process, whose modules are watched)."""
+    import subprocess
+    import sys
+
+    book = tmp_path / "all.epd"
+    book.write_text("".join(f"{_start_fen(n)}\n" for n in range(960))
+                    + "".join(f"{_start_fen(n)[:-4]}\n" for n in range(960)))
+    assert _lint([str(book)]) == (f"{book}: 1,920 start positions, 0 problems\n", "", 0)
+    code = ("import sys; from solver.cli.entry import dispatch; "
+            f"code = dispatch(['lint', {str(book)!r}]); "
+            "print(sorted(m for m in sys.modules if m.startswith('solver.lists')), code)")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True).stdout
+    assert found.endswith("[] 0\n"), found

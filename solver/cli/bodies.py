@@ -305,16 +305,17 @@ def lint(files: list[str] | None = None, fix: str | None = None, dialect: str | 
          variant: str | None = None, rules: str | None = None, quiet: bool = False,
          verbose: bool = False, numbering: str | None = None, complete: bool = False) -> int:
     """``chess960 lint``."""
-    from solver.lists.lint import FIX_DIALECTS, NOTATIONS
-    from solver.notation.dialects import DIALECTS, VARIANTS
+    if fix is not None or dialect is not None or variant is not None:
+        from solver.lists.lint import FIX_DIALECTS, NOTATIONS
+        from solver.notation.dialects import DIALECTS, VARIANTS
 
-    if fix is not None:
-        _one_of(fix, NOTATIONS, "'--fix'")
-    if dialect is not None:
-        _one_of(dialect, tuple(DIALECTS) if variant is not None else FIX_DIALECTS,
-                "'--dialect'")
-    if variant is not None:
-        _one_of(variant, VARIANTS, "'--variant'")
+        if fix is not None:
+            _one_of(fix, NOTATIONS, "'--fix'")
+        if dialect is not None:
+            _one_of(dialect, tuple(DIALECTS) if variant is not None else FIX_DIALECTS,
+                    "'--dialect'")
+        if variant is not None:
+            _one_of(variant, VARIANTS, "'--variant'")
     if numbering is not None and rules is None:
         raise Usage("needs --rules: the family whose numbering it is", "'--numbering'")
     if complete and rules is None:

@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from solver.draws.certificate import Certificate
     from solver.family import Family
     from solver.numbering.schemes import Scheme
-    from solver.numbering.shortcut import Shortcut
+    from solver.numbering.shortcut import Numbered, Shortcut
     from solver.position import Position
 
 def _plain(fmt: str, unicode: bool, dialect: str, variant: str | None) -> bool:
@@ -656,9 +656,13 @@ def convert_command(
     try:
         family = _Lazy(rules)
         made: list[Callable[[str], str]] = []
+        quick = _numbered(rules, source_numbering, target_numbering)
 
         def answer(text: str) -> str:
-            if not made:  # the family is loaded for the first value only
+            number = None if quick is None else quick[0].read(text)
+            if quick is not None and number is not None:
+                return f"{quick[1].text(number)}\n"
+            if not made:  # the family is loaded for the first value it must read
                 made.append(family().converter(source_numbering, target_numbering))
             return f"{made[0](text)}\n"
 
@@ -667,6 +671,19 @@ def convert_command(
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
+
+
+def _numbered(rules: str, source: str | None, target: str | None
+              ) -> tuple[Numbered, Numbered] | None:
+    """The numberings ``source`` and ``target`` by the family's shortcut, when one
+    is on and knows both (:func:`choose`: the shipped Chess960's arithmetic)."""
+    quick = choose(rules).shortcut
+    if quick is None:
+        return None
+    numberings = quick.numberings
+    own = next(iter(numberings))  # the family's own numbering comes first
+    found = numberings.get(source or own), numberings.get(target or own)
+    return None if found[0] is None or found[1] is None else (found[0], found[1])
 
 
 def _text_only(fmt: str, command: str) -> None:

@@ -167,6 +167,13 @@ def lint_command(files: Sequence[str], fix: str | None, dialect: str | None,
     each file (``-``: stdin), and with ``rules`` each position's membership;
     findings to ``out`` (to ``err`` when the fixed stdin goes to ``out``). Exit 1
     when a field is wrong or mixed, or a file holds no position to check."""
+    if not (fix or dialect or variant or rules or verbose or numbering or complete):
+        plain = _plain_books(files)
+        if plain is not None:  # every line a plain Chess960 start FEN: right
+            for path, count in zip(files, plain, strict=True):
+                _write_line(out, f"{path}: {count:,} start position{'s' if count != 1 else ''}"
+                                 ", 0 problems")
+            return 0
     from solver.lists.lint import Finding, lint_path
 
     try:
@@ -194,6 +201,23 @@ def lint_command(files: Sequence[str], fix: str | None, dialect: str | None,
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return FAILED if bad else 0
+
+
+def _plain_books(files: Sequence[str]) -> list[int] | None:
+    """Each file's count of positions when every file is a regular one whose
+    every line is a plain Chess960 start FEN
+    (:func:`~solver.numbering.shortcut.plain_start_lines`), else None: the
+    linter reads them."""
+    from solver.numbering.shortcut import PLAIN_BYTES, plain_start_lines, read_regular
+
+    counts = []
+    for path in files:
+        data = None if path == "-" else read_regular(path, PLAIN_BYTES)
+        count = None if data is None else plain_start_lines(data)
+        if count is None:
+            return None
+        counts.append(count)
+    return counts
 
 
 def _write_line(stream: TextIO, line: str) -> None:

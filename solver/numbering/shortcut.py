@@ -14,9 +14,15 @@ shortcut, named, and on or off with a reason said in words:
   ``chess960 check`` says so: the family then answers like any other.
 
 What a shortcut answers: an ID's rank and a rank's ID (``id``, ``position``,
-``random``, ``show`` in plain text), a plain ID or rank read (``eval``), and
-the family's count (``solve --count``, the count ``dice`` draws from), which
-:func:`prove` checks against the solver's listing like the rest.
+``random``, ``show`` in plain text), a plain ID or rank read (``eval``), each
+of the family's numberings as written and read (``convert``:
+:data:`CHESS960_NUMBERINGS`), and the family's count (``solve --count``, the
+count ``dice`` draws from), which :func:`prove` checks against the solver's
+listing like the rest.
+
+:func:`plain_start_lines` is the one answer here that no rule file gives:
+``lint`` (no options) of a book whose every line is a plain Chess960 start
+FEN, each right by X-FEN's definition; a test holds it equal to the linter's.
 
 Every other family answers every command itself, on every run: nothing is
 kept between runs (no answer, no table, no proof), so an answer is always
@@ -67,13 +73,22 @@ READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLO
 
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Protocol
+
+    class Written(Protocol):
+        """A numbering as the general path has it (:class:`solver.numbering.schemes.Scheme`)."""
+
+        def text(self, number: int) -> str: ...
+        def read(self, text: str) -> int: ...
 
     class Shortcut(Protocol):
         """A family's plain answers without loading it: None where the family must answer."""
 
         name: str
         count: int
+        #: Its numberings by name, the family's own first.
+        numberings: dict[str, Numbered]
 
         def id_of(self, text: str) -> int | None: ...
         def number(self, text: str) -> int | None: ...
@@ -198,6 +213,191 @@ def plain_number(text: str, count: int) -> int | None:
     return number
 
 
+#: Chess960's squares of each colour (a1, file 0, is dark).
+_COLOURS = {"B:light": (1, 3, 5, 7), "B:dark": (0, 2, 4, 6)}
+
+
+class Placement:
+    """An order of the Chess960 ranks by placement steps (``B:light``,
+    ``B:dark``, ``Q``, ``NN``, then ``RKR`` on the three squares left; the
+    bishops first), each a digit: which of the free squares its pieces take
+    (of their colour for a bishop; a pair: which pair, in
+    :func:`itertools.combinations`' order), ``significance`` the steps from
+    the least significant digit to the most.
+
+    >>> scharnagl = Placement(("B:light", "B:dark", "Q", "NN"), ("B:light", "B:dark", "Q", "NN"))
+    >>> scharnagl.place("RNBQKBNR"), scharnagl.rank(518)
+    (518, 'RNBQKBNR')
+    """
+
+    __slots__ = ("radices", "significance", "steps")
+
+    def __init__(self, steps: tuple[str, ...], significance: tuple[str, ...]) -> None:
+        self.steps = steps
+        self.significance = significance
+        free = 8
+        self.radices: dict[str, int] = {}
+        for step in steps:  # each step's count of choices (the bishops placed first)
+            self.radices[step] = 4 if step[0] == "B" else \
+                free * (free - 1) // 2 if step == "NN" else free
+            free -= len(step[:2]) if step == "NN" else 1
+
+    def place(self, rank: str) -> int:
+        """The place of the Chess960 ``rank`` in this order."""
+        free = list(range(8))
+        digits = {}
+        for step in self.steps:
+            at = [i for i, square in enumerate(free) if rank[square] == step[0]]
+            if step[0] == "B":  # the bishop on this step's colour, among that colour's squares
+                parity = step == "B:light"
+                at = [i for i in at if free[i] % 2 == parity]
+                digits[step] = sum(1 for square in free[:at[0]] if square % 2 == parity)
+            elif step == "NN":
+                first, second = at
+                digits[step] = first * (2 * len(free) - first - 1) // 2 + second - first - 1
+            else:
+                digits[step] = at[0]
+            for i in reversed(at):
+                del free[i]
+        place = 0
+        for step in reversed(self.significance):
+            place = place * self.radices[step] + digits[step]
+        return place
+
+    def rank(self, place: int) -> str:
+        """The Chess960 rank at ``place`` (0..959) in this order."""
+        digits = {}
+        for step in self.significance:
+            place, digits[step] = divmod(place, self.radices[step])
+        free = list(range(8))
+        row = ["R"] * 8
+        for step in self.steps:
+            digit = digits[step]
+            if step[0] == "B":
+                parity = step == "B:light"
+                at = [[i for i, square in enumerate(free) if square % 2 == parity][digit]]
+            elif step == "NN":
+                first = 0
+                while digit >= len(free) - 1 - first:
+                    digit -= len(free) - 1 - first
+                    first += 1
+                at = [first, first + 1 + digit]
+            else:
+                at = [digit]
+            for i in reversed(at):
+                row[free[i]] = step[0]
+                del free[i]
+        row[free[1]] = "K"  # R K R on the three squares left
+        return "".join(row)
+
+
+#: Scharnagl's placement steps: the light bishop the least significant digit.
+SCHARNAGL_STEPS = ("B:light", "B:dark", "Q", "NN")
+
+
+class Numbered:
+    """One numbering of Chess960 by arithmetic: the places of ``placement``
+    (None: Scharnagl's IDs themselves) written from ``first``, round within
+    960 when ``cyclic``, in the ``label`` template (``"#{number}"``) if any.
+
+    :meth:`read` answers only a text exactly as :meth:`text` writes it (None
+    for any other: the family reads it, and words the error).
+
+    >>> scidb = Numbered(None, 1, True)
+    >>> scidb.text(0), scidb.text(518), scidb.read("960"), scidb.read("0")
+    ('960', '518', 0, None)
+    """
+
+    __slots__ = ("cyclic", "first", "label", "placement")
+
+    def __init__(self, placement: Placement | None, first: int = 0, cyclic: bool = False,
+                 label: str = "") -> None:
+        self.placement = placement
+        self.first = first
+        self.cyclic = cyclic
+        self.label = label
+
+    def text(self, number: int) -> str:
+        """How this numbering writes the position with Scharnagl's ID ``number``."""
+        return self._written(number if self.placement is None else
+                             self.placement.place(scharnagl_rank(number)))
+
+    def _written(self, place: int) -> str:
+        """How this numbering writes the position at ``place`` in its order."""
+        styled = self.first + (place - self.first) % ARITHMETIC_COUNT if self.cyclic \
+            else place + self.first
+        return self.label.format(number=styled) if self.label else str(styled)
+
+    def read(self, text: str) -> int | None:
+        """Scharnagl's ID of the position this numbering writes as ``text``, or None."""
+        prefix = self.label.partition("{")[0]
+        digits = text[len(prefix):] if text.startswith(prefix) else ""
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 4:
+            return None
+        value = int(digits)
+        place = value % ARITHMETIC_COUNT if self.cyclic else value - self.first
+        if not 0 <= place < ARITHMETIC_COUNT or self._written(place) != text:
+            return None
+        return place if self.placement is None else scharnagl_id(self.placement.rank(place))
+
+
+#: Chess960's numberings as the shipped ``rules/chess960.toml`` declares them
+#: (and the built-in ``one-based``), by name in the family's order: only while
+#: that file is the one shipped (:data:`CHESS960_DIGEST`); ``check`` proves
+#: each equal to the family's for every position.
+CHESS960_NUMBERINGS = {
+    "scharnagl": Numbered(None),
+    "scidb": Numbered(None, 1, cyclic=True),
+    "xboard": Numbered(None),
+    "jocly": Numbered(Placement(("B:dark", "B:light", "Q", "NN"),
+                                ("NN", "Q", "B:light", "B:dark")), label="#{number}"),
+    "tcec": Numbered(None, label="FRC {number}"),
+    "fritz9": Numbered(Placement(("B:light", "B:dark", "NN", "Q"),
+                                 ("B:light", "B:dark", "NN", "Q")), 1),
+    "one-based": Numbered(None, 1, cyclic=True),
+}
+
+
+#: What stands between a plain Chess960 start FEN's two back ranks, and what may
+#: follow White's (X-FEN's ``KQkq``: a Chess960 king stands between its rooks, the
+#: outermost ones), a FEN's counters or none (EPD).
+_MIDDLE = b"/pppppppp/8/8/8/8/PPPPPPPP/"
+_TAILS = (b" w KQkq - 0 1", b" w KQkq -")
+
+#: The largest document :func:`plain_start_lines` reads (the linter reads any).
+PLAIN_BYTES = 1 << 20
+
+
+def plain_start_lines(data: bytes) -> int | None:
+    r"""How many lines ``data`` holds when every one (``\n``-ended, at least one) is
+    a Chess960 start FEN or EPD line written plainly (its rank in Black's
+    letters, ``pppppppp/8/8/8/8/PPPPPPPP``, then White's, ``w KQkq -``, then
+    ``0 1`` or nothing); None for anything else. Each is a start position whose
+    castling field is right (the linter's answer, a test holds them equal),
+    so ``lint`` answers such a book without reading it otherwise.
+
+    >>> plain_start_lines(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    1
+    >>> plain_start_lines(b"rbqnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RBQNKBNR w KQkq - 0 1\n") is None
+    True
+    """
+    lines = data.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    if not lines or len(data) > PLAIN_BYTES:
+        return None
+    seen: set[bytes] = set()
+    for line in lines:
+        white = line[35:43]
+        if white not in seen:
+            if not white.isupper() or arithmetic_id(white.decode("ascii", "replace")) is None:
+                return None
+            seen.add(white)
+        if line[:8] != white.lower() or line[8:35] != _MIDDLE or line[43:] not in _TAILS:
+            return None
+    return len(lines)
+
+
 class Arithmetic:
     """Chess960 by Scharnagl's arithmetic."""
 
@@ -205,6 +405,8 @@ class Arithmetic:
     count = ARITHMETIC_COUNT
     id_of = staticmethod(arithmetic_id)
     number = staticmethod(arithmetic_number)
+    #: Its numberings by name (the family's own, ``scharnagl``, first).
+    numberings = CHESS960_NUMBERINGS
 
     @staticmethod
     def rank(number: int) -> str:
@@ -254,11 +456,14 @@ def shortcuts(rules: str, name: str) -> list[Choice]:
 
 
 def prove(shortcut: Shortcut, ranks: list[str],
-          numbers: Callable[[int], range] = range) -> list[str]:
+          numbers: Callable[[int], range] = range,
+          schemes: Mapping[str, Written] | None = None) -> list[str]:
     """Where ``shortcut`` answers otherwise than the general path, whose side
-    ranks in ID order are ``ranks``: each ID's rank, each rank's ID, and each ID
-    as written (``str``) read back (of the IDs ``numbers(len(ranks))``); [] when
-    it answers the same for every one, and the count agrees.
+    ranks in ID order are ``ranks`` and whose numberings are ``schemes``: each
+    ID's rank, each rank's ID, each ID as written (``str``) read back, and each
+    numbering's text of each ID read back (of the IDs ``numbers(len(ranks))``);
+    [] when it answers the same for every one, and the count and the
+    numberings' names agree.
 
     >>> prove(Arithmetic(), [scharnagl_rank(i) for i in range(960)])
     []
@@ -277,4 +482,24 @@ def prove(shortcut: Shortcut, ranks: list[str],
                          "by the shortcut")
         elif shortcut.number(str(number)) != number:
             wrong.append(f"{number!r} is read as {shortcut.number(str(number))}")
+    if schemes is not None:
+        wrong += _prove_numberings(shortcut.numberings, schemes,
+                                   numbers(len(ranks)))
+    return wrong
+
+
+def _prove_numberings(ours: Mapping[str, Numbered], schemes: Mapping[str, Written],
+                      numbers: range) -> list[str]:
+    """Where the shortcut's numberings ``ours`` write or read otherwise than the
+    family's ``schemes``, for the IDs ``numbers``."""
+    if list(ours) != list(schemes):
+        return [f"numberings: {', '.join(ours)}, the family has {', '.join(schemes)}"]
+    wrong = []
+    for name, scheme in schemes.items():
+        for number in numbers:
+            text = scheme.text(number)
+            if ours[name].text(number) != text or ours[name].read(text) != number:
+                wrong.append(f"{name} {number}: {text!r} by the family, "
+                             f"{ours[name].text(number)!r} by the shortcut, which reads "
+                             f"{text!r} as {ours[name].read(text)}")
     return wrong
