@@ -819,6 +819,27 @@ class EngineError(Chess960Error):
         super().__init__(f"engine {shown_path(engine)!r}: {reason}")  # a path, whole
         self.engine = engine
         self.reason = reason
+
+
+class ClusterError(EngineError):
+    """A Dask scheduler that cannot be reached, a shard the cluster gave up on,
+    or a worker's error (its message, naming the worker): engine evaluation on
+    a cluster (``eval --scheduler``) that failed.
+
+    >>> print(ClusterError.of("tcp://nowhere:8786", "cannot connect: timed out"))
+    scheduler 'tcp://nowhere:8786': cannot connect: timed out
+    """
+
+    def __init__(self, message: str, scheduler: str = "", reason: str = "") -> None:
+        Chess960Error.__init__(self, message)
+        self.engine, self.reason, self.scheduler = "", reason or message, scheduler
+
+    @classmethod
+    def of(cls, scheduler: str, reason: str) -> ClusterError:
+        """The error ``reason`` about the scheduler at ``scheduler``."""
+        return cls(f"scheduler {quote(scheduler)}: {reason}", scheduler, reason)
+
+
 # -- draws an arbiter can defend (solver/draws/) ----------------------------------------
 
 

@@ -45,6 +45,7 @@ MirrorError                 PositionError     yes
 NoFamilyError               PositionError     yes
 NumberingError              -                 yes
 IdError                     NumberingError    yes
+IdListError                 NumberingError    yes
 IdSyntaxError               NumberingError    yes
 IdRangeError                NumberingError    yes
 IdMismatchError             NumberingError    yes
@@ -80,6 +81,7 @@ LimitError                  -                 no
 SearchTooLargeError         LimitError        no
 CountingTooLargeError       LimitError        no
 EngineError                 -                 no
+ClusterError                EngineError       no
 WorkerError                 -                 no
 """
 

@@ -87,7 +87,7 @@ VALUE_OPTIONS: dict[str, dict[str, str]] = {
     "rules": {**_RULES},
     "eval": {**_RULES, "--format": "eval-format", "-f": "eval-format", "--eval-table": "",
              "--engine": "", "--nodes": "", "--depth": "", "--ids": "", "--jobs": "", "-j": "",
-             "--output": "", "-o": "", "--timeout": "", "--shard": ""},
+             "--output": "", "-o": "", "--timeout": "", "--shard": "", "--scheduler": ""},
     "verify": {**_RULES, "--round": "", "--position": "", "--seed": "", "--sealed": ""},
     "reveal": {"--round": "", "--format": "format", "-f": "format", "--dialect": "dialect"},
     "dice": {**_RULES, "--count": "", "-n": "", "--dice": "", "--method": "dice-method",

@@ -29,7 +29,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from solver.errors import Chess960Error, EngineError, EvalTableError, OutputFileError, quote
+from solver.errors import (
+    Chess960Error,
+    ClusterError,
+    EngineError,
+    EvalTableError,
+    OutputFileError,
+)
 from solver.evaluation.run import (
     Setup,
     Summary,
@@ -54,20 +60,6 @@ SHARDS: Final = 64
 SHARD_MOST: Final = 256
 #: Seconds to wait for a remote scheduler to answer.
 CONNECT_TIMEOUT: Final = 30
-
-
-class ClusterError(Chess960Error):
-    """A Dask scheduler that cannot be reached, a shard the cluster gave up on,
-    or a worker's error (its message, naming the worker).
-
-    >>> print(ClusterError.of("tcp://nowhere:8786", "cannot connect: timed out"))
-    scheduler 'tcp://nowhere:8786': cannot connect: timed out
-    """
-
-    @classmethod
-    def of(cls, scheduler: str, reason: str) -> ClusterError:
-        """The error ``reason`` about the scheduler at ``scheduler``."""
-        return cls(f"scheduler {quote(scheduler)}: {reason}")
 
 
 def local_workers(scheduler: str) -> int | None:
