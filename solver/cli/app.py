@@ -479,10 +479,11 @@ def eval_(
 
 
 @app.command(epilog=_examples("chess960 dice --dice 6 --json | chess960 verify -",
-                              "chess960 verify commit.json --round 3 --position 511 "
+                              "chess960 verify commit.json --round 3 --position 144 "
                               "--sealed sealed.json",
-                              "chess960 verify commit.json --round 3 --position 511 "
-                              "--sub-seed 5d41...c2 --earlier 845,891"))
+                              "chess960 verify commit.json --round 3 --position 144 --sub-seed "
+                              "d8849f71a06e12a2fc0b949ba3d30acab8d728fa5964e4e9b7dbd7f15685a5d5"
+                              " --earlier 845,891"))
 def verify(
     file: Annotated[str, typer.Argument(
         metavar="FILE|-", help="A draw certificate (`random`/`plan --certificate`), a "
