@@ -278,6 +278,12 @@ def test_each_round_is_verified_as_it_is_played_with_its_sub_seed_alone(
         assert checked.returncode == 0, checked.stderr
         assert checked.stdout.startswith(f"commit.json: verified round {k} is {number} "
                                          f"{GOLDEN[number]}, drawn from its committed sub-seed")
+        # with every sub-seed so far, the earlier rounds are drawn from theirs
+        subs = [word for j in range(1, k + 1) for word in ("--sub-seed", sub_seed_of(SEED, j))]
+        alone = chess960(["verify", "commit.json", "--round", str(k), "--position", str(number),
+                          *subs], cwd=tmp_path)
+        assert alone.returncode == 0, alone.stderr
+        assert k == 1 or f"after {', '.join(played)} (drawn from their sub-seeds)" in alone.stdout
         played.append(str(number))
     # the earlier rounds by rank, and from a file of reveal's lines, do as well
     (tmp_path / "played.txt").write_text("".join(f"{n} {GOLDEN[n]}\n" for n in expected[:8]))
@@ -320,6 +326,17 @@ def test_a_wrong_sub_seed_position_or_earlier_round_is_rejected(tmp_path: Path) 
                                                                     f"{first},518")
     assert "round 3 comes after 2 rounds" in verify(third, right, f"{first},{first}")
     assert "round 3 comes after 2 rounds" in verify(third, right, str(first))
+    # with every round's sub-seed, any wrong earlier round is seen, in order
+    subs = [word for k in (1, 2, 3) for word in ("--sub-seed", sub_seed_of(SEED, k))]
+    assert f"round 2 is {second} ({GOLDEN[second]}) by its sub-seed, not '{moved}'" in one_error(
+        chess960(["verify", "commit.json", "--round", "3", "--position", str(third), *subs,
+                  "--earlier", f"{first},{moved}"], cwd=tmp_path))
+    assert f"round 1 is {first} " in one_error(chess960(
+        ["verify", "commit.json", "--round", "3", "--position", str(third), *subs,
+         "--earlier", f"{second},{first}"], cwd=tmp_path))
+    assert "not 2 sub-seeds" in one_error(chess960(
+        ["verify", "commit.json", "--round", "3", "--position", str(third), *subs[2:]],
+        cwd=tmp_path))
     # the sub-seed path needs the earlier rounds, and is not mixed with the seed
     one_error(chess960(["verify", "commit.json", "--round", "3", "--position", str(third),
                         "--sub-seed", right], cwd=tmp_path), 2)

@@ -506,13 +506,14 @@ def verify(
     sealed: Annotated[str | None, typer.Option(
         "--sealed", metavar="FILE", help="The sealed file (`plan --sealed`), published: its "
         "seed.", show_default=False)] = None,
-    sub_seed: Annotated[str | None, typer.Option(
+    sub_seed: Annotated[list[str] | None, typer.Option(
         "--sub-seed", metavar="HEX", help="Instead of the seed: round K's sub-seed, published "
-        "when the round is played (`reveal` prints it); checked against the commitment's "
-        "hash.", show_default=False)] = None,
+        "when the round is played (`reveal` prints it), checked against the commitment's "
+        "hash; given once a round for rounds 1 to K, the earlier rounds are drawn from "
+        "theirs.", show_default=False)] = None,
     earlier: Annotated[str | None, typer.Option(
-        "--earlier", metavar="IDS", help="With --sub-seed: the positions of rounds 1 to K-1 "
-        "(ids as the commitment shows them, ranks, @FILE one a line).",
+        "--earlier", metavar="IDS", help="With round K's --sub-seed: the positions of rounds "
+        "1 to K-1 (ids as the commitment shows them, ranks, @FILE one a line).",
         show_default=False)] = None,
 ) -> None:
     """Make a certified draw again and compare (exit 1 at the first difference),

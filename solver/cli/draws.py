@@ -80,13 +80,14 @@ def _kind(text: str, name: str) -> str:
 class Revealed(NamedTuple):
     """What ``verify`` checks a commitment's round with: ``--round``,
     ``--position``, and the seed (``--seed``, or the sealed file ``--sealed``),
-    or the round's ``--sub-seed`` and the ``--earlier`` rounds' positions."""
+    or the round's ``--sub-seed`` and the ``--earlier`` rounds' positions (or
+    ``--sub-seed`` once a round, rounds 1 to K)."""
 
     round: int | None = None
     position: str | None = None
     seed: str | None = None
     sealed: str | None = None
-    sub_seed: str | None = None
+    sub_seed: Sequence[str] | None = None
     earlier: str | None = None
 
     def given(self) -> list[str]:
@@ -97,8 +98,8 @@ class Revealed(NamedTuple):
 
 def _verify_sub_seed(text: str, name: str, rules: str | None, revealed: Revealed,
                      out: TextIO, err: TextIO) -> int:
-    """``chess960 verify COMMIT --round K --position ID --sub-seed HEX [--earlier IDS]``:
-    the line verified on ``out``, or a usage error."""
+    """``chess960 verify COMMIT --round K --position ID --sub-seed HEX [--earlier IDS]``
+    (or ``--sub-seed`` K times): the line verified on ``out``, or a usage error."""
     from solver.draws.seal import read_commitment, verify_sub_seed
 
     commitment = read_commitment(text, name)
@@ -108,8 +109,10 @@ def _verify_sub_seed(text: str, name: str, rules: str | None, revealed: Revealed
     missing = [option for option, value in (("--round K", revealed.round),
                                             ("--position ID", revealed.position))
                if value is None]
-    if revealed.round is not None and revealed.round > 1 and revealed.earlier is None:
-        missing.append(f"the positions of rounds 1 to {revealed.round - 1} (--earlier IDS)")
+    if revealed.round is not None and revealed.round > 1 and revealed.earlier is None \
+            and revealed.sub_seed is not None and len(revealed.sub_seed) == 1:
+        missing.append(f"the positions of rounds 1 to {revealed.round - 1} (--earlier IDS), "
+                       f"or the sub-seeds of rounds 1 to {revealed.round}")
     if missing or revealed.round is None or revealed.position is None \
             or revealed.sub_seed is None:
         report(out, err, f"a round is verified with its sub-seed and the earlier rounds' "

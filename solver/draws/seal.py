@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from functools import partial
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final
@@ -486,20 +487,23 @@ def _claimed(family: Family, scheme: Scheme | None, claimed: str) -> int:
     return family.identify(text).id
 
 
-def verify_sub_seed(commitment: Commitment, round_: int, claimed: str, sub: str,
-                    earlier: Sequence[str] = (), name: str = "<commitment>",
-                    rules: str | None = None) -> str:
+def verify_sub_seed(commitment: Commitment, round_: int, claimed: str,
+                    sub: str | Sequence[str], earlier: Sequence[str] = (),
+                    name: str = "<commitment>", rules: str | None = None) -> str:
     """Check that round ``round_`` of the committed draw is the position
     ``claimed`` (an ID as the commitment shows IDs, or a rank), given the
     round's sub-seed ``sub`` (64 hex digits) and the positions of the earlier
     rounds, ``earlier`` (a list as :mod:`solver.idlists` reads one: IDs as
     the commitment shows them, ranks, ``@FILE``), without the seed; returns
-    what was verified, in one line.
+    what was verified, in one line. ``sub`` may also be the sub-seeds of
+    rounds 1 to ``round_``: the earlier rounds are then drawn from theirs
+    (and ``earlier``, when given, must be those rounds, in order).
 
     Raises :class:`~solver.errors.CertificateError` for a commitment of
     format version 1 (it has no sub-seed hashes), a sub-seed that is not 64
-    hex digits, earlier rounds that are not ``round_ - 1`` positions that
-    could have been played (each allowed when it was drawn);
+    hex digits, neither one nor ``round_`` sub-seeds, earlier rounds that are
+    not ``round_ - 1`` positions that could have been played (each allowed
+    when it was drawn), or not those the earlier sub-seeds draw;
     :class:`~solver.errors.CertificateMismatchError` for a sub-seed whose
     SHA-256 is not round ``round_``'s committed one, a rule file with other
     bytes, a claimed position that is not the round's.
@@ -509,18 +513,29 @@ def verify_sub_seed(commitment: Commitment, round_: int, claimed: str, sub: str,
     if not 1 <= round_ <= commitment.rounds:
         raise CertificateError(name, f"round {round_} is not a round of this draw: its "
                                      f"rounds are 1 to {commitment.rounds}")
-    committed = _committed_sub_seed(commitment, round_, sub, name)
+    subs = (sub,) if isinstance(sub, str) else tuple(sub)
+    if len(subs) not in (1, round_):
+        raise CertificateError(name, f"round {round_} is verified with its sub-seed, or with "
+                                     f"the sub-seeds of rounds 1 to {round_}, not "
+                                     f"{len(subs)} sub-seeds")
+    committed = [_committed_sub_seed(commitment, k, text, name)
+                 for k, text in enumerate(subs, round_ + 1 - len(subs))][-1]
     family = checked_family(commitment, name, rules)
     scheme = shown(family, commitment)
     write = str if scheme is None else scheme.text
     number = _claimed(family, scheme, claimed)
     played = list(read_numbers(family, earlier, scheme)) if earlier else []
-    _check_earlier(family, commitment, round_, played, write, name)
-    found = _after(family, commitment, played, lambda n: sub_below(sub.strip().lower(), n))
+    if played or len(subs) == 1:
+        _check_earlier(family, commitment, round_, played, write, name)
+    if len(subs) > 1:
+        played = _earlier_drawn(family, commitment, subs[:-1], played, write, name)
+    found = _after(family, commitment, played, partial(sub_below, subs[-1].strip().lower()))
     from solver.output.base import position_text
 
     rank = position_text(family, found)
     after = f" after {', '.join(map(write, played))}" if played else ""
+    if len(subs) > 1 and played:
+        after += " (drawn from their sub-seeds)"
     if found.id != number:
         raise CertificateMismatchError(
             name, f"round {round_}", claimed, found.id,
@@ -530,6 +545,24 @@ def verify_sub_seed(commitment: Commitment, round_: int, claimed: str, sub: str,
     return (f"round {round_}{what} is {write(found.id)} {rank}, drawn from its committed "
             f"sub-seed (sha256 {committed[:16]}...){after} by {ALGORITHM} version {VERSION}; "
             f"{family.name} rule file unchanged (sha256 {commitment.rules_sha256[:16]}...)")
+
+
+def _earlier_drawn(family: Family, commitment: Commitment, subs: Sequence[str],
+                   given: list[int], write: Callable[[int], str], name: str) -> list[int]:
+    """The positions the sub-seeds of rounds 1, 2, ... draw, refused unless
+    the ``given`` ones (if any) are they, in order."""
+    from solver.output.base import position_text
+
+    drawn: list[int] = []
+    for k, text in enumerate(subs, 1):
+        found = _after(family, commitment, drawn, partial(sub_below, text.strip().lower()))
+        if given and given[k - 1] != found.id:
+            raise CertificateMismatchError(
+                name, f"round {k}", write(given[k - 1]), found.id,
+                f"round {k} is {write(found.id)} ({position_text(family, found)}) by its "
+                f"sub-seed, not {quote(write(given[k - 1]))}")
+        drawn.append(found.id)
+    return drawn
 
 
 def _committed_sub_seed(commitment: Commitment, round_: int, sub: str, name: str) -> str:
