@@ -62,9 +62,9 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from functools import partial
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import CertificateError, CertificateMismatchError, DrawCountError, quote
