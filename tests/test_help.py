@@ -116,6 +116,8 @@ def test_each_help_example_runs(command: str, line: str, tmp_path: Path,
             pytest.skip(f"{engine} is not installed (.ci/run installs it)")
     if line.startswith(("chess960 reveal", "chess960 verify commit.json")):  # a sealed plan
         _run_example(SEALED, monkeypatch)
+    if "shortlist.txt" in line:  # --from's and --ids @FILE's: a shortlist
+        (tmp_path / "shortlist.txt").write_text("# a shortlist\n0-19\n518\nQNRBBNKR\n")
     out, err, code = _run_example(line, monkeypatch)
     assert code == 0
     assert "error:" not in err and "Traceback" not in err, err
