@@ -28,6 +28,10 @@ CHESS960 = Path(sys.executable).parent / "chess960"
 
 #: Examples too slow for the default run (CI's slow run takes them).
 SLOW = {"chess960 check --all"}
+#: The sealed plan the examples of ``reveal`` and ``verify COMMIT`` read
+#: (docs/how-to/sealed-draws.md's: its round 3 is 144, after 845 and 891).
+SEALED = ("chess960 plan --rounds 9 --seed 5f0c2b7e9a41d3866e2f1b0c7d94a3e1 --exclude chess959 "
+          "--commit commit.json --sealed sealed.json")
 
 
 def _commands() -> dict[str, object]:
@@ -110,6 +114,10 @@ def test_each_help_example_runs(command: str, line: str, tmp_path: Path,
         engine = shlex.split(line)[shlex.split(line).index("--engine") + 1]
         if shutil.which(engine) is None and shutil.which(engine, path="/usr/games") is None:
             pytest.skip(f"{engine} is not installed (.ci/run installs it)")
+    if line.startswith(("chess960 reveal", "chess960 verify commit.json")):  # a sealed plan
+        _run_example(SEALED, monkeypatch)
+    if "shortlist.txt" in line:  # --from's and --ids @FILE's: a shortlist
+        (tmp_path / "shortlist.txt").write_text("# a shortlist\n0-19\n518\nQNRBBNKR\n")
     out, err, code = _run_example(line, monkeypatch)
     assert code == 0
     assert "error:" not in err and "Traceback" not in err, err

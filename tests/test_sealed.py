@@ -125,10 +125,14 @@ def test_a_changed_rule_file_is_rejected(tmp_path: Path) -> None:
 def test_the_by_hand_recipe_in_bash_reproduces_every_round(tmp_path: Path) -> None:
     if shutil.which("bash") is None or shutil.which("sha256sum") is None:
         pytest.skip("needs bash and sha256sum")
+    # as a player does it round by round: the published sub-seed's hash is the
+    # committed one, and the round follows from the sub-seed and the earlier rounds
     script = r"""
-seed=$1; skipped="-e 518"
+seed=$1; shift; skipped="-e 518"
 for k in 1 2 3 4 5 6 7 8 9; do
   h=$(printf '%s' "$seed:$k" | sha256sum | cut -c1-64)
+  [ "$(printf '%s' "$h" | sha256sum | cut -c1-64)" = "$1" ] || echo "round $k: not committed"
+  shift
   n=$(seq 0 959 | grep -vx $skipped | wc -l)
   while [ $(( 16#${h:0:15} < (1<<60) - (1<<60) % n )) = 0 ]; do
     h=$(printf '%s' "$h" | sha256sum | cut -c1-64)
@@ -137,12 +141,17 @@ for k in 1 2 3 4 5 6 7 8 9; do
   echo "$id"; skipped="$skipped -e $id"
 done
 """
-    by_hand = subprocess.run(["bash", "-c", script, "recipe", SEED], capture_output=True,
-                             text=True, check=True, timeout=60).stdout.split()
     sealed_plan(tmp_path, "--exclude", "chess959")
+    committed = json.loads((tmp_path / "commit.json").read_text())["sub_seed_sha256"]
+    by_hand = subprocess.run(["bash", "-c", script, "recipe", SEED, *committed],
+                             capture_output=True, text=True, check=True, timeout=60).stdout
     revealed = [chess960(["reveal", "sealed.json", "--round", str(k)],
                          cwd=tmp_path).stdout.split()[0] for k in range(1, 10)]
-    assert by_hand == revealed == [str(n) for n in by_definition(SEED, 9, {518})]
+    assert by_hand.split() == revealed == [str(n) for n in by_definition(SEED, 9, {518})]
+    # and a sub-seed that is not the committed one is seen to be so
+    forged = subprocess.run(["bash", "-c", script, "recipe", SEED + "x", *committed],
+                            capture_output=True, text=True, check=True, timeout=60).stdout
+    assert "round 1: not committed" in forged
 
 
 def test_the_rejection_step_accepts_a_multiple_of_n_values_each_remainder_equally() -> None:
@@ -241,3 +250,130 @@ def test_event_and_date_on_the_table_page_and_certificate(tmp_path: Path) -> Non
     sealed_plan(tmp_path, "--event", "Spring Open 2027", "--date", "2027-04-01", rounds=2)
     data = json.loads((tmp_path / "commit.json").read_text())
     assert (data["event"], data["date"]) == ("Spring Open 2027", "2027-04-01")
+
+
+def sub_seed_of(seed: str, k: int) -> str:
+    """Round ``k``'s sub-seed as the how-to page defines it, with hashlib alone."""
+    return hashlib.sha256(f"{seed}:{k}".encode()).hexdigest()
+
+
+def test_each_round_is_verified_as_it_is_played_with_its_sub_seed_alone(
+        tmp_path: Path) -> None:
+    sealed_plan(tmp_path, "--exclude", "chess959")
+    commitment = json.loads((tmp_path / "commit.json").read_text())
+    assert commitment["format"] == "chess960-commitment/2"
+    assert commitment["sub_seed_sha256"] == [
+        hashlib.sha256(sub_seed_of(SEED, k).encode()).hexdigest() for k in range(1, 10)]
+    expected = by_definition(SEED, 9, {518})
+    played: list[str] = []
+    for k, number in enumerate(expected, 1):
+        revealed = chess960(["reveal", "sealed.json", "--round", str(k)], cwd=tmp_path)
+        assert revealed.stdout == f"{number} {GOLDEN[number]}\n"
+        assert revealed.stderr == (f"round {k}'s sub-seed, to publish with its position: "
+                                   f"{sub_seed_of(SEED, k)}\n")
+        sub = revealed.stderr.split()[-1]
+        earlier = ["--earlier", ",".join(played)] if played else []
+        checked = chess960(["verify", "commit.json", "--round", str(k), "--position",
+                            str(number), "--sub-seed", sub, *earlier], cwd=tmp_path)
+        assert checked.returncode == 0, checked.stderr
+        assert checked.stdout.startswith(f"commit.json: verified round {k} is {number} "
+                                         f"{GOLDEN[number]}, drawn from its committed sub-seed")
+        # with every sub-seed so far, the earlier rounds are drawn from theirs
+        subs = [word for j in range(1, k + 1) for word in ("--sub-seed", sub_seed_of(SEED, j))]
+        alone = chess960(["verify", "commit.json", "--round", str(k), "--position", str(number),
+                          *subs], cwd=tmp_path)
+        assert alone.returncode == 0, alone.stderr
+        assert k == 1 or f"after {', '.join(played)} (drawn from their sub-seeds)" in alone.stdout
+        played.append(str(number))
+    # the earlier rounds by rank, and from a file of reveal's lines, do as well
+    (tmp_path / "played.txt").write_text("".join(f"{n} {GOLDEN[n]}\n" for n in expected[:8]))
+    for earlier in ("@played.txt", ",".join(GOLDEN[n] for n in expected[:8])):
+        assert chess960(["verify", "commit.json", "--round", "9", "--position",
+                         GOLDEN[expected[8]], "--sub-seed", sub_seed_of(SEED, 9), "--earlier",
+                         earlier], cwd=tmp_path).returncode == 0
+
+
+def test_a_wrong_sub_seed_position_or_earlier_round_is_rejected(tmp_path: Path) -> None:
+    sealed_plan(tmp_path, "--exclude", "chess959")
+    first, second, third = by_definition(SEED, 3, {518})
+
+    def verify(position: int | str, sub: str, earlier: str) -> str:
+        return one_error(chess960(["verify", "commit.json", "--round", "3", "--position",
+                                   str(position), "--sub-seed", sub, "--earlier", earlier],
+                                  cwd=tmp_path))
+
+    right, played = sub_seed_of(SEED, 3), f"{first},{second}"
+    wrong = hashlib.sha256(b"not the seed:3").hexdigest()
+    assert f"the sub-seed {wrong!r} is not round 3's committed one: its SHA-256 is " in \
+           verify(third, wrong, played)
+    assert "it is round 2's" in verify(third, sub_seed_of(SEED, 2), played)
+    assert "it is round 4's" in verify(third, sub_seed_of(SEED, 4), played)
+    assert "not 64 hex digits" in verify(third, right[:-1], played)
+    other = next(n for n in range(960) if n not in (518, first, second, third))
+    assert f"round 3 is {third} ({GOLDEN[third]}) by its sub-seed after {first}, {second}, " \
+           f"not '{other}'" in verify(other, right, played)
+    # a wrong earlier round on the other side of round 3's position moves it by one
+    others = [n for n in range(960) if n not in (518, first, second, third)]
+    moved = next(n for n in others if (n < third) != (second < third))
+    skipped = {518, first, moved}
+    digest = sub_seed_of(SEED, 3)
+    assert int(digest[:15], 16) < (1 << 60) - (1 << 60) % 957
+    drawn = [n for n in range(960) if n not in skipped][int(digest[:15], 16) % 957]
+    assert drawn != third
+    assert f"round 3 is {drawn} ({GOLDEN[drawn]}) by its sub-seed after {first}, {moved}, " \
+           f"not '{third}'" in verify(third, right, f"{first},{moved}")
+    assert "round 2's position 518 cannot have been drawn" in verify(third, right,
+                                                                    f"{first},518")
+    assert "round 3 comes after 2 rounds" in verify(third, right, f"{first},{first}")
+    assert "round 3 comes after 2 rounds" in verify(third, right, str(first))
+    # with every round's sub-seed, any wrong earlier round is seen, in order
+    subs = [word for k in (1, 2, 3) for word in ("--sub-seed", sub_seed_of(SEED, k))]
+    assert f"round 2 is {second} ({GOLDEN[second]}) by its sub-seed, not '{moved}'" in one_error(
+        chess960(["verify", "commit.json", "--round", "3", "--position", str(third), *subs,
+                  "--earlier", f"{first},{moved}"], cwd=tmp_path))
+    assert f"round 1 is {first} " in one_error(chess960(
+        ["verify", "commit.json", "--round", "3", "--position", str(third), *subs,
+         "--earlier", f"{second},{first}"], cwd=tmp_path))
+    assert "not 2 sub-seeds" in one_error(chess960(
+        ["verify", "commit.json", "--round", "3", "--position", str(third), *subs[2:]],
+        cwd=tmp_path))
+    # the sub-seed path needs the earlier rounds, and is not mixed with the seed
+    one_error(chess960(["verify", "commit.json", "--round", "3", "--position", str(third),
+                        "--sub-seed", right], cwd=tmp_path), 2)
+    one_error(chess960(["verify", "commit.json", "--round", "3", "--position", str(third),
+                        "--sub-seed", right, "--earlier", played, "--seed", SEED],
+                       cwd=tmp_path), 2)
+    one_error(chess960(["verify", "commit.json", "--round", "3", "--position", str(third),
+                        "--earlier", played, "--seed", SEED], cwd=tmp_path), 2)
+
+
+def test_the_seed_checks_every_committed_sub_seed_hash(tmp_path: Path) -> None:
+    sealed_plan(tmp_path, rounds=4)
+    first = by_definition(SEED, 1, set())[0]
+    data = json.loads((tmp_path / "commit.json").read_text())
+    data["sub_seed_sha256"][3] = hashlib.sha256(b"a sub-seed chosen later").hexdigest()
+    (tmp_path / "forged.json").write_text(json.dumps(data))
+    line = one_error(chess960(["verify", "forged.json", "--round", "1", "--position",
+                               str(first), "--seed", SEED], cwd=tmp_path))
+    assert "round 4's committed sub-seed hash" in line
+    verified = chess960(["verify", "commit.json", "--round", "1", "--position", str(first),
+                         "--seed", SEED], cwd=tmp_path)
+    assert "its 4 sub-seed hashes are the seed's" in verified.stdout
+
+
+def test_version_1_files_are_still_read(tmp_path: Path) -> None:
+    sealed_plan(tmp_path, rounds=2)
+    first = by_definition(SEED, 1, set())[0]
+    for name, kind in (("commit.json", "commitment"), ("sealed.json", "sealed")):
+        data = json.loads((tmp_path / name).read_text())
+        data["format"] = f"chess960-{kind}/1"
+        del data["sub_seed_sha256"]
+        (tmp_path / f"v1-{name}").write_text(json.dumps(data))
+    assert chess960(["reveal", "v1-sealed.json", "--round", "1"],
+                    cwd=tmp_path).stdout.split()[0] == str(first)
+    checked = chess960(["verify", "v1-commit.json", "--round", "1", "--position", str(first),
+                        "--sealed", "v1-sealed.json"], cwd=tmp_path)
+    assert checked.returncode == 0 and "sub-seed hashes" not in checked.stdout
+    assert "records no sub-seed hashes" in one_error(chess960(
+        ["verify", "v1-commit.json", "--round", "1", "--position", str(first), "--sub-seed",
+         sub_seed_of(SEED, 1)], cwd=tmp_path))

@@ -517,8 +517,11 @@ def merge(
 
 
 @app.command(epilog=_examples("chess960 dice --dice 6 --json | chess960 verify -",
-                              "chess960 verify commit.json --round 3 --position 511 "
-                              "--sealed sealed.json"))
+                              "chess960 verify commit.json --round 3 --position 144 "
+                              "--sealed sealed.json",
+                              "chess960 verify commit.json --round 3 --position 144 --sub-seed "
+                              "d8849f71a06e12a2fc0b949ba3d30acab8d728fa5964e4e9b7dbd7f15685a5d5"
+                              " --earlier 845,891"))
 def verify(
     file: Annotated[str, typer.Argument(
         metavar="FILE|-", help="A draw certificate (`random`/`plan --certificate`), a "
@@ -541,15 +544,26 @@ def verify(
     sealed: Annotated[str | None, typer.Option(
         "--sealed", metavar="FILE", help="The sealed file (`plan --sealed`), published: its "
         "seed.", show_default=False)] = None,
+    sub_seed: Annotated[list[str] | None, typer.Option(
+        "--sub-seed", metavar="HEX", help="Instead of the seed: round K's sub-seed, published "
+        "when the round is played (`reveal` prints it), checked against the commitment's "
+        "hash; given once a round for rounds 1 to K, the earlier rounds are drawn from "
+        "theirs.", show_default=False)] = None,
+    earlier: Annotated[str | None, typer.Option(
+        "--earlier", metavar="IDS", help="With round K's --sub-seed: the positions of rounds "
+        "1 to K-1 (ids as the commitment shows them, ranks, @FILE one a line).",
+        show_default=False)] = None,
 ) -> None:
     """Make a certified draw again and compare (exit 1 at the first difference),
     work out a procedure's exact distribution (exit 1 if it is not uniform), or
-    check a sealed draw's round against its commitment, with the seed revealed."""
+    check a sealed draw's round against its commitment, with the seed revealed
+    or, round by round, with the round's sub-seed."""
     from solver.cli.draws import Revealed, verify_command
     from solver.lines import stdin_bytes
 
     code = verify_command(file, rules, stdin=stdin_bytes(), out=sys.stdout, err=sys.stderr,
-                          revealed=Revealed(round_, position_, seed, sealed))
+                          revealed=Revealed(round_, position_, seed, sealed, sub_seed,
+                                            earlier))
     if code:
         raise typer.Exit(code)
 

@@ -60,7 +60,8 @@ def _kind(text: str, name: str) -> str:
     from solver.draws.certificate import FORMATS as CERTIFICATES
     from solver.draws.jsontext import read_json
     from solver.draws.procedure import FORMAT as PROCEDURE
-    from solver.draws.seal import COMMITMENT, SEALED
+    from solver.draws.seal import COMMITMENT
+    from solver.draws.seal import FORMATS as COMMITMENTS
 
     data = read_json(text, name, CertificateError)
     found = data.get("format") if isinstance(data, dict) else None
@@ -68,7 +69,7 @@ def _kind(text: str, name: str) -> str:
         return "procedure"
     if found in CERTIFICATES:
         return "certificate"
-    if found in (COMMITMENT, SEALED):
+    if found in COMMITMENTS:
         return "commitment"
     shown = json.dumps(found, ensure_ascii=False)[:60] if found is not None else "missing"
     raise CertificateError(name, f"neither a draw certificate nor a procedure nor a sealed "
@@ -78,24 +79,64 @@ def _kind(text: str, name: str) -> str:
 
 class Revealed(NamedTuple):
     """What ``verify`` checks a commitment's round with: ``--round``,
-    ``--position``, and the seed (``--seed``, or the sealed file ``--sealed``)."""
+    ``--position``, and the seed (``--seed``, or the sealed file ``--sealed``),
+    or the round's ``--sub-seed`` and the ``--earlier`` rounds' positions (or
+    ``--sub-seed`` once a round, rounds 1 to K)."""
 
     round: int | None = None
     position: str | None = None
     seed: str | None = None
     sealed: str | None = None
+    sub_seed: Sequence[str] | None = None
+    earlier: str | None = None
 
     def given(self) -> list[str]:
         """The options given, as the command line names them."""
-        return [f"--{key}" for key, value in self._asdict().items() if value is not None]
+        return [f"--{key.replace('_', '-')}" for key, value in self._asdict().items()
+                if value is not None]
+
+
+def _verify_sub_seed(text: str, name: str, rules: str | None, revealed: Revealed,
+                     out: TextIO, err: TextIO) -> int:
+    """``chess960 verify COMMIT --round K --position ID --sub-seed HEX [--earlier IDS]``
+    (or ``--sub-seed`` K times): the line verified on ``out``, or a usage error."""
+    from solver.draws.seal import read_commitment, verify_sub_seed
+
+    commitment = read_commitment(text, name)
+    if revealed.seed is not None or revealed.sealed is not None:
+        report(out, err, "give the seed (--seed, --sealed) or a round's --sub-seed, not both")
+        return USAGE
+    missing = [option for option, value in (("--round K", revealed.round),
+                                            ("--position ID", revealed.position))
+               if value is None]
+    if revealed.round is not None and revealed.round > 1 and revealed.earlier is None \
+            and revealed.sub_seed is not None and len(revealed.sub_seed) == 1:
+        missing.append(f"the positions of rounds 1 to {revealed.round - 1} (--earlier IDS), "
+                       f"or the sub-seeds of rounds 1 to {revealed.round}")
+    if missing or revealed.round is None or revealed.position is None \
+            or revealed.sub_seed is None:
+        report(out, err, f"a round is verified with its sub-seed and the earlier rounds' "
+                         f"positions: give {', '.join(missing)}")
+        return USAGE
+    earlier = () if revealed.earlier is None else (revealed.earlier,)
+    line = verify_sub_seed(commitment, revealed.round, revealed.position, revealed.sub_seed,
+                           earlier, name, rules)
+    out.write(f"{name}: verified {line}\n")
+    return 0
 
 
 def _verify_round(text: str, name: str, rules: str | None, revealed: Revealed,
                   stdin: BinaryIO | None, out: TextIO, err: TextIO) -> int:
-    """``chess960 verify COMMIT --round K --position ID`` (with the seed): the
-    line verified on ``out``, or a usage error."""
+    """``chess960 verify COMMIT --round K --position ID`` (with the seed, or the
+    round's sub-seed): the line verified on ``out``, or a usage error."""
     from solver.draws.seal import read_commitment, verify_round
 
+    if revealed.sub_seed is not None:
+        return _verify_sub_seed(text, name, rules, revealed, out, err)
+    if revealed.earlier is not None:
+        report(out, err, "--earlier goes with --sub-seed: the seed gives the earlier rounds "
+                         "itself")
+        return USAGE
     commitment = read_commitment(text, name)
     if revealed.seed is not None and revealed.sealed is not None:
         report(out, err, "give --seed or --sealed, not both")
@@ -107,9 +148,9 @@ def _verify_round(text: str, name: str, rules: str | None, revealed: Revealed,
         if seed is None:
             raise CertificateError(sealed_name, "a commitment, not a sealed file: it holds "
                                                 "no seed")
-    missing = [option for option, value in (("--round K", revealed.round),
-                                            ("--position ID", revealed.position),
-                                            ("the seed (--seed S or --sealed SEALED.json)", seed))
+    missing = [option for option, value in (
+        ("--round K", revealed.round), ("--position ID", revealed.position),
+        ("the seed (--seed S or --sealed SEALED.json) or the round's --sub-seed", seed))
                if value is None]
     if missing or revealed.round is None or revealed.position is None or seed is None:
         report(out, err, f"a commitment is verified a round at a time: give "
@@ -270,8 +311,9 @@ def seal_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
 
 def reveal_command(path: str, round_: int, *, fmt: str, dialect: str, stdin: BinaryIO | None,
                    out: TextIO, err: TextIO) -> int:
-    """``chess960 reveal SEALED --round K``: round K's position, as ``random`` writes one."""
-    from solver.draws.seal import checked_family, position, read_commitment, shown
+    """``chess960 reveal SEALED --round K``: round K's position, as ``random``
+    writes one; the round's sub-seed, to publish with it, on ``err``."""
+    from solver.draws.seal import checked_family, position, read_commitment, shown, sub_seed
 
     try:
         name = "stdin" if path == "-" else path
@@ -292,11 +334,14 @@ def reveal_command(path: str, round_: int, *, fmt: str, dialect: str, stdin: Bin
                                           "in " + scheme.name), "its ids are written in the "
                                           "text format")
             out.write(f"{scheme.text(found.id)} {position_text(family, found)}\n")
-            return 0
-        from solver.output import PositionWriter
+        else:
+            from solver.output import PositionWriter
 
-        with PositionWriter(out, family, fmt, text="id-rank", dialect=dialect) as writer:
-            writer.write(found)
+            with PositionWriter(out, family, fmt, text="id-rank", dialect=dialect) as writer:
+                writer.write(found)
+        out.flush()
+        err.write(f"round {round_}'s sub-seed, to publish with its position: "
+                  f"{sub_seed(sealed.seed, round_)}\n")
     except (Chess960Error, KeyboardInterrupt) as exc:
         return failed(out, err, exc)
     return 0
