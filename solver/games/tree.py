@@ -440,7 +440,9 @@ class Tree:
         from solver.games.labels import label
 
         family = self.family
-        for index, number in enumerate(sorted(self.roots) if ids is None else ids):
+        if ids is None:  # every position where the line was played
+            ids = [n for n in sorted(self.roots) if _has(self.roots[n], line)] or sorted(self.roots)
+        for index, number in enumerate(ids):
             node = self.node(number, line)
             if index:
                 yield ""
@@ -451,6 +453,14 @@ class Tree:
                                             f"{rating:.0f}") +
                    (f", last played {node.last}" if node.last else ""))
             yield from table(node, min_games)
+
+
+def _has(node: Node, line: Sequence[str]) -> bool:
+    for move in line:
+        if move not in node.children:
+            return False
+        node = node.children[move]
+    return True
 
 
 def walk(node: Node, min_games: int = 0,
@@ -539,9 +549,9 @@ def merge(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
                            **roots[number][1].to_json()} for number in sorted(roots)]}
 
 
-def read_json(path: str, text: str) -> Any:
+def read_json(path: str, data: bytes) -> Any:
     """A tree file's document; raises :class:`TreeError` when it is not JSON."""
     try:
-        return json.loads(text)
+        return json.loads(data.decode("utf-8"))
     except ValueError as exc:
         raise TreeError(f"{quote(path)} is not JSON: {exc}") from None
