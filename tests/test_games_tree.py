@@ -12,6 +12,7 @@ words drawn from a small set, not legal games: the tree is keyed by SAN.
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import random
 from collections import defaultdict
@@ -30,7 +31,7 @@ MOVES = ["e4", "e5", "d4", "Nf3", "Nc6", "c5", "O-O", "O-O-O", "Bxf7+", "Qh5#", 
 IDS = [518, 0, 959, 105]
 RESULTS = ["1-0", "1/2-1/2", "0-1", "*"]
 CONTROLS = ["15+0", "60+0", "180+2", "300+0", "600+5", "1800+30", "-", "86400+0"]
-# lichess's speeds by base + 40 × increment seconds (scalachess Speed.scala), written out here
+# lichess's speeds by base + 40 * increment seconds (scalachess Speed.scala), written out here
 SPEED = {"15+0": "ultrabullet", "60+0": "bullet", "180+2": "blitz", "300+0": "blitz",
          "600+5": "rapid", "1800+30": "classical", "-": "correspondence",
          "86400+0": "correspondence"}
@@ -159,8 +160,8 @@ def write(tmp_path: Path, name: str, games: list[Game], crlf: bool = False,
 
 # -- the tree -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("name", "crlf", "plies"), [("g.pgn", False, 12), ("g.pgn", True, 5),
-                                                     ("g.pgn.gz", True, 12), ("g.pgn.zst", False, 3)])
+@pytest.mark.parametrize(("name", "crlf", "plies"), [
+    ("g.pgn", False, 12), ("g.pgn", True, 5), ("g.pgn.gz", True, 12), ("g.pgn.zst", False, 3)])
 def test_tree_equals_the_written_lines(tmp_path: Path, name: str, crlf: bool, plies: int) -> None:
     games = collection(plies + crlf, 120)
     path = write(tmp_path, name, games, crlf)
@@ -253,7 +254,7 @@ def test_merged_shards_equal_the_whole(cuts: list[int]) -> None:
     family = Family.load("chess960")
     bounds = [0, *sorted(cuts), 80]
     documents = []
-    for index, (low, high) in enumerate(zip(bounds, bounds[1:], strict=False)):
+    for index, (low, high) in enumerate(itertools.pairwise(bounds)):
         shard = Tree(family, 6)
         shard.add(iter(["".join(g.pgn() for g in games[low:high]).encode()]), "x")
         documents.append((f"shard {index}", json.loads(shard.json())))
@@ -294,8 +295,8 @@ def test_bad_options(tmp_path: Path, options: list[str], message: str) -> None:
     assert message in err
 
 
-@pytest.mark.parametrize("content", [b"not json", b'{"a": 1}',
-                                     b'{"family": "chess960", "plies": 2, "positions": [{"id": 1}]}'])
+@pytest.mark.parametrize("content", [
+    b"not json", b'{"a": 1}', b'{"family": "chess960", "plies": 2, "positions": [{"id": 1}]}'])
 def test_bad_merge_input(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(content)

@@ -261,8 +261,7 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
 
     def body() -> None:
         from solver.games.select import parse_ids
-        from solver.games.tree import (
-            Filters, Tree, moves, parse_month, parse_rating, parse_speeds)
+        from solver.games.tree import Filters, Tree, moves, parse_month, parse_rating, parse_speeds
 
         family = _family(rules)
         chosen = sorted(parse_ids(family, list(ids))) if ids else None

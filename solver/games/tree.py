@@ -46,7 +46,7 @@ SkipReport = Callable[[int, str], object]
 #: The number of plies a tree keeps by default.
 PLIES: Final = 12
 
-#: lichess's speeds, by the estimated duration of a game (base + 40 × increment
+#: lichess's speeds, by the estimated duration of a game (base + 40 * increment
 #: seconds): the ranges of ``chess.Speed`` in scalachess (``Speed.scala``:
 #: UltraBullet 0 to 29 s, Bullet 30 to 179, Blitz 180 to 479, Rapid 480 to 1499,
 #: Classical 1500 to 21599, Correspondence from 21600), which lichess's
@@ -133,8 +133,7 @@ class Node:
         if rating is not None:
             self.ratings += rating
             self.rated += 1
-        if date > self.last:
-            self.last = date
+        self.last = max(self.last, date)
 
     def rating(self) -> float | None:
         """The average rating of the node's rated games, or None."""
@@ -212,10 +211,8 @@ class Filters:
     def takes(self, header: bytes, rating: float | None, date: str) -> bool:
         if self.speeds is not None and speed(tag(header, b"TimeControl")) not in self.speeds:
             return False
-        if self.low is not None or self.high is not None:
-            if rating is None or (self.low is not None and rating < self.low) or \
-                    (self.high is not None and rating >= self.high):
-                return False
+        if not self._rated(rating):
+            return False
         if (self.since or self.until) and (len(date) < 7 or "?" in date[:7]):
             return False
         if self.since and date[:7] < self.since:
@@ -223,6 +220,12 @@ class Filters:
         if self.until and date[:7] > self.until:
             return False
         return self.player is None or self._played(header)
+
+    def _rated(self, rating: float | None) -> bool:
+        if self.low is None and self.high is None:
+            return True
+        return rating is not None and (self.low is None or rating >= self.low) and \
+            (self.high is None or rating < self.high)
 
     def _played(self, header: bytes) -> bool:
         sides = ("white", "black") if self.color is None else (self.color,)
@@ -291,7 +294,8 @@ def parse_rating(text: str | None) -> tuple[float | None, float | None]:
     low = float(match[1]) if match[1] else None
     high = float(match[3]) if match[3] else None
     if low is not None and high is not None and low >= high:
-        raise TreeError(f"rating {text!r} is an empty range (its low end is not below its high end)")
+        raise TreeError(f"rating {text!r} is an empty range "
+                        "(its low end is not below its high end)")
     return low, high
 
 
