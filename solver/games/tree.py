@@ -453,7 +453,7 @@ class Tree:
             after = f" after {' '.join(line)}" if line else ""
             rating = node.rating()
             yield (f"{label(family, family.position(number))} (id {number}){after}: "
-                   f"{node.games} games" + ("" if rating is None else f", average rating "
+                   f"{node.games} game{'' if node.games == 1 else 's'}" + ("" if rating is None else f", average rating "
                                             f"{rating:.0f}") +
                    (f", last played {node.last}" if node.last else ""))
             yield from table(node, min_games)
