@@ -298,14 +298,12 @@ def merge_command(files: Sequence[str], out: str | None) -> int:
     """``chess960 games merge``: the sum of trees made by ``games tree --format json``."""
 
     def body() -> None:
-        import json
-
-        from solver.games.tree import merge, read_json
+        from solver.games.tree import dumps, merge, read_json
 
         documents = [(path, read_json(path, b"".join(pieces)))
                      for path, pieces, _ in _inputs(files, "reading trees")]
         if _FAILED:
             return
-        _write_bytes([(json.dumps(merge(documents), indent=1) + "\n").encode()], out)
+        _write_bytes([dumps(merge(documents)).encode()], out)
 
     return _run(body)

@@ -67,8 +67,8 @@ _TOKEN: Final = re.compile(
     rb"|\d+\.+"                         # a move number
     rb"|(?:1-0|0-1|1/2-1/2|\*)(?![-\w/])"  # the result
     rb"|[^\s{}();$]+")                  # a move
-_SUFFIX: Final = re.compile(r"[!?]+$")
-_CASTLES: Final = {"0-0": "O-O", "0-0-0": "O-O-O"}
+_RESULTS: Final = frozenset((b"1-0", b"0-1", b"1/2-1/2", b"*"))
+_CASTLES: Final = {b"0-0": b"O-O", b"0-0-0": b"O-O-O"}
 
 
 class TreeError(InputError, ValueError):
@@ -82,13 +82,29 @@ def moves(text: bytes, plies: int) -> list[str]:
 
     >>> moves(b"1. e4!? {[%clk 0:03:00]} 1... c5 $2 (1... e5 2. Nf3) 2. 0-0-0+ ; x\\n Nc6 1-0", 9)
     ['e4', 'c5', 'O-O-O+', 'Nc6']
+    >>> moves(b"1.e4 e5 2.Nf3 *", 2)
+    ['e4', 'e5']
     """
+    size = 96 * plies + 256  # read a window of the moves, wider until it holds them
+    while True:
+        window = text[:size]
+        found = _moves(window, plies, size >= len(text))
+        if found is not None:
+            return found
+        size *= 4
+
+
+def _moves(text: bytes, plies: int, whole: bool) -> list[str] | None:
+    """:func:`moves` of the start ``text`` of a movetext (``whole``: all of it);
+    None when the moves may go on past its end."""
     found: list[str] = []
     depth = 0
     for match in _TOKEN.finditer(text):
         token = match.group()
+        if not whole and match.end() == len(text):
+            return None  # the token may be cut short
         first = token[:1]
-        if first in b"{;%$" or (first.isdigit() and token.endswith(b".")):
+        if first in b"{;%$" or token.endswith(b"."):
             continue
         if token == b"(":
             depth += 1
@@ -96,17 +112,23 @@ def moves(text: bytes, plies: int) -> list[str]:
             depth = max(depth - 1, 0)
         elif depth:
             continue
-        elif token in (b"1-0", b"0-1", b"1/2-1/2", b"*"):
-            break
+        elif token in _RESULTS:
+            return found
         else:
-            san = _SUFFIX.sub("", token.decode("utf-8", "replace"))
-            check = san[len(san.rstrip("+#")):]
-            san = _CASTLES.get(san.rstrip("+#"), san.rstrip("+#")) + check
-            if san:
-                found.append(san)
-                if len(found) >= plies:
-                    break
-    return found
+            found.append(_san(token))
+            if len(found) >= plies:
+                return found
+    return found if whole else None
+
+
+def _san(token: bytes) -> str:
+    """A move as the tree keys it: no ``!?`` suffix, ``0-0`` as ``O-O``."""
+    if token.endswith((b"!", b"?")):
+        token = token.rstrip(b"!?") or token
+    if token.startswith(b"0-0"):
+        plain = token.rstrip(b"+#")
+        token = _CASTLES.get(plain, plain) + token[len(plain):]
+    return token.decode("utf-8", "replace")
 
 
 class Node:
@@ -405,7 +427,7 @@ class Tree:
                               if self.roots[number].games >= min_games]}
 
     def json(self, min_games: int = 0) -> str:
-        return json.dumps(self.to_json(min_games), indent=1) + "\n"
+        return dumps(self.to_json(min_games))
 
     def csv(self, min_games: int = 0) -> str:
         """One row per node: id, line, games, results, average rating, last date."""
@@ -551,6 +573,11 @@ def merge(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
     return {"family": family, "plies": plies, **totals,
             "positions": [{"id": number, "position": roots[number][0],
                            **roots[number][1].to_json()} for number in sorted(roots)]}
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """A tree document as JSON: one line (the fast encoder's), then a line break."""
+    return json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
 def read_json(path: str, data: bytes) -> Any:
