@@ -67,6 +67,7 @@ _TOKEN: Final = re.compile(
     rb"|\d+\.+"                         # a move number
     rb"|(?:1-0|0-1|1/2-1/2|\*)(?![-\w/])"  # the result
     rb"|[^\s{}();$]+")                  # a move
+_COMMENT: Final = re.compile(rb"\{[^}]*\}?")
 _RESULTS: Final = frozenset((b"1-0", b"0-1", b"1/2-1/2", b"*"))
 _CASTLES: Final = {b"0-0": b"O-O", b"0-0-0": b"O-O-O"}
 
@@ -97,6 +98,10 @@ def moves(text: bytes, plies: int) -> list[str]:
 def _moves(text: bytes, plies: int, whole: bool) -> list[str] | None:
     """:func:`moves` of the start ``text`` of a movetext (``whole``: all of it);
     None when the moves may go on past its end."""
+    if b";" not in text and b"\n%" not in text and not text.startswith(b"%"):
+        plain = _COMMENT.sub(b" ", text) if b"{" in text else text
+        if b"(" not in plain:
+            return _plain_moves(plain.split(), plies, whole)
     found: list[str] = []
     depth = 0
     for match in _TOKEN.finditer(text):
@@ -118,6 +123,24 @@ def _moves(text: bytes, plies: int, whole: bool) -> list[str] | None:
             found.append(_san(token))
             if len(found) >= plies:
                 return found
+    return found if whole else None
+
+
+def _plain_moves(words: list[bytes], plies: int, whole: bool) -> list[str] | None:
+    """:func:`_moves` of movetext words with no comment, variation or ``;``."""
+    if not whole and words:
+        words.pop()  # it may be cut short
+    found: list[str] = []
+    for word in words:
+        if word.endswith(b".") or word.startswith(b"$"):
+            continue
+        if word[:1].isdigit() and b"." in word:  # 1.e4
+            word = word.rpartition(b".")[2]
+        if word in _RESULTS:
+            return found
+        found.append(_san(word))
+        if len(found) >= plies:
+            return found
     return found if whole else None
 
 
