@@ -277,6 +277,25 @@ def test_merge_command(tmp_path: Path) -> None:
     assert document["games"] == 92 and document["not_in_family"] == 2
 
 
+def test_merged_stats_equal_the_whole(tmp_path: Path) -> None:
+    games = collection(6, 60)
+    paths = [write(tmp_path, f"{i}.pgn", part, truncated=i == 1)
+             for i, part in enumerate((games[:25], games[25:]))]
+    tables = []
+    for path in paths:
+        ran = run(["games", "stats", str(path), "-f", "json"])
+        tables.append(tmp_path / f"{path.stem}.json")
+        tables[-1].write_bytes(ran.stdout)
+    merged = run(["games", "merge", *map(str, tables)])
+    assert merged.returncode == 0, merged.stderr
+    assert merged.stdout == run(["games", "stats", *map(str, paths), "-f", "json"]).stdout
+    mixed = run(["games", "merge", str(tables[0]), str(tmp_path / "tree.json")])
+    assert mixed.returncode == 1
+    (tmp_path / "tree.json").write_bytes(run(["games", "tree", str(paths[0]), "-f", "json"]).stdout)
+    mixed = run(["games", "merge", str(tables[0]), str(tmp_path / "tree.json")])
+    assert mixed.stderr == b"error: trees and games stats tables cannot be merged together\n"
+
+
 # -- bad input ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("options", "message"), [

@@ -295,15 +295,16 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
 
 
 def merge_command(files: Sequence[str], out: str | None) -> int:
-    """``chess960 games merge``: the sum of trees made by ``games tree --format json``."""
+    """``chess960 games merge``: the sum of trees made by ``games tree --format json``
+    (or of tables made by ``games stats --format json``)."""
 
     def body() -> None:
-        from solver.games.tree import dumps, merge, read_json
+        from solver.games.tree import merge_json, read_json
 
         documents = [(path, read_json(path, b"".join(pieces)))
                      for path, pieces, _ in _inputs(files, "reading trees")]
         if _FAILED:
             return
-        _write_bytes([dumps(merge(documents)).encode()], out)
+        _write_bytes([merge_json(documents).encode()], out)
 
     return _run(body)

@@ -177,17 +177,20 @@ def tree(
 
 @games_app.command("merge", epilog=_examples(
     "chess960 games merge 2023-*.json -o 2023.json",
+    "chess960 games stats a.pgn -f json > a.json && chess960 games stats b.pgn -f json > b.json"
+    " && chess960 games merge a.json b.json",
     "chess960 games tree a.pgn -f json -o a.json && chess960 games tree b.pgn -f json -o b.json"
     " && chess960 games merge a.json b.json"))
 def merge(
     files: Annotated[list[str], typer.Argument(
         metavar="FILE|-", show_default=False,
         help="Trees made by `chess960 games tree --format json` (of one family and one "
-             "number of plies); `-` reads stdin.")],
+             "number of plies), or tables made by `chess960 games stats --format json`; "
+             "`-` reads stdin.")],
     out: OutOption = None,
 ) -> None:
-    """The sum of opening trees made from different files or slices: the tree
-    of all their games, as JSON."""
+    """The sum of opening trees (or of games stats tables) made from different
+    files or slices: the tree (the table) of all their games, as JSON."""
     from solver.cli.game_runs import merge_command
 
     _exit(merge_command(files, out))

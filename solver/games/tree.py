@@ -134,11 +134,10 @@ def _plain_moves(words: list[bytes], plies: int, whole: bool) -> list[str] | Non
     for word in words:
         if word.endswith(b".") or word.startswith(b"$"):
             continue
-        if word[:1].isdigit() and b"." in word:  # 1.e4
-            word = word.rpartition(b".")[2]
-        if word in _RESULTS:
+        move = word.rpartition(b".")[2] if word[:1].isdigit() else word  # 1.e4
+        if move in _RESULTS:
             return found
-        found.append(_san(word))
+        found.append(_san(move))
         if len(found) >= plies:
             return found
     return found if whole else None
@@ -498,9 +497,9 @@ class Tree:
             after = f" after {' '.join(line)}" if line else ""
             rating = node.rating()
             yield (f"{label(family, family.position(number))} (id {number}){after}: "
-                   f"{node.games} game{'' if node.games == 1 else 's'}" + ("" if rating is None else f", average rating "
-                                            f"{rating:.0f}") +
-                   (f", last played {node.last}" if node.last else ""))
+                   f"{node.games} game{'' if node.games == 1 else 's'}"
+                   + ("" if rating is None else f", average rating {rating:.0f}")
+                   + (f", last played {node.last}" if node.last else ""))
             yield from table(node, min_games)
 
 
@@ -560,6 +559,57 @@ def table(node: Node, min_games: int = 0) -> Iterator[str]:
         yield "  ".join([cells[0].ljust(widths[0]),
                          *(c.rjust(w) for c, w in zip(cells[1:-1], widths[1:-1], strict=True)),
                          cells[-1]]).rstrip()
+
+
+_COUNTS: Final = ("games", "white_wins", "draws", "black_wins", "unfinished")
+
+
+def merge_json(documents: Sequence[tuple[str, Any]]) -> str:
+    """The sum of trees (``games tree --format json``) or of tables (``games
+    stats --format json``), as JSON; raises :class:`TreeError`."""
+    stats = [isinstance(d, dict) and "total" in d and "plies" not in d for _, d in documents]
+    if any(stats) and not all(stats):
+        raise TreeError("trees and games stats tables cannot be merged together")
+    if documents and all(stats):
+        return json.dumps(merge_stats(documents), indent=1) + "\n"
+    return dumps(merge(documents))
+
+
+def merge_stats(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """The sum of tables made by ``games stats --format json``, in their form."""
+    family: str | None = None
+    rows: dict[int, tuple[str, list[int]]] = {}
+    outside = [0] * 5
+    games = skipped = 0
+    for name, document in documents:
+        if family is not None and document.get("family") != family:
+            raise TreeError(f"{name}: a table of {document.get('family')!r} cannot be merged "
+                            f"with one of {family!r}")
+        family = document.get("family")
+        try:
+            games += int(document["games"])
+            skipped += int(document["skipped"])
+            for entry in document["positions"]:
+                row = rows.setdefault(int(entry["id"]), (str(entry["position"]), [0] * 5))[1]
+                for i, key in enumerate(_COUNTS):
+                    row[i] += int(entry[key])
+            for i, key in enumerate(_COUNTS):
+                outside[i] += int(document["not_in_family"][key])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise TreeError(f"{name}: not a table made by 'games stats --format json' "
+                            f"(reading {exc!s})") from None
+    total = [sum(row[i] for _, row in rows.values()) for i in range(5)]
+    return {"family": family, "games": games, "skipped": skipped,
+            "positions": [_stats_row(n, *rows[n]) for n in sorted(rows)],
+            "total": _stats_row(None, str(family), total),
+            "not_in_family": _stats_row(None, "not in family", outside)}
+
+
+def _stats_row(number: int | None, name: str, row: list[int]) -> dict[str, Any]:
+    finished = row[1] + row[2] + row[3]
+    score = None if not finished else round((row[1] + row[2] / 2) / finished, 4)
+    return {"id": number, "position": name, **dict(zip(_COUNTS, row, strict=True)),
+            "white_score": score}
 
 
 def merge(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
