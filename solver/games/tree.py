@@ -86,10 +86,14 @@ def moves(text: bytes, plies: int) -> list[str]:
     >>> moves(b"1.e4 e5 2.Nf3 *", 2)
     ['e4', 'e5']
     """
+    return moves_in(text, 0, len(text), plies)
+
+
+def moves_in(data: bytes, start: int, end: int, plies: int) -> list[str]:
+    """:func:`moves` of the movetext ``data[start:end]``, reading only its start."""
     size = 96 * plies + 256  # read a window of the moves, wider until it holds them
     while True:
-        window = text[:size]
-        found = _moves(window, plies, size >= len(text))
+        found = _moves(data[start:min(end, start + size)], plies, start + size >= end)
         if found is not None:
             return found
         size *= 4
@@ -131,16 +135,38 @@ def _plain_moves(words: list[bytes], plies: int, whole: bool) -> list[str] | Non
     if not whole and words:
         words.pop()  # it may be cut short
     found: list[str] = []
+    known = _WORDS
     for word in words:
-        if word.endswith(b".") or word.startswith(b"$"):
+        move = known.get(word, _UNKNOWN)
+        if move is _UNKNOWN:
+            move = _word(word)
+        if move is None:
             continue
-        move = word.rpartition(b".")[2] if word[:1].isdigit() else word  # 1.e4
-        if move in _RESULTS:
+        if not move:
             return found
-        found.append(_san(move))
+        found.append(move)
         if len(found) >= plies:
             return found
     return found if whole else None
+
+
+_UNKNOWN: Final = "?"
+#: Words of plain movetext read so far: the move they are, "" (a result) or
+#: None (a move number, a NAG).
+_WORDS: dict[bytes, str | None] = {}
+
+
+def _word(word: bytes) -> str | None:
+    """What a word of plain movetext is (see :data:`_WORDS`), remembered."""
+    if word.endswith(b".") or word.startswith(b"$"):
+        move: str | None = None
+    else:
+        token = word.rpartition(b".")[2] if word[:1].isdigit() else word  # 1.e4
+        move = "" if token in _RESULTS else _san(token)
+    if len(_WORDS) >= 1 << 16:
+        _WORDS.clear()
+    _WORDS[word] = move
+    return move
 
 
 def _san(token: bytes) -> str:
@@ -403,7 +429,7 @@ class Tree:
                 self._skip(report, read, f"result {value!r} is not 1-0, 0-1, 1/2-1/2 or *")
                 continue
             self.games += 1
-            self.add_game(header, data[head:game.end], result)
+            self.add_game(header, data, result, head, game.end)
         return read
 
     def _skip(self, report: SkipReport | None, number: int, problem: str) -> None:
@@ -411,8 +437,10 @@ class Tree:
         if report is not None:
             report(number, problem)
 
-    def add_game(self, header: bytes, movetext: bytes, result: int) -> None:
-        """Add one game: its header block, its moves, its result (0 to 3)."""
+    def add_game(self, header: bytes, movetext: bytes, result: int, start: int = 0,
+                 end: int = -1) -> None:
+        """Add one game: its header block, its moves (``movetext[start:end]``,
+        default: all of it), its result (0 to 3)."""
         number = self.starts.position(header)
         if number is None:
             self.outside += 1
@@ -426,7 +454,8 @@ class Tree:
         if node is None:
             node = self.roots[number] = Node()
         node.count(result, rating, date)
-        for move in moves(movetext, self.plies):
+        line = moves_in(movetext, start, len(movetext) if end < 0 else end, self.plies)
+        for move in line:
             child = node.children.get(move)
             if child is None:
                 child = node.children[move] = Node()
