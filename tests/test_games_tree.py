@@ -336,3 +336,44 @@ def test_merge_refuses_other_plies(tmp_path: Path) -> None:
 
 def test_ranks_known() -> None:
     assert all(str(n) in RANKS for n in IDS)
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--color", "white"], "--color needs --player"),
+    (["--player", "x", "--color", "red"], "'red' is not white or black"),
+    (["-f", "html"], "'html' is not text, json or csv"),
+])
+def test_usage_errors(tmp_path: Path, options: list[str], message: str) -> None:
+    path = write(tmp_path, "g.pgn", collection(1, 5), truncated=False)
+    ran = run(["games", "tree", str(path), *options])
+    assert ran.returncode == 2 and message in ran.stderr.decode(), ran.stderr
+
+
+def test_stdin_and_a_file_with_no_game(tmp_path: Path) -> None:
+    games = collection(8, 30)
+    ran = run(["games", "tree", "-", "-f", "json", "-p", "3"],
+              stdin="".join(g.pgn() for g in games).encode())
+    same(flatten(json.loads(ran.stdout)), expected(games, 3))
+    empty = tmp_path / "empty.pgn"
+    empty.write_bytes(b"no games here\n")
+    ran = run(["games", "tree", str(empty)])
+    err = ran.stderr.decode()
+    assert ran.returncode == 1 and err.startswith("error: ") and err.count("\n") == 1, err
+
+
+def test_memory_grows_with_lines_not_games() -> None:
+    """The same twenty games 20 times and 80 times: the
+    tree and the memory read at its peak stay alike."""
+    import tracemalloc
+
+    games = collection(12, 20)
+    text = "".join(g.pgn() for g in games).encode()
+    peaks = []
+    for copies in (20, 80):
+        tree = Tree(Family.load("chess960"), 12)
+        tracemalloc.start()
+        tree.add(iter([text] * copies), "x")
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+        assert tree.games == 20 * copies
+    assert peaks[1] < peaks[0] * 1.5 + 200_000, peaks
