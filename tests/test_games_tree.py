@@ -247,7 +247,7 @@ def test_filters(tmp_path: Path, options: list[str], take: Any) -> None:
 
 # -- merge ----------------------------------------------------------------------------------------
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.lists(st.integers(0, 80), max_size=4))
 def test_merged_shards_equal_the_whole(cuts: list[int]) -> None:
     games = collection(21, 80)
@@ -362,14 +362,14 @@ def test_stdin_and_a_file_with_no_game(tmp_path: Path) -> None:
 
 
 def test_memory_grows_with_lines_not_games() -> None:
-    """The same twenty games 20 times and 80 times: the
+    """The same twenty games 10 times and 40 times: the
     tree and the memory read at its peak stay alike."""
     import tracemalloc
 
     games = collection(12, 20)
     text = "".join(g.pgn() for g in games).encode()
     peaks = []
-    for copies in (20, 80):
+    for copies in (10, 40):
         tree = Tree(Family.load("chess960"), 12)
         tracemalloc.start()
         tree.add(iter([text] * copies), "x")
