@@ -172,6 +172,7 @@ def test_tree_equals_the_written_lines(tmp_path: Path, name: str, crlf: bool, pl
     document = json.loads(ran.stdout)
     assert document["games"] == 121 and document["not_in_family"] == 1
     assert document["skipped"] == 1 and document["plies"] == plies
+    assert all(entry["rank"] == RANKS[str(entry["id"])] for entry in document["positions"])
     same(flatten(document), expected(games, plies))
 
 

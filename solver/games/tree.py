@@ -473,6 +473,7 @@ class Tree:
                 "filtered_out": self.left_out,
                 "positions": [{"id": number,
                                "position": label(family, family.position(number)),
+                               "rank": family.position(number).white,
                                **self.roots[number].to_json(min_games)}
                               for number in sorted(self.roots)
                               if self.roots[number].games >= min_games]}
@@ -647,7 +648,7 @@ def merge(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
     family: str | None = None
     plies: int | None = None
     totals = {"games": 0, "skipped": 0, "not_in_family": 0, "filtered_out": 0}
-    roots: dict[int, tuple[str, Node]] = {}
+    roots: dict[int, tuple[str, str | None, Node]] = {}
     for name, document in documents:
         if not isinstance(document, dict) or "positions" not in document or \
                 not isinstance(document["positions"], list):
@@ -667,14 +668,14 @@ def merge(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
                 raise TreeError(f"{name}: a position without an id") from None
             node = Node.from_json(entry, name)
             if number in roots:
-                roots[number][1].merge(node)
+                roots[number][2].merge(node)
             else:
-                roots[number] = (str(entry.get("position", number)), node)
+                roots[number] = (str(entry.get("position", number)), entry.get("rank"), node)
     if family is None:
         raise TreeError("no tree to merge")
     return {"family": family, "plies": plies, **totals,
-            "positions": [{"id": number, "position": roots[number][0],
-                           **roots[number][1].to_json()} for number in sorted(roots)]}
+            "positions": [{"id": number, "position": roots[number][0], "rank": roots[number][1],
+                           **roots[number][2].to_json()} for number in sorted(roots)]}
 
 
 def dumps(document: dict[str, Any]) -> str:
