@@ -378,3 +378,17 @@ def test_memory_grows_with_lines_not_games() -> None:
         tracemalloc.stop()
         assert tree.games == 20 * copies
     assert peaks[1] < peaks[0] * 1.5 + 200_000, peaks
+
+
+def test_unknown_dates_and_ratings() -> None:
+    """``?`` in a date keeps it out of the last date (and out of --since);
+    a ``?`` rating keeps the game out of the average."""
+    pgn = (f'[FEN "{fen(518)}"]\n[Date "2024.??.??"]\n[WhiteElo "?"]\n[BlackElo "1500"]\n'
+           f'[Result "1-0"]\n\n1. e4 1-0\n\n'
+           f'[FEN "{fen(518)}"]\n[Date "2023.05.01"]\n[WhiteElo "1700"]\n[BlackElo "1500"]\n'
+           f'[Result "0-1"]\n\n1. e4 0-1\n\n').encode()
+    tree = Tree(Family.load("chess960"), 2)
+    tree.add(iter([pgn]), "x")
+    node = tree.roots[518].children["e4"]
+    assert (node.games, node.white, node.black, node.last, node.rating()) == \
+        (2, 1, 1, "2023.05.01", 1600.0)

@@ -450,6 +450,8 @@ class Tree:
         if not self.filters.takes(header, rating, date):
             self.left_out += 1
             return
+        if "?" in date:  # a month or a day not known: no last date
+            date = ""
         node = self.roots.get(number)
         if node is None:
             node = self.roots[number] = Node()
