@@ -333,6 +333,10 @@ def test_merge_refuses_other_plies(tmp_path: Path) -> None:
              "-o", str(tmp_path / f"{plies}.json")])
     ran = run(["games", "merge", str(tmp_path / "3.json"), str(tmp_path / "4.json")])
     assert ran.returncode == 1 and "cannot be merged" in ran.stderr.decode()
+    run(["games", "tree", str(pgn), "-f", "json", "--min-games", "2",
+         "-o", str(tmp_path / "pruned.json")])
+    ran = run(["games", "merge", str(tmp_path / "pruned.json")])
+    assert ran.returncode == 1 and "pruned by --min-games 2" in ran.stderr.decode()
 
 
 def test_ranks_known() -> None:

@@ -470,7 +470,8 @@ class Tree:
         from solver.games.labels import label
 
         family = self.family
-        return {"family": family.name, "plies": self.plies, "games": self.games,
+        return {"family": family.name, "plies": self.plies, "min_games": min_games,
+                "games": self.games,
                 "skipped": self.skipped, "not_in_family": self.outside,
                 "filtered_out": self.left_out,
                 "positions": [{"id": number,
@@ -655,6 +656,9 @@ def merge(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
         if not isinstance(document, dict) or "positions" not in document or \
                 not isinstance(document["positions"], list):
             raise TreeError(f"{name}: not a tree made by 'games tree --format json'")
+        if document.get("min_games"):
+            raise TreeError(f"{name}: a tree pruned by --min-games {document['min_games']} "
+                            "has lost lines; merge trees made without it")
         if family is None:
             family, plies = document.get("family"), document.get("plies")
         elif (document.get("family"), document.get("plies")) != (family, plies):
@@ -675,7 +679,7 @@ def merge(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
                 roots[number] = (str(entry.get("position", number)), entry.get("rank"), node)
     if family is None:
         raise TreeError("no tree to merge")
-    return {"family": family, "plies": plies, **totals,
+    return {"family": family, "plies": plies, "min_games": 0, **totals,
             "positions": [{"id": number, "position": roots[number][0], "rank": roots[number][1],
                            **roots[number][2].to_json()} for number in sorted(roots)]}
 
