@@ -251,3 +251,60 @@ def tag_command(files: Sequence[str], rules: str, name: str, in_place: bool,
         _write_bytes(everything(), out)
 
     return _run(body)
+
+
+def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str],
+                 line: str | None, fmt: str, min_games: int, filters: dict[str, Any],
+                 out: str | None) -> int:
+    """``chess960 games tree``: the opening tree of each start position, in the
+    form ``fmt`` (text: the explorer's table after ``line``; json; csv)."""
+
+    def body() -> None:
+        from solver.games.select import parse_ids
+        from solver.games.tree import Filters, Tree, moves, parse_month, parse_rating, parse_speeds
+
+        family = _family(rules)
+        chosen = sorted(parse_ids(family, list(ids))) if ids else None
+        low, high = parse_rating(filters["rating"])
+        player = filters["player"]
+        tree = Tree(family, plies, Filters(
+            parse_speeds(filters["speed"]), low, high, parse_month(filters["since"], "--since"),
+            parse_month(filters["until"], "--until"),
+            None if player is None else player.casefold(), filters["color"]))
+        played = moves((line or "").encode(), 1 << 30)
+        for path, pieces, _ in _inputs(files, "reading games"):
+            skipped = tree.skipped
+            read = tree.add(pieces, path, _skipped(path))
+            _one_game(path, read, tree.skipped - skipped)
+        if _FAILED and not tree.games:
+            return
+        if chosen is not None:
+            tree.roots = {n: node for n, node in tree.roots.items() if n in chosen}
+        if fmt == "text":
+            if not tree.roots:
+                sys.stdout.write("no game from the positions asked for\n")
+                return
+            text = "".join(f"{row}\n" for row in tree.text(
+                None if chosen is None else [n for n in chosen if n in tree.roots],
+                played, min_games))
+        else:
+            text = tree.csv(min_games) if fmt == "csv" else tree.json(min_games)
+        _write_bytes([text.encode()], out)
+
+    return _run(body)
+
+
+def merge_command(files: Sequence[str], out: str | None) -> int:
+    """``chess960 games merge``: the sum of trees made by ``games tree --format json``
+    (or of tables made by ``games stats --format json``)."""
+
+    def body() -> None:
+        from solver.games.tree import merge_json, read_json
+
+        documents = [(path, read_json(path, b"".join(pieces)))
+                     for path, pieces, _ in _inputs(files, "reading trees")]
+        if _FAILED:
+            return
+        _write_bytes([merge_json(documents).encode()], out)
+
+    return _run(body)

@@ -113,3 +113,84 @@ def tag_(
     from solver.cli.game_runs import tag_command
 
     _exit(tag_command(files, rules, name, in_place, out))
+
+
+@games_app.command("tree", epilog=_examples(
+    "chess960 games tree games.pgn --id 518 --line 'e4 e5'",
+    "chess960 games tree lichess_db_chess960.pgn.zst --speed blitz,rapid --rating 1600-2200 "
+    "-f json -o tree.json",
+    "chess960 games tree games.pgn --player DrNykterstein --color white --min-games 5 -f csv"))
+def tree(
+    files: FilesArgument,
+    rules: RulesOption = "chess960",
+    plies: Annotated[int, typer.Option(
+        "--plies", "-p", min=0, max=200, help="How many plies (half-moves) the tree keeps.")] = 12,
+    ids: Annotated[list[str] | None, typer.Option(
+        "--id", metavar="IDS", show_default=False,
+        help="Only these positions (518,534; FRC 518); may repeat. Default: every one met.")
+    ] = None,
+    line: Annotated[str | None, typer.Option(
+        "--line", metavar="SAN", show_default=False,
+        help="Text form: the table after these moves ('e4 e5', move numbers allowed).")] = None,
+    speed: Annotated[list[str] | None, typer.Option(
+        "--speed", metavar="SPEEDS", show_default=False,
+        help="Only games of these lichess speeds, from TimeControl: ultrabullet, bullet, "
+             "blitz, rapid, classical, correspondence (comma-separated; may repeat).")] = None,
+    rating: Annotated[str | None, typer.Option(
+        "--rating", metavar="A-B|GROUP", show_default=False,
+        help="Only games whose players' average rating is in A-B (A included, B not) or "
+             "in a lichess group (1600: 1600 to 1799).")] = None,
+    since: Annotated[str | None, typer.Option(
+        "--since", metavar="YYYY-MM", show_default=False,
+        help="Only games played in this month or later (UTCDate, else Date).")] = None,
+    until: Annotated[str | None, typer.Option(
+        "--until", metavar="YYYY-MM", show_default=False,
+        help="Only games played in this month or earlier.")] = None,
+    player: Annotated[str | None, typer.Option(
+        "--player", metavar="NAME", show_default=False,
+        help="Only games this player played (White or Black tag, any case).")] = None,
+    color: Annotated[str | None, typer.Option(
+        "--color", metavar="white|black", show_default=False,
+        help="With --player: only the games the player had this colour.")] = None,
+    min_games: Annotated[int, typer.Option(
+        "--min-games", metavar="K", min=0,
+        help="Leave out of the output the lines played fewer than K times.")] = 0,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", metavar="text|json|csv", help="The output's form.")] = "text",
+    out: OutOption = None,
+) -> None:
+    """Per start position, the tree of the first plies of its games: games,
+    results, average rating, last date played, per line, as lichess's opening
+    explorer shows them; text shows the next moves after --line."""
+    if fmt not in ("text", "json", "csv"):
+        raise typer.BadParameter(f"{fmt!r} is not text, json or csv", param_hint="'--format'")
+    if color is not None and color not in ("white", "black"):
+        raise typer.BadParameter(f"{color!r} is not white or black", param_hint="'--color'")
+    if color is not None and player is None:
+        raise typer.BadParameter("--color needs --player", param_hint="'--color'")
+    from solver.cli.game_runs import tree_command
+
+    _exit(tree_command(files, rules, plies, ids or [], line, fmt, min_games,
+                       {"speed": speed or [], "rating": rating, "since": since,
+                        "until": until, "player": player, "color": color}, out))
+
+
+@games_app.command("merge", epilog=_examples(
+    "chess960 games merge 2023-*.json -o 2023.json",
+    "chess960 games stats a.pgn -f json > a.json && chess960 games stats b.pgn -f json > b.json"
+    " && chess960 games merge a.json b.json",
+    "chess960 games tree a.pgn -f json -o a.json && chess960 games tree b.pgn -f json -o b.json"
+    " && chess960 games merge a.json b.json"))
+def merge(
+    files: Annotated[list[str], typer.Argument(
+        metavar="FILE|-", show_default=False,
+        help="Trees made by `chess960 games tree --format json` (of one family and one "
+             "number of plies), or tables made by `chess960 games stats --format json`; "
+             "`-` reads stdin.")],
+    out: OutOption = None,
+) -> None:
+    """The sum of opening trees (or of games stats tables) made from different
+    files or slices: the tree (the table) of all their games, as JSON."""
+    from solver.cli.game_runs import merge_command
+
+    _exit(merge_command(files, out))

@@ -1,0 +1,697 @@
+"""``chess960 games tree``: an opening explorer per start position.
+
+For each start position of the family met in the games (found as ``games
+stats`` finds it), the tree of the first plies of its games, keyed by
+normalised SAN: within one start position a sequence of SAN moves names one
+path, so no move generator is needed. Each node counts its games, White's
+wins, draws, Black's wins, the players' ratings (for their average) and the
+last date it was played; the tree grows with the distinct lines, not with
+the games, which are read one at a time.
+
+>>> from solver.family import Family
+>>> pgn = (b'[Result "1-0"]\\n[WhiteElo "1500"]\\n[BlackElo "1700"]\\n\\n'
+...        b'1. e4 {[%clk 0:03:00]} e5?! 2. 0-0 $1 (2. d4) 1-0\\n\\n'
+...        b'[Result "1/2-1/2"]\\n\\n1. e4 c5 1/2-1/2\\n')
+>>> tree = Tree(Family.load("chess960"), plies=3)
+>>> tree.add(iter([pgn]), "x")
+2
+>>> root = tree.roots[518]
+>>> root.games, sorted(root.children["e4"].children), root.children["e4"].rating()
+(2, ['c5', 'e5'], 1600.0)
+>>> list(root.children["e4"].children["e5"].children)
+['O-O']
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from solver.errors import InputError, quote
+from solver.games.headers import Starts, tag
+from solver.games.reading import scan
+from solver.games.stats import result_of
+
+if TYPE_CHECKING:
+    from solver.family import Family
+
+#: Told of each game skipped: its number and why.
+SkipReport = Callable[[int, str], object]
+
+#: The number of plies a tree keeps by default.
+PLIES: Final = 12
+
+#: lichess's speeds, by the estimated duration of a game (base + 40 * increment
+#: seconds): the ranges of ``chess.Speed`` in scalachess (``Speed.scala``:
+#: UltraBullet 0 to 29 s, Bullet 30 to 179, Blitz 180 to 479, Rapid 480 to 1499,
+#: Classical 1500 to 21599, Correspondence from 21600), which lichess's
+#: opening explorer (lila-openingexplorer) filters by; ``-`` (no clock) is
+#: correspondence.
+SPEEDS: Final = (("ultrabullet", 30), ("bullet", 180), ("blitz", 480), ("rapid", 1500),
+                 ("classical", 21600), ("correspondence", None))
+
+#: lichess's explorer's rating groups: a group covers its rating up to the next one's.
+RATING_GROUPS: Final = (0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500)
+
+_TOKEN: Final = re.compile(
+    rb"\{[^}]*\}?"                      # a comment (lichess's [%clk ...] among them)
+    rb"|;[^\n]*"                        # a comment to the line's end
+    rb"|(?m:^%[^\n]*)"                  # an escaped line
+    rb"|\$\d+"                          # a NAG
+    rb"|[()]"                           # a variation's bounds
+    rb"|\d+\.+"                         # a move number
+    rb"|(?:1-0|0-1|1/2-1/2|\*)(?![-\w/])"  # the result
+    rb"|[^\s{}();$]+")                  # a move
+_COMMENT: Final = re.compile(rb"\{[^}]*\}?")
+_RESULTS: Final = frozenset((b"1-0", b"0-1", b"1/2-1/2", b"*"))
+_CASTLES: Final = {b"0-0": b"O-O", b"0-0-0": b"O-O-O"}
+
+
+class TreeError(InputError, ValueError):
+    """A tree option or a tree file that cannot be used."""
+
+
+def moves(text: bytes, plies: int) -> list[str]:
+    """The first ``plies`` moves of a game's movetext, as normalised SAN:
+    move numbers, comments, NAGs, variations and ``!?`` suffixes dropped,
+    ``0-0`` written ``O-O``, ``+``/``#`` kept; up to the result.
+
+    >>> moves(b"1. e4!? {[%clk 0:03:00]} 1... c5 $2 (1... e5 2. Nf3) 2. 0-0-0+ ; x\\n Nc6 1-0", 9)
+    ['e4', 'c5', 'O-O-O+', 'Nc6']
+    >>> moves(b"1.e4 e5 2.Nf3 *", 2)
+    ['e4', 'e5']
+    """
+    return moves_in(text, 0, len(text), plies)
+
+
+def moves_in(data: bytes, start: int, end: int, plies: int) -> list[str]:
+    """:func:`moves` of the movetext ``data[start:end]``, reading only its start."""
+    size = 96 * plies + 256  # read a window of the moves, wider until it holds them
+    while True:
+        found = _moves(data[start:min(end, start + size)], plies, start + size >= end)
+        if found is not None:
+            return found
+        size *= 4
+
+
+def _moves(text: bytes, plies: int, whole: bool) -> list[str] | None:
+    """:func:`moves` of the start ``text`` of a movetext (``whole``: all of it);
+    None when the moves may go on past its end."""
+    if b";" not in text and b"\n%" not in text and not text.startswith(b"%"):
+        plain = _COMMENT.sub(b" ", text) if b"{" in text else text
+        if b"(" not in plain:
+            return _plain_moves(plain.split(), plies, whole)
+    found: list[str] = []
+    depth = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if not whole and match.end() == len(text):
+            return None  # the token may be cut short
+        first = token[:1]
+        if first in b"{;%$" or token.endswith(b"."):
+            continue
+        if token == b"(":
+            depth += 1
+        elif token == b")":
+            depth = max(depth - 1, 0)
+        elif depth:
+            continue
+        elif token in _RESULTS:
+            return found
+        else:
+            found.append(_san(token))
+            if len(found) >= plies:
+                return found
+    return found if whole else None
+
+
+def _plain_moves(words: list[bytes], plies: int, whole: bool) -> list[str] | None:
+    """:func:`_moves` of movetext words with no comment, variation or ``;``."""
+    if not whole and words:
+        words.pop()  # it may be cut short
+    found: list[str] = []
+    known = _WORDS
+    for word in words:
+        move = known.get(word, _UNKNOWN)
+        if move is _UNKNOWN:
+            move = _word(word)
+        if move is None:
+            continue
+        if not move:
+            return found
+        found.append(move)
+        if len(found) >= plies:
+            return found
+    return found if whole else None
+
+
+_UNKNOWN: Final = "?"
+#: Words of plain movetext read so far: the move they are, "" (a result) or
+#: None (a move number, a NAG).
+_WORDS: dict[bytes, str | None] = {}
+
+
+def _word(word: bytes) -> str | None:
+    """What a word of plain movetext is (see :data:`_WORDS`), remembered."""
+    if word.endswith(b".") or word.startswith(b"$"):
+        move: str | None = None
+    else:
+        token = word.rpartition(b".")[2] if word[:1].isdigit() else word  # 1.e4
+        move = "" if token in _RESULTS else _san(token)
+    if len(_WORDS) >= 1 << 16:
+        _WORDS.clear()
+    _WORDS[word] = move
+    return move
+
+
+def _san(token: bytes) -> str:
+    """A move as the tree keys it: no ``!?`` suffix, ``0-0`` as ``O-O``."""
+    if token.endswith((b"!", b"?")):
+        token = token.rstrip(b"!?") or token
+    if token.startswith(b"0-0"):
+        plain = token.rstrip(b"+#")
+        token = _CASTLES.get(plain, plain) + token[len(plain):]
+    return token.decode("utf-8", "replace")
+
+
+class Node:
+    """One line's counts: games, White's wins, draws, Black's wins, the sum and
+    number of the average ratings of games whose players both have one, the
+    last date played (``YYYY.MM.DD``, "" when none is known), and the next moves."""
+
+    __slots__ = ("black", "children", "draws", "games", "last", "rated", "ratings", "white")
+
+    def __init__(self) -> None:
+        self.games = self.white = self.draws = self.black = self.rated = 0
+        self.ratings = 0.0
+        self.last = ""
+        self.children: dict[str, Node] = {}
+
+    def count(self, result: int, rating: float | None, date: str) -> None:
+        self.games += 1
+        if result == 0:
+            self.white += 1
+        elif result == 1:
+            self.draws += 1
+        elif result == 2:
+            self.black += 1
+        if rating is not None:
+            self.ratings += rating
+            self.rated += 1
+        self.last = max(self.last, date)
+
+    def rating(self) -> float | None:
+        """The average rating of the node's rated games, or None."""
+        return self.ratings / self.rated if self.rated else None
+
+    def top_share(self) -> float | None:
+        """The share of the most common next move among the games that go on."""
+        total = sum(child.games for child in self.children.values())
+        return max(c.games for c in self.children.values()) / total if total else None
+
+    def merge(self, other: Node) -> None:
+        """Add ``other``'s counts and lines to this node's."""
+        self.games += other.games
+        self.white += other.white
+        self.draws += other.draws
+        self.black += other.black
+        self.ratings += other.ratings
+        self.rated += other.rated
+        self.last = max(self.last, other.last)
+        for move, child in other.children.items():
+            mine = self.children.get(move)
+            if mine is None:
+                self.children[move] = child
+            else:
+                mine.merge(child)
+
+    def to_json(self, min_games: int = 0) -> dict[str, Any]:
+        share = self.top_share()
+        rating = self.rating()
+        return {"games": self.games, "white": self.white, "draws": self.draws,
+                "black": self.black, "rating_sum": self.ratings, "rated_games": self.rated,
+                "avg_rating": None if rating is None else round(rating, 1),
+                "last_date": self.last or None,
+                "top_share": None if share is None else round(share, 4),
+                "children": {move: child.to_json(min_games)
+                             for move, child in _ordered(self.children)
+                             if child.games >= min_games}}
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Node:
+        """A node from :meth:`to_json`'s form; raises :class:`TreeError`."""
+        node = cls()
+        try:
+            node.games, node.white, node.draws, node.black, node.rated = (
+                int(data[k]) for k in ("games", "white", "draws", "black", "rated_games"))
+            node.ratings = float(data["rating_sum"])
+            node.last = str(data.get("last_date") or "")
+            children = data["children"]
+            if not isinstance(children, dict):
+                raise TypeError
+        except (KeyError, TypeError, ValueError) as exc:
+            raise TreeError(f"{where}: not a tree node made by 'games tree --format json' "
+                            f"(reading {exc!s})") from None
+        for move, child in children.items():
+            node.children[str(move)] = cls.from_json(child, where)
+        return node
+
+
+def _ordered(children: dict[str, Node]) -> list[tuple[str, Node]]:
+    return sorted(children.items(), key=lambda item: (-item[1].games, item[0]))
+
+
+@dataclass
+class Filters:
+    """Which games a tree takes, as lichess's explorer filters them."""
+
+    speeds: frozenset[str] | None = None
+    low: float | None = None
+    high: float | None = None
+    since: str = ""
+    until: str = ""
+    player: str | None = None
+    color: str | None = None
+
+    def takes(self, header: bytes, rating: float | None, date: str) -> bool:
+        if self.speeds is not None and speed(tag(header, b"TimeControl")) not in self.speeds:
+            return False
+        if not self._rated(rating):
+            return False
+        if (self.since or self.until) and (len(date) < 7 or "?" in date[:7]):
+            return False
+        if self.since and date[:7] < self.since:
+            return False
+        if self.until and date[:7] > self.until:
+            return False
+        return self.player is None or self._played(header)
+
+    def _rated(self, rating: float | None) -> bool:
+        if self.low is None and self.high is None:
+            return True
+        return rating is not None and (self.low is None or rating >= self.low) and \
+            (self.high is None or rating < self.high)
+
+    def _played(self, header: bytes) -> bool:
+        sides = ("white", "black") if self.color is None else (self.color,)
+        for side in sides:
+            name = tag(header, side.capitalize().encode())
+            if name is not None and name.decode("utf-8", "replace").casefold() == self.player:
+                return True
+        return False
+
+
+def speed(control: bytes | None) -> str | None:
+    """lichess's speed of a ``TimeControl`` value (``180+2``, ``-``), or None.
+
+    >>> speed(b"180+2"), speed(b"15+0"), speed(b"600+5"), speed(b"-"), speed(b"?")
+    ('blitz', 'ultrabullet', 'rapid', 'correspondence', None)
+    """
+    if control is None:
+        return None
+    text = control.strip()
+    if text == b"-":
+        return "correspondence"
+    match = re.fullmatch(rb"(\d+)(?:\+(\d+))?", text)
+    if match is None:
+        return None
+    seconds = int(match[1]) + 40 * int(match[2] or 0)
+    for name, limit in SPEEDS:
+        if limit is None or seconds < limit:
+            return name
+    return None  # pragma: no cover
+
+
+def parse_speeds(texts: Sequence[str]) -> frozenset[str] | None:
+    """The speeds named in ``texts`` (comma-separated), or None when none is."""
+    names = {name for name, _ in SPEEDS}
+    found = set()
+    for text in texts:
+        for item in text.split(","):
+            key = item.strip().lower().replace("-", "").replace("_", "")
+            if key not in names:
+                raise TreeError(f"speed {item!r} is not one of {', '.join(n for n, _ in SPEEDS)}")
+            found.add(key)
+    return frozenset(found) if found else None
+
+
+def parse_rating(text: str | None) -> tuple[float | None, float | None]:
+    """``A-B`` (A ≤ average < B; ``A-`` or ``-B`` open) or a lichess group
+    (``1600``: 1600 to 1799; ``2500``: 2500 and up) as bounds.
+
+    >>> parse_rating("1600-2200"), parse_rating("2200"), parse_rating("2500")
+    ((1600.0, 2200.0), (2200.0, 2500.0), (2500.0, None))
+    """
+    if text is None:
+        return None, None
+    match = re.fullmatch(r"\s*(\d*)\s*(-?)\s*(\d*)\s*", text)
+    if match is None or not (match[1] or match[3]) or (not match[2] and not match[1]):
+        raise TreeError(f"rating {text!r} is not A-B or one of lichess's groups "
+                        f"({', '.join(map(str, RATING_GROUPS))})")
+    if not match[2]:
+        group = int(match[1])
+        if group not in RATING_GROUPS:
+            raise TreeError(f"rating group {text!r} is not one of lichess's groups "
+                            f"({', '.join(map(str, RATING_GROUPS))})")
+        index = RATING_GROUPS.index(group)
+        upper = RATING_GROUPS[index + 1] if index + 1 < len(RATING_GROUPS) else None
+        return float(group), None if upper is None else float(upper)
+    low = float(match[1]) if match[1] else None
+    high = float(match[3]) if match[3] else None
+    if low is not None and high is not None and low >= high:
+        raise TreeError(f"rating {text!r} is an empty range "
+                        "(its low end is not below its high end)")
+    return low, high
+
+
+def parse_month(text: str | None, option: str) -> str:
+    """``YYYY-MM`` as a PGN date's ``YYYY.MM`` ("" for None)."""
+    if text is None:
+        return ""
+    match = re.fullmatch(r"(\d{4})-(\d{2})", text.strip())
+    if match is None or not 1 <= int(match[2]) <= 12:
+        raise TreeError(f"{option} {text!r} is not a month written YYYY-MM")
+    return f"{match[1]}.{match[2]}"
+
+
+def _rating(header: bytes) -> float | None:
+    values = []
+    for name in (b"WhiteElo", b"BlackElo"):
+        value = tag(header, name)
+        if value is None or not value.strip().isdigit():
+            return None
+        values.append(int(value))
+    return (values[0] + values[1]) / 2
+
+
+def _date(header: bytes) -> str:
+    value = tag(header, b"UTCDate") or tag(header, b"Date") or b""
+    text = value.decode("ascii", "replace").strip()
+    return text if re.fullmatch(r"\d{4}\.[\d?]{2}\.[\d?]{2}", text) else ""
+
+
+class Tree:
+    """The trees of the first ``plies`` plies, per start position, over any number of inputs."""
+
+    def __init__(self, family: Family, plies: int = PLIES, filters: Filters | None = None) -> None:
+        if plies < 0:
+            raise TreeError(f"plies {plies!r} is negative")
+        self.family = family
+        self.plies = plies
+        self.filters = filters or Filters()
+        self.starts = Starts(family)
+        self.roots: dict[int, Node] = {}
+        self.games = 0
+        self.skipped = 0
+        self.outside = 0
+        self.left_out = 0
+
+    def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
+        """Add the games in ``pieces`` (one input); returns how many were read."""
+        read = 0
+        for game in scan(pieces, path):
+            if not game.number:
+                continue
+            read = game.number
+            if game.problem is not None:
+                self._skip(report, read, game.problem)
+                continue
+            data, head = game.data, game.head
+            header = data[game.start:head]
+            result = result_of(data, header, head, game.end)
+            if result is None:
+                value = (tag(header, b"Result") or b"").decode("utf-8", "replace")
+                self._skip(report, read, f"result {value!r} is not 1-0, 0-1, 1/2-1/2 or *")
+                continue
+            self.games += 1
+            self.add_game(header, data, result, head, game.end)
+        return read
+
+    def _skip(self, report: SkipReport | None, number: int, problem: str) -> None:
+        self.skipped += 1
+        if report is not None:
+            report(number, problem)
+
+    def add_game(self, header: bytes, movetext: bytes, result: int, start: int = 0,
+                 end: int = -1) -> None:
+        """Add one game: its header block, its moves (``movetext[start:end]``,
+        default: all of it), its result (0 to 3)."""
+        number = self.starts.position(header)
+        if number is None:
+            self.outside += 1
+            return
+        rating = _rating(header)
+        date = _date(header)
+        if not self.filters.takes(header, rating, date):
+            self.left_out += 1
+            return
+        if "?" in date:  # a month or a day not known: no last date
+            date = ""
+        node = self.roots.get(number)
+        if node is None:
+            node = self.roots[number] = Node()
+        node.count(result, rating, date)
+        line = moves_in(movetext, start, len(movetext) if end < 0 else end, self.plies)
+        for move in line:
+            child = node.children.get(move)
+            if child is None:
+                child = node.children[move] = Node()
+            child.count(result, rating, date)
+            node = child
+
+    # -- output -------------------------------------------------------------------
+
+    def to_json(self, min_games: int = 0) -> dict[str, Any]:
+        from solver.games.labels import label
+
+        family = self.family
+        return {"family": family.name, "plies": self.plies, "min_games": min_games,
+                "games": self.games,
+                "skipped": self.skipped, "not_in_family": self.outside,
+                "filtered_out": self.left_out,
+                "positions": [{"id": number,
+                               "position": label(family, family.position(number)),
+                               "rank": family.position(number).white,
+                               **self.roots[number].to_json(min_games)}
+                              for number in sorted(self.roots)
+                              if self.roots[number].games >= min_games]}
+
+    def json(self, min_games: int = 0) -> str:
+        return dumps(self.to_json(min_games))
+
+    def csv(self, min_games: int = 0) -> str:
+        """One row per node: id, line, games, results, average rating, last date."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["id", "line", "games", "white", "draws", "black", "avg_rating",
+                         "last_date", "top_share"])
+        for number in sorted(self.roots):
+            for line, node in walk(self.roots[number], min_games):
+                rating, share = node.rating(), node.top_share()
+                writer.writerow([number, " ".join(line), node.games, node.white, node.draws,
+                                 node.black, "" if rating is None else f"{rating:.1f}",
+                                 node.last, "" if share is None else f"{share:.4f}"])
+        return out.getvalue()
+
+    def node(self, number: int, line: Sequence[str]) -> Node:
+        """The node after ``line`` from position ``number``; raises :class:`TreeError`."""
+        node = self.roots.get(number)
+        if node is None:
+            raise TreeError(f"id {number!r} is not the start of any game read")
+        for depth, move in enumerate(line):
+            child = node.children.get(move)
+            if child is None:
+                shown = " ".join(line[:depth + 1])
+                raise TreeError(f"line {shown!r} is not played from id {number} in the games read"
+                                if depth < self.plies else
+                                f"line {' '.join(line)!r} is longer than the tree's "
+                                f"{self.plies} plies")
+            node = child
+        return node
+
+    def text(self, ids: Iterable[int] | None = None, line: Sequence[str] = (),
+             min_games: int = 0) -> Iterator[str]:
+        """The explorer's table of the node after ``line``, for each of ``ids``
+        (default: every position read)."""
+        from solver.games.labels import label
+
+        family = self.family
+        if ids is None:  # every position where the line was played
+            ids = [n for n in sorted(self.roots) if _has(self.roots[n], line)] or sorted(self.roots)
+        for index, number in enumerate(ids):
+            node = self.node(number, line)
+            if index:
+                yield ""
+            after = f" after {' '.join(line)}" if line else ""
+            rating = node.rating()
+            yield (f"{label(family, family.position(number))} (id {number}){after}: "
+                   f"{node.games} game{'' if node.games == 1 else 's'}"
+                   + ("" if rating is None else f", average rating {rating:.0f}")
+                   + (f", last played {node.last}" if node.last else ""))
+            yield from table(node, min_games)
+
+
+def _has(node: Node, line: Sequence[str]) -> bool:
+    for move in line:
+        if move not in node.children:
+            return False
+        node = node.children[move]
+    return True
+
+
+def walk(node: Node, min_games: int = 0,
+         line: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Node]]:
+    """``(line, node)`` for a node and each below it with at least ``min_games`` games."""
+    yield line, node
+    for move, child in _ordered(node.children):
+        if child.games >= min_games:
+            yield from walk(child, min_games, (*line, move))
+
+
+BAR: Final = 24
+
+
+def bar(node: Node, width: int = BAR) -> str:
+    """White's wins, draws and Black's wins as a bar of ``width`` blocks
+    (``█`` White, ``▒`` draws, ``░`` Black), shares of the finished games.
+
+    >>> n = Node(); n.white, n.draws, n.black = 2, 1, 1; bar(n, 8)
+    '████▒▒░░'
+    """
+    finished = node.white + node.draws + node.black
+    if not finished:
+        return ""
+    white = round(width * node.white / finished)
+    draws = round(width * (node.white + node.draws) / finished) - white
+    return "█" * white + "▒" * draws + "░" * (width - white - draws)
+
+
+def table(node: Node, min_games: int = 0) -> Iterator[str]:
+    """The next moves of ``node``: games, share, White/draw/Black percentages and bars."""
+    rows = []
+    for move, child in _ordered(node.children):
+        if child.games < min_games:
+            continue
+        finished = child.white + child.draws + child.black
+        shares = [f"{100 * n / finished:.0f}%" if finished else "-"
+                  for n in (child.white, child.draws, child.black)]
+        rating = child.rating()
+        rows.append([move, str(child.games), f"{100 * child.games / node.games:.1f}%", *shares,
+                     "" if rating is None else f"{rating:.0f}", bar(child)])
+    if not rows:
+        yield "no next move"
+        return
+    head = ["move", "games", "%", "white", "draws", "black", "rating", ""]
+    widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head)]
+    for cells in (head, *rows):
+        yield "  ".join([cells[0].ljust(widths[0]),
+                         *(c.rjust(w) for c, w in zip(cells[1:-1], widths[1:-1], strict=True)),
+                         cells[-1]]).rstrip()
+
+
+_COUNTS: Final = ("games", "white_wins", "draws", "black_wins", "unfinished")
+
+
+def merge_json(documents: Sequence[tuple[str, Any]]) -> str:
+    """The sum of trees (``games tree --format json``) or of tables (``games
+    stats --format json``), as JSON; raises :class:`TreeError`."""
+    stats = [isinstance(d, dict) and "total" in d and "plies" not in d for _, d in documents]
+    if any(stats) and not all(stats):
+        raise TreeError("trees and games stats tables cannot be merged together")
+    if documents and all(stats):
+        return json.dumps(merge_stats(documents), indent=1) + "\n"
+    return dumps(merge(documents))
+
+
+def merge_stats(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """The sum of tables made by ``games stats --format json``, in their form."""
+    family: str | None = None
+    rows: dict[int, tuple[str, list[int]]] = {}
+    outside = [0] * 5
+    games = skipped = 0
+    for name, document in documents:
+        if family is not None and document.get("family") != family:
+            raise TreeError(f"{name}: a table of {document.get('family')!r} cannot be merged "
+                            f"with one of {family!r}")
+        family = document.get("family")
+        try:
+            games += int(document["games"])
+            skipped += int(document["skipped"])
+            for entry in document["positions"]:
+                row = rows.setdefault(int(entry["id"]), (str(entry["position"]), [0] * 5))[1]
+                for i, key in enumerate(_COUNTS):
+                    row[i] += int(entry[key])
+            for i, key in enumerate(_COUNTS):
+                outside[i] += int(document["not_in_family"][key])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise TreeError(f"{name}: not a table made by 'games stats --format json' "
+                            f"(reading {exc!s})") from None
+    total = [sum(row[i] for _, row in rows.values()) for i in range(5)]
+    return {"family": family, "games": games, "skipped": skipped,
+            "positions": [_stats_row(n, *rows[n]) for n in sorted(rows)],
+            "total": _stats_row(None, str(family), total),
+            "not_in_family": _stats_row(None, "not in family", outside)}
+
+
+def _stats_row(number: int | None, name: str, row: list[int]) -> dict[str, Any]:
+    finished = row[1] + row[2] + row[3]
+    score = None if not finished else round((row[1] + row[2] / 2) / finished, 4)
+    return {"id": number, "position": name, **dict(zip(_COUNTS, row, strict=True)),
+            "white_score": score}
+
+
+def merge(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """The sum of trees made by ``games tree --format json``: ``(name, document)``
+    pairs, all of one family and one number of plies; raises :class:`TreeError`."""
+    family: str | None = None
+    plies: int | None = None
+    totals = {"games": 0, "skipped": 0, "not_in_family": 0, "filtered_out": 0}
+    roots: dict[int, tuple[str, str | None, Node]] = {}
+    for name, document in documents:
+        if not isinstance(document, dict) or "positions" not in document or \
+                not isinstance(document["positions"], list):
+            raise TreeError(f"{name}: not a tree made by 'games tree --format json'")
+        if document.get("min_games"):
+            raise TreeError(f"{name}: a tree pruned by --min-games {document['min_games']} "
+                            "has lost lines; merge trees made without it")
+        if family is None:
+            family, plies = document.get("family"), document.get("plies")
+        elif (document.get("family"), document.get("plies")) != (family, plies):
+            raise TreeError(f"{name}: a tree of {document.get('family')!r} to "
+                            f"{document.get('plies')!r} plies cannot be merged with one of "
+                            f"{family!r} to {plies!r} plies")
+        for key in totals:
+            totals[key] += int(document.get(key) or 0)
+        for entry in document["positions"]:
+            try:
+                number = int(entry["id"])
+            except (KeyError, TypeError, ValueError):
+                raise TreeError(f"{name}: a position without an id") from None
+            node = Node.from_json(entry, name)
+            if number in roots:
+                roots[number][2].merge(node)
+            else:
+                roots[number] = (str(entry.get("position", number)), entry.get("rank"), node)
+    if family is None:
+        raise TreeError("no tree to merge")
+    return {"family": family, "plies": plies, "min_games": 0, **totals,
+            "positions": [{"id": number, "position": roots[number][0], "rank": roots[number][1],
+                           **roots[number][2].to_json()} for number in sorted(roots)]}
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """A tree document as JSON: one line (the fast encoder's), then a line break."""
+    return json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def read_json(path: str, data: bytes) -> Any:
+    """A tree file's document; raises :class:`TreeError` when it is not JSON."""
+    try:
+        return json.loads(data.decode("utf-8"))
+    except ValueError as exc:
+        raise TreeError(f"{quote(path)} is not JSON: {exc}") from None
