@@ -602,6 +602,10 @@ class InputFileError(InputError):
         self.reason = reason
 
 
+class TreeError(InputError, ValueError):
+    """A ``games tree`` option or a tree file (``games merge``) that cannot be used."""
+
+
 class SampleError(InputError, ValueError):
     """A sample of draws that cannot be audited: none, or too few for the test
     (``name`` of the file, the ``reason``)."""

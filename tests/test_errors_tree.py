@@ -70,6 +70,7 @@ DialectError                InputError        yes
 UnknownFormatError          InputError        yes
 DocumentError               InputError        yes
 SampleError                 InputError        yes
+TreeError                   InputError        yes
 OptionConflictError         InputError        yes
 SeedError                   InputError        yes
 BandError                   InputError        yes

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from solver.errors import InputError, quote
+from solver.errors import TreeError, quote
 from solver.games.headers import Starts, tag
 from solver.games.reading import scan
 from solver.games.stats import result_of
@@ -70,10 +70,6 @@ _TOKEN: Final = re.compile(
 _COMMENT: Final = re.compile(rb"\{[^}]*\}?")
 _RESULTS: Final = frozenset((b"1-0", b"0-1", b"1/2-1/2", b"*"))
 _CASTLES: Final = {b"0-0": b"O-O", b"0-0-0": b"O-O-O"}
-
-
-class TreeError(InputError, ValueError):
-    """A tree option or a tree file that cannot be used."""
 
 
 def moves(text: bytes, plies: int) -> list[str]:
