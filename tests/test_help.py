@@ -118,6 +118,17 @@ def test_each_help_example_runs(command: str, line: str, tmp_path: Path,
         _run_example(SEALED, monkeypatch)
     if "shortlist.txt" in line:  # --from's and --ids @FILE's: a shortlist
         (tmp_path / "shortlist.txt").write_text("# a shortlist\n0-19\n518\nQNRBBNKR\n")
+    if "draws.txt" in line:  # audit's: a sample drawn uniformly, of the family audited
+        rules = " --rules dfrc" if "--rules dfrc" in line else ""
+        _run_example(f"chess960 random -n 7000 --seed 1{rules} > draws.txt", monkeypatch)
+    if line.startswith("chess960 eval merge"):  # three shards of the shipped depth-32 table
+        from importlib.resources import files
+
+        lines = files("solver.evaluation").joinpath("data", "eval960-d32.csv").read_text(
+            "utf-8").splitlines(keepends=True)
+        for part in (1, 2, 3):
+            (tmp_path / f"part{part}.csv").write_text(
+                "".join([lines[0], *lines[1:][part - 1::3]]))
     out, err, code = _run_example(line, monkeypatch)
     assert code == 0
     assert "error:" not in err and "Traceback" not in err, err

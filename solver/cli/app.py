@@ -437,9 +437,10 @@ def rules_(
     "chess960 eval --engine fairy-stockfish --nodes 2000 --rules capablanca-random "
     "--ids 0-19 --jobs 2 -o crc.csv",
     "chess960 eval --engine stockfish --nodes 2000 --wdl --ids 0-19 -o sf-wdl.csv",
-    "chess960 eval --engine stockfish --nodes 2000 --rules dfrc --shard 2/3 -o part2.sqlite",
-    "chess960 eval merge part1.sqlite part2.sqlite part3.sqlite -o dfrc.sqlite",
-    "chess960 eval --engine stockfish --nodes 2000 --scheduler local:2 -o sf.csv"))
+    "chess960 eval --engine stockfish --nodes 2000 --rules dfrc --ids 0-299 --shard 2/3 "
+    "-o part2.sqlite",
+    "chess960 eval merge part1.csv part2.csv part3.csv -o all.sqlite",
+    "chess960 eval --engine stockfish --nodes 2000 --ids 0-19 --scheduler local:2 -o sf.csv"))
 def eval_(
     positions: Annotated[list[str] | None, typer.Argument(
         metavar="ID|RANK|FEN", help="Positions whose figures to show, from every source.",
