@@ -178,8 +178,8 @@ def test_tables_of_two_set_ups_are_not_merged(tmp_path: Path, engine: str, limit
 
 
 def test_merge_checks_the_family(tmp_path: Path) -> None:
-    import chess  # python-chess, the oracle (GPL, test-only)
-
+    chess = pytest.importorskip("chess", reason="python-chess is the oracle (GPL, test-only): "
+                                                "pip install -e '.[oracle]'")
     fen = chess.Board.from_chess960_pos(3).fen()
     (tmp_path / "a.csv").write_text(HEADER + f"3,{fen},E,nodes 9,,,,0.1,,,,\n")
     assert chess960(["eval", "merge", "a.csv", "-o", "m.sqlite"], cwd=tmp_path).returncode == 0
