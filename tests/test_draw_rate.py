@@ -333,8 +333,11 @@ def test_dfrc_draw_rate_and_balanced_book_work_as_the_readme_shows(dfrc_table: P
 def test_the_depth_32_table_is_the_upstream_run() -> None:
     packed = (DATA / "eval-upstream" / "eval960-d32-stockfish_17_1_depth_32.jsonl.gz")
     text = gzip.decompress(packed.read_bytes())
-    notice = (Path(__file__).parent.parent / "solver" / "evaluation" / "data"
-              / "README.md").read_text()
+    notice_path = (Path(__file__).parent.parent / "solver" / "evaluation" / "data"
+                   / "README.md")
+    if not notice_path.exists():
+        pytest.skip("the source tree's data notice is not here (an installed package)")
+    notice = notice_path.read_text()
     assert hashlib.sha256(text).hexdigest() in notice
     upstream = {r["id"]: r for r in map(json.loads, text.decode().splitlines())}
     source = source_named("eval960-d32")

@@ -89,6 +89,7 @@ def test_a_bad_scheduler_is_a_usage_error(value: str, words: str) -> None:
 
 
 def test_scheduler_and_jobs_do_not_go_together() -> None:
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
     from solver.cli.bodies import Usage, eval_
 
     with pytest.raises(Usage, match=r"^give --jobs or --scheduler, not both"):
