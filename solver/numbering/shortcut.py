@@ -49,7 +49,7 @@ import stat
 from collections.abc import Callable
 
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
-from solver.ruleset.bundled import bundled_path
+from solver.ruleset.bundled import bundled_path, rules_folder
 from solver.ruleset.limits import MAX_FILE_BYTES
 
 try:  # the C module itself: hashlib would load OpenSSL at start-up (a few ms)
@@ -197,6 +197,61 @@ def arithmetic_number(text: str) -> int | None:
     (518, None, None)
     """
     return plain_number(text, ARITHMETIC_COUNT)
+
+
+#: The BLAKE2b-256 of every bundled rule file, each its name, its length and its
+#: bytes, in name order (:func:`bundled_widths`): only while they are the files
+#: shipped does ``which`` pass over a family by the width its file declares,
+#: without loading it. A test holds this equal to the files.
+RULES_DIGEST = "889b5a884c4d6369df389806c291a8f2b80229e2f61dcd1f016fec6b86ff8212"
+
+
+def bundled_widths() -> dict[str, int | None] | None:
+    """Each bundled family's width as its rule file declares it before any
+    table (``files = 8``; None when it declares a ``region`` or no plain
+    width), by name in :func:`~solver.ruleset.reader.bundled_names`'s order,
+    while every bundled rule file is the one shipped (:data:`RULES_DIGEST`);
+    None when any differs, is added, is missing or cannot be read.
+
+    >>> widths = bundled_widths()
+    >>> widths["chess960"], widths["capablanca-random"], widths["racing-kings"]
+    (8, 10, None)
+    """
+    folder = rules_folder()
+    try:
+        names = sorted(name[:-len(".toml")] for name in os.listdir(folder)
+                       if name.endswith(".toml"))
+    except OSError:
+        return None
+    digest = blake2b(digest_size=32)
+    widths: dict[str, int | None] = {}
+    for name in names:
+        data = read_regular(os.path.join(folder, f"{name}.toml"), MAX_FILE_BYTES)
+        if data is None:
+            return None
+        digest.update(b"%d %s %d\n" % (len(name), name.encode(), len(data)) + data)
+        widths[name] = declared_width(data)
+    return widths if digest.hexdigest() == RULES_DIGEST else None
+
+
+def declared_width(data: bytes) -> int | None:
+    """The ``files = N`` a rule file's text ``data`` declares before its first
+    table, or None when it declares a ``region`` there (or no plain width).
+
+    >>> declared_width(b'files = 8  # wide\npieces = "KQRRBBNN"\n[[rule]]\nfiles = 9\n')
+    8
+    >>> declared_width(b'files = 8\nregion = "e1-h2"\n')
+    """
+    width = None
+    for line in data.split(b"\n"):
+        if line.startswith(b"["):
+            break
+        if line.startswith(b"region"):
+            return None
+        if line.startswith(b"files = "):
+            value = line[len(b"files = "):].partition(b"#")[0].strip()
+            width = int(value) if value.isdigit() else None
+    return width
 
 
 def plain_number(text: str, count: int) -> int | None:
