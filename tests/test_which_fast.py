@@ -68,12 +68,12 @@ def test_the_arithmetic_numbers_every_chess960_rank_as_the_family() -> None:
 
 def _texts() -> list[str]:
     """Ranks, pairs, FENs of other families, glyphs and texts no family holds."""
-    texts = GOLDEN[::37] + [GOLDEN[5].lower(), f"{GOLDEN[7]} {GOLDEN[700].lower()}",
-                            f"{GOLDEN[9]}/", " RNBQKBNR", "♖♘♗♕♔♗♘♖", "RNBQKBNR rnbqkbnr",
-                            "RQNBKNBR bbqnnrkr", "KRRNNBBQ", "RNBQKBNRX", "RNBQKBN", "hello",
-                            "RNBQKBNR RNBQKBNR", "RNBAKCRBNQ", "KKKKKKKK", "QQQQKQQQ",
-                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                            "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/BRBNKQNR w - - 0 1"]
+    texts = [*GOLDEN[::37], GOLDEN[5].lower(), f"{GOLDEN[7]} {GOLDEN[700].lower()}",
+             f"{GOLDEN[9]}/", " RNBQKBNR", "♖♘♗♕♔♗♘♖", "RNBQKBNR rnbqkbnr",
+             "RQNBKNBR bbqnnrkr", "KRRNNBBQ", "RNBQKBNRX", "RNBQKBN", "hello",
+             "RNBQKBNR RNBQKBNR", "RNBAKCRBNQ", "KKKKKKKK", "QQQQKQQQ",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/BRBNKQNR w - - 0 1"]
     for name in ("capablanca-random", "chess99-random", "shuffle", "wild4", "racing-kings",
                  "janggi", "chess256", "horde960", "corner"):
         family = Family.load(name)

@@ -5,7 +5,12 @@ notation) with each family's own reading (:meth:`Family.identify
 <solver.family.Family.identify>`) and answers every family that holds it. A
 family whose board cannot hold the text (another width, other piece letters)
 is passed over before anything is solved or numbered; a family too large to
-list is numbered without listing (arithmetic or by counting).
+list is numbered without listing (arithmetic or by counting). While every
+bundled rule file is the one shipped
+(:func:`~solver.numbering.shortcut.bundled_widths`), a bundled family is read
+only when a rank could fit the width its file declares (:class:`Bundled`),
+and a Chess960 rank is numbered by the arithmetic shortcut; a test holds the
+answers equal to reading every family (``tests/test_which_fast.py``).
 
 >>> found = which("RNBQKBNR")
 >>> [(f.family, f.id) for f in found.families if f.family in ("chess960", "dfrc")]

@@ -13,6 +13,12 @@ shortcut, named, and on or off with a reason said in words:
   Editing ``rules/chess960.toml`` (adding a numbering, say) turns it off, and
   ``chess960 check`` says so: the family then answers like any other.
 
+``which`` has one more, beside the family: while every bundled rule file is
+the one shipped (:data:`RULES_DIGEST`), a family whose declared width cannot
+hold a rank is passed over unread (:func:`bundled_widths`); a test holds
+``which``'s answers equal to reading every family, and an edited rule file
+turns it off.
+
 What a shortcut answers: an ID's rank and a rank's ID (``id``, ``position``,
 ``random``, ``show`` in plain text), a plain ID or rank read (``eval``), each
 of the family's numberings as written and read (``convert``:
@@ -235,7 +241,7 @@ def bundled_widths() -> dict[str, int | None] | None:
 
 
 def declared_width(data: bytes) -> int | None:
-    """The ``files = N`` a rule file's text ``data`` declares before its first
+    r"""The ``files = N`` a rule file's text ``data`` declares before its first
     table, or None when it declares a ``region`` there (or no plain width).
 
     >>> declared_width(b'files = 8  # wide\npieces = "KQRRBBNN"\n[[rule]]\nfiles = 9\n')
