@@ -20,7 +20,7 @@ import pytest
 from solver import Family
 from solver.cli import lists as cli_lists
 from solver.lists import which as which_module
-from solver.lists.which import Bundled, bundled_candidates, bundled_families, which
+from solver.lists.which import Bundled, bundled_candidates, bundled_families, piece_letters, which
 from solver.numbering import shortcut
 from solver.ruleset.reader import rules_dir
 
@@ -37,31 +37,35 @@ def test_the_rules_digest_is_the_shipped_files() -> None:
         "a bundled rule file changed, so `which` reads every family (slower). If the edit "
         "is meant, set RULES_DIGEST in solver/numbering/shortcut.py to "
         f"{digest.hexdigest()!r} once this file's tests pass with it")
-    assert shortcut.bundled_widths() is not None
+    assert shortcut.bundled_shapes() is not None
 
 
-def test_each_declared_width_is_the_familys_region() -> None:
-    widths = shortcut.bundled_widths()
+def test_each_declared_shape_is_the_familys_region_and_pieces() -> None:
+    shapes = shortcut.bundled_shapes()
     families = bundled_families()
-    assert widths is not None
-    assert list(widths) == [family.name for family in families]
+    assert shapes is not None
+    assert list(shapes) == [family.name for family in families]
     for family in families:
-        assert widths[family.name] in (None, family.ruleset.region_size), family.name
-    # the widths the rule files state, read here by eye
-    assert (widths["chess960"], widths["bench-12"], widths["shogi-shuffle"]) == (8, 12, 9)
-    assert widths["chess256"] is None  # a region: ranks 1-3
+        width, pieces = shapes[family.name]
+        assert width in (None, family.ruleset.region_size), family.name
+        assert pieces is not None and piece_letters(family) <= set(pieces), family.name
+    # the shapes the rule files state, read here by eye
+    assert shapes["chess960"] == (8, "BKNQR")
+    assert (shapes["bench-12"][0], shapes["shogi-shuffle"]) == (12, (9, "GKLNS"))
+    assert shapes["chess256"] == (None, "BKNPQR")  # a region: ranks 1-3
+    assert shapes["wild4"] == (8, "BKNQR")  # "K + 7 of NBRQ"
 
 
 def test_an_edited_rule_file_turns_the_quick_way_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(shortcut, "RULES_DIGEST", "0" * 64)
-    assert shortcut.bundled_widths() is None
+    assert shortcut.bundled_shapes() is None
     assert all(isinstance(f, Family) for f in bundled_candidates())
 
 
 def test_the_arithmetic_numbers_every_chess960_rank_as_the_family() -> None:
     chess960 = Family.load("chess960")
     for rank in GOLDEN:
-        quick = Bundled("chess960", 8)
+        quick = Bundled("chess960", 8, "BKNQR")
         assert which(rank, [quick]) == which(rank, [chess960]), rank
         assert quick._family is None, rank  # the arithmetic answered, the file unread
 

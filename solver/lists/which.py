@@ -7,8 +7,8 @@ family whose board cannot hold the text (another width, other piece letters)
 is passed over before anything is solved or numbered; a family too large to
 list is numbered without listing (arithmetic or by counting). While every
 bundled rule file is the one shipped
-(:func:`~solver.numbering.shortcut.bundled_widths`), a bundled family is read
-only when a rank could fit the width its file declares (:class:`Bundled`),
+(:func:`~solver.numbering.shortcut.bundled_shapes`), a bundled family is read
+only when a rank could fit the width and pieces its file declares (:class:`Bundled`),
 and a Chess960 rank is numbered by the arithmetic shortcut; a test holds the
 answers equal to reading every family (``tests/test_which_fast.py``).
 
@@ -106,22 +106,33 @@ def bundled_families() -> list[Family]:
 
 class Bundled:
     """A bundled family read only when asked (:attr:`family`), with the width
-    its rule file declares (:func:`~solver.numbering.shortcut.bundled_widths`;
-    None: a region, which only the full reading knows).
+    and the piece letters its rule file declares
+    (:func:`~solver.numbering.shortcut.bundled_shapes`; None: a region, which
+    only the full reading knows, or no letters said).
 
-    >>> Bundled("chess960", 8).family.name
+    >>> Bundled("chess960", 8, "BKNQR").family.name
     'chess960'
     """
 
-    __slots__ = ("_family", "name", "width")
+    __slots__ = ("_family", "letters", "name", "width")
 
-    def __init__(self, name: str, width: int | None) -> None:
+    def __init__(self, name: str, width: int | None, letters: str | None = None) -> None:
         self.name = name
         self.width = width
+        self.letters = letters
         self._family: Family | None = None
 
     def __repr__(self) -> str:
-        return f"Bundled({self.name!r}, {self.width!r})"
+        return f"Bundled({self.name!r}, {self.width!r}, {self.letters!r})"
+
+    def may_hold(self, words: list[str] | None) -> bool:
+        """Whether a rank or a pair of ranks (:func:`letters`; None, a FEN: it
+        may) fits the width and the pieces the rule file declares."""
+        if words is None:
+            return True
+        if self.width is not None and not _fits(self.width, words):
+            return False
+        return self.letters is None or set("".join(words).upper()) <= set(self.letters)
 
     @property
     def family(self) -> Family:
@@ -142,12 +153,12 @@ def bundled_candidates() -> list[Candidate]:
     bundled rule file is the one shipped, each a :class:`Bundled` read only
     when a position could fit its declared width; else each read now
     (:func:`bundled_families`, whose errors say what is wrong with a file)."""
-    from solver.numbering.shortcut import bundled_widths
+    from solver.numbering.shortcut import bundled_shapes
 
-    widths = bundled_widths()
-    if widths is None:
+    shapes = bundled_shapes()
+    if shapes is None:
         return list(bundled_families())
-    return [Bundled(name, width) for name, width in widths.items()]
+    return [Bundled(name, width, pieces) for name, (width, pieces) in shapes.items()]
 
 
 def _loaded(candidate: Candidate) -> Family:
@@ -310,10 +321,11 @@ def _member(candidate: Candidate, text: str, words: list[str] | None
             ) -> Membership | tuple[int, Chess960Error | None]:
     """``candidate``'s membership of ``text``, or how near it came (:func:`_closeness`;
     None: its board cannot hold it). A bundled family too narrow or too wide for a
-    rank is passed over unread; Chess960's rank is numbered by its arithmetic
-    while its rule file is the one shipped (:func:`_arithmetic`)."""
+    rank, or without its pieces, is passed over unread; Chess960's rank is
+    numbered by its arithmetic while its rule file is the one shipped
+    (:func:`_arithmetic`)."""
     if isinstance(candidate, Bundled):
-        if candidate.width is not None and not _fits(candidate.width, words):
+        if not candidate.may_hold(words):
             return 3, None
         quick = _arithmetic(candidate.name, text, words)
         if quick is not None:
