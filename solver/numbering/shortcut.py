@@ -14,8 +14,8 @@ shortcut, named, and on or off with a reason said in words:
   ``chess960 check`` says so: the family then answers like any other.
 
 ``which`` has one more, beside the family: while every bundled rule file is
-the one shipped (:data:`RULES_DIGEST`), a family whose declared width cannot
-hold a rank is passed over unread (:func:`bundled_shapes`); a test holds
+the one shipped (:data:`RULES_DIGEST`), a family whose declared width or pieces
+cannot make a rank is passed over unread (:func:`bundled_shapes`); a test holds
 ``which``'s answers equal to reading every family, and an edited rule file
 turns it off.
 
