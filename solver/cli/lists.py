@@ -39,13 +39,14 @@ def _stdin_texts(stdin: BinaryIO | None) -> list[str]:
 def which_command(positions: Sequence[str], rules: Sequence[str], fmt: str, *,
                   stdin: BinaryIO | None, out: TextIO, err: TextIO) -> int:
     """``chess960 which``: the families holding each position, with its numbers."""
-    from solver.family import Family
-    from solver.lists.which import Found, bundled_families, which_all
+    from solver.lists.which import Candidate, Found, bundled_candidates, which_all
 
     try:
-        families = bundled_families()
+        families: list[Candidate] = bundled_candidates()
         names = {f.name for f in families}
         for given in rules:
+            from solver.family import Family
+
             extra = Family.load(given)
             if extra.name not in names:
                 families.append(extra)

@@ -5,7 +5,12 @@ notation) with each family's own reading (:meth:`Family.identify
 <solver.family.Family.identify>`) and answers every family that holds it. A
 family whose board cannot hold the text (another width, other piece letters)
 is passed over before anything is solved or numbered; a family too large to
-list is numbered without listing (arithmetic or by counting).
+list is numbered without listing (arithmetic or by counting). While every
+bundled rule file is the one shipped
+(:func:`~solver.numbering.shortcut.bundled_shapes`), a bundled family is read
+only when a rank could fit the width and pieces its file declares (:class:`Bundled`),
+and a Chess960 rank is numbered by the arithmetic shortcut; a test holds the
+answers equal to reading every family (``tests/test_which_fast.py``).
 
 >>> found = which("RNBQKBNR")
 >>> [(f.family, f.id) for f in found.families if f.family in ("chess960", "dfrc")]
@@ -17,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Union
 
 from solver.board.glyphs import BLACK_GLYPHS, WHITE_GLYPHS
 from solver.errors import (
@@ -38,7 +43,7 @@ from solver.notation.fen import is_fen
 if TYPE_CHECKING:
     from solver.family import Family
 
-__all__ = ["Found", "Membership", "bundled_families", "which"]
+__all__ = ["Bundled", "Found", "Membership", "bundled_candidates", "bundled_families", "which"]
 
 #: Families named in the error of a position no family holds.
 CLOSEST: Final = 3
@@ -99,6 +104,67 @@ def bundled_families() -> list[Family]:
     return [Family.load(name) for name in bundled_names()]
 
 
+class Bundled:
+    """A bundled family read only when asked (:attr:`family`), with the width
+    and the piece letters its rule file declares
+    (:func:`~solver.numbering.shortcut.bundled_shapes`; None: a region, which
+    only the full reading knows, or no letters said).
+
+    >>> Bundled("chess960", 8, "BKNQR").family.name
+    'chess960'
+    """
+
+    __slots__ = ("_family", "letters", "name", "width")
+
+    def __init__(self, name: str, width: int | None, letters: str | None = None) -> None:
+        self.name = name
+        self.width = width
+        self.letters = letters
+        self._family: Family | None = None
+
+    def __repr__(self) -> str:
+        return f"Bundled({self.name!r}, {self.width!r}, {self.letters!r})"
+
+    def may_hold(self, words: list[str] | None) -> bool:
+        """Whether a rank or a pair of ranks (:func:`letters`; None, a FEN: it
+        may) fits the width and the pieces the rule file declares."""
+        if words is None:
+            return True
+        if self.width is not None and not _fits(self.width, words):
+            return False
+        return self.letters is None or set("".join(words).upper()) <= set(self.letters)
+
+    @property
+    def family(self) -> Family:
+        """The family, its rule file read on the first call."""
+        if self._family is None:
+            from solver.family import Family
+
+            self._family = Family.load(self.name)
+        return self._family
+
+
+#: A family :func:`which` looks in: read already, or a bundled one read when needed.
+Candidate = Union["Family", Bundled]
+
+
+def bundled_candidates() -> list[Candidate]:
+    """Every bundled family, in :func:`bundled_families`' order: while every
+    bundled rule file is the one shipped, each a :class:`Bundled` read only
+    when a position could fit its declared width; else each read now
+    (:func:`bundled_families`, whose errors say what is wrong with a file)."""
+    from solver.numbering.shortcut import bundled_shapes
+
+    shapes = bundled_shapes()
+    if shapes is None:
+        return list(bundled_families())
+    return [Bundled(name, width, pieces) for name, (width, pieces) in shapes.items()]
+
+
+def _loaded(candidate: Candidate) -> Family:
+    return candidate.family if isinstance(candidate, Bundled) else candidate
+
+
 #: Each chess glyph as its letter, White's upper case, Black's lower case.
 _GLYPH_LETTERS: Final = str.maketrans({**{g: p for p, g in WHITE_GLYPHS.items()},
                                        **{g: p.lower() for p, g in BLACK_GLYPHS.items()}})
@@ -138,11 +204,18 @@ def _may_hold(family: Family, words: list[str] | None) -> bool:
     checks on the rule file alone, before anything is numbered."""
     if words is None:
         return True
-    files = family.ruleset.region_size
-    text = "".join(words)
-    if len(text) not in (files, 2 * files) or (len(words) == 2 and len(words[0]) != files):
+    if not _fits(family.ruleset.region_size, words):
         return False
-    return set(text.upper()) <= piece_letters(family)
+    return set("".join(words).upper()) <= piece_letters(family)
+
+
+def _fits(files: int, words: list[str] | None) -> bool:
+    """Whether a rank or a pair of ranks (``words``; None, a FEN: it may) is as
+    wide as a region of ``files`` squares, or twice that, split after the first."""
+    if words is None:
+        return True
+    size = sum(len(word) for word in words)
+    return size in (files, 2 * files) and (len(words) == 1 or len(words[0]) == files)
 
 
 def _read(family: Family, text: str, words: list[str] | None) -> int:
@@ -210,7 +283,7 @@ def _reason(family: Family, exc: Chess960Error) -> str:
     return reason
 
 
-def which(text: str, families: Sequence[Family] | None = None) -> Found:
+def which(text: str, families: Sequence[Candidate] | None = None) -> Found:
     """Every family (default: the bundled ones) holding the position ``text``.
 
     >>> from solver import which
@@ -222,36 +295,73 @@ def which(text: str, families: Sequence[Family] | None = None) -> Found:
     rules the nearest families' positions break.
     """
     need_text(text, "position")
-    chosen = list(families) if families is not None else bundled_families()
+    chosen = list(families) if families is not None else bundled_candidates()
     words = None if is_fen(text) else letters(text)
     found = Found(text)
-    misses: list[tuple[int, Family, Chess960Error | None]] = []
-    for family in chosen:
-        if not _may_hold(family, words):
-            misses.append((3, family, None))
-            continue
-        try:
-            number = _read(family, text, words)
-        except Chess960Error as exc:
-            misses.append((_closeness(exc), family, exc))
-            continue
-        names = {name: scheme.text(number) for name, scheme in family.schemes.items()}
-        found.families.append(Membership(family.name, number, names))
+    misses: list[tuple[int, Candidate, Chess960Error | None]] = []
+    for candidate in chosen:
+        held = _member(candidate, text, words)
+        if isinstance(held, Membership):
+            found.families.append(held)
+        else:
+            misses.append((held[0], candidate, held[1]))
     if not found.families:
         best = min((m[0] for m in misses), default=3)
-        nearest = sorted(((len(getattr(exc, "violations", ())) or 1, family.name, family, exc)
-                          for rank, family, exc in misses if rank == best),
+        nearest = sorted(((len(getattr(exc, "violations", ())) or 1, candidate.name, candidate, exc)
+                          for rank, candidate, exc in misses if rank == best),
                          key=lambda m: m[:2])[:CLOSEST]
-        near = [(family.name, _reason(family, exc if exc is not None else _error(family, text)))
-                for _, _, family, exc in nearest]
+        near = [(candidate.name, _reason(_loaded(candidate), exc if exc is not None
+                                         else _error(_loaded(candidate), text)))
+                for _, _, candidate, exc in nearest]
         raise NoFamilyError(text, [m[1].name for m in misses], near, best < 2)
     return found
 
 
-def which_all(texts: Iterable[str], families: Sequence[Family] | None = None
+def _member(candidate: Candidate, text: str, words: list[str] | None
+            ) -> Membership | tuple[int, Chess960Error | None]:
+    """``candidate``'s membership of ``text``, or how near it came (:func:`_closeness`;
+    None: its board cannot hold it). A bundled family too narrow or too wide for a
+    rank, or without its pieces, is passed over unread; Chess960's rank is
+    numbered by its arithmetic while its rule file is the one shipped
+    (:func:`_arithmetic`)."""
+    if isinstance(candidate, Bundled):
+        if not candidate.may_hold(words):
+            return 3, None
+        quick = _arithmetic(candidate.name, text, words)
+        if quick is not None:
+            return quick
+    family = _loaded(candidate)
+    if not _may_hold(family, words):
+        return 3, None
+    try:
+        number = _read(family, text, words)
+    except Chess960Error as exc:
+        return _closeness(exc), exc
+    names = {name: scheme.text(number) for name, scheme in family.schemes.items()}
+    return Membership(family.name, number, names)
+
+
+def _arithmetic(name: str, text: str, words: list[str] | None) -> Membership | None:
+    """The bundled ``chess960``'s membership of ``text`` by the shortcut
+    (:func:`~solver.numbering.shortcut.choose`) when ``text`` is just a Chess960
+    rank in upper-case letters and the shortcut is on, else None (the family
+    answers)."""
+    from solver.numbering.shortcut import ARITHMETIC, arithmetic_id, choose
+
+    if name != ARITHMETIC or words is None or words != [text]:
+        return None
+    number = arithmetic_id(text)
+    shortcut = choose(name).shortcut if number is not None else None
+    if number is None or shortcut is None:
+        return None
+    return Membership(name, number, {key: numbered.text(number)
+                                     for key, numbered in shortcut.numberings.items()})
+
+
+def which_all(texts: Iterable[str], families: Sequence[Candidate] | None = None
               ) -> Iterable[Found | Chess960Error]:
     """:func:`which` of each text (families read once); an error stands for its text."""
-    chosen = list(families) if families is not None else bundled_families()
+    chosen = list(families) if families is not None else bundled_candidates()
     for text in texts:
         try:
             yield which(text, chosen)

@@ -233,12 +233,13 @@ class ArmyIndex:
         """Each class with its size: how many ranks of one side fall in it."""
         sizes: dict[Class, int] = {}
         darks = range(self.size + 1) if self._linked >= 0 else range(1)
+        frames_with: dict[int, int] = {}  # frames by their dark placeholder squares
+        for _, shades in self._frame_list:
+            frames_with[sum(shades)] = frames_with.get(sum(shades), 0) + 1
         for counts in _compositions(self.size, len(self.pool)):
             for need in darks:
-                total = 0
-                for _, shades in self._frame_list:
-                    dark = sum(shades)
-                    total += self._fit(counts, dark, self.size - dark, need)
+                total = sum(frames * self._fit(counts, dark, self.size - dark, need)
+                            for dark, frames in frames_with.items())
                 if total:
                     sizes[(counts, need)] = total
         return sizes

@@ -13,6 +13,12 @@ shortcut, named, and on or off with a reason said in words:
   Editing ``rules/chess960.toml`` (adding a numbering, say) turns it off, and
   ``chess960 check`` says so: the family then answers like any other.
 
+``which`` has one more, beside the family: while every bundled rule file is
+the one shipped (:data:`RULES_DIGEST`), a family whose declared width or pieces
+cannot make a rank is passed over unread (:func:`bundled_shapes`); a test holds
+``which``'s answers equal to reading every family, and an edited rule file
+turns it off.
+
 What a shortcut answers: an ID's rank and a rank's ID (``id``, ``position``,
 ``random``, ``show`` in plain text), a plain ID or rank read (``eval``), each
 of the family's numberings as written and read (``convert``:
@@ -49,7 +55,7 @@ import stat
 from collections.abc import Callable
 
 from solver.numbering.scharnagl import scharnagl_id, scharnagl_rank
-from solver.ruleset.bundled import bundled_path
+from solver.ruleset.bundled import bundled_path, rules_folder
 from solver.ruleset.limits import MAX_FILE_BYTES
 
 try:  # the C module itself: hashlib would load OpenSSL at start-up (a few ms)
@@ -197,6 +203,67 @@ def arithmetic_number(text: str) -> int | None:
     (518, None, None)
     """
     return plain_number(text, ARITHMETIC_COUNT)
+
+
+#: The BLAKE2b-256 of every bundled rule file, each its name, its length and its
+#: bytes, in name order (:func:`bundled_shapes`): only while they are the files
+#: shipped does ``which`` pass over a family by the width its file declares,
+#: without loading it. A test holds this equal to the files.
+RULES_DIGEST = "889b5a884c4d6369df389806c291a8f2b80229e2f61dcd1f016fec6b86ff8212"
+
+
+def bundled_shapes() -> dict[str, tuple[int | None, str | None]] | None:
+    """Each bundled family's width and piece letters as its rule file declares
+    them before any table (:func:`declared_shape`), by name in
+    :func:`~solver.ruleset.reader.bundled_names`'s order, while every bundled
+    rule file is the one shipped (:data:`RULES_DIGEST`); None when any differs,
+    is added, is missing or cannot be read.
+
+    >>> shapes = bundled_shapes()
+    >>> shapes["chess960"], shapes["capablanca-random"], shapes["racing-kings"]
+    ((8, 'BKNQR'), (10, 'ABCKNQR'), (None, 'BKNQR'))
+    """
+    folder = rules_folder()
+    try:
+        names = sorted(name[:-len(".toml")] for name in os.listdir(folder)
+                       if name.endswith(".toml"))
+    except OSError:
+        return None
+    digest = blake2b(digest_size=32)
+    shapes: dict[str, tuple[int | None, str | None]] = {}
+    for name in names:
+        data = read_regular(os.path.join(folder, f"{name}.toml"), MAX_FILE_BYTES)
+        if data is None:
+            return None
+        digest.update(b"%d %s %d\n" % (len(name), name.encode(), len(data)) + data)
+        shapes[name] = declared_shape(data)
+    return shapes if digest.hexdigest() == RULES_DIGEST else None
+
+
+def declared_shape(data: bytes) -> tuple[int | None, str | None]:
+    r"""The ``files = N`` a rule file's text ``data`` declares before its first
+    table (None when it declares a ``region`` there, or no plain width), and
+    the upper-case letters of its ``pieces`` there, sorted (None: no such key).
+
+    >>> declared_shape(b'files = 8  # wide\npieces = "K + 7 of NBRQ"\n[[rule]]\nfiles = 9\n')
+    (8, 'BKNQR')
+    >>> declared_shape(b'files = 8\nregion = "e1-h2"\n')
+    (None, None)
+    """
+    width = None
+    letters = None
+    region = False
+    for line in data.split(b"\n"):
+        if line.startswith(b"["):
+            break
+        region = region or line.startswith(b"region")
+        if line.startswith(b"files = "):
+            value = line[len(b"files = "):].partition(b"#")[0].strip()
+            width = int(value) if value.isdigit() else None
+        elif line.startswith(b"pieces = "):
+            letters = "".join(sorted({chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0]
+                                      if 65 <= c <= 90}))
+    return None if region else width, letters
 
 
 def plain_number(text: str, count: int) -> int | None:

@@ -1,0 +1,118 @@
+"""`which`'s quick way through the bundled families equals the general path.
+
+The quick way (:func:`solver.lists.which.bundled_candidates`) reads a bundled
+family only when a rank could fit the width its shipped rule file declares,
+and numbers a Chess960 rank by Scharnagl's arithmetic (the shortcut seam).
+The general path reads every family and asks each. Here both answer the same
+texts, byte for byte through the command: every Chess960 rank for the
+arithmetic, a spread of ranks, pairs, FENs of other families, glyphs and
+texts no family holds end to end (all 960 end to end in the slow run).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from pathlib import Path
+
+import pytest
+
+from solver import Family
+from solver.cli import lists as cli_lists
+from solver.lists import which as which_module
+from solver.lists.which import Bundled, bundled_candidates, bundled_families, piece_letters, which
+from solver.numbering import shortcut
+from solver.ruleset.reader import rules_dir
+
+GOLDEN = [line.split()[1] for line in
+          (Path(__file__).parent / "data" / "chess960.txt").read_text().splitlines()]
+
+
+def test_the_rules_digest_is_the_shipped_files() -> None:
+    digest = hashlib.blake2b(digest_size=32)
+    for path in sorted(rules_dir().glob("*.toml"), key=lambda p: p.stem):
+        data = path.read_bytes()
+        digest.update(f"{len(path.stem)} {path.stem} {len(data)}\n".encode() + data)
+    assert digest.hexdigest() == shortcut.RULES_DIGEST, (
+        "a bundled rule file changed, so `which` reads every family (slower). If the edit "
+        "is meant, set RULES_DIGEST in solver/numbering/shortcut.py to "
+        f"{digest.hexdigest()!r} once this file's tests pass with it")
+    assert shortcut.bundled_shapes() is not None
+
+
+def test_each_declared_shape_is_the_familys_region_and_pieces() -> None:
+    shapes = shortcut.bundled_shapes()
+    families = bundled_families()
+    assert shapes is not None
+    assert list(shapes) == [family.name for family in families]
+    for family in families:
+        width, pieces = shapes[family.name]
+        assert width in (None, family.ruleset.region_size), family.name
+        assert pieces is not None and piece_letters(family) <= set(pieces), family.name
+    # the shapes the rule files state, read here by eye
+    assert shapes["chess960"] == (8, "BKNQR")
+    assert (shapes["bench-12"][0], shapes["shogi-shuffle"]) == (12, (9, "GKLNS"))
+    assert shapes["chess256"] == (None, "BKNPQR")  # a region: ranks 1-3
+    assert shapes["wild4"] == (8, "BKNQR")  # "K + 7 of NBRQ"
+
+
+def test_an_edited_rule_file_turns_the_quick_way_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shortcut, "RULES_DIGEST", "0" * 64)
+    assert shortcut.bundled_shapes() is None
+    assert all(isinstance(f, Family) for f in bundled_candidates())
+
+
+def test_the_arithmetic_numbers_every_chess960_rank_as_the_family() -> None:
+    chess960 = Family.load("chess960")
+    for rank in GOLDEN:
+        quick = Bundled("chess960", 8, "BKNQR")
+        assert which(rank, [quick]) == which(rank, [chess960]), rank
+        assert quick._family is None, rank  # the arithmetic answered, the file unread
+
+
+def _texts() -> list[str]:
+    """Ranks, pairs, FENs of other families, glyphs and texts no family holds."""
+    texts = [*GOLDEN[::120], GOLDEN[5].lower(), f"{GOLDEN[7]} {GOLDEN[700].lower()}",
+             f"{GOLDEN[9]}/", " RNBQKBNR", "♖♘♗♕♔♗♘♖", "RNBQKBNR rnbqkbnr",
+             "RQNBKNBR bbqnnrkr", "KRRNNBBQ", "RNBQKBNRX", "RNBQKBN", "hello",
+             "RNBQKBNR RNBQKBNR", "RNBAKCRBNQ", "KKKKKKKK", "QQQQKQQQ",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/BRBNKQNR w - - 0 1"]
+    for name in ("capablanca-random", "chess99-random", "shuffle", "wild4", "racing-kings",
+                 "janggi", "chess256", "horde960", "corner"):
+        family = Family.load(name)
+        position = family.position(family.count // 2)
+        texts.append(position.white)
+        if name != "capablanca-random":  # (its FEN: every ten-file family counts, slowly)
+            texts.append(position.fen())
+    return texts
+
+
+def _run(texts: list[str], fmt: str, monkeypatch: pytest.MonkeyPatch, *, general: bool
+         ) -> tuple[int, str, str]:
+    with monkeypatch.context() as patch:
+        if general:
+            patch.setattr(which_module, "bundled_candidates", bundled_families)
+        out, err = io.StringIO(), io.StringIO()
+        code = cli_lists.which_command(texts, [], fmt, stdin=None, out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_quick_way_prints_what_the_general_path_prints(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _texts()
+    quick = _run(texts, "text", monkeypatch, general=False)
+    assert quick == _run(texts, "text", monkeypatch, general=True)
+    assert quick[0] == 1 and quick[2].count("error: ") == quick[2].count("\n") > 5
+    assert quick[1].count("\n  chess960 scharnagl=") >= len(GOLDEN[::120])
+    assert "  wild4 " in quick[1]
+    for text in ("RNBQKBNR", "hello"):
+        one = _run([text], "json", monkeypatch, general=False)
+        assert one == _run([text], "json", monkeypatch, general=True), text
+
+
+@pytest.mark.slow
+def test_every_chess960_rank_end_to_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    for rank in GOLDEN:
+        assert _run([rank], "text", monkeypatch, general=False) == \
+            _run([rank], "text", monkeypatch, general=True), rank
