@@ -46,6 +46,19 @@ RESULTS: Final = {b"1-0": 0, b"1/2-1/2": 1, b"0-1": 2, b"*": 3}
 #: Distinct start texts remembered (then forgotten all at once: memory stays bounded).
 MEMO: Final = 1 << 16
 
+#: What a start FEN whose castling field was impossible, its pieces a family's start, is noted as.
+REPAIRED: Final = "castling field repaired"
+#: Why a game has no start in the family (the bucket's names).
+FEN_UNKNOWN: Final = 'FEN "?" (no start given)'
+FEN_UNREAD: Final = "FEN cannot be read"
+FEN_NOT_START: Final = "FEN is not a start position"
+NO_START: Final = "no FEN and no position number"
+
+#: How many first game numbers a note keeps.
+FIRST: Final = 3
+#: How many distinct reasons are told apart (the others are one "other" bucket).
+REASONS: Final = 32
+
 
 _NEEDLES: dict[bytes, bytes] = {}
 
@@ -121,6 +134,103 @@ def variant_key(value: bytes | None) -> str:
     return "chess960" if key in CHESS960 else key
 
 
+class Notes:
+    """Games counted per note (:data:`REPAIRED`, or why a game has no start in the
+    family), and each note's first game numbers (``(input, number)``, up to
+    :data:`FIRST`, in the order met).
+
+    >>> notes = Notes()
+    >>> for number in (4, 9, 12, 20): notes.add(FEN_UNKNOWN, "a.pgn", number)
+    >>> notes.add(REPAIRED, "a.pgn", 2, 5)
+    >>> notes.lines()
+    ['castling field repaired: 5 games, counted under their positions (first: a.pgn game 2)', 'not in family: FEN "?" (no start given): 4 games (first: a.pgn games 4, 9, 12)']
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self.first: dict[str, list[tuple[str, int]]] = {}
+
+    def add(self, note: str, path: str | None = None, number: int = 0, times: int = 1) -> None:
+        """Count ``times`` games under ``note``; ``path`` and ``number``: the
+        first one's place (None: not known, as for games counted in bulk)."""
+        counts = self.counts
+        if note not in counts and len(counts) >= REASONS:
+            note = "other" if note != REPAIRED else note
+        counts[note] = counts.get(note, 0) + times
+        if path is not None:
+            first = self.first.setdefault(note, [])
+            if len(first) < FIRST:
+                first.append((path, number))
+
+    def wants(self, note: str) -> bool:
+        """Whether ``note`` lacks first game numbers (so games noted so should be
+        read one by one)."""
+        return len(self.first.get(note, ())) < FIRST
+
+    def absorb(self, other: Notes, offset: int = 0) -> None:
+        """Add another tally's notes (a worker's, its game numbers after ``offset``)."""
+        for note, times in other.counts.items():
+            self.counts[note] = self.counts.get(note, 0) + times
+            first = self.first.setdefault(note, [])
+            for path, number in other.first.get(note, ()):
+                if len(first) < FIRST:
+                    first.append((path, number + offset))
+
+    @property
+    def repaired(self) -> int:
+        return self.counts.get(REPAIRED, 0)
+
+    def reasons(self) -> list[tuple[str, int, list[tuple[str, int]]]]:
+        """``(reason, games, first places)`` for the games not in the family,
+        most games first."""
+        return sorted(((note, n, self.first.get(note, [])) for note, n in self.counts.items()
+                       if note != REPAIRED), key=lambda row: (-row[1], row[0]))
+
+    def records(self) -> dict[str, object]:
+        """The notes as JSON fields: ``castling_repaired`` and ``not_in_family_reasons``."""
+        def places(first: list[tuple[str, int]]) -> list[dict[str, object]]:
+            return [{"file": path, "game": number} for path, number in first]
+
+        return {"castling_repaired": {"games": self.repaired,
+                                      "first": places(self.first.get(REPAIRED, []))},
+                "not_in_family_reasons": [{"reason": note, "games": n, "first": places(first)}
+                                          for note, n, first in self.reasons()]}
+
+    def lines(self) -> list[str]:
+        """One line per note, as the commands report them."""
+        found = []
+        if self.repaired:
+            found.append(f"{REPAIRED}: {_games(self.repaired)}, counted under their positions"
+                         f"{_first(self.first.get(REPAIRED, []))}")
+        for note, n, first in self.reasons():
+            found.append(f"not in family: {note}: {_games(n)}{_first(first)}")
+        return found
+
+
+def _games(n: int) -> str:
+    return f"{n:,} game{'s' * (n != 1)}"
+
+
+def _first(first: list[tuple[str, int]]) -> str:
+    """`` (first: a.pgn games 4, 9, b.pgn game 1)``, or nothing."""
+    if not first:
+        return ""
+    parts: list[str] = []
+    for path, numbers in _grouped(first):
+        parts.append(f"{path} game{'s' * (len(numbers) > 1)} " + ", ".join(map(str, numbers)))
+    return " (first: " + ", ".join(parts) + ")"
+
+
+def _grouped(first: list[tuple[str, int]]) -> list[tuple[str, list[int]]]:
+    groups: list[tuple[str, list[int]]] = []
+    for path, number in first:
+        if groups and groups[-1][0] == path:
+            groups[-1][1].append(number)
+        else:
+            groups.append((path, [number]))
+    return groups
+
+
 class Starts:
     """The family's position a game's header names, remembered per distinct
     start text (up to :data:`MEMO` of them).
@@ -141,7 +251,7 @@ class Starts:
             keys.add(variant_key(own.encode()))
         self.variants: frozenset[str] = frozenset(keys)
         self.number_tags = number_tags
-        self.fens: dict[bytes, int | None] = {}
+        self.fens: dict[bytes, tuple[int | None, str | None]] = {}
         self.labels: dict[bytes, int | None] = {}
         self.classical = self._classical()
 
@@ -156,17 +266,73 @@ class Starts:
 
     def fen(self, text: bytes) -> int | None:
         """The id of the start a FEN shows, or None (not one of the family's)."""
-        known = self.fens.get(text, -1)
-        if known != -1:
+        return self.fen_start(text)[0]
+
+    def fen_start(self, text: bytes) -> tuple[int | None, str | None]:
+        """The id of the start a FEN shows (None: not one of the family's) and
+        its note: :data:`REPAIRED` when only its castling field was impossible
+        (lichess's 2023-11 dump: ``HEhe``, ``-``), why it is none, or None.
+
+        >>> from solver.family import Family
+        >>> starts = Starts(Family.load("chess960"))
+        >>> starts.fen_start(b"qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HEhe - 0 1")
+        (105, 'castling field repaired')
+        >>> starts.fen_start(b"?"), starts.fen_start(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+        ((None, 'FEN "?" (no start given)'), (None, 'FEN cannot be read'))
+        """
+        known = self.fens.get(text)
+        if known is not None:
             return known
-        try:
-            found: int | None = self.identify(text.decode("utf-8").strip())
-        except (Chess960Error, UnicodeDecodeError):
-            found = None
+        found = self._read_fen(text)
         if len(self.fens) >= MEMO:
             self.fens.clear()
         self.fens[text] = found
         return found
+
+    def _read_fen(self, text: bytes) -> tuple[int | None, str | None]:
+        from solver.errors import FenSyntaxError, NotStartPositionError, UnknownPieceError
+
+        try:
+            fen = text.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            return None, FEN_UNREAD
+        if fen in ("?", "", "-"):
+            return None, FEN_UNKNOWN
+        try:
+            return self.identify(fen), None
+        except Chess960Error as exc:
+            error = exc
+        repaired = self._repaired(fen)
+        if repaired is not None:
+            return repaired, REPAIRED
+        if isinstance(error, FenSyntaxError | UnknownPieceError):
+            return None, FEN_UNREAD
+        if isinstance(error, NotStartPositionError):
+            return None, FEN_NOT_START
+        return None, f"FEN is not a {self.family.name} start"
+
+    def _repaired(self, fen: str) -> int | None:
+        """The id of a FEN's start with its castling field rewritten as its rooks
+        give it (or as ``-``), when the family does not number castling rights."""
+        from solver.board.castling_rules import SubsetCastling
+        from solver.notation.castling import side_rights
+
+        fields = fen.split()
+        if len(fields) < 3 or isinstance(self.family.ruleset.castling, SubsetCastling):
+            return None
+        rows = fields[0].split("/")
+        try:
+            rights = (side_rights(rows[-1]) + side_rights(rows[0].upper()).lower()) or "-"
+        except (Chess960Error, ValueError, IndexError, KeyError):
+            rights = "-"
+        for field in dict.fromkeys((rights, "-")):
+            if field == fields[2]:
+                continue
+            try:
+                return self.identify(" ".join([*fields[:2], field, *fields[3:]]))
+            except Chess960Error:
+                continue
+        return None
 
     def label(self, text: bytes) -> int | None:
         """The id a number tag's value names (``FRC 518``, ``518``), or None."""
@@ -200,19 +366,33 @@ class Starts:
         """The id of the game's start in the family, or None when it has none:
         a FEN that is not one of the family's starts (a position after moves,
         another family's), another game (``Variant``), or a Chess960 game
-        that says neither its FEN nor its number."""
+        that says neither its FEN nor its number. A FEN whose castling field
+        alone is impossible is its pieces' start (see :meth:`start`)."""
+        return self.start(header, fen, variant)[0]
+
+    def start(self, header: bytes, fen: bytes | None = None,
+              variant: bytes | None = b"?") -> tuple[int | None, str | None]:
+        """As :meth:`position`, with the note :meth:`fen_start` gives: the start
+        was repaired, or why there is none.
+
+        >>> from solver.family import Family
+        >>> starts = Starts(Family.load("chess960"))
+        >>> starts.start(b'[Variant "Atomic"]'), starts.start(b'[Variant "Chess960"]')
+        ((None, "Variant 'Atomic' is another game"), (None, 'no FEN and no position number'))
+        """
         if variant == b"?":
             variant = tag(header, b"Variant")
         key = variant_key(variant)
         if key not in self.variants:
-            return None
+            shown = (variant or b"").decode("utf-8", "replace")
+            return None, f"Variant {shown!r} is another game"
         if fen is None:
             fen = tag(header, b"FEN")
         if fen is not None:
-            return self.fen(fen)
+            return self.fen_start(fen)
         found, _ = self.numbered(header)
         if found is not None:
-            return found
-        if key in CHESS:  # chess from its own start
-            return self.classical
-        return None
+            return found, None
+        if key in CHESS and self.classical is not None:  # chess from its own start
+            return self.classical, None
+        return None, NO_START
