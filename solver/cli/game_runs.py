@@ -155,6 +155,13 @@ def _one_game(path: str, read: int, skipped: int = 0) -> None:
         _FAILED.append(path)
 
 
+def _notes(notes: Any, prefix: str = "") -> None:
+    """A line on stderr per note: repaired starts, why games are not in the family."""
+    sys.stdout.flush()
+    for line in notes.lines():
+        sys.stderr.write(f"{prefix}{line}\n")
+
+
 def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | None) -> int:
     """``chess960 games stats``: games, results and scores per start position of
     ``rules``'s family, in the form ``fmt`` (text, csv or json)."""
@@ -178,6 +185,8 @@ def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | 
                 sys.stdout.write("".join(f"{line}\n" for line in table.text()))
             else:
                 sys.stdout.write(table.csv() if fmt == "csv" else table.json())
+                if fmt == "csv":  # the notes are the text's last lines, the JSON's fields
+                    _notes(table.notes)
 
     return _run(body)
 

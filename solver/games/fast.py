@@ -353,7 +353,7 @@ def _child(stats: Any, path: str, start: int, end: int, send: Any, parent: int) 
         stats.reset()
         read = stats.add_range(path, start, end, keep)
         send.send(("done", read, stats.rows, stats.outside, stats.games, stats.skipped,
-                   problems, more))
+                   problems, more, stats.notes))
     except BaseException as exc:
         from solver.errors import Chess960Error
 
@@ -397,8 +397,8 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
                 raise WorkerError(process.exitcode) from None
             if message[0] == "error":
                 raise Chess960Error(message[2]) if message[1] else WorkerError(None, message[2])
-            _, count, rows, outside, games, skipped, problems, more = message
-            stats.absorb(rows, outside, games, skipped)
+            _, count, rows, outside, games, skipped, problems, more, notes = message
+            stats.absorb(rows, outside, games, skipped, notes, read)
             if report is not None:
                 for number, problem in problems:
                     report(read + number, problem)

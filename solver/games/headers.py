@@ -19,7 +19,7 @@ classical start when the game is chess (no ``Variant``, or ``Standard``).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import Chess960Error
 
@@ -45,6 +45,17 @@ RESULTS: Final = {b"1-0": 0, b"1/2-1/2": 1, b"0-1": 2, b"*": 3}
 
 #: Distinct start texts remembered (then forgotten all at once: memory stays bounded).
 MEMO: Final = 1 << 16
+
+#: The note of a game counted under its position though its FEN's castling
+#: field was impossible (lichess's 2023-11 dump: ``HEhe``, ``-``).
+REPAIRED: Final = "castling field repaired"
+
+#: The first game numbers kept per note.
+FIRST: Final = 5
+
+#: A start and its note: the id (None: not in the family) and None (a clean
+#: start), :data:`REPAIRED`, or why the game is not in the family.
+Start = tuple[int | None, str | None]
 
 #: What a start FEN whose castling field was impossible, its pieces a family's start, is noted as.
 REPAIRED: Final = "castling field repaired"
@@ -268,17 +279,17 @@ class Starts:
         """The id of the start a FEN shows, or None (not one of the family's)."""
         return self.fen_start(text)[0]
 
-    def fen_start(self, text: bytes) -> tuple[int | None, str | None]:
-        """The id of the start a FEN shows (None: not one of the family's) and
-        its note: :data:`REPAIRED` when only its castling field was impossible
-        (lichess's 2023-11 dump: ``HEhe``, ``-``), why it is none, or None.
+    def fen_start(self, text: bytes) -> Start:
+        """The id of the start a FEN shows and its note (see :data:`Start`): a
+        FEN whose pieces are a start of the family but whose castling field is
+        impossible is that start, :data:`REPAIRED` (when one castling field
+        makes it a start, and only one start).
 
-        >>> from solver.family import Family
         >>> starts = Starts(Family.load("chess960"))
         >>> starts.fen_start(b"qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HEhe - 0 1")
         (105, 'castling field repaired')
-        >>> starts.fen_start(b"?"), starts.fen_start(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
-        ((None, 'FEN "?" (no start given)'), (None, 'FEN cannot be read'))
+        >>> starts.fen_start(b"?"), starts.fen_start(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBRN w KQkq - 0 1")
+        ((None, "FEN '?' names no position"), (None, 'FEN is not a start of chess960'))
         """
         known = self.fens.get(text)
         if known is not None:
@@ -289,51 +300,39 @@ class Starts:
         self.fens[text] = found
         return found
 
-    def _read_fen(self, text: bytes) -> tuple[int | None, str | None]:
-        from solver.errors import FenSyntaxError, NotStartPositionError, UnknownPieceError
+    def _read_fen(self, text: bytes) -> Start:
+        from solver.errors import CastlingRightsError, FenSyntaxError, NotStartPositionError, \
+            RankLengthError, UnknownPieceError
 
         try:
             fen = text.decode("utf-8").strip()
         except UnicodeDecodeError:
-            return None, FEN_UNREAD
-        if fen in ("?", "", "-"):
-            return None, FEN_UNKNOWN
+            return None, "FEN cannot be read (not UTF-8)"
+        if fen in ("", "?", "-"):
+            return None, f"FEN {fen!r} names no position"
         try:
             return self.identify(fen), None
-        except Chess960Error as exc:
-            error = exc
-        repaired = self._repaired(fen)
-        if repaired is not None:
-            return repaired, REPAIRED
-        if isinstance(error, FenSyntaxError | UnknownPieceError):
-            return None, FEN_UNREAD
-        if isinstance(error, NotStartPositionError):
-            return None, FEN_NOT_START
-        return None, f"FEN is not a {self.family.name} start"
+        except CastlingRightsError:
+            return self._repaired(fen)
+        except (FenSyntaxError, UnknownPieceError, RankLengthError):
+            return None, "FEN cannot be read"
+        except NotStartPositionError:
+            return None, "FEN is not a start position"
+        except Chess960Error:
+            return None, f"FEN is not a start of {self.family.name}"
 
-    def _repaired(self, fen: str) -> int | None:
-        """The id of a FEN's start with its castling field rewritten as its rooks
-        give it (or as ``-``), when the family does not number castling rights."""
-        from solver.board.castling_rules import SubsetCastling
-        from solver.notation.castling import side_rights
-
-        fields = fen.split()
-        if len(fields) < 3 or isinstance(self.family.ruleset.castling, SubsetCastling):
-            return None
-        rows = fields[0].split("/")
-        try:
-            rights = (side_rights(rows[-1]) + side_rights(rows[0].upper()).lower()) or "-"
-        except (Chess960Error, ValueError, IndexError, KeyError):
-            rights = "-"
-        for field in dict.fromkeys((rights, "-")):
-            if field == fields[2]:
-                continue
+    def _repaired(self, fen: str) -> Start:
+        """A FEN's start with its castling field replaced, when one start takes it."""
+        fields = fen.split(" ")
+        found: set[int] = set()
+        for castling in ("KQkq", "-"):
             try:
-                return self.identify(" ".join([*fields[:2], field, *fields[3:]]))
+                found.add(self.identify(" ".join([*fields[:2], castling, *fields[3:]])))
             except Chess960Error:
-                continue
-        return None
-
+                pass
+        if len(found) == 1:
+            return found.pop(), REPAIRED
+        return None, "FEN's castling field is impossible"
     def label(self, text: bytes) -> int | None:
         """The id a number tag's value names (``FRC 518``, ``518``), or None."""
         known = self.labels.get(text, -1)
@@ -366,26 +365,24 @@ class Starts:
         """The id of the game's start in the family, or None when it has none:
         a FEN that is not one of the family's starts (a position after moves,
         another family's), another game (``Variant``), or a Chess960 game
-        that says neither its FEN nor its number. A FEN whose castling field
-        alone is impossible is its pieces' start (see :meth:`start`)."""
+        that says neither its FEN nor its number (:meth:`start` says why)."""
         return self.start(header, fen, variant)[0]
 
     def start(self, header: bytes, fen: bytes | None = None,
-              variant: bytes | None = b"?") -> tuple[int | None, str | None]:
-        """As :meth:`position`, with the note :meth:`fen_start` gives: the start
-        was repaired, or why there is none.
+              variant: bytes | None = b"?") -> Start:
+        """The id of the game's start in the family and its note (see
+        :data:`Start`): :data:`REPAIRED`, or why it is not in the family.
 
-        >>> from solver.family import Family
         >>> starts = Starts(Family.load("chess960"))
         >>> starts.start(b'[Variant "Atomic"]'), starts.start(b'[Variant "Chess960"]')
-        ((None, "Variant 'Atomic' is another game"), (None, 'no FEN and no position number'))
+        ((None, "Variant 'Atomic' is not chess960"), (None, 'no FEN and no position number'))
         """
         if variant == b"?":
             variant = tag(header, b"Variant")
         key = variant_key(variant)
         if key not in self.variants:
             shown = (variant or b"").decode("utf-8", "replace")
-            return None, f"Variant {shown!r} is another game"
+            return None, f"Variant {shown!r} is not {self.family.name}"
         if fen is None:
             fen = tag(header, b"FEN")
         if fen is not None:
@@ -393,6 +390,92 @@ class Starts:
         found, _ = self.numbered(header)
         if found is not None:
             return found, None
-        if key in CHESS and self.classical is not None:  # chess from its own start
+        if key in CHESS:  # chess from its own start
+            if self.classical is None:
+                return None, f"chess's start is not in {self.family.name}"
             return self.classical, None
-        return None, NO_START
+        return None, "no FEN and no position number"
+
+
+class Notes:
+    """Games counted with a note (:data:`REPAIRED`, or why a game's start is
+    not in the family): per note, how many, and the first :data:`FIRST` games
+    (their input and number in it).
+
+    >>> notes = Notes()
+    >>> for number in (2, 3): notes.add(REPAIRED, "a.pgn", number)
+    >>> notes.add("FEN '?' names no position", "a.pgn", 7)
+    >>> notes.count(REPAIRED, 4)
+    >>> for line in notes.lines(): print(line)
+    castling field repaired: 6 games (a.pgn: games 2, 3, ...)
+    not in family: 1 game: FEN '?' names no position (a.pgn: game 7)
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self.first: dict[str, list[tuple[str, int]]] = {}
+
+    def add(self, note: str, path: str, number: int) -> None:
+        """One game with ``note``: game ``number`` of ``path``."""
+        self.counts[note] = self.counts.get(note, 0) + 1
+        first = self.first.setdefault(note, [])
+        if len(first) < FIRST:
+            first.append((path, number))
+
+    def count(self, note: str, times: int) -> None:
+        """``times`` games with ``note`` (counted in bulk, after the first ones)."""
+        self.counts[note] = self.counts.get(note, 0) + times
+
+    def wanted(self, note: str) -> bool:
+        """Whether the numbers of games with ``note`` are still wanted."""
+        return len(self.first.get(note, ())) < FIRST
+
+    def absorb(self, counts: dict[str, int], first: dict[str, list[tuple[str, int]]],
+               offset: int) -> None:
+        """Add another tally's notes (a worker's, whose games follow ``offset`` games)."""
+        for note, times in counts.items():
+            self.count(note, times)
+        for note, games in first.items():
+            kept = self.first.setdefault(note, [])
+            kept += [(path, offset + number) for path, number in games]
+            del kept[FIRST:]
+
+    def reasons(self) -> list[str]:
+        """The notes met, the repair first, then the reasons by count, most first."""
+        return sorted(self.counts, key=lambda note: (note != REPAIRED, -self.counts[note], note))
+
+    def lines(self) -> list[str]:
+        """One line per note met."""
+        out = []
+        for note in self.reasons():
+            times = self.counts[note]
+            games = f"{times:,} game{'s' * (times != 1)}"
+            head = f"{REPAIRED}: {games}" if note == REPAIRED else \
+                f"not in family: {games}: {note}"
+            out.append(f"{head} ({_where(self.first.get(note, []), times)})")
+        return out
+
+    def records(self) -> dict[str, Any]:
+        """The notes as JSON: ``castling_repaired`` and ``not_in_family_reasons``."""
+        def record(note: str) -> dict[str, Any]:
+            return {"games": self.counts[note],
+                    "first": [{"file": path, "game": number}
+                              for path, number in self.first.get(note, [])]}
+
+        repaired = record(REPAIRED) if REPAIRED in self.counts else {"games": 0, "first": []}
+        return {"castling_repaired": repaired,
+                "not_in_family_reasons": [{"reason": note, **record(note)}
+                                          for note in self.reasons() if note != REPAIRED]}
+
+
+def _where(first: list[tuple[str, int]], times: int) -> str:
+    """The first games, by input: ``a.pgn: games 2, 3, ...``."""
+    parts: list[str] = []
+    by_path: dict[str, list[int]] = {}
+    for path, number in first:
+        by_path.setdefault(path, []).append(number)
+    for path, numbers in by_path.items():
+        shown = ", ".join(f"{n:,}" for n in numbers)
+        parts.append(f"{path}: game{'s' * (len(numbers) != 1)} {shown}")
+    more = ", ..." if times > len(first) else ""
+    return "; ".join(parts) + more
