@@ -19,7 +19,7 @@ classical start when the game is chess (no ``Variant``, or ``Standard``).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from solver.errors import Chess960Error
 
@@ -46,23 +46,13 @@ RESULTS: Final = {b"1-0": 0, b"1/2-1/2": 1, b"0-1": 2, b"*": 3}
 #: Distinct start texts remembered (then forgotten all at once: memory stays bounded).
 MEMO: Final = 1 << 16
 
-#: The note of a game counted under its position though its FEN's castling
-#: field was impossible (lichess's 2023-11 dump: ``HEhe``, ``-``).
-REPAIRED: Final = "castling field repaired"
-
-#: The first game numbers kept per note.
-FIRST: Final = 5
-
 #: A start and its note: the id (None: not in the family) and None (a clean
 #: start), :data:`REPAIRED`, or why the game is not in the family.
 Start = tuple[int | None, str | None]
 
 #: What a start FEN whose castling field was impossible, its pieces a family's start, is noted as.
 REPAIRED: Final = "castling field repaired"
-#: Why a game has no start in the family (the bucket's names).
-FEN_UNKNOWN: Final = 'FEN "?" (no start given)'
-FEN_UNREAD: Final = "FEN cannot be read"
-FEN_NOT_START: Final = "FEN is not a start position"
+#: Why a Chess960 game that gives neither FEN nor number is not in the family.
 NO_START: Final = "no FEN and no position number"
 
 #: How many first game numbers a note keeps.
@@ -151,10 +141,10 @@ class Notes:
     :data:`FIRST`, in the order met).
 
     >>> notes = Notes()
-    >>> for number in (4, 9, 12, 20): notes.add(FEN_UNKNOWN, "a.pgn", number)
+    >>> for number in (4, 9, 12, 20): notes.add("FEN '?' names no position", "a.pgn", number)
     >>> notes.add(REPAIRED, "a.pgn", 2, 5)
     >>> notes.lines()
-    ['castling field repaired: 5 games, counted under their positions (first: a.pgn game 2)', 'not in family: FEN "?" (no start given): 4 games (first: a.pgn games 4, 9, 12)']
+    ['castling field repaired: 5 games, counted under their positions (first: a.pgn game 2)', "not in family: FEN '?' names no position: 4 games (first: a.pgn games 4, 9, 12)"]
     """
 
     def __init__(self) -> None:
@@ -207,11 +197,12 @@ class Notes:
                 "not_in_family_reasons": [{"reason": note, "games": n, "first": places(first)}
                                           for note, n, first in self.reasons()]}
 
-    def lines(self) -> list[str]:
-        """One line per note, as the commands report them."""
+    def lines(self, done: str = "counted under their positions") -> list[str]:
+        """One line per note, as the commands report them (``done``: what was
+        done with the games whose castling field was repaired)."""
         found = []
         if self.repaired:
-            found.append(f"{REPAIRED}: {_games(self.repaired)}, counted under their positions"
+            found.append(f"{REPAIRED}: {_games(self.repaired)}, {done}"
                          f"{_first(self.first.get(REPAIRED, []))}")
         for note, n, first in self.reasons():
             found.append(f"not in family: {note}: {_games(n)}{_first(first)}")
@@ -285,11 +276,14 @@ class Starts:
         impossible is that start, :data:`REPAIRED` (when one castling field
         makes it a start, and only one start).
 
+        >>> from solver.family import Family
         >>> starts = Starts(Family.load("chess960"))
         >>> starts.fen_start(b"qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HEhe - 0 1")
         (105, 'castling field repaired')
-        >>> starts.fen_start(b"?"), starts.fen_start(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBRN w KQkq - 0 1")
-        ((None, "FEN '?' names no position"), (None, 'FEN is not a start of chess960'))
+        >>> starts.fen_start(b"?")
+        (None, "FEN '?' names no position")
+        >>> starts.fen_start(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBRN w KQkq - 0 1")
+        (None, 'FEN is not a start of chess960')
         """
         known = self.fens.get(text)
         if known is not None:
@@ -373,6 +367,7 @@ class Starts:
         """The id of the game's start in the family and its note (see
         :data:`Start`): :data:`REPAIRED`, or why it is not in the family.
 
+        >>> from solver.family import Family
         >>> starts = Starts(Family.load("chess960"))
         >>> starts.start(b'[Variant "Atomic"]'), starts.start(b'[Variant "Chess960"]')
         ((None, "Variant 'Atomic' is not chess960"), (None, 'no FEN and no position number'))
@@ -394,88 +389,5 @@ class Starts:
             if self.classical is None:
                 return None, f"chess's start is not in {self.family.name}"
             return self.classical, None
-        return None, "no FEN and no position number"
+        return None, NO_START
 
-
-class Notes:
-    """Games counted with a note (:data:`REPAIRED`, or why a game's start is
-    not in the family): per note, how many, and the first :data:`FIRST` games
-    (their input and number in it).
-
-    >>> notes = Notes()
-    >>> for number in (2, 3): notes.add(REPAIRED, "a.pgn", number)
-    >>> notes.add("FEN '?' names no position", "a.pgn", 7)
-    >>> notes.count(REPAIRED, 4)
-    >>> for line in notes.lines(): print(line)
-    castling field repaired: 6 games (a.pgn: games 2, 3, ...)
-    not in family: 1 game: FEN '?' names no position (a.pgn: game 7)
-    """
-
-    def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-        self.first: dict[str, list[tuple[str, int]]] = {}
-
-    def add(self, note: str, path: str, number: int) -> None:
-        """One game with ``note``: game ``number`` of ``path``."""
-        self.counts[note] = self.counts.get(note, 0) + 1
-        first = self.first.setdefault(note, [])
-        if len(first) < FIRST:
-            first.append((path, number))
-
-    def count(self, note: str, times: int) -> None:
-        """``times`` games with ``note`` (counted in bulk, after the first ones)."""
-        self.counts[note] = self.counts.get(note, 0) + times
-
-    def wanted(self, note: str) -> bool:
-        """Whether the numbers of games with ``note`` are still wanted."""
-        return len(self.first.get(note, ())) < FIRST
-
-    def absorb(self, counts: dict[str, int], first: dict[str, list[tuple[str, int]]],
-               offset: int) -> None:
-        """Add another tally's notes (a worker's, whose games follow ``offset`` games)."""
-        for note, times in counts.items():
-            self.count(note, times)
-        for note, games in first.items():
-            kept = self.first.setdefault(note, [])
-            kept += [(path, offset + number) for path, number in games]
-            del kept[FIRST:]
-
-    def reasons(self) -> list[str]:
-        """The notes met, the repair first, then the reasons by count, most first."""
-        return sorted(self.counts, key=lambda note: (note != REPAIRED, -self.counts[note], note))
-
-    def lines(self) -> list[str]:
-        """One line per note met."""
-        out = []
-        for note in self.reasons():
-            times = self.counts[note]
-            games = f"{times:,} game{'s' * (times != 1)}"
-            head = f"{REPAIRED}: {games}" if note == REPAIRED else \
-                f"not in family: {games}: {note}"
-            out.append(f"{head} ({_where(self.first.get(note, []), times)})")
-        return out
-
-    def records(self) -> dict[str, Any]:
-        """The notes as JSON: ``castling_repaired`` and ``not_in_family_reasons``."""
-        def record(note: str) -> dict[str, Any]:
-            return {"games": self.counts[note],
-                    "first": [{"file": path, "game": number}
-                              for path, number in self.first.get(note, [])]}
-
-        repaired = record(REPAIRED) if REPAIRED in self.counts else {"games": 0, "first": []}
-        return {"castling_repaired": repaired,
-                "not_in_family_reasons": [{"reason": note, **record(note)}
-                                          for note in self.reasons() if note != REPAIRED]}
-
-
-def _where(first: list[tuple[str, int]], times: int) -> str:
-    """The first games, by input: ``a.pgn: games 2, 3, ...``."""
-    parts: list[str] = []
-    by_path: dict[str, list[int]] = {}
-    for path, number in first:
-        by_path.setdefault(path, []).append(number)
-    for path, numbers in by_path.items():
-        shown = ", ".join(f"{n:,}" for n in numbers)
-        parts.append(f"{path}: game{'s' * (len(numbers) != 1)} {shown}")
-    more = ", ..." if times > len(first) else ""
-    return "; ".join(parts) + more
