@@ -285,6 +285,7 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
             skipped = tree.skipped
             read = tree.add(pieces, path, _skipped(path))
             _one_game(path, read, tree.skipped - skipped)
+        _notes(tree.notes)
         if _FAILED and not tree.games:
             return
         if chosen is not None:

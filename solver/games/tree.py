@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import TreeError, quote
-from solver.games.headers import Starts, tag
+from solver.games.headers import Notes, Starts, tag
 from solver.games.reading import scan
 from solver.games.stats import result_of
 
@@ -406,6 +406,8 @@ class Tree:
         self.skipped = 0
         self.outside = 0
         self.left_out = 0
+        self.notes = Notes()  # repaired castling fields, why games are not in the family
+        self._at: tuple[str | None, int] = (None, 0)
 
     def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
         """Add the games in ``pieces`` (one input); returns how many were read."""
@@ -425,7 +427,9 @@ class Tree:
                 self._skip(report, read, f"result {value!r} is not 1-0, 0-1, 1/2-1/2 or *")
                 continue
             self.games += 1
+            self._at = (path, read)
             self.add_game(header, data, result, head, game.end)
+        self._at = (None, 0)
         return read
 
     def _skip(self, report: SkipReport | None, number: int, problem: str) -> None:
@@ -437,7 +441,9 @@ class Tree:
                  end: int = -1) -> None:
         """Add one game: its header block, its moves (``movetext[start:end]``,
         default: all of it), its result (0 to 3)."""
-        number = self.starts.position(header)
+        number, note = self.starts.start(header)
+        if note is not None:
+            self.notes.add(note, *self._at)
         if number is None:
             self.outside += 1
             return
