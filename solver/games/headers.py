@@ -19,7 +19,7 @@ classical start when the game is chess (no ``Variant``, or ``Standard``).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import Chess960Error
 
@@ -176,6 +176,19 @@ class Notes:
             for path, number in other.first.get(note, ()):
                 if len(first) < FIRST:
                     first.append((path, number + offset))
+
+    def absorb_records(self, document: dict[str, Any]) -> None:
+        """Add the notes of a JSON document made with :meth:`records` (a
+        ``games stats --format json`` table; none there, none added)."""
+        repaired = document.get("castling_repaired") or {"games": 0, "first": []}
+        for note, record in [(REPAIRED, repaired), *(
+                (str(r["reason"]), r) for r in document.get("not_in_family_reasons") or [])]:
+            first = record["first"]
+            if first:
+                self.add(note, str(first[0]["file"]), int(first[0]["game"]), 0)
+            for place in first[1:]:
+                self.add(note, str(place["file"]), int(place["game"]), 0)
+            self.add(note, times=int(record["games"]))
 
     @property
     def repaired(self) -> int:

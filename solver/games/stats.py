@@ -293,8 +293,7 @@ class Stats:
         yield "", "not in family", self.outside
 
     def text(self) -> Iterator[str]:
-        """The table as aligned text lines, then a line per note (repaired starts,
-        why games are not in the family), if any."""
+        """The table as aligned text lines (the notes: :attr:`notes`)."""
         rows = [(i, name, [str(sum(r)), *map(str, r), _percent(score(r))])
                 for i, name, r in self.table()]
         id_width = max([2, *(len(i) for i, _, _ in rows)])
@@ -306,7 +305,6 @@ class Stats:
             first = (f"{number:>{id_width}}  {name:<{name_width}}" if number else
                      f"{name:<{id_width + 2 + name_width}}")
             yield "  ".join([first, *(c.rjust(w) for c, w in zip(cells, widths, strict=True))])
-        yield from self.notes.lines()
 
     def records(self) -> Iterator[dict[str, object]]:
         """The rows as JSON/CSV records."""

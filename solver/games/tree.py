@@ -616,6 +616,7 @@ def merge_stats(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
     rows: dict[int, tuple[str, list[int]]] = {}
     outside = [0] * 5
     games = skipped = 0
+    notes = Notes()
     for name, document in documents:
         if family is not None and document.get("family") != family:
             raise TreeError(f"{name}: a table of {document.get('family')!r} cannot be merged "
@@ -630,6 +631,7 @@ def merge_stats(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
                     row[i] += int(entry[key])
             for i, key in enumerate(_COUNTS):
                 outside[i] += int(document["not_in_family"][key])
+            notes.absorb_records(document)
         except (KeyError, TypeError, ValueError) as exc:
             raise TreeError(f"{name}: not a table made by 'games stats --format json' "
                             f"(reading {exc!s})") from None
@@ -637,7 +639,7 @@ def merge_stats(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
     return {"family": family, "games": games, "skipped": skipped,
             "positions": [_stats_row(n, *rows[n]) for n in sorted(rows)],
             "total": _stats_row(None, str(family), total),
-            "not_in_family": _stats_row(None, "not in family", outside)}
+            "not_in_family": _stats_row(None, "not in family", outside), **notes.records()}
 
 
 def _stats_row(number: int | None, name: str, row: list[int]) -> dict[str, Any]:
