@@ -143,8 +143,9 @@ class Notes:
     >>> notes = Notes()
     >>> for number in (4, 9, 12, 20): notes.add("FEN '?' names no position", "a.pgn", number)
     >>> notes.add(REPAIRED, "a.pgn", 2, 5)
-    >>> notes.lines()
-    ['castling field repaired: 5 games, counted under their positions (first: a.pgn game 2)', "not in family: FEN '?' names no position: 4 games (first: a.pgn games 4, 9, 12)"]
+    >>> for line in notes.lines(): print(line)
+    castling field repaired: 5 games, counted under their positions (first: a.pgn game 2)
+    not in family: FEN '?' names no position: 4 games (first: a.pgn games 4, 9, 12)
     """
 
     def __init__(self) -> None:
@@ -308,8 +309,13 @@ class Starts:
         return found
 
     def _read_fen(self, text: bytes) -> Start:
-        from solver.errors import CastlingRightsError, FenSyntaxError, NotStartPositionError, \
-            RankLengthError, UnknownPieceError
+        from solver.errors import (
+            CastlingRightsError,
+            FenSyntaxError,
+            NotStartPositionError,
+            RankLengthError,
+            UnknownPieceError,
+        )
 
         try:
             fen = text.decode("utf-8").strip()
@@ -330,16 +336,17 @@ class Starts:
 
     def _repaired(self, fen: str) -> Start:
         """A FEN's start with its castling field replaced, when one start takes it."""
-        fields = fen.split(" ")
+        import contextlib
+
+        fields = fen.split()
         found: set[int] = set()
         for castling in ("KQkq", "-"):
-            try:
+            with contextlib.suppress(Chess960Error):
                 found.add(self.identify(" ".join([*fields[:2], castling, *fields[3:]])))
-            except Chess960Error:
-                pass
         if len(found) == 1:
             return found.pop(), REPAIRED
         return None, "FEN's castling field is impossible"
+
     def label(self, text: bytes) -> int | None:
         """The id a number tag's value names (``FRC 518``, ``518``), or None."""
         known = self.labels.get(text, -1)

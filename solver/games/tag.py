@@ -111,7 +111,7 @@ class Tagger:
                 continue
             yield self._game(game, report)
 
-    def _game(self, game: Game, report: SkipReport | None) -> bytes:  # noqa: PLR0915
+    def _game(self, game: Game, report: SkipReport | None) -> bytes:
         data, head = game.data, game.head
         header = data[game.start:head]
         crlf = header.endswith(b"\r")
