@@ -156,8 +156,7 @@ class Notes:
         """Count ``times`` games under ``note``; ``path`` and ``number``: the
         first one's place (None: not known, as for games counted in bulk)."""
         counts = self.counts
-        if note not in counts and len(counts) >= REASONS:
-            note = "other" if note != REPAIRED else note
+        note = self._bucket(note)
         counts[note] = counts.get(note, 0) + times
         if path is not None:
             first = self.first.setdefault(note, [])
@@ -167,7 +166,13 @@ class Notes:
     def wants(self, note: str) -> bool:
         """Whether ``note`` lacks first game numbers (so games noted so should be
         read one by one)."""
-        return len(self.first.get(note, ())) < FIRST
+        return len(self.first.get(self._bucket(note), ())) < FIRST
+
+    def _bucket(self, note: str) -> str:
+        """``note``, or ``other`` once :data:`REASONS` notes are told apart."""
+        if note in self.counts or note == REPAIRED or len(self.counts) < REASONS:
+            return note
+        return "other"
 
     def absorb(self, other: Notes, offset: int = 0) -> None:
         """Add another tally's notes (a worker's, its game numbers after ``offset``)."""
