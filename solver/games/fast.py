@@ -159,6 +159,18 @@ def unread(keys: Counter[Key], buf: Any, pos: int, end: int, regex: re.Pattern[b
             keys.pop(key, None)
 
 
+def numbered_keys(buf: Any, pos: int, end: int,
+                  regex: re.Pattern[bytes]) -> Iterator[tuple[int, Key]]:
+    """``(number, key)`` of the games :func:`bulk` reads in ``buf[pos:end]``,
+    numbered from 1 (for the few games whose numbers are wanted)."""
+    matches = iter(_SCANNER(regex, buf, pos, end).match, None)
+    for number, found in enumerate(matches, 1):
+        key = found.groups()
+        if key[-1] is not None:  # the end
+            return
+        yield number, key
+
+
 def header_of(key: Key) -> bytes:
     """The kept tag lines of a key, as a header block."""
     return b"\n".join(line for line in key if line)

@@ -88,6 +88,7 @@ class Stats:
         self._keys: Counter[Key] = Counter()  # bulk-counted games per key (kept tag lines)
         self._good: set[Key] = set()  # keys known to have a result
         self._shapes: tuple[tuple[bytes, ...], ...] = ()  # tag names of headers met often
+        self._watch: list[Key] = []  # noted keys whose notes still want game numbers
 
     def reset(self) -> None:
         """Forget every count (a worker starts from nothing)."""
@@ -96,6 +97,7 @@ class Stats:
         self.skipped = self.games = 0
         self.notes = Notes()
         self._keys = Counter()
+        self._watch = []
 
     def absorb(self, rows: dict[int, list[int]], outside: list[int], games: int,
                skipped: int, notes: Notes | None = None, offset: int = 0) -> None:
@@ -178,10 +180,16 @@ class Stats:
         pos = start
         while pos < end:
             known = len(keys)
+            watch = self._watch
+            seen = [keys.get(key, 0) for key in watch]
             games, stop = bulk_into(keys, buf, pos, end, regex)
-            if len(keys) > known and not self._bulk_ok():  # all game by game
+            changed = len(keys) > known or seen != [keys.get(key, 0) for key in watch]
+            wanted = self._wanted() if changed else set()
+            if wanted is None:  # all game by game
                 unread(keys, buf, pos, end, regex)
                 return self.careful(iter([buf[pos:end]]), path, report, read)
+            if wanted:  # the numbers of noted games are wanted
+                self._place(wanted, buf, (pos, end), regex, path, read)
             self._counted(games)
             read += games
             if stop >= end:
@@ -201,22 +209,52 @@ class Stats:
         return read
 
     def _bulk_ok(self) -> bool:
-        """Whether every key counted in bulk has a ``Result`` line (else its
-        games are read one by one, the result their moves end in), and none is
-        noted (a repaired start, none) while its note lacks first game numbers."""
+        """Whether the keys counted in bulk may stay so (see :meth:`_wanted`)."""
+        return self._wanted() == set()
+
+    def _wanted(self) -> set[Key] | None:
+        """The keys new to bulk counting whose note (a repaired start, none) lacks
+        first game numbers, so that their games are read one by one; None when
+        one has no ``Result`` line (its games are read one by one, the result
+        their moves end in). When none is, they are all taken as good."""
         good = self._good
         new = self._keys.keys() - good
+        wanted: set[Key] = set()
         for key in new:
             header = header_of(key)
             if tag(header, b"Result") is None:
-                return False
+                return None
             note = self.starts.start(header, tag(header, b"FEN"), tag(header, b"Variant"))[1]
             if note is not None and self.notes.wants(note):
-                return False
+                wanted.add(key)
+        if not wanted:
+            if len(good) >= MEMO:
+                good.clear()
+            good.update(new)
+        return wanted
+
+    def _place(self, wanted: set[Key], buf: Any, span: tuple[int, int], regex: Any, path: str,
+               read: int) -> None:
+        """Note the numbers of the first games of ``wanted`` keys just counted in
+        bulk in ``buf[span[0]:span[1]]`` (numbered from ``read + 1``); their counts are
+        noted when the keys are settled. The keys are then taken as good, but
+        for those whose note still wants numbers (watched as they are counted)."""
+        from solver.games.fast import numbered_keys
+
+        starts, notes = self.starts, self.notes
+        noted = {key: starts.start(header_of(key), tag(header_of(key), b"FEN"),
+                                   tag(header_of(key), b"Variant"))[1] for key in wanted}
+        for number, key in numbered_keys(buf, *span, regex):
+            note = noted.get(key)
+            if note is not None and notes.wants(note):
+                notes.add(note, path, read + number, 0)
+                if not any(notes.wants(n) for n in noted.values() if n is not None):
+                    break
+        self._watch = [key for key, note in noted.items() if note is None or notes.wants(note)]
+        good = self._good
         if len(good) >= MEMO:
             good.clear()
-        good.update(new)
-        return True
+        good.update(self._keys.keys() - set(self._watch))
 
     def _counted(self, games: int) -> None:
         self.games += games
