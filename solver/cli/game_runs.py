@@ -155,6 +155,17 @@ def _one_game(path: str, read: int, skipped: int = 0) -> None:
         _FAILED.append(path)
 
 
+def _notes(notes: Any, only_repaired: bool = False) -> None:
+    """A line on stderr per note: repaired castling fields, why games are not in
+    the family (``only_repaired``: the first only)."""
+    lines = notes.lines()
+    if only_repaired:
+        lines = lines[:1] if notes.repaired else []
+    sys.stdout.flush()
+    for line in lines:
+        sys.stderr.write(f"{line}\n")
+
+
 def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | None) -> int:
     """``chess960 games stats``: games, results and scores per start position of
     ``rules``'s family, in the form ``fmt`` (text, csv or json)."""
@@ -178,6 +189,7 @@ def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | 
                 sys.stdout.write("".join(f"{line}\n" for line in table.text()))
             else:
                 sys.stdout.write(table.csv() if fmt == "csv" else table.json())
+            _notes(table.notes)  # on stderr (the JSON has them as fields too)
 
     return _run(body)
 
@@ -276,6 +288,7 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
             skipped = tree.skipped
             read = tree.add(pieces, path, _skipped(path))
             _one_game(path, read, tree.skipped - skipped)
+        _notes(tree.notes, only_repaired=True)  # (games stats names the others)
         if _FAILED and not tree.games:
             return
         if chosen is not None:

@@ -62,7 +62,11 @@ def stats(
         help="Also read a position's number from this tag when a game has no FEN.")] = None,
 ) -> None:
     """Games, White's wins, draws, Black's wins, unfinished games and White's score,
-    per start position and for the family."""
+    per start position and for the family.
+
+    A start FEN whose castling field alone is impossible counts under its position;
+    stderr names those games and, for the games not in the family, each reason, with
+    the first game numbers."""
     bodies.typer_call(bodies.stats, locals())
 
 
@@ -99,7 +103,10 @@ def tag_(
     out: OutOption = None,
 ) -> None:
     """Add each game's position number, a FEN where only the number was given, and
-    write Variant aliases as Chess960; every other byte stays as it was."""
+    write Variant aliases as Chess960; every other byte stays as it was.
+
+    A start FEN whose castling field alone is impossible gets its position's number,
+    its FEN left as it is, and stderr says so."""
     import re
 
     if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_+#=:.-]*", name):

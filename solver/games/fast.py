@@ -159,6 +159,18 @@ def unread(keys: Counter[Key], buf: Any, pos: int, end: int, regex: re.Pattern[b
             keys.pop(key, None)
 
 
+def numbered_keys(buf: Any, pos: int, end: int,
+                  regex: re.Pattern[bytes]) -> Iterator[tuple[int, Key]]:
+    """``(number, key)`` of the games :func:`bulk` reads in ``buf[pos:end]``,
+    numbered from 1 (for the few games whose numbers are wanted)."""
+    matches = iter(_SCANNER(regex, buf, pos, end).match, None)
+    for number, found in enumerate(matches, 1):
+        key = found.groups()
+        if key[-1] is not None:  # the end
+            return
+        yield number, key
+
+
 def header_of(key: Key) -> bytes:
     """The kept tag lines of a key, as a header block."""
     return b"\n".join(line for line in key if line)
@@ -353,7 +365,7 @@ def _child(stats: Any, path: str, start: int, end: int, send: Any, parent: int) 
         stats.reset()
         read = stats.add_range(path, start, end, keep)
         send.send(("done", read, stats.rows, stats.outside, stats.games, stats.skipped,
-                   problems, more))
+                   problems, more, stats.notes))
     except BaseException as exc:
         from solver.errors import Chess960Error
 
@@ -397,8 +409,8 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
                 raise WorkerError(process.exitcode) from None
             if message[0] == "error":
                 raise Chess960Error(message[2]) if message[1] else WorkerError(None, message[2])
-            _, count, rows, outside, games, skipped, problems, more = message
-            stats.absorb(rows, outside, games, skipped)
+            _, count, rows, outside, games, skipped, problems, more, notes = message
+            stats.absorb(rows, outside, games, skipped, notes, read)
             if report is not None:
                 for number, problem in problems:
                     report(read + number, problem)

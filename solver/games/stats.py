@@ -4,7 +4,11 @@ For each position of the family met in the games: how many games, White's
 wins, draws, Black's wins, unfinished games (``*``) and White's score (wins
 and half the draws, over the finished games); the same for the whole family,
 and for the games whose start is not one of the family's ("not in family":
-a FEN after moves, another family's start, another game's ``Variant``).
+a FEN after moves, another family's start, another game's ``Variant``),
+with each reason and its first game numbers (:class:`~solver.games.headers.Notes`).
+A start FEN whose pieces are a family's start but whose castling field is
+impossible (lichess's 2023-11 dump: ``HEhe``, ``-``) is counted under its
+position, and told as "castling field repaired".
 
 >>> from solver.family import Family
 >>> pgn = (b'[Result "1-0"]\\n\\n1. e4 1-0\\n\\n[Result "1/2-1/2"]\\n[Variant "Chess960"]\\n'
@@ -30,7 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.games.fast import Key, header_of
-from solver.games.headers import MEMO, RESULTS, Starts, tag
+from solver.games.headers import MEMO, RESULTS, Notes, Starts, tag
 from solver.games.reading import moves_end, scan
 
 if TYPE_CHECKING:
@@ -80,22 +84,27 @@ class Stats:
         self.outside = [0, 0, 0, 0]
         self.skipped = 0
         self.games = 0
-        self._pending: dict[tuple[bytes, bytes | None, int], int] = {}
+        self.notes = Notes()
         self._keys: Counter[Key] = Counter()  # bulk-counted games per key (kept tag lines)
         self._good: set[Key] = set()  # keys known to have a result
         self._shapes: tuple[tuple[bytes, ...], ...] = ()  # tag names of headers met often
+        self._watch: list[Key] = []  # noted keys whose notes still want game numbers
 
     def reset(self) -> None:
         """Forget every count (a worker starts from nothing)."""
         self.rows = {}
         self.outside = [0, 0, 0, 0]
         self.skipped = self.games = 0
-        self._pending = {}
+        self.notes = Notes()
         self._keys = Counter()
+        self._watch = []
 
     def absorb(self, rows: dict[int, list[int]], outside: list[int], games: int,
-               skipped: int) -> None:
-        """Add another tally's counts (a worker's) to this one's."""
+               skipped: int, notes: Notes | None = None, offset: int = 0) -> None:
+        """Add another tally's counts (a worker's, its games numbered after
+        ``offset``) to this one's."""
+        if notes is not None:
+            self.notes.absorb(notes, offset)
         for number, row in rows.items():
             for result, n in enumerate(row):
                 if n:
@@ -171,10 +180,16 @@ class Stats:
         pos = start
         while pos < end:
             known = len(keys)
+            watch = self._watch
+            seen = [keys.get(key, 0) for key in watch]
             games, stop = bulk_into(keys, buf, pos, end, regex)
-            if len(keys) > known and not self._results_known():  # all game by game
+            changed = len(keys) > known or seen != [keys.get(key, 0) for key in watch]
+            wanted = self._wanted() if changed else set()
+            if wanted is None:  # all game by game
                 unread(keys, buf, pos, end, regex)
                 return self.careful(iter([buf[pos:end]]), path, report, read)
+            if wanted:  # the numbers of noted games are wanted
+                self._place(wanted, buf, (pos, end), regex, path, read)
             self._counted(games)
             read += games
             if stop >= end:
@@ -184,7 +199,7 @@ class Stats:
                 if b"\r" not in text:
                     known = len(keys)
                     games, at = bulk_into(keys, text, 0, len(text), regex)
-                    if at == len(text) and (len(keys) == known or self._results_known()):
+                    if at == len(text) and (len(keys) == known or self._bulk_ok()):
                         self._counted(games)
                         return read + games
                     unread(keys, text, 0, len(text), regex)
@@ -193,17 +208,53 @@ class Stats:
             read = self.careful(iter([buf[stop:pos]]), path, report, read)
         return read
 
-    def _results_known(self) -> bool:
-        """Whether every key counted in bulk has a ``Result`` line (else its
-        games are read one by one, the result their moves end in)."""
+    def _bulk_ok(self) -> bool:
+        """Whether the keys counted in bulk may stay so (see :meth:`_wanted`)."""
+        return self._wanted() == set()
+
+    def _wanted(self) -> set[Key] | None:
+        """The keys new to bulk counting whose note (a repaired start, none) lacks
+        first game numbers, so that their games are read one by one; None when
+        one has no ``Result`` line (its games are read one by one, the result
+        their moves end in). When none is, they are all taken as good."""
         good = self._good
         new = self._keys.keys() - good
-        if any(tag(header_of(key), b"Result") is None for key in new):
-            return False
+        wanted: set[Key] = set()
+        for key in new:
+            header = header_of(key)
+            if tag(header, b"Result") is None:
+                return None
+            note = self.starts.start(header, tag(header, b"FEN"), tag(header, b"Variant"))[1]
+            if note is not None and self.notes.wants(note):
+                wanted.add(key)
+        if not wanted:
+            if len(good) >= MEMO:
+                good.clear()
+            good.update(new)
+        return wanted
+
+    def _place(self, wanted: set[Key], buf: Any, span: tuple[int, int], regex: Any, path: str,
+               read: int) -> None:
+        """Note the numbers of the first games of ``wanted`` keys just counted in
+        bulk in ``buf[span[0]:span[1]]`` (numbered from ``read + 1``); their counts are
+        noted when the keys are settled. The keys are then taken as good, but
+        for those whose note still wants numbers (watched as they are counted)."""
+        from solver.games.fast import numbered_keys
+
+        starts, notes = self.starts, self.notes
+        noted = {key: starts.start(header_of(key), tag(header_of(key), b"FEN"),
+                                   tag(header_of(key), b"Variant"))[1] for key in wanted}
+        for number, key in numbered_keys(buf, *span, regex):
+            note = noted.get(key)
+            if note is not None and notes.wants(note):
+                notes.add(note, path, read + number, 0)
+                if not any(notes.wants(n) for n in noted.values() if n is not None):
+                    break
+        self._watch = [key for key, note in noted.items() if note is None or notes.wants(note)]
+        good = self._good
         if len(good) >= MEMO:
             good.clear()
-        good.update(new)
-        return True
+        good.update(self._keys.keys() - set(self._watch))
 
     def _counted(self, games: int) -> None:
         self.games += games
@@ -214,8 +265,8 @@ class Stats:
                 offset: int = 0) -> int:
         """Tally the games in ``pieces`` one by one, numbered from ``offset + 1``;
         returns the number of the last one."""
-        pending = self._pending
         starts = self.starts
+        notes = self.notes
         read = offset
         for game in scan(pieces, path):
             if not game.number:
@@ -236,15 +287,10 @@ class Stats:
                     report(number, f"result {value!r} is not 1-0, 0-1, 1/2-1/2 or *")
                 continue
             self.games += 1
-            fen = tag(header, b"FEN")
-            variant = tag(header, b"Variant")
-            if fen is not None:  # tallied by its text, looked up once per text
-                key = (fen, variant, result)
-                pending[key] = pending.get(key, 0) + 1
-                if len(pending) >= MEMO:
-                    self._settle()
-            else:
-                self._count(starts.position(header, None, variant), result)
+            found, note = starts.start(header)
+            self._count(found, result)
+            if note is not None:
+                notes.add(note, path, number)
         return read
 
     def _count(self, found: int | None, result: int, times: int = 1) -> None:
@@ -257,16 +303,15 @@ class Stats:
         row[result] += times
 
     def _settle(self) -> None:
-        """Look up the FENs tallied so far and add their counts to the rows."""
+        """Look up the keys counted in bulk so far and add their counts to the rows."""
         starts = self.starts
-        for (fen, variant, result), times in self._pending.items():
-            self._count(starts.position(b"", fen, variant), result, times)
-        self._pending.clear()
         for key, times in self._keys.items():  # read as the careful reader reads a header
             header = header_of(key)
             result = RESULTS[tag(header, b"Result") or b""]
-            self._count(starts.position(header, tag(header, b"FEN"), tag(header, b"Variant")),
-                        result, times)
+            found, note = starts.start(header, tag(header, b"FEN"), tag(header, b"Variant"))
+            self._count(found, result, times)
+            if note is not None:
+                self.notes.add(note, times=times)
         self._keys.clear()
 
     # -- the report -------------------------------------------------------------
@@ -286,7 +331,7 @@ class Stats:
         yield "", "not in family", self.outside
 
     def text(self) -> Iterator[str]:
-        """The table as aligned text lines."""
+        """The table as aligned text lines (the notes: :attr:`notes`)."""
         rows = [(i, name, [str(sum(r)), *map(str, r), _percent(score(r))])
                 for i, name, r in self.table()]
         id_width = max([2, *(len(i) for i, _, _ in rows)])
@@ -320,7 +365,7 @@ class Stats:
         records = list(self.records())
         document = {"family": self.family.name, "games": self.games, "skipped": self.skipped,
                     "positions": records[:-2], "total": records[-2],
-                    "not_in_family": records[-1]}
+                    "not_in_family": records[-1], **self.notes.records()}
         return json.dumps(document, indent=1) + "\n"
 
 

@@ -14,6 +14,12 @@ For each game whose start is one of the family's:
 * a ``Variant`` that names Chess960 another way (``chess 960``,
   ``fischerandom``, ``Fischer Random``) becomes ``Chess960``.
 
+A start FEN whose pieces are a family's start but whose castling field is
+impossible (lichess's 2023-11 dump: ``HEhe``, ``-``) is tagged with its
+position's number and its FEN left as it is; :meth:`Tagger.summary` tells how
+many such games there were and the first ones, and, for the games not in the
+family, each reason and its first games.
+
 New tags go after the header's last tag, in the header's line endings; every
 other byte (comments, moves, line endings, a byte order mark, games that
 cannot be read) is written as it was read.
@@ -38,7 +44,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from solver.errors import InputFileError
-from solver.games.headers import TAG_LINE, Starts, tag, variant_key
+from solver.games.headers import NO_START, TAG_LINE, Notes, Starts, tag, variant_key
 from solver.games.reading import LONG, Game, scan
 
 if TYPE_CHECKING:
@@ -69,20 +75,26 @@ class Tagger:
         self.kept = 0
         self.outside = 0
         self.skipped = 0
+        self.notes = Notes()
+        self._path = ""
 
     def summary(self, path: str) -> str:
-        """One line: what was read and changed in ``path``."""
+        """One line: what was read and changed in ``path``; then a line per note
+        (repaired castling fields, why games are not in the family)."""
         parts = [f"{self.games:,} game{'s' * (self.games != 1)}", f"{self.tagged:,} tagged"]
         for count, what in ((self.fens, "FEN added"), (self.variants, "Variant renamed"),
+                            (self.notes.repaired, "castling field repaired"),
                             (self.kept, "tag kept"), (self.outside, "not in family"),
                             (self.skipped, "skipped")):
             if count:
                 parts.append(f"{count:,} {what}")
-        return f"{path}: " + ", ".join(parts)
+        notes = self.notes.lines("tagged, their FEN left as it is")
+        return "\n".join([f"{path}: " + ", ".join(parts), *(f"{path}: {line}" for line in notes)])
 
     def rewrite(self, pieces: Iterator[bytes], path: str,
                 report: SkipReport | None = None) -> Iterator[bytes]:
         """Every byte of one input, with the games' headers rewritten."""
+        self._path = path
         for game in scan(pieces, path):
             if not game.number:
                 yield game.raw()
@@ -99,7 +111,7 @@ class Tagger:
                 continue
             yield self._game(game, report)
 
-    def _game(self, game: Game, report: SkipReport | None) -> bytes:  # noqa: PLR0915
+    def _game(self, game: Game, report: SkipReport | None) -> bytes:
         data, head = game.data, game.head
         header = data[game.start:head]
         crlf = header.endswith(b"\r")
@@ -111,27 +123,9 @@ class Tagger:
         if variant is not None and variant != b"Chess960" and variant_key(variant) == "chess960":
             spans.append((*_value_span(header, b"Variant"), b"Chess960"))
             self.variants += 1
-        found: int | None = None
-        if variant_key(variant) in starts.variants:
-            fen = tag(header, b"FEN")
-            if fen is not None:
-                found = starts.fen(fen)
-            else:
-                found, _ = starts.numbered(header)
-                if found is not None and found == starts.classical and \
-                        variant_key(variant) in _chess_keys():
-                    pass  # chess's own start: no FEN needed (nor added by a first run)
-                elif found is not None:
-                    from solver.notation.fen import position_fen
-
-                    position = self.family.position(found)
-                    if variant is None and self.variant and found != starts.classical:
-                        lines.append(b'[Variant "' + self.variant.encode() + b'"]' + end)
-                    lines.append(b'[SetUp "1"]' + end)
-                    lines.append(b'[FEN "' + position_fen(position).encode() + b'"]' + end)
-                    self.fens += 1
-                elif variant_key(variant) in _chess_keys():
-                    found = starts.classical
+        found, note = self._start(header, variant, lines, end)
+        if note is not None:
+            self.notes.add(note, self._path, game.number)
         if found is None:
             self.outside += 1
         else:
@@ -164,6 +158,34 @@ class Tagger:
             pieces += [b"\n", line]
         pieces.append(data[head:game.end])
         return b"".join(pieces)
+
+    def _start(self, header: bytes, variant: bytes | None, lines: list[bytes],
+               end: bytes) -> tuple[int | None, str | None]:
+        """The game's start and its note (see :meth:`Starts.start`); the lines
+        of the FEN (and Variant) to add, where only the number is given."""
+        starts = self.starts
+        if variant_key(variant) not in starts.variants:
+            return starts.start(header, None, variant)
+        fen = tag(header, b"FEN")
+        if fen is not None:
+            return starts.fen_start(fen)
+        found, _ = starts.numbered(header)
+        if found is not None and found == starts.classical and \
+                variant_key(variant) in _chess_keys():
+            return found, None  # chess's own start: no FEN needed (nor added by a first run)
+        if found is not None:
+            from solver.notation.fen import position_fen
+
+            position = self.family.position(found)
+            if variant is None and self.variant and found != starts.classical:
+                lines.append(b'[Variant "' + self.variant.encode() + b'"]' + end)
+            lines.append(b'[SetUp "1"]' + end)
+            lines.append(b'[FEN "' + position_fen(position).encode() + b'"]' + end)
+            self.fens += 1
+            return found, None
+        if variant_key(variant) in _chess_keys() and starts.classical is not None:
+            return starts.classical, None
+        return None, NO_START
 
     def _value(self, found: int) -> bytes:
         from solver.games.labels import label, number

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import TreeError, quote
-from solver.games.headers import Starts, tag
+from solver.games.headers import Notes, Starts, tag
 from solver.games.reading import scan
 from solver.games.stats import result_of
 
@@ -406,6 +406,8 @@ class Tree:
         self.skipped = 0
         self.outside = 0
         self.left_out = 0
+        self.notes = Notes()  # repaired castling fields, why games are not in the family
+        self._at: tuple[str | None, int] = (None, 0)
 
     def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
         """Add the games in ``pieces`` (one input); returns how many were read."""
@@ -425,7 +427,9 @@ class Tree:
                 self._skip(report, read, f"result {value!r} is not 1-0, 0-1, 1/2-1/2 or *")
                 continue
             self.games += 1
+            self._at = (path, read)
             self.add_game(header, data, result, head, game.end)
+        self._at = (None, 0)
         return read
 
     def _skip(self, report: SkipReport | None, number: int, problem: str) -> None:
@@ -437,7 +441,9 @@ class Tree:
                  end: int = -1) -> None:
         """Add one game: its header block, its moves (``movetext[start:end]``,
         default: all of it), its result (0 to 3)."""
-        number = self.starts.position(header)
+        number, note = self.starts.start(header)
+        if note is not None:
+            self.notes.add(note, *self._at)
         if number is None:
             self.outside += 1
             return
@@ -610,6 +616,7 @@ def merge_stats(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
     rows: dict[int, tuple[str, list[int]]] = {}
     outside = [0] * 5
     games = skipped = 0
+    notes = Notes()
     for name, document in documents:
         if family is not None and document.get("family") != family:
             raise TreeError(f"{name}: a table of {document.get('family')!r} cannot be merged "
@@ -624,6 +631,7 @@ def merge_stats(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
                     row[i] += int(entry[key])
             for i, key in enumerate(_COUNTS):
                 outside[i] += int(document["not_in_family"][key])
+            notes.absorb_records(document)
         except (KeyError, TypeError, ValueError) as exc:
             raise TreeError(f"{name}: not a table made by 'games stats --format json' "
                             f"(reading {exc!s})") from None
@@ -631,7 +639,7 @@ def merge_stats(documents: Iterable[tuple[str, Any]]) -> dict[str, Any]:
     return {"family": family, "games": games, "skipped": skipped,
             "positions": [_stats_row(n, *rows[n]) for n in sorted(rows)],
             "total": _stats_row(None, str(family), total),
-            "not_in_family": _stats_row(None, "not in family", outside)}
+            "not_in_family": _stats_row(None, "not in family", outside), **notes.records()}
 
 
 def _stats_row(number: int | None, name: str, row: list[int]) -> dict[str, Any]:
