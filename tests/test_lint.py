@@ -432,13 +432,14 @@ def test_chess960_books_of_every_variant_pass_lint(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_every_family_format_and_dialect_passes_lint(tmp_path: Path) -> None:
-    for toml in sorted((Path(__file__).parent.parent / "rules").glob("*.toml")):
-        paths = written_books(tmp_path, toml.stem)
-        assert paths, toml.stem
-        assert_lint_passes(toml.stem, paths, rules=True)
-        assert_lint_passes(toml.stem, [p for p in paths if toml.stem not in OWN_RULES or
-                                       p.endswith(".epd")], rules=False)
+@pytest.mark.parametrize("name", sorted(
+    toml.stem for toml in (Path(__file__).parent.parent / "rules").glob("*.toml")))
+def test_every_family_format_and_dialect_passes_lint(name: str, tmp_path: Path) -> None:
+    paths = written_books(tmp_path, name)
+    assert paths, name
+    assert_lint_passes(name, paths, rules=True)
+    assert_lint_passes(name, [p for p in paths if name not in OWN_RULES or
+                              p.endswith(".epd")], rules=False)
 
 
 def test_a_refused_start_position_loads_no_rule_file_again(
