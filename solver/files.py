@@ -57,6 +57,36 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
+@contextlib.contextmanager
+def replacing(path: str, partial: str) -> Iterator[str]:
+    """Yield ``partial``, a file beside ``path`` for its new text (removed first
+    if a killed run left it, and on Ctrl-C by :func:`remove_temporary`); when
+    the block ends well, moved over ``path``. For a writer that cannot give
+    :func:`write_atomic` its text (a SQLite store, a table rewritten from its
+    rows). An ``OSError`` becomes :class:`~solver.errors.OutputFileError`
+    naming ``path``; ``partial`` never stays.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> with replacing(str(folder / "t.csv"), str(folder / ".t.csv.part")) as part:
+    ...     _ = pathlib.Path(part).write_text("id")
+    >>> sorted(p.name for p in folder.iterdir()), (folder / "t.csv").read_text()
+    (['t.csv'], 'id')
+    """
+    _TEMPORARY.add(partial)
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(partial)
+        yield partial
+        os.replace(partial, path)
+    except OSError as exc:
+        raise OutputFileError(path, (exc.strerror or str(exc)).lower()) from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        _TEMPORARY.discard(partial)
+
+
 def _refuse_odd_target(target: Path, shown: str) -> int | None:
     """The mode of the existing regular file at ``target`` (None if there is
     none); raises :class:`OutputFileError` for anything else there."""

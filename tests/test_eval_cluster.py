@@ -157,7 +157,7 @@ def killing(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[int]]]:
     from solver.evaluation import cluster
 
     checked: list[list[int]] = []
-    sort = cluster._sort
+    sort = cluster.sort_table
 
     def checking(path: str, family: object) -> None:
         with open(path, newline="") as handle:
@@ -165,7 +165,7 @@ def killing(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[int]]]:
         checked.append(written)
         sort(path, family)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cluster, "_sort", checking)
+    monkeypatch.setattr(cluster, "sort_table", checking)
     yield checked
 
 

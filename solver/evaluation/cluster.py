@@ -39,13 +39,13 @@ from solver.errors import (
 from solver.evaluation.run import (
     Setup,
     Summary,
-    _among,
-    _lock,
-    _resume,
-    _sort,
+    count_among,
     engine_setup,
     evaluation,
+    lock_table,
+    resume,
     shard,
+    sort_table,
 )
 from solver.evaluation.store import wants_store
 from solver.evaluation.table import Evaluation, csv_lines, regular_file
@@ -88,7 +88,7 @@ def shards(ids: Sequence[int], done: set[int] | frozenset[int] = frozenset()
     >>> list(shards(range(5), {1, 2}))
     [[0], [3], [4]]
     """
-    left = len(ids) - _among(set(done), ids)
+    left = len(ids) - count_among(set(done), ids)
     size = min(SHARD_MOST, max(1, -(-left // SHARDS)))
     shard: list[int] = []
     for number in ids:
@@ -308,22 +308,22 @@ def evaluate_on_cluster(family: Family, rules: str, engine: str, *, scheduler: s
         ids = shard(ids, *part)
     regular_file(out, links=False)
     try:
-        fd = _lock(out)
+        fd = lock_table(out)
     except OSError as exc:
         raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
     try:
         try:
-            done = _resume(out, fd, family)
+            done = resume(out, fd, family)
         except OSError as exc:
             raise EvalTableError(out, 0, (exc.strerror or str(exc)).lower()) from None
-        skipped = _among(done, ids)
+        skipped = count_among(done, ids)
         work = list(shards(ids, done))
         summary = Summary(len(ids), skipped, 0, engine, "no shard left, no worker asked")
         if work:
             with client(scheduler) as dask:
                 task = (rules, engine, nodes, depth, timeout, wdl)
                 summary = _gather(dask, scheduler, work, task, out, fd, done, summary, progress)
-        _sort(out, family)
+        sort_table(out, family)
         return summary
     finally:
         os.close(fd)

@@ -19,7 +19,6 @@ table is never read whole).
 
 from __future__ import annotations
 
-import contextlib
 import heapq
 import os
 from collections.abc import Iterator, Mapping, Sequence
@@ -27,7 +26,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import TYPE_CHECKING
 
-from solver.errors import EvalTableError, OutputFileError, quote
+from solver.errors import EvalTableError, quote
 from solver.evaluation.store import StoreWriter, open_table, verify_store, wants_store
 from solver.evaluation.table import EvalTable, Evaluation, csv_lines, verify
 
@@ -175,22 +174,12 @@ def merge_tables(family: Family, paths: Sequence[str], out: str) -> Merged:
     agree(tables)
     named = {"engine": tables[0].engines(), "limit": tables[0].limits()}
     setup = {k: v[0] for k, v in named.items() if len(v) == 1 and v[0]}  # recorded if one
-    partial = os.path.join(os.path.dirname(out), f".{os.path.basename(out)}.merge")
-    from solver.files import _TEMPORARY  # removed by the command's signal handler
+    from solver.files import replacing
 
-    _TEMPORARY.add(partial)
-    try:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(partial)
+    partial = os.path.join(os.path.dirname(out), f".{os.path.basename(out)}.merge")
+    with replacing(out, partial):
         count = (_write_store(partial, family, tables, setup) if wants_store(out)
                  else _write_csv(partial, tables))
-        os.replace(partial, out)
-    except OSError as exc:
-        raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(partial)
-        _TEMPORARY.discard(partial)
     return Merged(len(tables), count, setup)
 
 

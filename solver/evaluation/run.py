@@ -207,7 +207,7 @@ class Summary:
     setup: str
 
 
-def _lock(path: str) -> int:
+def lock_table(path: str) -> int:
     """The table at ``path`` (made empty if absent) opened and locked for this run
     alone (``flock``, released when the descriptor is closed or the process ends,
     however it ends).
@@ -253,7 +253,7 @@ def _partial(path: str) -> str:
     return os.path.join(folder, f".{base}.part")
 
 
-def _resume(path: str, fd: int, family: Family) -> set[int]:
+def resume(path: str, fd: int, family: Family) -> set[int]:
     """The IDs already in the table at ``path`` (open and locked as ``fd``; given
     its header if empty); a last line cut short is dropped, and a rewrite a
     killed run left is removed."""
@@ -306,7 +306,7 @@ def evaluate(family: Family, engine: str, *, ids: Sequence[int], out: str,
         setup = engine_setup(family, first, wdl)
         name = first.name
         try:
-            fd = _lock(out)
+            fd = lock_table(out)
         except OSError as exc:
             raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
         return _locked(family, engine, ids, out, fd, limit, nodes, depth, jobs, timeout, setup,
@@ -332,7 +332,7 @@ def _locked(family: Family, engine: str, ids: Sequence[int], out: str, fd: int, 
             except OSError as exc:
                 raise OutputFileError(out, (exc.strerror or str(exc)).lower()) from None
         if isinstance(writer, _CsvRows):
-            _sort(out, family)
+            sort_table(out, family)
         return summary
     finally:
         os.close(fd)
@@ -343,7 +343,7 @@ class _CsvRows:
     a write; its IDs already there in :attr:`done`."""
 
     def __init__(self, path: str, fd: int, family: Family) -> None:
-        self.done: set[int] = _resume(path, fd, family)
+        self.done: set[int] = resume(path, fd, family)
         self._handle = open(os.dup(fd), "a", encoding="utf-8", newline="")  # noqa: SIM115
 
     def add(self, row: Evaluation) -> None:
@@ -441,7 +441,7 @@ def _run(family: Family, engine: str, ids: Sequence[int], out: str,
     """:func:`evaluate`, once the table is locked and open (``writer``); ``spare``:
     engines already started, which jobs take before starting their own."""
     done = writer.done
-    skipped = done.among(ids) if isinstance(done, _Gaps) else _among(done, ids)
+    skipped = done.among(ids) if isinstance(done, _Gaps) else count_among(done, ids)
     remaining = len(ids) - skipped
     jobs = max(1, min(jobs, remaining))
     work: Iterator[int] = (done.missing(ids) if isinstance(done, _Gaps)  # never listed
@@ -492,12 +492,12 @@ def _run(family: Family, engine: str, ids: Sequence[int], out: str,
     return Summary(len(ids), skipped, count, name, setup.words)
 
 
-def _among(done: Iterable[int], ids: Sequence[int]) -> int:
+def count_among(done: Iterable[int], ids: Sequence[int]) -> int:
     """How many of ``ids`` (given once each) are in ``done``, without listing
     ``ids`` when it is a range (a range of ranges, say ``0-149320543``).
 
     >>> from solver.sampling import IdRanges
-    >>> _among({1, 5, 9}, IdRanges([range(0, 6)])), _among({1, 5, 9}, [9, 2])
+    >>> count_among({1, 5, 9}, IdRanges([range(0, 6)])), count_among({1, 5, 9}, [9, 2])
     (2, 1)
     """
     from solver.sampling import IdRanges
@@ -534,15 +534,13 @@ def _work(family: Family, engine: str, timeout: float, setup: Setup, name: str, 
         results.put(None)
 
 
-def _sort(path: str, family: Family) -> None:
+def sort_table(path: str, family: Family) -> None:
     """Rewrite the table in ID order, atomically (through :func:`_partial`, which
     Ctrl-C removes; a SIGKILL leaves it to the next run)."""
-    from solver.files import _TEMPORARY  # removed by the command's signal handler
+    from solver.files import replacing
 
     table = read_table(path, count=family.count)
-    partial = _partial(path)
-    _TEMPORARY.add(partial)
-    try:
+    with replacing(path, _partial(path)) as partial:
         fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
                      | os.O_CLOEXEC, 0o600)
         with open(fd, "w", encoding="utf-8", newline="") as handle:
@@ -550,10 +548,3 @@ def _sort(path: str, family: Family) -> None:
             handle.flush()
             os.fchmod(handle.fileno(), os.stat(path).st_mode & 0o777)
             os.fsync(handle.fileno())
-        os.replace(partial, path)
-    except OSError as exc:
-        raise OutputFileError(path, (exc.strerror or str(exc)).lower()) from None
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(partial)
-        _TEMPORARY.discard(partial)
