@@ -16,12 +16,16 @@ b'8/8 w - - 0 1\\n'
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
-from collections.abc import Collection
-from typing import IO, Final, cast
+from collections.abc import Collection, Iterator
+from typing import IO, TYPE_CHECKING, Final, cast
 
 from solver.errors import DocumentError, InputFileError
+
+if TYPE_CHECKING:
+    from solver.lines import LineReader
 
 __all__ = ["HEADS", "document_format", "position_stream"]
 
@@ -134,3 +138,27 @@ def position_stream(stream: IO[bytes], name: str, keep: Collection[str] = ()) ->
     except DocumentError as exc:
         raise InputFileError(name, str(exc)) from None
     return io.BytesIO("".join(f"{line}\n" for line in lines).encode("utf-8", "surrogateescape"))
+
+
+@contextlib.contextmanager
+def position_lines(path: str) -> Iterator[LineReader]:
+    """The lines of positions of the file ``path`` (``-``: standard input), a
+    list or a document (JSON, CSV, PGN: :func:`position_stream`), read in chunks
+    by a :class:`~solver.lines.LineReader` while the block runs.
+
+    Raises :class:`~solver.errors.InputFileError` when the file cannot be
+    opened or read, or standard input is closed.
+    """
+    from solver.lines import LineReader, stdin_bytes
+
+    if path == "-":
+        stream = stdin_bytes()
+        if stream is None:
+            raise InputFileError(path, "standard input is closed")
+        yield LineReader(position_stream(stream, path))  # type: ignore[arg-type]
+        return
+    try:
+        with open(path, "rb") as handle:
+            yield LineReader(position_stream(handle, path))  # type: ignore[arg-type]
+    except OSError as exc:
+        raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None

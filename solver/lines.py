@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
@@ -142,3 +142,32 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[list[bytes |
     [[b'ab', None], [b'h']]
     """
     return iter(LineReader(stream, limit))
+
+
+def entries(lines: Iterable[list[bytes | None]], name: str = "-") -> Iterator[tuple[int, str]]:
+    """The numbered lines of :class:`LineReader`'s batches that say something,
+    decoded and stripped: blank lines and ``#`` comments are passed over.
+
+    Raises :class:`~solver.errors.InputFileError` (naming ``name``) for a line
+    too long or not UTF-8.
+
+    >>> import io
+    >>> list(entries(LineReader(io.BytesIO(b"518\\n\\n# a note\\n  RNBQKBNR \\n"))))
+    [(1, '518'), (4, 'RNBQKBNR')]
+    """
+    from solver.errors import InputFileError
+
+    number = 0
+    for batch in lines:
+        for raw in batch:
+            number += 1
+            if raw is None:
+                raise InputFileError(name, f"line {number} is longer than {MAX_LINE:,} bytes")
+            try:
+                text = raw.decode("utf-8").strip()
+            except UnicodeDecodeError as exc:
+                raise InputFileError(name, f"line {number} is not UTF-8 (byte "
+                                           f"0x{raw[exc.start]:02x} at column "
+                                           f"{exc.start + 1})") from None
+            if text and not text.startswith("#"):
+                yield number, text

@@ -41,7 +41,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from solver.draws.stats import binom_sf, chi2_isf, chi2_sf, ncx2_sf
-from solver.errors import Chess960Error, InputFileError, SampleError
+from solver.errors import Chess960Error, SampleError
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -348,46 +348,22 @@ def read_sample(lines: Iterable[list[bytes | None]], family: Family, name: str =
 
     Raises :class:`~solver.errors.InputFileError` for a line too long or not UTF-8.
     """
-    from solver.lines import MAX_LINE
+    from solver.lines import entries
 
     read = _reader(family)
     ids: list[int] = []
     bad: list[BadLine] = []
-    number = 0
-    for batch in lines:
-        for raw in batch:
-            number += 1
-            if raw is None:
-                raise InputFileError(name, f"line {number} is longer than {MAX_LINE:,} bytes")
-            try:
-                text = raw.decode("utf-8").strip()
-            except UnicodeDecodeError as exc:
-                raise InputFileError(name, f"line {number} is not UTF-8 (byte "
-                                           f"0x{raw[exc.start]:02x} at column "
-                                           f"{exc.start + 1})") from None
-            if not text or text.startswith("#"):
-                continue
-            try:
-                ids.append(read(text))
-            except Chess960Error as exc:
-                bad.append(BadLine(number, text, str(exc)))
+    for number, text in entries(lines, name):
+        try:
+            ids.append(read(text))
+        except Chess960Error as exc:
+            bad.append(BadLine(number, text, str(exc)))
     return ids, bad
 
 
 def audit_path(path: str, family: Family) -> tuple[list[int], list[BadLine]]:
     """:func:`read_sample` of the file ``path`` (``-``: stdin), read in chunks."""
-    from solver.documents import position_stream
-    from solver.lines import LineReader, stdin_bytes
+    from solver.documents import position_lines
 
-    if path == "-":
-        stream = stdin_bytes()
-        if stream is None:
-            raise InputFileError(path, "standard input is closed")
-        lines = position_stream(stream, path)  # a document (JSON, CSV, PGN): its positions
-        return read_sample(LineReader(lines), family, path)  # type: ignore[arg-type]
-    try:
-        with open(path, "rb") as handle:
-            lines = position_stream(handle, path)
-            return read_sample(LineReader(lines), family, path)  # type: ignore[arg-type]
-    except OSError as exc:
-        raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
+    with position_lines(path) as lines:
+        return read_sample(lines, family, path)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Final
 
-from solver.errors import Chess960Error, InputFileError
+from solver.errors import Chess960Error
 from solver.lists.which import letters, other_reading
 
 if TYPE_CHECKING:
@@ -216,7 +216,7 @@ def compare_lines(lines: Iterable[list[bytes | None]], family: Family, name: str
 
     Raises :class:`~solver.errors.InputFileError` for a line too long or not UTF-8.
     """
-    from solver.lines import MAX_LINE
+    from solver.lines import entries
 
     count = family.count
     small = count <= ARRAY_MAX
@@ -229,41 +229,28 @@ def compare_lines(lines: Iterable[list[bytes | None]], family: Family, name: str
     found = Comparison(name, family, seen=seen, total=count)
     ids: array[int] = array("q")
     identify = family.fen_identifier()
-    number = 0
-    for batch in lines:
-        for raw in batch:
-            number += 1
-            if raw is None:
-                raise InputFileError(name, f"line {number} is longer than {MAX_LINE:,} bytes")
-            try:
-                text = raw.decode("utf-8").strip()
-            except UnicodeDecodeError as exc:
-                raise InputFileError(name, f"line {number} is not UTF-8 (byte "
-                                           f"0x{raw[exc.start]:02x} at column "
-                                           f"{exc.start + 1})") from None
-            if not text or text.startswith("#"):
+    for number, text in entries(lines, name):
+        found.lines += 1
+        try:
+            position = identify(text)
+        except Chess960Error as exc:
+            other = other_reading(family, letters(text))
+            if other is not None:
+                position = other
+            else:
+                found.extra_count += 1
+                if len(found.extras) < KEPT:
+                    found.extras.append(Extra(number, text, str(exc)))
                 continue
-            found.lines += 1
-            try:
-                position = identify(text)
-            except Chess960Error as exc:
-                other = other_reading(family, letters(text))
-                if other is not None:
-                    position = other
-                else:
-                    found.extra_count += 1
-                    if len(found.extras) < KEPT:
-                        found.extras.append(Extra(number, text, str(exc)))
-                    continue
-            found.positions += 1
-            ids.append(position)
-            if seen[position] if small else position in seen:
-                found.duplicate_count += 1
-                if len(found.duplicates) < KEPT:
-                    found.duplicates.append(Duplicate(number, first[position], position))
-                continue
-            seen[position] = 1
-            first[position] = number  # (the same dict as seen, for a large family)
+        found.positions += 1
+        ids.append(position)
+        if seen[position] if small else position in seen:
+            found.duplicate_count += 1
+            if len(found.duplicates) < KEPT:
+                found.duplicates.append(Duplicate(number, first[position], position))
+            continue
+        seen[position] = 1
+        first[position] = number  # (the same dict as seen, for a large family)
     if ids:
         found.orders = [name_ for name_, scheme in family.schemes.items()
                         if in_order(ids, scheme)]
@@ -281,18 +268,7 @@ def compare_text(text: str, family: Family, name: str = "-") -> Comparison:
 
 def compare_path(path: str, family: Family) -> Comparison:
     """:func:`compare_lines` of the file ``path`` (``-``: stdin), read in chunks."""
-    from solver.documents import position_stream
-    from solver.lines import LineReader, stdin_bytes
+    from solver.documents import position_lines
 
-    if path == "-":
-        stream = stdin_bytes()
-        if stream is None:
-            raise InputFileError(path, "standard input is closed")
-        lines = position_stream(stream, path)  # a document (JSON, CSV, PGN): its positions
-        return compare_lines(LineReader(lines), family, path)  # type: ignore[arg-type]
-    try:
-        with open(path, "rb") as handle:
-            lines = position_stream(handle, path)
-            return compare_lines(LineReader(lines), family, path)  # type: ignore[arg-type]
-    except OSError as exc:
-        raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
+    with position_lines(path) as lines:
+        return compare_lines(lines, family, path)
