@@ -127,7 +127,7 @@ def test_a_changed_rule_file_is_rejected(tmp_path: Path) -> None:
     with (tmp_path / "mine.toml").open("a") as handle:
         handle.write("# edited after the commitment\n")
     line = one_error(chess960(args, cwd=tmp_path))
-    assert "is not the one committed to: its SHA-256 is" in line
+    assert "has changed since the draw: its SHA-256 is" in line
     assert one_error(chess960(["reveal", "sealed.json", "--round", "1"], cwd=tmp_path))
 
 

@@ -434,32 +434,12 @@ def verify(certificate: Certificate, name: str = "<certificate>",
     this build does not have.
     """
     from solver.draws.presets import exclusions
-    from solver.family import Family
 
     if ALGORITHMS.get(certificate.algorithm) != certificate.version:
         raise UnknownAlgorithmError(name, certificate.algorithm, certificate.version, ALGORITHMS)
-    source = _certified_source(certificate, rules)
-    digest = _sha256(source.data)
-    if digest != certificate.rules_sha256:
-        what = (f"this build's bundled {_bundled_name(source)} ({source.shown}) is not the "
-                f"rule file of the draw" if source.bundled else
-                f"the rule file {source.shown} has changed since the draw")
-        raise CertificateMismatchError(
-            name, "rule file", certificate.rules_sha256, digest,
-            f"{what}: its SHA-256 is {digest[:16]}..., the certificate's "
-            f"{certificate.rules_sha256[:16]}...")
-    family = Family.from_source(source)
-    if family.name != certificate.family:
-        raise CertificateMismatchError(
-            name, "family", certificate.family, family.name,
-            f"the certificate is for the family {quote(certificate.family)}, "
-            f"{source.shown} is {quote(family.name)}")
-    numbering = numbering_name(family)
-    if numbering != certificate.numbering:
-        raise CertificateMismatchError(
-            name, "numbering", certificate.numbering, numbering,
-            f"the certificate's ids are in the {quote(certificate.numbering)} numbering, "
-            f"{family.name}'s are in {quote(numbering)}")
+    family, source = recorded_family(certificate, certificate.family, certificate.numbering,
+                                     name, rules, "certificate")
+    digest, numbering = certificate.rules_sha256, certificate.numbering
     for preset, ids in certificate.presets:
         try:
             now = exclusions(family, [preset]).ids
@@ -499,6 +479,39 @@ class Recorded(Protocol):
     def rules_sha256(self) -> str: ...
     @property
     def bundled(self) -> bool: ...
+
+
+def recorded_family(recorded: Recorded, family_name: str, numbering: str, name: str,
+                    rules: str | None, noun: str) -> tuple[Family, RuleSource]:
+    """The family of a recorded draw (a ``noun``: certificate, commitment) and
+    its rule file (``rules``: read from there instead), refused
+    (:class:`~solver.errors.CertificateMismatchError`) unless it has the
+    recorded SHA-256, family name ``family_name`` and ``numbering``."""
+    from solver.family import Family
+
+    source = _certified_source(recorded, rules)
+    digest = _sha256(source.data)
+    if digest != recorded.rules_sha256:
+        what = (f"this build's bundled {_bundled_name(source)} ({source.shown}) is not the "
+                f"rule file of the draw" if source.bundled else
+                f"the rule file {source.shown} has changed since the draw")
+        raise CertificateMismatchError(
+            name, "rule file", recorded.rules_sha256, digest,
+            f"{what}: its SHA-256 is {digest[:16]}..., the {noun}'s "
+            f"{recorded.rules_sha256[:16]}...")
+    family = Family.from_source(source)
+    if family.name != family_name:
+        raise CertificateMismatchError(
+            name, "family", family_name, family.name,
+            f"the {noun} is for the family {quote(family_name)}, "
+            f"{source.shown} is {quote(family.name)}")
+    found = numbering_name(family)
+    if found != numbering:
+        raise CertificateMismatchError(
+            name, "numbering", numbering, found,
+            f"the {noun}'s ids are in the {quote(numbering)} numbering, "
+            f"{family.name}'s are in {quote(found)}")
+    return family, source
 
 
 def _certified_source(certificate: Recorded, rules: str | None) -> RuleSource:

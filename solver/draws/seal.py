@@ -394,28 +394,10 @@ def _sub_seed_hashes(data: dict[str, Any], rounds: int, name: str) -> tuple[str,
 def checked_family(commitment: Commitment, name: str, rules: str | None = None) -> Family:
     """The commitment's family, read from its rule file (``rules``: from there),
     refused unless it has the recorded hash, name and numbering."""
-    from solver.draws.certificate import _certified_source
-    from solver.family import Family
+    from solver.draws.certificate import recorded_family
 
-    source = _certified_source(commitment, rules)  # as a certificate's is found
-    digest = _sha256(source.data)
-    if digest != commitment.rules_sha256:
-        raise CertificateMismatchError(
-            name, "rule file", commitment.rules_sha256, digest,
-            f"the rule file {source.shown} is not the one committed to: its SHA-256 is "
-            f"{digest[:16]}..., the commitment's {commitment.rules_sha256[:16]}...")
-    family = Family.from_source(source)
-    if family.name != commitment.family:
-        raise CertificateMismatchError(
-            name, "family", commitment.family, family.name,
-            f"the commitment is for the family {quote(commitment.family)}, "
-            f"{source.shown} is {quote(family.name)}")
-    if family.ruleset.numbering_name != commitment.numbering:
-        raise CertificateMismatchError(
-            name, "numbering", commitment.numbering, family.ruleset.numbering_name,
-            f"the commitment counts ids in the {quote(commitment.numbering)} numbering, "
-            f"{family.name}'s are in {quote(family.ruleset.numbering_name)}")
-    return family
+    return recorded_family(commitment, commitment.family, commitment.numbering, name, rules,
+                           "commitment")[0]
 
 
 def shown(family: Family, commitment: Commitment) -> Scheme | None:
