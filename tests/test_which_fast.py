@@ -77,7 +77,13 @@ def _texts() -> list[str]:
              "RQNBKNBR bbqnnrkr", "KRRNNBBQ", "RNBQKBNRX", "RNBQKBN", "hello",
              "RNBQKBNR RNBQKBNR", "RNBAKCRBNQ", "KKKKKKKK", "QQQQKQQQ",
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-             "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/BRBNKQNR w - - 0 1"]
+             "qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/BRBNKQNR w - - 0 1",
+             # boards of another width than any family's, or rows of two widths
+             "rnbqk/ppppp/5/5/PPPPP/RNBQK w - - 0 1",
+             "rnbakbnrq/ppppppppp/9/9/9/9/PPPPPPPPP/RNBAKBNRQ w - - 0 1",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRRR w KQkq - 0 1",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"]
     for name in ("capablanca-random", "chess99-random", "shuffle", "wild4", "racing-kings",
                  "janggi", "chess256", "horde960", "corner"):
         family = Family.load(name)
@@ -86,6 +92,18 @@ def _texts() -> list[str]:
         if name != "capablanca-random":  # (its FEN: every ten-file family counts, slowly)
             texts.append(position.fen())
     return texts
+
+
+def test_a_fen_is_read_only_by_families_of_its_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    candidates = bundled_candidates()
+    assert which_module.fen_width(fen) == 8
+    which(fen, candidates)
+    read = {c.name for c in candidates if isinstance(c, Bundled) and c._family is not None}
+    shapes = shortcut.bundled_shapes()
+    assert shapes is not None
+    assert read == {name for name, (width, _) in shapes.items() if width in (8, None)}, read
+    assert "capablanca-random" not in read and "shogi-shuffle" not in read
 
 
 def _run(texts: list[str], fmt: str, monkeypatch: pytest.MonkeyPatch, *, general: bool

@@ -125,11 +125,12 @@ class Bundled:
     def __repr__(self) -> str:
         return f"Bundled({self.name!r}, {self.width!r}, {self.letters!r})"
 
-    def may_hold(self, words: list[str] | None) -> bool:
+    def may_hold(self, words: list[str] | None, board: int | None = None) -> bool:
         """Whether a rank or a pair of ranks (:func:`letters`; None, a FEN: it
-        may) fits the width and the pieces the rule file declares."""
+        may) fits the width and the pieces the rule file declares; a FEN whose
+        rows are all ``board`` files wide (:func:`fen_width`), the width."""
         if words is None:
-            return True
+            return board is None or self.width is None or board == self.width
         if self.width is not None and not _fits(self.width, words):
             return False
         return self.letters is None or set("".join(words).upper()) <= set(self.letters)
@@ -181,6 +182,30 @@ def letters(text: str) -> list[str] | None:
     if not words or len(words) > 2 or not all(w.isalpha() for w in words):
         return None
     return words
+
+
+_RUNS: Final = re.compile(r"\d+|[A-Za-z]")
+
+
+def fen_width(text: str) -> int | None:
+    """How many files wide every row of the FEN ``text``'s board is (None: rows
+    of other widths, or not a board of letters and digits alone).
+
+    >>> fen_width("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    8
+    >>> fen_width("rnbqkbnrca/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRCA w - - 0 1")
+    10
+    >>> fen_width("rnbqkbnr/ppp/8 w - - 0 1") is None
+    True
+    """
+    widths = set()
+    board = text.split(maxsplit=1)
+    for row in board[0].split("/") if board else ():
+        runs = _RUNS.findall(row)
+        if "".join(runs) != row:
+            return None
+        widths.add(sum(int(run) if run.isdigit() else 1 for run in runs))
+    return widths.pop() if len(widths) == 1 else None
 
 
 def piece_letters(family: Family) -> set[str]:
@@ -296,11 +321,13 @@ def which(text: str, families: Sequence[Candidate] | None = None) -> Found:
     """
     need_text(text, "position")
     chosen = list(families) if families is not None else bundled_candidates()
-    words = None if is_fen(text) else letters(text)
+    fen = is_fen(text)
+    words = None if fen else letters(text)
+    board = fen_width(text) if fen else None
     found = Found(text)
     misses: list[tuple[int, Candidate, Chess960Error | None]] = []
     for candidate in chosen:
-        held = _member(candidate, text, words)
+        held = _member(candidate, text, words, board)
         if isinstance(held, Membership):
             found.families.append(held)
         else:
@@ -317,15 +344,16 @@ def which(text: str, families: Sequence[Candidate] | None = None) -> Found:
     return found
 
 
-def _member(candidate: Candidate, text: str, words: list[str] | None
+def _member(candidate: Candidate, text: str, words: list[str] | None, board: int | None = None
             ) -> Membership | tuple[int, Chess960Error | None]:
     """``candidate``'s membership of ``text``, or how near it came (:func:`_closeness`;
     None: its board cannot hold it). A bundled family too narrow or too wide for a
-    rank, or without its pieces, is passed over unread; Chess960's rank is
+    rank or a FEN's board (``board`` files), or without its pieces, is passed over
+    unread (its reader would refuse the FEN's rows, as near as that); Chess960's rank is
     numbered by its arithmetic while its rule file is the one shipped
     (:func:`_arithmetic`)."""
     if isinstance(candidate, Bundled):
-        if not candidate.may_hold(words):
+        if not candidate.may_hold(words, board):
             return 3, None
         quick = _arithmetic(candidate.name, text, words)
         if quick is not None:
