@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from solver.cli.errors import FAILED, failed
+from solver.cli.errors import FAILED, reported
 from solver.cli.inputs import (
     answer_all,
     id_answer,
@@ -224,6 +224,7 @@ def _listed_in(scheme: Scheme, text: str) -> tuple[str, str, int] | None:
     return None
 
 
+@reported
 def identify_command(
     rules: str, ranks: Sequence[str], fmt: str = "text", dialect: str = "xfen",
     variant: str | None = None, *, stdin: BinaryIO | None, out: TextIO, err: TextIO,
@@ -231,51 +232,48 @@ def identify_command(
 ) -> int:
     """``chess960 id``: the ID of each rank, pair or start FEN (``-``: stdin's lines),
     in the family's own numbering or ``numbering``."""
-    try:
-        if stdin is not None and "-" in ranks:  # a document (JSON, CSV, PGN): its positions
-            from solver.documents import position_stream
+    if stdin is not None and "-" in ranks:  # a document (JSON, CSV, PGN): its positions
+        from solver.documents import position_stream
 
-            stdin = position_stream(stdin, "-", keep=("text",))  # type: ignore[assignment]
-        if numbering is not None:
-            family_ = load_family(rules)
-            scheme = _scheme(family_, numbering)
-            if scheme is not None:
-                _text_only(fmt, "id")
-                _check_sides(family_, dialect, variant)
-                bad = _numbered_ids(family_, scheme, ranks, stdin, out, err,
-                                    _reader(dialect, variant))
-                out.flush()
-                return FAILED if bad else 0
-        quick = _quick(rules, fmt, False, dialect, variant)
-        if quick is not None:
-            family = _Lazy(rules)
-            id_of = quick.id_of
-            by_ranks: list[Callable[[str], int]] = []  # the family's, once loaded
+        stdin = position_stream(stdin, "-", keep=("text",))  # type: ignore[assignment]
+    if numbering is not None:
+        family_ = load_family(rules)
+        scheme = _scheme(family_, numbering)
+        if scheme is not None:
+            _text_only(fmt, "id")
+            _check_sides(family_, dialect, variant)
+            bad = _numbered_ids(family_, scheme, ranks, stdin, out, err,
+                                _reader(dialect, variant))
+            out.flush()
+            return FAILED if bad else 0
+    quick = _quick(rules, fmt, False, dialect, variant)
+    if quick is not None:
+        family = _Lazy(rules)
+        id_of = quick.id_of
+        by_ranks: list[Callable[[str], int]] = []  # the family's, once loaded
 
-            def identify(text: str) -> int:
-                number = id_of(text)
-                if number is not None:
-                    return number
-                if not by_ranks:
-                    by_ranks.append(family().fen_identifier())
-                return by_ranks[0](text)
+        def identify(text: str) -> int:
+            number = id_of(text)
+            if number is not None:
+                return number
+            if not by_ranks:
+                by_ranks.append(family().fen_identifier())
+            return by_ranks[0](text)
 
-            bad = answer_all(ranks, id_answer(identify), stdin, out, err,
-                             quick=_ranks_quick(quick))
-        elif _quick_lines(rules, fmt, dialect, variant):
-            bad = _write_lines(rules, ranks, "identify", fmt, dialect, stdin, out, err)
-        elif fmt == "text":
-            read = _reader(dialect, variant)
-            loaded = load_family(rules)
-            _check_sides(loaded, dialect, variant)
-            bad = identify_all(loaded, ranks, stdin, out, err, read)
-        else:
-            loaded = load_family(rules)
-            bad = _write_each(loaded, ranks, fmt, "id", False, dialect, variant,
-                              "identify", stdin, out, err, _reader(dialect, variant))
-        out.flush()
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        bad = answer_all(ranks, id_answer(identify), stdin, out, err,
+                         quick=_ranks_quick(quick))
+    elif _quick_lines(rules, fmt, dialect, variant):
+        bad = _write_lines(rules, ranks, "identify", fmt, dialect, stdin, out, err)
+    elif fmt == "text":
+        read = _reader(dialect, variant)
+        loaded = load_family(rules)
+        _check_sides(loaded, dialect, variant)
+        bad = identify_all(loaded, ranks, stdin, out, err, read)
+    else:
+        loaded = load_family(rules)
+        bad = _write_each(loaded, ranks, fmt, "id", False, dialect, variant,
+                          "identify", stdin, out, err, _reader(dialect, variant))
+    out.flush()
     return FAILED if bad else 0
 
 
@@ -353,6 +351,7 @@ def _write_lines(
     return answer_all(texts, answer, stdin, out, err, blank=_blank("fen"))
 
 
+@reported
 def position_command(
     rules: str, ids: Sequence[str], fmt: str = "text", unicode: bool = False,
     dialect: str = "xfen", variant: str | None = None, *, stdin: BinaryIO | None,
@@ -360,41 +359,39 @@ def position_command(
 ) -> int:
     """``chess960 position``: the rank of each ID (``-``: stdin's lines), an ID
     of the family's own numbering or of ``numbering`` (a number or a label)."""
-    try:
-        if numbering is not None:
-            family_ = load_family(rules)
-            scheme = _scheme(family_, numbering)
-            if scheme is not None:
-                bad = _write_each(family_, ids, fmt, "rank", unicode, dialect, variant,
-                                  "position", stdin, out, err, scheme=scheme)
-                out.flush()
-                return FAILED if bad else 0
-        quick = _quick(rules, fmt, unicode, dialect, variant)
-        if quick is not None:
-            family = _Lazy(rules)
-            number_of, rank = quick.number, quick.rank
+    if numbering is not None:
+        family_ = load_family(rules)
+        scheme = _scheme(family_, numbering)
+        if scheme is not None:
+            bad = _write_each(family_, ids, fmt, "rank", unicode, dialect, variant,
+                              "position", stdin, out, err, scheme=scheme)
+            out.flush()
+            return FAILED if bad else 0
+    quick = _quick(rules, fmt, unicode, dialect, variant)
+    if quick is not None:
+        family = _Lazy(rules)
+        number_of, rank = quick.number, quick.rank
 
-            def answer(text: str) -> str:
-                number = number_of(text)
-                answered = None if number is None else rank(number)
-                if answered is not None:
-                    return f"{answered}\n"
-                found = family()
-                return f"{found.position(found.parse_id(text)).white}\n"
+        def answer(text: str) -> str:
+            number = number_of(text)
+            answered = None if number is None else rank(number)
+            if answered is not None:
+                return f"{answered}\n"
+            found = family()
+            return f"{found.position(found.parse_id(text)).white}\n"
 
-            bad = answer_all(ids, answer, stdin, out, err)
-        elif not unicode and _quick_lines(rules, fmt, dialect, variant):
-            bad = _write_lines(rules, ids, "position", fmt, dialect, stdin, out, err)
-        else:
-            loaded = load_family(rules)
-            bad = _write_each(loaded, ids, fmt, "rank", unicode, dialect, variant,
-                              "position", stdin, out, err)
-        out.flush()
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        bad = answer_all(ids, answer, stdin, out, err)
+    elif not unicode and _quick_lines(rules, fmt, dialect, variant):
+        bad = _write_lines(rules, ids, "position", fmt, dialect, stdin, out, err)
+    else:
+        loaded = load_family(rules)
+        bad = _write_each(loaded, ids, fmt, "rank", unicode, dialect, variant,
+                          "position", stdin, out, err)
+    out.flush()
     return FAILED if bad else 0
 
 
+@reported
 def random_command(
     rules: str, count: int = 1, *, distinct: bool = False, exclude: Sequence[str] = (),
     shortlist: str | None = None, seed: str | None = None, fmt: str = "text",
@@ -412,74 +409,71 @@ def random_command(
     positions that file lists (the others are excluded)."""
     from solver.sampling import iter_draw, iter_ids
 
-    try:
-        if certificate is not None:
-            if numbering is not None:
-                raise _certificate_ids("random")
-            banned = [] if balanced is None and draw_rate is None and preset is None else [
-                str(n) for n in _balanced(load_family(rules), balanced, eval_tables, err,
-                                          draw_rate, preset)]
-            if shortlist is not None:
-                raise _certificate_list("random")
-            return _certified_random(rules, count, distinct, [*exclude, *banned], seed, fmt,
-                                     unicode, dialect, variant, certificate, out, err)
+    if certificate is not None:
         if numbering is not None:
-            family_ = load_family(rules)
-            scheme = _scheme(family_, numbering)
-            if scheme is not None:
-                _text_only(fmt, "random")
-                from solver.output.base import position_text
+            raise _certificate_ids("random")
+        banned = [] if balanced is None and draw_rate is None and preset is None else [
+            str(n) for n in _balanced(load_family(rules), balanced, eval_tables, err,
+                                      draw_rate, preset)]
+        if shortlist is not None:
+            raise _certificate_list("random")
+        return _certified_random(rules, count, distinct, [*exclude, *banned], seed, fmt,
+                                 unicode, dialect, variant, certificate, out, err)
+    if numbering is not None:
+        family_ = load_family(rules)
+        scheme = _scheme(family_, numbering)
+        if scheme is not None:
+            _text_only(fmt, "random")
+            from solver.output.base import position_text
 
-                left = excluded_ids(family_.name, exclude, scheme.read,
-                                    lambda text: family_.identify(text).id, err)
-                left += _balanced(family_, balanced, eval_tables, err, draw_rate, preset)
-                left += _outside(family_, shortlist, scheme, exclude, count if distinct else 1)
-                for found in iter_draw(family_, count, seed=seed, distinct=distinct,
-                                       exclude=left):
-                    out.write(f"{scheme.text(found.id)} "
-                              f"{position_text(family_, found, unicode)}\n")
-                out.flush()
-                return 0
-        quick = _quick(rules, fmt, unicode, dialect, variant)
-        if (balanced is not None or draw_rate is not None or preset is not None
-                or shortlist is not None):
-            quick = None  # the tables (the list) are read by the family
-        if quick is not None:
-            family = _Lazy(rules)
-            number_of, rank, id_of = quick.number, quick.rank, quick.id_of
+            left = excluded_ids(family_.name, exclude, scheme.read,
+                                lambda text: family_.identify(text).id, err)
+            left += _balanced(family_, balanced, eval_tables, err, draw_rate, preset)
+            left += _outside(family_, shortlist, scheme, exclude, count if distinct else 1)
+            for found in iter_draw(family_, count, seed=seed, distinct=distinct,
+                                   exclude=left):
+                out.write(f"{scheme.text(found.id)} "
+                          f"{position_text(family_, found, unicode)}\n")
+            out.flush()
+            return 0
+    quick = _quick(rules, fmt, unicode, dialect, variant)
+    if (balanced is not None or draw_rate is not None or preset is not None
+            or shortlist is not None):
+        quick = None  # the tables (the list) are read by the family
+    if quick is not None:
+        family = _Lazy(rules)
+        number_of, rank, id_of = quick.number, quick.rank, quick.id_of
 
-            def parse(text: str) -> int:
-                number = number_of(text.strip())
-                return number if number is not None else family().parse_id(text)
+        def parse(text: str) -> int:
+            number = number_of(text.strip())
+            return number if number is not None else family().parse_id(text)
 
-            def identify(text: str) -> int:
-                number = id_of(text)
-                return number if number is not None else family().identify(text).id
+        def identify(text: str) -> int:
+            number = id_of(text)
+            return number if number is not None else family().identify(text).id
 
-            left_out = excluded_ids(quick.name, exclude, parse, identify, err)
-            ids = iter_ids(quick.count, count, seed=seed, distinct=distinct,
-                           exclude=left_out, family=quick.name)
-            for number in ids:
-                answered = rank(number)
-                if answered is None:  # the shortcut does not answer: the family does
-                    answered = family().position(number).white
-                out.write(f"{number} {answered}\n")
-        else:
-            from solver.output import PositionWriter
+        left_out = excluded_ids(quick.name, exclude, parse, identify, err)
+        ids = iter_ids(quick.count, count, seed=seed, distinct=distinct,
+                       exclude=left_out, family=quick.name)
+        for number in ids:
+            answered = rank(number)
+            if answered is None:  # the shortcut does not answer: the family does
+                answered = family().position(number).white
+            out.write(f"{number} {answered}\n")
+    else:
+        from solver.output import PositionWriter
 
-            loaded = load_family(rules)
-            left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
-                                    lambda text: loaded.identify(text).id, err)
-            left_out += _balanced(loaded, balanced, eval_tables, err, draw_rate, preset)
-            left_out += _outside(loaded, shortlist, None, exclude, count if distinct else 1)
-            drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
-            with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
-                                dialect=dialect, variant=variant) as writer:
-                for found in drawn:
-                    writer.write(found)
-        out.flush()
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        loaded = load_family(rules)
+        left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
+                                lambda text: loaded.identify(text).id, err)
+        left_out += _balanced(loaded, balanced, eval_tables, err, draw_rate, preset)
+        left_out += _outside(loaded, shortlist, None, exclude, count if distinct else 1)
+        drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
+        with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
+                            dialect=dialect, variant=variant) as writer:
+            for found in drawn:
+                writer.write(found)
+    out.flush()
     return 0
 
 
@@ -597,6 +591,7 @@ def _note_certificate(certificate: Certificate, made_seed: bool, err: TextIO) ->
         err.write(f"seed: {certificate.seed} (made for the certificate)\n")
 
 
+@reported
 def solve_command(
     rules: str, count: bool = False, fmt: str = "text", unicode: bool = False,
     dialect: str = "xfen", variant: str | None = None,
@@ -623,53 +618,48 @@ def solve_command(
         return 0
     from solver.cli.progress import SolveProgress
 
-    try:
-        family = load_family(rules, max_arrangements)
-        scheme = None if count else _scheme(family, numbering)
-        if scheme is not None:
-            _text_only(fmt, "solve")
-            for line in scheme.listing(unicode):
-                out.write(line)
-        elif count:
-            with SolveProgress(family) as progress:
-                found = family.total(progress)
-            out.write(f"{found}\n")  # after the bar is gone
-        else:
-            from solver.output import PositionWriter
+    family = load_family(rules, max_arrangements)
+    scheme = None if count else _scheme(family, numbering)
+    if scheme is not None:
+        _text_only(fmt, "solve")
+        for line in scheme.listing(unicode):
+            out.write(line)
+    elif count:
+        with SolveProgress(family) as progress:
+            found = family.total(progress)
+        out.write(f"{found}\n")  # after the bar is gone
+    else:
+        from solver.output import PositionWriter
 
-            with (SolveProgress(family, output=out) as progress,
-                  PositionWriter(out, family, fmt, text="id-rank", unicode=unicode,
-                                 dialect=dialect, variant=variant) as writer):
-                writer.write_rows(family.numbered(progress))
-        out.flush()
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        with (SolveProgress(family, output=out) as progress,
+              PositionWriter(out, family, fmt, text="id-rank", unicode=unicode,
+                             dialect=dialect, variant=variant) as writer):
+            writer.write_rows(family.numbered(progress))
+    out.flush()
     return 0
 
 
+@reported
 def convert_command(
     rules: str, values: Sequence[str], source_numbering: str | None,
     target_numbering: str | None, *, stdin: BinaryIO | None, out: TextIO, err: TextIO,
 ) -> int:
     """``chess960 convert``: each number (or label) of one numbering of the family
     in another (``-``: stdin's lines)."""
-    try:
-        family = _Lazy(rules)
-        made: list[Callable[[str], str]] = []
-        quick = _numbered(rules, source_numbering, target_numbering)
+    family = _Lazy(rules)
+    made: list[Callable[[str], str]] = []
+    quick = _numbered(rules, source_numbering, target_numbering)
 
-        def answer(text: str) -> str:
-            number = None if quick is None else quick[0].read(text)
-            if quick is not None and number is not None:
-                return f"{quick[1].text(number)}\n"
-            if not made:  # the family is loaded for the first value it must read
-                made.append(family().converter(source_numbering, target_numbering))
-            return f"{made[0](text)}\n"
+    def answer(text: str) -> str:
+        number = None if quick is None else quick[0].read(text)
+        if quick is not None and number is not None:
+            return f"{quick[1].text(number)}\n"
+        if not made:  # the family is loaded for the first value it must read
+            made.append(family().converter(source_numbering, target_numbering))
+        return f"{made[0](text)}\n"
 
-        bad = answer_all(values, answer, stdin, out, err)
-        out.flush()
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+    bad = answer_all(values, answer, stdin, out, err)
+    out.flush()
     return FAILED if bad else 0
 
 
@@ -697,6 +687,7 @@ def _text_only(fmt: str, command: str) -> None:
                                   "`chess960 convert` turns them)")
 
 
+@reported
 def show_command(
     rules: str, text: str, svg: str | None = None, letters: bool = False, *,
     stdin: BinaryIO | None, out: TextIO, err: TextIO,
@@ -711,34 +702,31 @@ def show_command(
         return 0
     from solver.output.diagram import board_svg, board_text, write_svg
 
-    try:
-        family = load_family(rules)
-        from solver.notation.ranks import glyphs_fit
+    family = load_family(rules)
+    from solver.notation.ranks import glyphs_fit
 
-        fits = glyphs_fit(out)  # an ASCII or Latin-1 stdout: letters, and a plain board
-        console = _console(out)
-        coloured = console.color_system is not None and not console.no_color
+    fits = glyphs_fit(out)  # an ASCII or Latin-1 stdout: letters, and a plain board
+    console = _console(out)
+    coloured = console.color_system is not None and not console.no_color
 
-        def draw(line: str) -> str:
-            found = read_listed(family, line)
-            if svg == "-":  # XML character references where the encoding has no glyphs
-                drawn = board_svg(family, found)
-                out.write(drawn if fits else _ascii(drawn, "xmlcharrefreplace"))
-                return ""
-            if svg is not None:
-                write_svg(svg, family, found)
-            out.flush()
-            if not fits:
-                board = board_text(family, found, True, False).plain.replace("\u00b7", ".")
-                out.write(_ascii(board, "replace") + "\n")
-                return ""
-            console.print(board_text(family, found, letters, coloured), soft_wrap=True)
+    def draw(line: str) -> str:
+        found = read_listed(family, line)
+        if svg == "-":  # XML character references where the encoding has no glyphs
+            drawn = board_svg(family, found)
+            out.write(drawn if fits else _ascii(drawn, "xmlcharrefreplace"))
             return ""
-
-        bad = answer_all([text], draw, stdin, out, err, memo=False, blank="")
+        if svg is not None:
+            write_svg(svg, family, found)
         out.flush()
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        if not fits:
+            board = board_text(family, found, True, False).plain.replace("\u00b7", ".")
+            out.write(_ascii(board, "replace") + "\n")
+            return ""
+        console.print(board_text(family, found, letters, coloured), soft_wrap=True)
+        return ""
+
+    bad = answer_all([text], draw, stdin, out, err, memo=False, blank="")
+    out.flush()
     return FAILED if bad else 0
 
 
@@ -779,45 +767,43 @@ def _colourless(out: TextIO) -> bool:
         return False
 
 
+@reported
 def check_command(rules: str, every: bool = False, max_arrangements: int | None = None, *,
                   out: TextIO, err: TextIO) -> int:
     """``chess960 check``: prove the family ``rules`` (``every``: each bundled
     family); the report to ``out``, the time each family took to ``err``."""
+    from solver.check import check as prove
     from solver.cli.errors import report
+    from solver.numbering.shortcut import shortcuts
+    from solver.ruleset.reader import bundled_names
 
-    try:  # always proven afresh: no proof is kept between runs
-        from solver.check import check as prove
-        from solver.numbering.shortcut import shortcuts
-        from solver.ruleset.reader import bundled_names
-
-        names = bundled_names() if every else [rules]
-        unproven = []
-        for name in names:
-            family = load_family(name, max_arrangements)
-            proof = prove(family, shortcuts(name, family.name))
-            lines = [f"{proof.family}: {proof.title}\n",
-                     *(f"  {line}\n" for line in proof.shortcuts)]
-            for claim in proof.claims:
-                mark = "ok  " if claim.ok else "FAIL"
-                detail = f": {claim.detail}" if claim.detail else ""
-                lines.append(f"  {mark} {claim.text}{detail}\n")
-            verdict = "proven" if proof.ok else "NOT proven"
-            lines.append(f"  {proof.found:,} positions, {proof.numbering} numbering, "
-                         f"{verdict}\n")
-            out.write("".join(lines))
-            out.flush()
-            # The time goes to stderr so that stdout is the same bytes on every run.
-            err.write(f"{proof.family}: checked in {proof.seconds:.2f} s\n")
-            if not proof.ok:
-                unproven.append(proof.family)
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+    names = bundled_names() if every else [rules]
+    unproven = []
+    for name in names:
+        family = load_family(name, max_arrangements)
+        proof = prove(family, shortcuts(name, family.name))
+        lines = [f"{proof.family}: {proof.title}\n",
+                 *(f"  {line}\n" for line in proof.shortcuts)]
+        for claim in proof.claims:
+            mark = "ok  " if claim.ok else "FAIL"
+            detail = f": {claim.detail}" if claim.detail else ""
+            lines.append(f"  {mark} {claim.text}{detail}\n")
+        verdict = "proven" if proof.ok else "NOT proven"
+        lines.append(f"  {proof.found:,} positions, {proof.numbering} numbering, "
+                     f"{verdict}\n")
+        out.write("".join(lines))
+        out.flush()
+        # The time goes to stderr so that stdout is the same bytes on every run.
+        err.write(f"{proof.family}: checked in {proof.seconds:.2f} s\n")
+        if not proof.ok:
+            unproven.append(proof.family)
     if unproven:
         report(out, err, f"check failed for {', '.join(unproven)}")
         return FAILED
     return 0
 
 
+@reported
 def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
                  shortlist: str | None = None, mirrors: bool, table: str,
                  svg_dir: str | None, dialect: str,
@@ -841,69 +827,66 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     from solver.output.plan import plan_table
     from solver.sampling import plan
 
-    try:
-        family = load_family(rules)
-        scheme = _scheme(family, numbering)
-        noted = io.StringIO()
-        banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted,
-                           draw_rate, preset)
-        if shortlist is not None and mirrors:
-            raise _mirrored_list()
-        outside = _outside(family, shortlist, scheme, exclude, rounds)
-        certified = None
-        if certificate is not None:
-            from solver.draws.certificate import certify
+    family = load_family(rules)
+    scheme = _scheme(family, numbering)
+    noted = io.StringIO()
+    banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted,
+                       draw_rate, preset)
+    if shortlist is not None and mirrors:
+        raise _mirrored_list()
+    outside = _outside(family, shortlist, scheme, exclude, rounds)
+    certified = None
+    if certificate is not None:
+        from solver.draws.certificate import certify
 
-            if scheme is not None:
-                raise _certificate_ids("plan")
-            if shortlist is not None:
-                raise _certificate_list("plan")
-            certified = certify(rules, "plan", rounds, seed=seed,
-                                exclude=[*exclude, *map(str, [*banned, *outside])],
-                                mirrors=mirrors, event=event, date=date)
-            family, drawn = certified.family, certified.positions
-            left_out = list(certified.certificate.excluded)
-        else:
-            read = family.parse_id if scheme is None else scheme.read
-            left_out = [*excluded_ids(family.name, exclude, read,
-                                      lambda text: family.identify(text).id, err), *banned,
-                        *outside]
-            drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
-        pictures = None
-        if svg_dir is not None:
-            from solver.files import make_folder, write_all_atomic
-            from solver.output.diagram import board_svg
+        if scheme is not None:
+            raise _certificate_ids("plan")
+        if shortlist is not None:
+            raise _certificate_list("plan")
+        certified = certify(rules, "plan", rounds, seed=seed,
+                            exclude=[*exclude, *map(str, [*banned, *outside])],
+                            mirrors=mirrors, event=event, date=date)
+        family, drawn = certified.family, certified.positions
+        left_out = list(certified.certificate.excluded)
+    else:
+        read = family.parse_id if scheme is None else scheme.read
+        left_out = [*excluded_ids(family.name, exclude, read,
+                                  lambda text: family.identify(text).id, err), *banned,
+                    *outside]
+        drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
+    pictures = None
+    if svg_dir is not None:
+        from solver.files import make_folder, write_all_atomic
+        from solver.output.diagram import board_svg
 
-            make_folder(svg_dir)
-            pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
-            # all the rounds' boards or none (a later one that cannot be written
-            # leaves no earlier one behind)
-            write_all_atomic((path, board_svg(family, found))
-                             for path, found in zip(pictures, drawn, strict=True))
-        written = "" if html == "-" else plan_table(
-            family, drawn, table, dialect=dialect, variant=variant, pictures=pictures,
-            numbering=scheme)
-        if certified is not None and certificate is not None:
-            certified.certificate.write(certificate)
-            _note_certificate(certified.certificate, seed is None, err)
-        if html is not None:
-            from solver.output.html import plan_page
-            from solver.output.plan import plan_fens
+        make_folder(svg_dir)
+        pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
+        # all the rounds' boards or none (a later one that cannot be written
+        # leaves no earlier one behind)
+        write_all_atomic((path, board_svg(family, found))
+                         for path, found in zip(pictures, drawn, strict=True))
+    written = "" if html == "-" else plan_table(
+        family, drawn, table, dialect=dialect, variant=variant, pictures=pictures,
+        numbering=scheme)
+    if certified is not None and certificate is not None:
+        certified.certificate.write(certificate)
+        _note_certificate(certified.certificate, seed is None, err)
+    if html is not None:
+        from solver.output.html import plan_page
+        from solver.output.plan import plan_fens
 
-            page = plan_page(family, drawn, details=_plan_details(
-                seed, shortlist, sorted(set(left_out) - set(outside)), mirrors, event, date),
-                             fens=plan_fens(family, drawn, dialect=dialect, variant=variant))
-            if html == "-":
-                out.write(page)
-                return 0
-            from solver.files import write_atomic
+        page = plan_page(family, drawn, details=_plan_details(
+            seed, shortlist, sorted(set(left_out) - set(outside)), mirrors, event, date),
+                         fens=plan_fens(family, drawn, dialect=dialect, variant=variant))
+        if html == "-":
+            out.write(page)
+            return 0
+        from solver.files import write_atomic
 
-            write_atomic(html, page)
-        out.write(_heading(event, date, table) + written)
-        if noted.getvalue():  # a Markdown plan says its band below the table
-            out.write(f"\n{noted.getvalue()[:1].upper()}{noted.getvalue()[1:]}")
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        write_atomic(html, page)
+    out.write(_heading(event, date, table) + written)
+    if noted.getvalue():  # a Markdown plan says its band below the table
+        out.write(f"\n{noted.getvalue()[:1].upper()}{noted.getvalue()[1:]}")
     return 0
 
 
@@ -941,6 +924,7 @@ def _plan_details(seed: str | None, shortlist: str | None, excluded: list[int],
     return details
 
 
+@reported
 def report_command(rules: str, output: str, *, prove: bool = True, out: TextIO,
                    err: TextIO) -> int:
     """``chess960 report``: the family ``rules``'s page written to ``output``
@@ -948,18 +932,15 @@ def report_command(rules: str, output: str, *, prove: bool = True, out: TextIO,
     from solver.output.html import report_page
     from solver.report import family_report
 
-    try:
-        family = load_family(rules)
-        page = report_page(family_report(family, prove=prove))
-        if output == "-":
-            out.write(page)
-        else:
-            from solver.files import write_atomic
+    family = load_family(rules)
+    page = report_page(family_report(family, prove=prove))
+    if output == "-":
+        out.write(page)
+    else:
+        from solver.files import write_atomic
 
-            write_atomic(output, page)
-            err.write(f"{family.name}: report written to {output}\n")
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        write_atomic(output, page)
+        err.write(f"{family.name}: report written to {output}\n")
     return 0
 
 
@@ -1018,15 +999,13 @@ def numberings_table(rules: str | None = None) -> Iterator[str]:
                 yield f"{family.name} {scheme.summary()}"
 
 
+@reported
 def rules_command(*, out: TextIO, err: TextIO, numberings: bool = False,
                   rules: str | None = None) -> int:
     """``chess960 rules``: the table of bundled families (``numberings``: their
     numberings instead, of every family or of ``rules``); on ``err``, that
     Chess960's arithmetic is off when ``rules/chess960.toml`` was edited."""
-    try:
-        lines = list(numberings_table(rules) if numberings else rules_table())
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+    lines = list(numberings_table(rules) if numberings else rules_table())
     out.write("".join(f"{line}\n" for line in lines))
     if rules in (None, ARITHMETIC) and not (choice := arithmetic(ARITHMETIC)).on:
         err.write(f"chess960: {choice}\n")  # an edited rules/chess960.toml, said aloud

@@ -14,8 +14,8 @@ import stat
 from collections.abc import Callable, Sequence
 from typing import BinaryIO, Final, NamedTuple, TextIO
 
-from solver.cli.errors import FAILED, USAGE, failed, report
-from solver.errors import CertificateError, Chess960Error, InputFileError
+from solver.cli.errors import FAILED, USAGE, report, reported
+from solver.errors import CertificateError, InputFileError
 
 #: The largest certificate or procedure file read (a certificate lists every draw).
 MAX_BYTES: Final = 64 << 20
@@ -161,51 +161,50 @@ def _verify_round(text: str, name: str, rules: str | None, revealed: Revealed,
     return 0
 
 
+@reported
 def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out: TextIO,
                    err: TextIO, revealed: Revealed | None = None) -> int:
     """``chess960 verify``: a certificate's draw made again and compared, a
     procedure's exact distribution, or a round of a sealed draw checked
     against its commitment (``revealed``)."""
     revealed = Revealed() if revealed is None else revealed
-    try:
-        text = read_input(path, stdin)
-        name = "stdin" if path == "-" else path
-        kind = _kind(text, name)
-        if kind == "commitment":
-            return _verify_round(text, name, rules, revealed, stdin, out, err)
-        if revealed.given():
-            report(out, err, f"{', '.join(revealed.given())} check a round of a sealed draw "
-                             f"against its commitment; {name} is a {kind}")
-            return USAGE
-        if kind == "certificate":
-            from solver.draws.certificate import read_certificate, verify
+    text = read_input(path, stdin)
+    name = "stdin" if path == "-" else path
+    kind = _kind(text, name)
+    if kind == "commitment":
+        return _verify_round(text, name, rules, revealed, stdin, out, err)
+    if revealed.given():
+        report(out, err, f"{', '.join(revealed.given())} check a round of a sealed draw "
+                         f"against its commitment; {name} is a {kind}")
+        return USAGE
+    if kind == "certificate":
+        from solver.draws.certificate import read_certificate, verify
 
-            line = verify(read_certificate(text, name), name, rules)
-            out.write(f"{name}: verified {line}\n")
-            return 0
-        if rules is not None:
-            report(out, err, "--rules is for certificates: a procedure says how many ids it "
-                             "draws among (see 'chess960 verify --help')")
-            return USAGE
-        from solver.draws.procedure import distribution, read_procedure, unfairness
+        line = verify(read_certificate(text, name), name, rules)
+        out.write(f"{name}: verified {line}\n")
+        return 0
+    if rules is not None:
+        report(out, err, "--rules is for certificates: a procedure says how many ids it "
+                         "draws among (see 'chess960 verify --help')")
+        return USAGE
+    from solver.draws.procedure import distribution, read_procedure, unfairness
 
-        procedure = read_procedure(text, name)
-        found = distribution(procedure, name)
-        out.write(f"{name}: {procedure.name}, ids 0..{procedure.count - 1}\n")
-        for line in found.lines():
-            out.write(f"  {line}\n")
-        problem = unfairness(found, name)
-        if problem is not None:
-            report(out, err, problem)
-            return FAILED
-        left = " left in" if found.left < procedure.count else ""
-        out.write(f"uniform: each of the {found.left:,} ids{left} has probability "
-                  f"1/{found.left}\n")
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+    procedure = read_procedure(text, name)
+    found = distribution(procedure, name)
+    out.write(f"{name}: {procedure.name}, ids 0..{procedure.count - 1}\n")
+    for line in found.lines():
+        out.write(f"  {line}\n")
+    problem = unfairness(found, name)
+    if problem is not None:
+        report(out, err, problem)
+        return FAILED
+    left = " left in" if found.left < procedure.count else ""
+    out.write(f"uniform: each of the {found.left:,} ids{left} has probability "
+              f"1/{found.left}\n")
     return 0
 
 
+@reported
 def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, as_json: bool,
                  *, out: TextIO, err: TextIO, method: str = "id",
                  exclude: Sequence[str] = (), html: str | None = None) -> int:
@@ -214,64 +213,62 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
     ``html``: the printable sheet written there too (``-``: to ``out``, instead)."""
     from solver.draws.dice import dice
 
-    try:
-        if method == "pieces":
-            from solver.draws.dice import pieces
-            from solver.family import Family
+    if method == "pieces":
+        from solver.draws.dice import pieces
+        from solver.family import Family
 
-            family_ = Family.load(rules or "chess960")
-            left = _excluded(family_.name, exclude, family_.parse_id,
-                             lambda text: family_.identify(text).id, err)
-            found = pieces(family_, sides, left)
-            if html is not None:
-                from solver.draws.dice import pieces_sheet
-
-                if _sheet(html, pieces_sheet(found), out):
-                    return 0
-            out.write(found.procedure().to_json() if as_json else
-                      "".join(f"{line}\n" for line in found.lines()))
-            return 0
-        family = None
-        if count is None:
-            from solver.numbering.shortcut import choose
-
-            quick = choose(rules or "chess960").shortcut  # the shipped Chess960's count
-            if quick is not None:
-                family, count = quick.name, quick.count
-            else:
-                from solver.ruleset.reader import load
-
-                ruleset = load(rules or "chess960")
-                family, count = ruleset.name, ruleset.count
-        left = []
-        if exclude:
-            from solver.family import Family
-            from solver.notation.ranks import parse_id
-
-            if family is not None:
-                loaded = Family.load(rules or "chess960")
-                left = _excluded(loaded.name, exclude, loaded.parse_id,
-                                 lambda text: loaded.identify(text).id, err)
-            else:
-                total, label = count, f"--count {count}"
-                left = _excluded(label, exclude, lambda text: parse_id(text, total, label),
-                                 lambda text: parse_id(text, total, label), err)
-        stated = dice(count, sides, cards=cards, family=family, exclude=left)
-        shown = None if rules in (None, "chess960") else rules
+        family_ = Family.load(rules or "chess960")
+        left = _excluded(family_.name, exclude, family_.parse_id,
+                         lambda text: family_.identify(text).id, err)
+        found = pieces(family_, sides, left)
         if html is not None:
-            from solver.draws.dice import dice_sheet
+            from solver.draws.dice import pieces_sheet
 
-            if _sheet(html, dice_sheet(stated, shown), out):
+            if _sheet(html, pieces_sheet(found), out):
                 return 0
-        if as_json:
-            out.write(stated.procedure().to_json())
+        out.write(found.procedure().to_json() if as_json else
+                  "".join(f"{line}\n" for line in found.lines()))
+        return 0
+    family = None
+    if count is None:
+        from solver.numbering.shortcut import choose
+
+        quick = choose(rules or "chess960").shortcut  # the shipped Chess960's count
+        if quick is not None:
+            family, count = quick.name, quick.count
         else:
-            out.write("".join(f"{line}\n" for line in stated.lines(shown)))
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+            from solver.ruleset.reader import load
+
+            ruleset = load(rules or "chess960")
+            family, count = ruleset.name, ruleset.count
+    left = []
+    if exclude:
+        from solver.family import Family
+        from solver.notation.ranks import parse_id
+
+        if family is not None:
+            loaded = Family.load(rules or "chess960")
+            left = _excluded(loaded.name, exclude, loaded.parse_id,
+                             lambda text: loaded.identify(text).id, err)
+        else:
+            total, label = count, f"--count {count}"
+            left = _excluded(label, exclude, lambda text: parse_id(text, total, label),
+                             lambda text: parse_id(text, total, label), err)
+    stated = dice(count, sides, cards=cards, family=family, exclude=left)
+    shown = None if rules in (None, "chess960") else rules
+    if html is not None:
+        from solver.draws.dice import dice_sheet
+
+        if _sheet(html, dice_sheet(stated, shown), out):
+            return 0
+    if as_json:
+        out.write(stated.procedure().to_json())
+    else:
+        out.write("".join(f"{line}\n" for line in stated.lines(shown)))
     return 0
 
 
+@reported
 def seal_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence[str],
                  mirrors: bool, numbering: str | None, commit: str, sealed: str,
                  event: str | None, date: str | None, out: TextIO, err: TextIO) -> int:
@@ -286,64 +283,59 @@ def seal_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     from solver.errors import OutputFileError
     from solver.files import write_all_atomic
 
-    try:
-        for path in (commit, sealed):
-            if os.path.lexists(path):
-                raise OutputFileError(path, "it exists: a sealed draw never writes over a file "
-                                            "(a sealed seed written over is lost); remove it "
-                                            "or name another")
-        _, made = seal(rules, rounds, fresh_seed() if seed is None else seed,
-                       exclude=exclude, mirrors=mirrors, numbering=numbering, event=event,
-                       date=date)
-        write_all_atomic([(sealed, made.to_json()), (commit, made.public().to_json())])
-        with contextlib.suppress(OSError):
-            os.chmod(sealed, 0o600)  # the seed is the organiser's alone until the event ends
-        if made.presets:
-            err.write(f"excluded: {Exclusions(made.excluded, made.presets).describe()}\n")
-        title = f" for {made.title()}" if made.title() else ""
-        out.write(f"sealed {rounds} {made.family} rounds{title}: publish {commit} now "
-                  f"(seed sha256 {made.seed_sha256[:16]}...); keep {sealed} secret until the "
-                  f"last round, then publish it\n")
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+    for path in (commit, sealed):
+        if os.path.lexists(path):
+            raise OutputFileError(path, "it exists: a sealed draw never writes over a file "
+                                        "(a sealed seed written over is lost); remove it "
+                                        "or name another")
+    _, made = seal(rules, rounds, fresh_seed() if seed is None else seed,
+                   exclude=exclude, mirrors=mirrors, numbering=numbering, event=event,
+                   date=date)
+    write_all_atomic([(sealed, made.to_json()), (commit, made.public().to_json())])
+    with contextlib.suppress(OSError):
+        os.chmod(sealed, 0o600)  # the seed is the organiser's alone until the event ends
+    if made.presets:
+        err.write(f"excluded: {Exclusions(made.excluded, made.presets).describe()}\n")
+    title = f" for {made.title()}" if made.title() else ""
+    out.write(f"sealed {rounds} {made.family} rounds{title}: publish {commit} now "
+              f"(seed sha256 {made.seed_sha256[:16]}...); keep {sealed} secret until the "
+              f"last round, then publish it\n")
     return 0
 
 
+@reported
 def reveal_command(path: str, round_: int, *, fmt: str, dialect: str, stdin: BinaryIO | None,
                    out: TextIO, err: TextIO) -> int:
     """``chess960 reveal SEALED --round K``: round K's position, as ``random``
     writes one; the round's sub-seed, to publish with it, on ``err``."""
     from solver.draws.seal import checked_family, position, read_commitment, shown, sub_seed
 
-    try:
-        name = "stdin" if path == "-" else path
-        sealed = read_commitment(read_input(path, stdin), name)
-        if sealed.seed is None:
-            raise CertificateError(name, "a commitment holds no seed: reveal reads the sealed "
-                                         "file (plan --sealed)")
-        family = checked_family(sealed, name)
-        found = position(family, sealed, round_, name)
-        scheme = shown(family, sealed)
-        if scheme is not None:
-            from solver.output.base import position_text
+    name = "stdin" if path == "-" else path
+    sealed = read_commitment(read_input(path, stdin), name)
+    if sealed.seed is None:
+        raise CertificateError(name, "a commitment holds no seed: reveal reads the sealed "
+                                     "file (plan --sealed)")
+    family = checked_family(sealed, name)
+    found = position(family, sealed, round_, name)
+    scheme = shown(family, sealed)
+    if scheme is not None:
+        from solver.output.base import position_text
 
-            if fmt != "text":
-                from solver.errors import OptionConflictError
+        if fmt != "text":
+            from solver.errors import OptionConflictError
 
-                raise OptionConflictError("reveal", ("--format " + fmt, "a sealed draw shown "
-                                          "in " + scheme.name), "its ids are written in the "
-                                          "text format")
-            out.write(f"{scheme.text(found.id)} {position_text(family, found)}\n")
-        else:
-            from solver.output import PositionWriter
+            raise OptionConflictError("reveal", ("--format " + fmt, "a sealed draw shown "
+                                      "in " + scheme.name), "its ids are written in the "
+                                      "text format")
+        out.write(f"{scheme.text(found.id)} {position_text(family, found)}\n")
+    else:
+        from solver.output import PositionWriter
 
-            with PositionWriter(out, family, fmt, text="id-rank", dialect=dialect) as writer:
-                writer.write(found)
-        out.flush()
-        err.write(f"round {round_}'s sub-seed, to publish with its position: "
-                  f"{sub_seed(sealed.seed, round_)}\n")
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        with PositionWriter(out, family, fmt, text="id-rank", dialect=dialect) as writer:
+            writer.write(found)
+    out.flush()
+    err.write(f"round {round_}'s sub-seed, to publish with its position: "
+              f"{sub_seed(sealed.seed, round_)}\n")
     return 0
 
 
@@ -366,6 +358,7 @@ def _excluded(family: str, exclude: Sequence[str], parse: Callable[[str], int],
     return excluded_ids(family, exclude, parse, identify, err) if exclude else []
 
 
+@reported
 def audit_command(path: str, rules: str, level: float, fmt: str, *, out: TextIO,
                   err: TextIO) -> int:
     """``chess960 audit``: a sample of draws tested against uniform draws; one
@@ -375,21 +368,18 @@ def audit_command(path: str, rules: str, level: float, fmt: str, *, out: TextIO,
     from solver.draws.audit import audit_ids, audit_path
     from solver.errors import quote
 
-    try:
-        family = load_family(rules)
-        ids, bad = audit_path(path, family)
-        for line in bad:
-            report(out, err, f"{path}:{line.line}: not a {family.name} position: "
-                             f"{quote(line.text)}: {line.reason}")
-        found = audit_ids(ids, family, path, level)
-        if fmt == "json":
-            data = found.as_dict()
-            data["bad_lines"] = len(bad)
-            out.write(json.dumps(data, indent=1) + "\n")
-        else:
-            for text in found.report():
-                out.write(text + "\n")
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+    family = load_family(rules)
+    ids, bad = audit_path(path, family)
+    for line in bad:
+        report(out, err, f"{path}:{line.line}: not a {family.name} position: "
+                         f"{quote(line.text)}: {line.reason}")
+    found = audit_ids(ids, family, path, level)
+    if fmt == "json":
+        data = found.as_dict()
+        data["bad_lines"] = len(bad)
+        out.write(json.dumps(data, indent=1) + "\n")
+    else:
+        for text in found.report():
+            out.write(text + "\n")
     out.flush()
     return FAILED if bad or not found.uniform else 0

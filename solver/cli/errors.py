@@ -22,7 +22,10 @@ from __future__ import annotations
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 
 if TYPE_CHECKING:
-    from typing import TextIO
+    from collections.abc import Callable
+    from typing import ParamSpec, TextIO
+
+    P = ParamSpec("P")
 
 #: Exit code of a command whose input or family failed.
 FAILED = 1
@@ -81,3 +84,23 @@ def failed(out: TextIO, err: TextIO, exc: BaseException) -> int:
         return INTERRUPTED
     err.write(error_line(exc))
     return FAILED
+
+
+def reported(command: Callable[P, int]) -> Callable[P, int]:
+    """``command`` (a command's body, writing to its ``out`` and ``err`` keyword
+    arguments and returning the exit code) with a library error or Ctrl-C
+    reported by :func:`failed` instead of raised."""
+    from functools import wraps
+
+    @wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> int:
+        try:
+            return command(*args, **kwargs)
+        except (KeyboardInterrupt, Exception) as exc:
+            from solver.errors import Chess960Error
+
+            if not isinstance(exc, Chess960Error | KeyboardInterrupt):
+                raise
+            return failed(kwargs["out"], kwargs["err"], exc)  # type: ignore[arg-type]
+
+    return run

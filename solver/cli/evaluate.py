@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from solver.cli.errors import FAILED, failed, report
+from solver.cli.errors import FAILED, failed, report, reported
 from solver.cli.inputs import load_family, read_listed
 from solver.errors import Chess960Error
 
@@ -137,6 +137,7 @@ def _json(family: Family, position: Position, found: list[Figures]) -> dict[str,
             "fen": position_fen(position), "sources": sources, "spread": spread(found)}
 
 
+@reported
 def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence[str], *,
                     out: TextIO, err: TextIO) -> int:
     """``chess960 eval POSITION...``: each source's figures for each position
@@ -147,45 +148,42 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
     # plain text from the shipped sources: the family's shortcut, when one is on
     # (the shipped Chess960's arithmetic), reads a plain ID or rank without loading it
     quick = choose(rules).shortcut if fmt == "text" and not tables else None
-    try:
-        family = None if quick is not None else load_family(rules)
-        used = tables_for(family, list(tables)) if tables and family is not None else None
-        name = quick.name if quick is not None else family.name if family is not None else ""
-        if used is None and not shipped(name):
-            report(out, err, f"no evaluation data is shipped for {name}: make a table "
-                             "with `chess960 eval --engine ... -o FILE` and show it with "
-                             "--eval-table FILE")
-            return FAILED
-        bad = False
-        documents = []
-        shown: dict[str, str] = {}
-        for text in texts:
-            position: Position | _Plain | None = (
-                None if quick is None else _plain_position(quick, text))
-            try:
-                if position is None:
-                    if family is None:
-                        family = load_family(rules)
-                    position = read_listed(family, text)
-            except Chess960Error as exc:
-                report(out, err, exc)
-                bad = True
-                continue
-            found = position_figures(name, position.id, used)
-            for figures in found:
-                shown.setdefault(figures.table.name, _provenance(figures))
-            if fmt == "json":
-                assert family is not None and not isinstance(position, _Plain)  # (no shortcut)
-                documents.append(_json(family, position, found))
-            else:
-                out.write(_text(name, position, found))
+    family = None if quick is not None else load_family(rules)
+    used = tables_for(family, list(tables)) if tables and family is not None else None
+    name = quick.name if quick is not None else family.name if family is not None else ""
+    if used is None and not shipped(name):
+        report(out, err, f"no evaluation data is shipped for {name}: make a table "
+                         "with `chess960 eval --engine ... -o FILE` and show it with "
+                         "--eval-table FILE")
+        return FAILED
+    bad = False
+    documents = []
+    shown: dict[str, str] = {}
+    for text in texts:
+        position: Position | _Plain | None = (
+            None if quick is None else _plain_position(quick, text))
+        try:
+            if position is None:
+                if family is None:
+                    family = load_family(rules)
+                position = read_listed(family, text)
+        except Chess960Error as exc:
+            report(out, err, exc)
+            bad = True
+            continue
+        found = position_figures(name, position.id, used)
+        for figures in found:
+            shown.setdefault(figures.table.name, _provenance(figures))
         if fmt == "json":
-            out.write(json.dumps(documents, ensure_ascii=False, indent=1) + "\n")
-        elif shown:
-            out.write("sources:\n" + "".join(f"  {line}\n" for line in shown.values()))
-        out.flush()
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+            assert family is not None and not isinstance(position, _Plain)  # (no shortcut)
+            documents.append(_json(family, position, found))
+        else:
+            out.write(_text(name, position, found))
+    if fmt == "json":
+        out.write(json.dumps(documents, ensure_ascii=False, indent=1) + "\n")
+    elif shown:
+        out.write("sources:\n" + "".join(f"  {line}\n" for line in shown.values()))
+    out.flush()
     return FAILED if bad else 0
 
 
@@ -263,18 +261,16 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
     return 0
 
 
+@reported
 def merge_command(rules: str, tables: Sequence[str], output: str, *, out: TextIO,
                   err: TextIO) -> int:
     """``chess960 eval merge``: ``tables`` joined into ``output``, a summary on ``err``."""
     from solver.evaluation.merge import merge_tables
     from solver.evaluation.table import visible
 
-    try:
-        family = load_family(rules)
-        merged = merge_tables(family, tables, output)
-        setup = ", ".join(visible(v) for v in merged.setup.values()) or "set-up not named"
-        err.write(f"eval merge: {visible(output)}: {merged.rows:,} {family.name} positions "
-                  f"from {merged.tables} table{'' if merged.tables == 1 else 's'} ({setup})\n")
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+    family = load_family(rules)
+    merged = merge_tables(family, tables, output)
+    setup = ", ".join(visible(v) for v in merged.setup.values()) or "set-up not named"
+    err.write(f"eval merge: {visible(output)}: {merged.rows:,} {family.name} positions "
+              f"from {merged.tables} table{'' if merged.tables == 1 else 's'} ({setup})\n")
     return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from solver.cli.errors import FAILED, failed, report
+from solver.cli.errors import FAILED, failed, report, reported
 from solver.errors import Chess960Error, InputFileError
 
 if TYPE_CHECKING:
@@ -36,26 +36,24 @@ def _stdin_texts(stdin: BinaryIO | None) -> list[str]:
     return texts
 
 
+@reported
 def which_command(positions: Sequence[str], rules: Sequence[str], fmt: str, *,
                   stdin: BinaryIO | None, out: TextIO, err: TextIO) -> int:
     """``chess960 which``: the families holding each position, with its numbers."""
     from solver.lists.which import Candidate, Found, bundled_candidates, which_all
 
-    try:
-        families: list[Candidate] = bundled_candidates()
-        names = {f.name for f in families}
-        for given in rules:
-            from solver.family import Family
+    families: list[Candidate] = bundled_candidates()
+    names = {f.name for f in families}
+    for given in rules:
+        from solver.family import Family
 
-            extra = Family.load(given)
-            if extra.name not in names:
-                families.append(extra)
-                names.add(extra.name)
-        texts: list[str] = []
-        for given in positions:
-            texts += _stdin_texts(stdin) if given == "-" else [given]
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        extra = Family.load(given)
+        if extra.name not in names:
+            families.append(extra)
+            names.add(extra.name)
+    texts: list[str] = []
+    for given in positions:
+        texts += _stdin_texts(stdin) if given == "-" else [given]
     code = 0
     answers: list[dict[str, object]] = []
     several = len(texts) > 1
@@ -82,24 +80,22 @@ def which_command(positions: Sequence[str], rules: Sequence[str], fmt: str, *,
     return code
 
 
+@reported
 def compare_command(path: str, rules: str, fmt: str, limit: int, numbering: str | None, *,
                     out: TextIO, err: TextIO) -> int:
     """``chess960 compare``: a list against a family; exit 1 on any difference."""
     from solver.lists.compare import compare_path
 
-    try:
-        family: Family = _load(rules)
-        scheme = family.scheme(numbering) if numbering is not None else None
-        found = compare_path(path, family)
-        if fmt == "json":
-            import json
+    family: Family = _load(rules)
+    scheme = family.scheme(numbering) if numbering is not None else None
+    found = compare_path(path, family)
+    if fmt == "json":
+        import json
 
-            out.write(json.dumps(found.as_dict(scheme), indent=1) + "\n")
-        else:
-            for line in found.report(limit or None, scheme):
-                out.write(line + "\n")
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        out.write(json.dumps(found.as_dict(scheme), indent=1) + "\n")
+    else:
+        for line in found.report(limit or None, scheme):
+            out.write(line + "\n")
     out.flush()
     return 0 if found.same else FAILED
 
@@ -110,6 +106,7 @@ def _load(rules: str) -> Family:
     return load_family(rules)
 
 
+@reported
 def book_command(rules: str, output: str | None, fmt: str, dialect: str, *,
                  numbering: str | None, ids: str | None, sample: int | None, seed: str | None,
                  pairs: str | None, workers: int, worker: int, out: TextIO, err: TextIO,
@@ -131,26 +128,23 @@ def book_command(rules: str, output: str | None, fmt: str, dialect: str, *,
             err.write(f"\rbook: {done:,} of {total:,} positions")
             err.flush()
 
-    try:
-        family = _load(rules)
-        excluded: list[int] = []
-        if balanced is not None or draw_rate is not None or preset is not None:
-            from solver.evaluation.band import restrict
+    family = _load(rules)
+    excluded: list[int] = []
+    if balanced is not None or draw_rate is not None or preset is not None:
+        from solver.evaluation.band import restrict
 
-            excluded = restrict(family, balanced, list(eval_tables), draw_rate, preset,
-                                lambda text: err.write(f"{text}\n"))
-        watched = family.count >= 100_000 and _is_terminal(err)
-        written = write_book(family, output if output is not None else out, fmt,
-                             dialect=dialect, numbering=numbering, ids=ids, sample=sample,
-                             seed=seed, pairs=pairs, workers=workers, worker=worker,
-                             progress=progress if watched else None, exclude=excluded)
-        if watched:
-            err.write("\r\033[K")
-        if output is not None:
-            err.write(f"{output}: {written:,} {family.name} position"
-                      f"{'s' if written != 1 else ''}\n")
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        excluded = restrict(family, balanced, list(eval_tables), draw_rate, preset,
+                            lambda text: err.write(f"{text}\n"))
+    watched = family.count >= 100_000 and _is_terminal(err)
+    written = write_book(family, output if output is not None else out, fmt,
+                         dialect=dialect, numbering=numbering, ids=ids, sample=sample,
+                         seed=seed, pairs=pairs, workers=workers, worker=worker,
+                         progress=progress if watched else None, exclude=excluded)
+    if watched:
+        err.write("\r\033[K")
+    if output is not None:
+        err.write(f"{output}: {written:,} {family.name} position"
+                  f"{'s' if written != 1 else ''}\n")
     return 0
 
 
@@ -161,6 +155,7 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
+@reported
 def lint_command(files: Sequence[str], fix: str | None, dialect: str | None,
                  variant: str | None, rules: str | None, quiet: bool, verbose: bool,
                  numbering: str | None, complete: bool, *, out: TextIO, err: TextIO) -> int:
@@ -177,30 +172,27 @@ def lint_command(files: Sequence[str], fix: str | None, dialect: str | None,
             return 0
     from solver.lists.lint import Finding, lint_path
 
-    try:
-        family = None if rules is None else _load(rules)
-        bad = False
-        report_to = err if fix is not None and "-" in files else out
-        for path in files:
-            def emit(finding: Finding, path: str = path) -> None:
-                where = f":{finding.line}" if finding.line else ""
-                _write_line(report_to, f"{path}{where}: {finding.message}")
+    family = None if rules is None else _load(rules)
+    bad = False
+    report_to = err if fix is not None and "-" in files else out
+    for path in files:
+        def emit(finding: Finding, path: str = path) -> None:
+            where = f":{finding.line}" if finding.line else ""
+            _write_line(report_to, f"{path}{where}: {finding.message}")
 
-            try:
-                linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit,
-                                   numbering=numbering, complete=complete)
-            except Chess960Error as exc:
-                report(out, err, exc)
-                bad = True
-                continue
-            for line in linted.lines(quiet):
-                _write_line(report_to, line)
-            if linted.error is not None:
-                report_to.flush()
-                report(out, err, f"{path}: {linted.error}")
-            bad |= (linted.problems > 0 and fix is None) or linted.checked == 0
-    except (Chess960Error, KeyboardInterrupt) as exc:
-        return failed(out, err, exc)
+        try:
+            linted = lint_path(path, fix, dialect, None, variant, family, verbose, emit,
+                               numbering=numbering, complete=complete)
+        except Chess960Error as exc:
+            report(out, err, exc)
+            bad = True
+            continue
+        for line in linted.lines(quiet):
+            _write_line(report_to, line)
+        if linted.error is not None:
+            report_to.flush()
+            report(out, err, f"{path}: {linted.error}")
+        bad |= (linted.problems > 0 and fix is None) or linted.checked == 0
     return FAILED if bad else 0
 
 
