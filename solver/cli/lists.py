@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from solver.cli.errors import FAILED, failed, report, reported
+from solver.cli.errors import FAILED, report, reported
 from solver.errors import Chess960Error, InputFileError
 
 if TYPE_CHECKING:
@@ -19,59 +19,31 @@ if TYPE_CHECKING:
 
 
 def _stdin_texts(stdin: BinaryIO | None) -> list[str]:
-    from solver.lines import read_lines
+    from solver.lines import entries, read_lines
 
     if stdin is None:
         raise InputFileError("-", "standard input is closed")
-    texts = []
-    for number, raw in enumerate((r for batch in read_lines(stdin) for r in batch), 1):
-        if raw is None:
-            raise InputFileError("-", f"line {number} is too long")
-        try:
-            text = raw.decode("utf-8").strip()
-        except UnicodeDecodeError:
-            raise InputFileError("-", f"line {number} is not UTF-8") from None
-        if text and not text.startswith("#"):
-            texts.append(text)
-    return texts
+    return [text for _, text in entries(read_lines(stdin))]
 
 
 @reported
 def which_command(positions: Sequence[str], rules: Sequence[str], fmt: str, *,
                   stdin: BinaryIO | None, out: TextIO, err: TextIO) -> int:
     """``chess960 which``: the families holding each position, with its numbers."""
-    from solver.lists.which import Candidate, Found, bundled_candidates, which_all
+    from solver.lists.which import Found, which_all, with_families
 
-    families: list[Candidate] = bundled_candidates()
-    names = {f.name for f in families}
-    for given in rules:
-        from solver.family import Family
-
-        extra = Family.load(given)
-        if extra.name not in names:
-            families.append(extra)
-            names.add(extra.name)
-    texts: list[str] = []
-    for given in positions:
-        texts += _stdin_texts(stdin) if given == "-" else [given]
-    code = 0
-    answers: list[dict[str, object]] = []
-    several = len(texts) > 1
-    try:
-        for answer in which_all(texts, families):
-            if not isinstance(answer, Found):
-                report(out, err, answer)
-                code = FAILED
-                continue
-            if fmt == "json":
-                answers.append(answer.as_dict())
-                continue
-            if several:
-                out.write(f"{answer.text}\n")
-            for member in answer.families:
-                out.write(f"{'  ' if several else ''}{member.line()}\n")
-    except KeyboardInterrupt as exc:
-        return failed(out, err, exc)
+    families = with_families([_load(given) for given in rules])
+    texts = [text for given in positions
+             for text in (_stdin_texts(stdin) if given == "-" else [given])]
+    code, answers = 0, []
+    for answer in which_all(texts, families):
+        if not isinstance(answer, Found):
+            report(out, err, answer)
+            code = FAILED
+        elif fmt == "json":
+            answers.append(answer.as_dict())
+        else:
+            out.write(answer.lines(heading=len(texts) > 1))
     if fmt == "json":
         import json
 

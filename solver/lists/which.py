@@ -43,7 +43,8 @@ from solver.notation.fen import is_fen
 if TYPE_CHECKING:
     from solver.family import Family
 
-__all__ = ["Bundled", "Found", "Membership", "bundled_candidates", "bundled_families", "which"]
+__all__ = ["Bundled", "Found", "Membership", "bundled_candidates", "bundled_families", "which",
+           "with_families"]
 
 #: Families named in the error of a position no family holds.
 CLOSEST: Final = 3
@@ -89,6 +90,18 @@ class Found:
         """
         held = ", ".join(f"{m.family} {m.id}" for m in self.families) or "no family"
         return f"<Found {self.text!r}: {held}>"
+
+    def lines(self, heading: bool = False) -> str:
+        """What ``chess960 which`` writes: each family's :meth:`Membership.line`,
+        indented under the text when ``heading`` (several texts asked).
+
+        >>> print(Found("x", [Membership("f", 3, {"a": "3"})]).lines(heading=True), end="")
+        x
+          f a=3
+        """
+        indent = "  " if heading else ""
+        return "".join([f"{self.text}\n" if heading else "",
+                        *(f"{indent}{member.line()}\n" for member in self.families)])
 
     def as_dict(self) -> dict[str, object]:
         return {"position": self.text,
@@ -160,6 +173,18 @@ def bundled_candidates() -> list[Candidate]:
     if shapes is None:
         return list(bundled_families())
     return [Bundled(name, width, pieces) for name, (width, pieces) in shapes.items()]
+
+
+def with_families(extra: Iterable[Family]) -> list[Candidate]:
+    """The bundled families (:func:`bundled_candidates`), then each of ``extra``
+    whose name is none of theirs, in order."""
+    chosen = bundled_candidates()
+    names = {candidate.name for candidate in chosen}
+    for family in extra:
+        if family.name not in names:
+            chosen.append(family)
+            names.add(family.name)
+    return chosen
 
 
 def _loaded(candidate: Candidate) -> Family:
