@@ -13,63 +13,11 @@ code (1 if any input failed).
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TextIO
+from typing import Any
 
 from solver.cli.errors import FAILED, report
 from solver.errors import Chess960Error
-
-
-class _Progress:
-    """Bytes and games read, on stderr, once a run takes over a second and
-    only when stderr is a terminal (as :mod:`solver.cli.progress` does)."""
-
-    def __init__(self, stream: TextIO, what: str) -> None:
-        from solver.cli.progress import _delay
-
-        self.stream = stream
-        self.what = what
-        self.start = time.monotonic()
-        self.delay = _delay()
-        self.read = 0
-        self.shown = 0.0
-        self.bar: Any = None
-        self.watched: bool | None = None
-
-    def __call__(self, size: int) -> None:
-        self.read += size
-        now = time.monotonic()
-        if now - self.shown < 0.1 or now - self.start < self.delay:
-            return
-        self.shown = now
-        if self.watched is None:
-            try:
-                self.watched = self.stream.isatty()
-            except (AttributeError, ValueError, OSError):
-                self.watched = False
-        if not self.watched:
-            return
-        if self.bar is None:
-            from rich.console import Console
-            from rich.progress import Progress, TextColumn, TimeElapsedColumn
-
-            self.bar = Progress(TextColumn("{task.description}"), TimeElapsedColumn(),
-                                console=Console(file=self.stream), transient=True,
-                                auto_refresh=False, redirect_stdout=False,
-                                redirect_stderr=False)
-            self.task = self.bar.add_task(self.what)
-            self.bar.start()
-        rate = self.read / max(now - self.start, 1e-9) / 1e6
-        self.bar.update(self.task, description=f"{self.what}: {self.read / 1e6:,.0f} MB read, "
-                                               f"{rate:,.0f} MB/s")
-        self.bar.refresh()
-
-    def close(self) -> None:
-        if self.bar is not None:
-            bar, self.bar = self.bar, None
-            bar.stop()
-            self.stream.flush()
 
 
 def _skipped(path: str, verb: str = "skipped") -> Callable[[int, str], None]:
@@ -83,10 +31,11 @@ def _skipped(path: str, verb: str = "skipped") -> Callable[[int, str], None]:
 def _inputs(files: Sequence[str], what: str) -> Iterator[tuple[str, Iterator[bytes], Any]]:
     """``(path, its bytes, the Input)`` for each file; one that cannot be opened
     is an ``error:`` line (and the exit code 1 at the end, see :func:`_run`)."""
+    from solver.cli.progress import ReadProgress
     from solver.games.inputs import Input
     from solver.lines import stdin_bytes
 
-    progress = _Progress(sys.stderr, what)
+    progress = ReadProgress(sys.stderr, what)
     try:
         for path in files:
             try:
