@@ -60,7 +60,7 @@ from solver.numbering.shortcut import (
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 
 if TYPE_CHECKING:
-    from typing import Any, BinaryIO, Final, TextIO
+    from typing import Any, BinaryIO, TextIO
 
     from solver.draws.certificate import Certificate
     from solver.family import Family
@@ -424,12 +424,13 @@ def random_command(
         scheme = _scheme(family_, numbering)
         if scheme is not None:
             _text_only(fmt, "random")
+            from solver.draws.presets import off_list
             from solver.output.base import position_text
 
             left = excluded_ids(family_.name, exclude, scheme.read,
                                 lambda text: family_.identify(text).id, err)
             left += _balanced(family_, balanced, eval_tables, err, draw_rate, preset)
-            left += _outside(family_, shortlist, scheme, exclude, count if distinct else 1)
+            left += off_list(family_, shortlist, scheme, exclude, count if distinct else 1)
             for found in iter_draw(family_, count, seed=seed, distinct=distinct,
                                    exclude=left):
                 out.write(f"{scheme.text(found.id)} "
@@ -461,13 +462,14 @@ def random_command(
                 answered = family().position(number).white
             out.write(f"{number} {answered}\n")
     else:
+        from solver.draws.presets import off_list
         from solver.output import PositionWriter
 
         loaded = load_family(rules)
         left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
                                 lambda text: loaded.identify(text).id, err)
         left_out += _balanced(loaded, balanced, eval_tables, err, draw_rate, preset)
-        left_out += _outside(loaded, shortlist, None, exclude, count if distinct else 1)
+        left_out += off_list(loaded, shortlist, None, exclude, count if distinct else 1)
         drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
         with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
                             dialect=dialect, variant=variant) as writer:
@@ -491,43 +493,6 @@ def excluded_ids(family: str, exclude: Sequence[str], parse: Callable[[str], int
     if found.presets:
         err.write(f"excluded: {found.describe()}\n")
     return list(found.ids)
-
-
-#: The largest family ``--from`` draws from (the IDs off the list are excluded).
-SHORTLIST_FAMILY: Final = 1 << 22
-
-
-def _outside(family: Family, shortlist: str | None, scheme: Scheme | None,
-             exclude: Sequence[str], needed: int) -> list[int]:
-    """The IDs off the list ``shortlist`` (``--from FILE``: a list as
-    :mod:`solver.idlists` reads it, in ``scheme``), which a draw excludes;
-    none without one. A list that ``exclude`` leaves empty, or with fewer
-    than ``needed`` positions, is refused."""
-    if shortlist is None:
-        return []
-    from solver.draws.presets import read_exclusions
-    from solver.errors import IdListError
-    from solver.idlists import family_readers, read_id_set
-
-    if family.count > SHORTLIST_FAMILY:
-        raise IdListError(f"@{shortlist}", None, f"--from draws from families of at most "
-                                                 f"{SHORTLIST_FAMILY:,} positions, not "
-                                                 f"{family.name}'s {family.count:,}")
-    listed = read_id_set(family, [f"@{shortlist}"], scheme)
-    excluded: set[int] = set()
-    if exclude:
-        number, position = family_readers(family, scheme)
-        excluded = set(read_exclusions(family.name, exclude, number, position).ids)
-        if all(n in excluded for n in listed):
-            raise IdListError(f"@{shortlist}", None, f"--exclude leaves none of the "
-                                                     f"{len(listed):,} positions {shortlist!r} "
-                                                     "lists")
-    if (left := len(set(listed) - excluded)) < needed:
-        after = " after --exclude" if excluded else ""
-        raise IdListError(f"@{shortlist}", None, f"{needed:,} distinct positions are asked "
-                                                 f"for, but {shortlist!r} lists {left:,}{after}")
-    kept = set(listed)
-    return [n for n in range(family.count) if n not in kept]
 
 
 def _certified_random(
@@ -824,6 +789,7 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     import io
     import os
 
+    from solver.draws.presets import off_list
     from solver.output.plan import plan_table
     from solver.sampling import plan
 
@@ -834,7 +800,7 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
                        draw_rate, preset)
     if shortlist is not None and mirrors:
         raise _mirrored_list()
-    outside = _outside(family, shortlist, scheme, exclude, rounds)
+    outside = off_list(family, shortlist, scheme, exclude, rounds)
     certified = None
     if certificate is not None:
         from solver.draws.certificate import certify

@@ -23,7 +23,7 @@ draw's output and its certificate can say which presets it used.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -32,6 +32,7 @@ from solver.errors import Chess960Error, ExclusionError, IdSyntaxError
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.idlists import Item
+    from solver.numbering.schemes import Scheme
 
 #: Each family's exclusion presets: name -> the positions it leaves out (ranks or pairs).
 PRESETS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
@@ -154,3 +155,39 @@ def exclusions(family: Family, items: Iterable[str | int]) -> Exclusions:
     """
     return read_exclusions(family.name, items, family.parse_id,
                            lambda text: family.identify(text).id)
+
+
+#: The largest family ``--from`` draws from (the IDs off the list are excluded).
+SHORTLIST_FAMILY: Final = 1 << 22
+
+
+def off_list(family: Family, shortlist: str | None, scheme: Scheme | None,
+             exclude: Sequence[str], needed: int) -> list[int]:
+    """The IDs off the list ``shortlist`` (``--from FILE``: a list as
+    :mod:`solver.idlists` reads it, in ``scheme``), which a draw excludes;
+    none without one. A list that ``exclude`` leaves empty, or with fewer
+    than ``needed`` positions, is refused."""
+    if shortlist is None:
+        return []
+    from solver.errors import IdListError
+    from solver.idlists import family_readers, read_id_set
+
+    if family.count > SHORTLIST_FAMILY:
+        raise IdListError(f"@{shortlist}", None, f"--from draws from families of at most "
+                                                 f"{SHORTLIST_FAMILY:,} positions, not "
+                                                 f"{family.name}'s {family.count:,}")
+    listed = read_id_set(family, [f"@{shortlist}"], scheme)
+    excluded: set[int] = set()
+    if exclude:
+        number, position = family_readers(family, scheme)
+        excluded = set(read_exclusions(family.name, exclude, number, position).ids)
+        if all(n in excluded for n in listed):
+            raise IdListError(f"@{shortlist}", None, f"--exclude leaves none of the "
+                                                     f"{len(listed):,} positions {shortlist!r} "
+                                                     "lists")
+    if (left := len(set(listed) - excluded)) < needed:
+        after = " after --exclude" if excluded else ""
+        raise IdListError(f"@{shortlist}", None, f"{needed:,} distinct positions are asked "
+                                                 f"for, but {shortlist!r} lists {left:,}{after}")
+    kept = set(listed)
+    return [n for n in range(family.count) if n not in kept]
