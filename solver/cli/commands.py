@@ -790,7 +790,7 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     import os
 
     from solver.draws.presets import off_list
-    from solver.output.plan import plan_table
+    from solver.output.plan import plan_details, plan_heading, plan_table
     from solver.sampling import plan
 
     family = load_family(rules)
@@ -841,7 +841,7 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         from solver.output.html import plan_page
         from solver.output.plan import plan_fens
 
-        page = plan_page(family, drawn, details=_plan_details(
+        page = plan_page(family, drawn, details=plan_details(
             seed, shortlist, sorted(set(left_out) - set(outside)), mirrors, event, date),
                          fens=plan_fens(family, drawn, dialect=dialect, variant=variant))
         if html == "-":
@@ -850,44 +850,10 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         from solver.files import write_atomic
 
         write_atomic(html, page)
-    out.write(_heading(event, date, table) + written)
+    out.write(plan_heading(event, date, table) + written)
     if noted.getvalue():  # a Markdown plan says its band below the table
         out.write(f"\n{noted.getvalue()[:1].upper()}{noted.getvalue()[1:]}")
     return 0
-
-
-def _occasion(event: str | None, date: str | None) -> list[tuple[str, str]]:
-    """``plan --event --date`` as a page's details."""
-    return [(key, value) for key, value in (("event", event), ("date", date))
-            if value is not None]
-
-
-def _heading(event: str | None, date: str | None, table: str) -> str:
-    """The line above a Markdown plan naming its event and date (``""``: none given).
-
-    >>> _heading("Spring Open", "2027-04-01", "markdown").splitlines()
-    ['Spring Open, 2027-04-01', '']
-    >>> _heading("Spring Open", None, "csv")
-    ''
-    """
-    title = ", ".join(value for _, value in _occasion(event, date))
-    return f"{title}\n\n" if title and table == "markdown" else ""
-
-
-def _plan_details(seed: str | None, shortlist: str | None, excluded: list[int],
-                  mirrors: bool, event: str | None = None,
-                  date: str | None = None) -> list[tuple[str, str]]:
-    """What a plan's page says of its draw: the event and date, the seed, the
-    list drawn from, the IDs excluded (not those off the list) and the mirrors rule."""
-    details = [*_occasion(event, date),
-               ("seed", "(none: drawn at random)" if seed is None else seed)]
-    if shortlist is not None:
-        details.append(("drawn from", shortlist))
-    if excluded:
-        details.append(("excluded", ", ".join(map(str, excluded))))
-    if mirrors:
-        details.append(("mirrors", "never a position and its left-right mirror"))
-    return details
 
 
 @reported

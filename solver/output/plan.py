@@ -88,3 +88,37 @@ def plan_table(
     align = ["---:", "---:", "---", "---"] + (["---"] if pictures is not None else [])
     lines = [header, align, *rows]
     return "".join("| " + " | ".join(line) + " |\n" for line in lines)
+
+
+def _occasion(event: str | None, date: str | None) -> list[tuple[str, str]]:
+    """``plan --event --date`` as a page's details."""
+    return [(key, value) for key, value in (("event", event), ("date", date))
+            if value is not None]
+
+
+def plan_heading(event: str | None, date: str | None, table: str) -> str:
+    """The line above a Markdown plan naming its event and date (``""``: none given).
+
+    >>> plan_heading("Spring Open", "2027-04-01", "markdown").splitlines()
+    ['Spring Open, 2027-04-01', '']
+    >>> plan_heading("Spring Open", None, "csv")
+    ''
+    """
+    title = ", ".join(value for _, value in _occasion(event, date))
+    return f"{title}\n\n" if title and table == "markdown" else ""
+
+
+def plan_details(seed: str | None, shortlist: str | None, excluded: list[int],
+                  mirrors: bool, event: str | None = None,
+                  date: str | None = None) -> list[tuple[str, str]]:
+    """What a plan's page says of its draw: the event and date, the seed, the
+    list drawn from, the IDs excluded (not those off the list) and the mirrors rule."""
+    details = [*_occasion(event, date),
+               ("seed", "(none: drawn at random)" if seed is None else seed)]
+    if shortlist is not None:
+        details.append(("drawn from", shortlist))
+    if excluded:
+        details.append(("excluded", ", ".join(map(str, excluded))))
+    if mirrors:
+        details.append(("mirrors", "never a position and its left-right mirror"))
+    return details
