@@ -211,3 +211,37 @@ def make_folder(path: str | os.PathLike[str]) -> None:
         reason = "it is not a folder" if isinstance(exc, FileExistsError) else (
             exc.strerror or str(exc)).lower()
         raise OutputFileError(shown_path(str(path)), reason) from None
+
+
+def read_text(path: str, limit: int, refuse: Callable[[str], Exception]) -> str:
+    """The text of the file ``path``: a regular file (a FIFO or a device is
+    refused at once) of at most ``limit`` bytes of UTF-8; else
+    ``refuse(reason)`` is raised, the reason the OS's in lower case, ``not a
+    regular file``, ``larger than N bytes`` or ``not UTF-8 text (byte N)``.
+
+    >>> read_text("/dev/null", 10, ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: not a regular file
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise refuse((exc.strerror or str(exc)).lower()) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise refuse("not a regular file")
+        chunks, size = [], 0
+        while size <= limit and (chunk := os.read(fd, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise refuse((exc.strerror or str(exc)).lower()) from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise refuse(f"larger than {limit:,} bytes")
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise refuse(f"not UTF-8 text (byte {exc.start})") from None

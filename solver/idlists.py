@@ -28,9 +28,7 @@ one of the errors of the family's own reading, for an item given inline).
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
@@ -67,30 +65,14 @@ class Item:
 def read_list_file(path: str) -> str:
     """The text of the list file ``path``: a regular file of at most
     :data:`MAX_BYTES` bytes of UTF-8 (raises :class:`~solver.errors.IdListError`)."""
+    from solver.files import read_text
+
     def refuse(reason: str) -> IdListError:
+        if reason.startswith("larger than"):
+            reason += " (a list holds one position a line)"
         return IdListError(f"@{path}", None, f"cannot read {path!r}: {reason}")
 
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise refuse((exc.strerror or str(exc)).lower()) from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise refuse("not a regular file")
-        chunks, size = [], 0
-        while size <= MAX_BYTES and (chunk := os.read(fd, MAX_BYTES + 1 - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise refuse((exc.strerror or str(exc)).lower()) from None
-    finally:
-        os.close(fd)
-    if size > MAX_BYTES:
-        raise refuse(f"larger than {MAX_BYTES:,} bytes (a list holds one position a line)")
-    try:
-        return b"".join(chunks).decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise refuse(f"not UTF-8 text (byte {exc.start})") from None
+    return read_text(path, MAX_BYTES, refuse)
 
 
 def list_items(texts: Iterable[str], read: Callable[[str], str] = read_list_file

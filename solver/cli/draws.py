@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Callable, Sequence
 from typing import BinaryIO, Final, NamedTuple, TextIO
 
@@ -24,27 +23,13 @@ MAX_BYTES: Final = 64 << 20
 def read_input(path: str, stdin: BinaryIO | None) -> str:
     """The text of the file ``path`` (``-``: standard input): a regular file
     of at most :data:`MAX_BYTES` bytes of UTF-8."""
-    if path == "-":
-        if stdin is None:
-            raise InputFileError(path, "standard input is closed")
-        data = stdin.read(MAX_BYTES + 1)
-    else:
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        except OSError as exc:
-            raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise InputFileError(path, "not a regular file")
-            chunks, size = [], 0
-            while size <= MAX_BYTES and (chunk := os.read(fd, MAX_BYTES + 1 - size)):
-                chunks.append(chunk)
-                size += len(chunk)
-            data = b"".join(chunks)
-        except OSError as exc:
-            raise InputFileError(path, (exc.strerror or str(exc)).lower()) from None
-        finally:
-            os.close(fd)
+    if path != "-":
+        from solver.files import read_text
+
+        return read_text(path, MAX_BYTES, lambda reason: InputFileError(path, reason))
+    if stdin is None:
+        raise InputFileError(path, "standard input is closed")
+    data = stdin.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise InputFileError(path, f"larger than {MAX_BYTES:,} bytes")
     try:
@@ -275,7 +260,6 @@ def seal_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     """``chess960 plan --commit COMMIT --sealed SEALED``: a sealed draw's
     commitment and sealed file written, both or neither, never over a file."""
     import contextlib
-    import os
 
     from solver.draws.certificate import fresh_seed
     from solver.draws.presets import Exclusions
