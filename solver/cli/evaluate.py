@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from solver.cli.errors import FAILED, failed, report, reported
 from solver.cli.inputs import load_family, read_listed
 from solver.errors import Chess960Error
 
 if TYPE_CHECKING:
-    from solver.evaluation.sources import Figures
-    from solver.family import Family
     from solver.numbering.shortcut import Shortcut
     from solver.position import Position
 
@@ -48,101 +46,18 @@ def _plain_position(quick: Shortcut, text: str) -> _Plain | None:
     return None if rank is None else _Plain(number, rank)
 
 
-def _search(figures: Figures) -> str:
-    """What the search behind a row was: its limit, or what it reached."""
-    row = figures.evaluation
-    assert row is not None
-    parts = [row.limit] if row.limit else []
-    if row.depth is not None and f"depth {row.depth}" != row.limit:
-        parts.append(f"depth {row.depth}")
-    if row.nodes is not None:
-        parts.append(f"{row.nodes:,} nodes")
-    if row.time is not None:
-        parts.append(f"{row.time:g} s")
-    if not parts and figures.source is not None:
-        parts.append(figures.source.limit.split(" (")[0])
-    return ", ".join(parts)
-
-
-def _provenance(figures: Figures) -> str:
-    from solver.evaluation.table import visible
-
-    source = figures.source
-    if source is None:
-        table = figures.table
-        engines = ", ".join(visible(e) for e in table.engines() if e) or "engine not named"
-        limits = ", ".join(visible(limit) for limit in table.limits()) or "limit not named"
-        return (f"{visible(table.name)}: {visible(table.path)}, {engines}, {limits}, "
-                f"{len(table.rows):,} positions")
-    return (f"{source.name}: {source.origin}, {source.licence}, {source.url} at "
-            f"{source.commit[:7]} ({source.date}); {source.engine}, {source.limit}; "
-            f"gives {source.gives}")
-
-
-def _text(name: str, position: Position | _Plain, found: list[Figures]) -> str:
-    from solver.evaluation.sources import spread
-    from solver.evaluation.table import visible
-
-    rows = [("source", "eval", "W/D/L", "engine", "search")]
-    for figures in found:
-        row = figures.evaluation
-        if row is None:
-            rows.append((visible(figures.table.name), "-", "", "", "not in the table"))
-            continue
-        wdl = ("/".join(str(v) for v in (row.wins, row.draws, row.losses))
-               if row.wins is not None else "")
-        rows.append((visible(figures.table.name), row.score(), wdl, visible(row.engine),
-                     visible(_search(figures))))
-    widths = [max(len(r[i]) for r in rows) for i in range(5)]
-    lines = [f"{name} {position.id} {position_words(position)}"]
-    for cells in rows:
-        lines.append("  " + "  ".join(c.rjust(w) if i == 1 else c.ljust(w)
-                                      for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-                                      ).rstrip())
-    apart = spread(found)
-    if apart is not None:
-        lines.append(f"  spread {apart:.2f} pawns (the highest eval less the lowest)")
-    return "\n".join(lines) + "\n"
-
-
-def position_words(position: Position | _Plain) -> str:
-    """White's rank, and Black's after a space when it differs."""
-    if position.black == position.white:
-        return position.white
-    return f"{position.white} {position.black.lower()}"
-
-
-def _json(family: Family, position: Position, found: list[Figures]) -> dict[str, Any]:
-    from solver.evaluation.sources import spread
-    from solver.notation.fen import position_fen
-
-    sources = []
-    for figures in found:
-        entry: dict[str, Any] = {"source": figures.table.name}
-        row = figures.evaluation
-        if row is not None:
-            entry.update({"eval": row.pawns, "mate": row.mate, "wins": row.wins,
-                          "draws": row.draws, "losses": row.losses, "engine": row.engine,
-                          "limit": row.limit, "depth": row.depth, "nodes": row.nodes,
-                          "time": row.time})
-        source = figures.source
-        if source is not None:
-            entry.update({"origin": source.origin, "url": source.url, "commit": source.commit,
-                          "date": source.date, "licence": source.licence,
-                          "table_engine": source.engine, "table_limit": source.limit})
-        else:
-            entry["path"] = figures.table.path
-        sources.append(entry)
-    return {"family": family.name, "id": position.id, "rank": position_words(position),
-            "fen": position_fen(position), "sources": sources, "spread": spread(found)}
-
-
 @reported
 def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence[str], *,
                     out: TextIO, err: TextIO) -> int:
     """``chess960 eval POSITION...``: each source's figures for each position
     (``tables``: these files instead of the shipped sources)."""
-    from solver.evaluation.sources import position_figures, shipped, tables_for
+    from solver.evaluation.sources import (
+        figures_document,
+        figures_text,
+        position_figures,
+        shipped,
+        tables_for,
+    )
     from solver.numbering.shortcut import choose
 
     # plain text from the shipped sources: the family's shortcut, when one is on
@@ -173,12 +88,12 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
             continue
         found = position_figures(name, position.id, used)
         for figures in found:
-            shown.setdefault(figures.table.name, _provenance(figures))
+            shown.setdefault(figures.table.name, figures.provenance())
         if fmt == "json":
             assert family is not None and not isinstance(position, _Plain)  # (no shortcut)
-            documents.append(_json(family, position, found))
+            documents.append(figures_document(family, position, found))
         else:
-            out.write(_text(name, position, found))
+            out.write(figures_text(name, position, found))
     if fmt == "json":
         out.write(json.dumps(documents, ensure_ascii=False, indent=1) + "\n")
     elif shown:

@@ -21,12 +21,13 @@ third, eval960's depth-32 run, is used when named: ``--eval-table eval960-d32``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from solver.evaluation.table import EvalTable, Evaluation, read_text
+from solver.evaluation.table import EvalTable, Evaluation, read_text, visible
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.position import Position
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,35 @@ class Figures:
     table: EvalTable
     evaluation: Evaluation | None
 
+    def search(self) -> str:
+        """What the search behind the row was: its limit, or what it reached."""
+        row = self.evaluation
+        assert row is not None
+        parts = [row.limit] if row.limit else []
+        if row.depth is not None and f"depth {row.depth}" != row.limit:
+            parts.append(f"depth {row.depth}")
+        if row.nodes is not None:
+            parts.append(f"{row.nodes:,} nodes")
+        if row.time is not None:
+            parts.append(f"{row.time:g} s")
+        if not parts and self.source is not None:
+            parts.append(self.source.limit.split(" (")[0])
+        return ", ".join(parts)
+
+    def provenance(self) -> str:
+        """Where the figures come from: the source's origin, licence and engine,
+        or the table's file, engines, limits and size."""
+        source = self.source
+        if source is None:
+            table = self.table
+            engines = ", ".join(visible(e) for e in table.engines() if e) or "engine not named"
+            limits = ", ".join(visible(limit) for limit in table.limits()) or "limit not named"
+            return (f"{visible(table.name)}: {visible(table.path)}, {engines}, {limits}, "
+                    f"{len(table.rows):,} positions")
+        return (f"{source.name}: {source.origin}, {source.licence}, {source.url} at "
+                f"{source.commit[:7]} ({source.date}); {source.engine}, {source.limit}; "
+                f"gives {source.gives}")
+
 
 def position_figures(family: str, number: int,
                      tables: list[EvalTable] | None = None) -> list[Figures]:
@@ -212,3 +242,73 @@ def subset_ids(family: Family, name: str) -> list[int]:
                                 f"{family.name}")
         found.add(index[white] * count + index[black.upper()])
     return sorted(found)
+
+
+class Placed(Protocol):
+    """A position's ID and its back ranks (a :class:`~solver.position.Position`,
+    or a shortcut's answer)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def white(self) -> str: ...
+    @property
+    def black(self) -> str: ...
+
+
+def position_words(position: Placed) -> str:
+    """White's rank, and Black's after a space when it differs."""
+    if position.black == position.white:
+        return position.white
+    return f"{position.white} {position.black.lower()}"
+
+
+def figures_text(family: str, position: Placed, found: list[Figures]) -> str:
+    """What ``chess960 eval`` writes of the figures ``found`` for ``position``
+    of ``family``: a line naming it, a table of the sources, and their spread."""
+    rows = [("source", "eval", "W/D/L", "engine", "search")]
+    for figures in found:
+        row = figures.evaluation
+        if row is None:
+            rows.append((visible(figures.table.name), "-", "", "", "not in the table"))
+            continue
+        wdl = ("/".join(str(v) for v in (row.wins, row.draws, row.losses))
+               if row.wins is not None else "")
+        rows.append((visible(figures.table.name), row.score(), wdl, visible(row.engine),
+                     visible(figures.search())))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    lines = [f"{family} {position.id} {position_words(position)}"]
+    for cells in rows:
+        lines.append("  " + "  ".join(c.rjust(w) if i == 1 else c.ljust(w)
+                                      for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+                                      ).rstrip())
+    apart = spread(found)
+    if apart is not None:
+        lines.append(f"  spread {apart:.2f} pawns (the highest eval less the lowest)")
+    return "\n".join(lines) + "\n"
+
+
+def figures_document(family: Family, position: Position, found: list[Figures]
+                     ) -> dict[str, Any]:
+    """``chess960 eval --format json``'s document of the figures ``found`` for ``position``."""
+    from solver.notation.fen import position_fen
+
+    sources = []
+    for figures in found:
+        entry: dict[str, Any] = {"source": figures.table.name}
+        row = figures.evaluation
+        if row is not None:
+            entry.update({"eval": row.pawns, "mate": row.mate, "wins": row.wins,
+                          "draws": row.draws, "losses": row.losses, "engine": row.engine,
+                          "limit": row.limit, "depth": row.depth, "nodes": row.nodes,
+                          "time": row.time})
+        source = figures.source
+        if source is not None:
+            entry.update({"origin": source.origin, "url": source.url, "commit": source.commit,
+                          "date": source.date, "licence": source.licence,
+                          "table_engine": source.engine, "table_limit": source.limit})
+        else:
+            entry["path"] = figures.table.path
+        sources.append(entry)
+    return {"family": family.name, "id": position.id, "rank": position_words(position),
+            "fen": position_fen(position), "sources": sources, "spread": spread(found)}
