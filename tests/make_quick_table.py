@@ -99,10 +99,23 @@ def _quick_param(param: Any) -> dict[str, Any]:
     }
 
 
+def value_table() -> dict[str, dict[str, str]]:
+    """Each command's options that take a value, in the app's order (what shell
+    completion offers, :mod:`solver.cli.complete`): option -> its metavar when
+    that lists the values (``a|b|c``; ``NAME|FILE``: the bundled families),
+    else ``""`` (a free value)."""
+    group: Any = typer.main.get_command(app)
+    return {name: {opt: param.metavar if "|" in (param.metavar or "") else ""
+                   for param in group.commands[name].params
+                   if isinstance(param, typer.core.TyperOption) and not param.is_flag
+                   for opt in param.opts}
+            for name in group.list_commands(None)}
+
+
 def write_quick_table() -> None:
     """Write :mod:`solver.cli.quick_table` afresh."""
     path = Path(quick.__file__).with_name("quick_table.py")
-    path.write_text(table_source(quick_table()), encoding="utf-8")
+    path.write_text(table_source(quick_table(), value_table()), encoding="utf-8")
     sys.stdout.write(f"wrote {path}\n")
 
 
@@ -124,9 +137,10 @@ if TYPE_CHECKING:
 '''
 
 
-def table_source(table: dict[str, dict[str, Any]]) -> str:
-    """The text of :mod:`solver.cli.quick_table` holding ``table``: a command a
-    block, a parameter a line (keys that are None left out)."""
+def table_source(table: dict[str, dict[str, Any]], values: dict[str, dict[str, str]]) -> str:
+    """The text of :mod:`solver.cli.quick_table` holding ``table`` (a command a
+    block, a parameter a line, keys that are None left out) and ``values`` (a
+    command a line)."""
     lines = [HEADER + "TABLE: dict[str, dict[str, Any]] = {"]
     for name, command in table.items():
         lines += [f"    {name!r}: {{", f"        'body': {command['body']!r},",
@@ -136,7 +150,17 @@ def table_source(table: dict[str, dict[str, Any]]) -> str:
             shown = {k: v for k, v in param.items() if v is not None}
             lines.append(f"            {key!r}: {shown!r},")
         lines += ["        },", "    },"]
+    lines += ["}", "", VALUES_HEADER + "VALUES: dict[str, dict[str, str]] = {"]
+    lines += [f"    {name!r}: {options!r}," for name, options in values.items()]
     return "\n".join([*lines, "}", ""])
+
+
+VALUES_HEADER = """\
+#: Each command's options that take a value, in the order ``chess960 --help``
+#: lists the commands (shell completion, :mod:`solver.cli.complete`): the option's
+#: metavar when it lists the values (``NAME|FILE``: the bundled families), else
+#: "" (a free value).
+"""
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from profiles import sample
 
 from solver.cli import app as cli
 from solver.cli import complete
+from solver.lists.book import BOOK_FORMATS
 from solver.lists.lint import FIX_DIALECTS, NOTATIONS
 from solver.notation.dialects import DIALECTS, VARIANTS
 from solver.output import FORMATS
@@ -63,30 +64,33 @@ def _zsh(values: list[str]) -> str:
 # -- the light tables are the app's and the registries' ----------------------------------------
 
 def test_the_command_table_is_the_apps() -> None:
+    """The commands and their value options are read from the generated table
+    (solver/cli/quick_table.py's VALUES, which tests/test_fast_path.py compares
+    with the app): every command, in the app's order, every option taking a value."""
     group = _group()
     apps = tuple(group.list_commands(None))  # type: ignore[arg-type]
-    lacking = [name for name in apps if name not in complete.COMMANDS]
-    assert not lacking, (f"solver/cli/complete.py's COMMANDS lacks {lacking} "
-                         "(and VALUE_OPTIONS their options that take a value)")
-    assert apps == complete.COMMANDS, "COMMANDS must list the app's commands in its order"
+    assert apps == complete.COMMANDS, "regenerate the table: python tests/make_quick_table.py"
     for name in complete.COMMANDS:
         command = group.commands[name]
         taking = {opt for param in command.params
                   if isinstance(param, typer.core.TyperOption) and not param.is_flag
                   for opt in param.opts}
-        assert taking == set(complete.VALUE_OPTIONS.get(name, {})), (
-            f"solver/cli/complete.py's VALUE_OPTIONS[{name!r}] must be the options of "
-            f"{name!r} that take a value: {sorted(taking)}")
+        assert taking == set(complete.VALUES[name]), name
 
 
 def test_the_value_lists_are_the_registries() -> None:
-    names = complete.registry_names
-    assert names("format") == tuple(FORMATS)
-    assert names("plan-format") == tuple(PLAN_FORMATS)
-    assert names("dialect") == tuple(DIALECTS)
-    assert names("lint-dialect") == tuple(FIX_DIALECTS)
-    assert names("variant") == tuple(VARIANTS)
-    assert names("fix") == tuple(NOTATIONS)
+    def offered(line: str) -> list[str]:
+        command, *args = line.split()
+        return complete.values(command, args[-1], args)
+
+    assert offered("position --format") == list(FORMATS)
+    assert offered("plan --format") == list(PLAN_FORMATS)
+    assert offered("solve --dialect") == list(DIALECTS)
+    assert offered("lint --dialect") == list(FIX_DIALECTS)
+    assert offered("lint --variant horde --dialect") == list(DIALECTS)
+    assert offered("id --variant") == list(VARIANTS)
+    assert offered("lint --fix") == list(NOTATIONS)
+    assert offered("book --format") == list(BOOK_FORMATS)
     assert complete.family_names() == bundled_names()
 
 

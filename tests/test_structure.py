@@ -457,7 +457,7 @@ def _help_text(command: str) -> str:
 def _lacks(kind: str, name: str, entry: Any, text: str, doc: Path, marker: str,
            shown: str) -> list[str]:
     """What the registry entry ``name`` lacks, each as a sentence."""
-    from solver.cli.complete import registry_names
+    from solver.cli.complete import values
 
     missing = []
     if not entry.help or "\n" in entry.help or "|" in entry.help:
@@ -477,7 +477,7 @@ def _lacks(kind: str, name: str, entry: Any, text: str, doc: Path, marker: str,
     if name not in _examples(kind):
         missing.append("an example in tests/registry_examples.py")
     _, _, _, completion, command = _registries()[kind]
-    if completion and name not in registry_names(completion):
+    if completion and name not in values(command, f"--{completion}", []):
         missing.append(f"completion: chess960 {command} --{completion} TAB does not offer it")
     if command and name not in shown:
         missing.append(f"its name in chess960 {command} --help")

@@ -8,14 +8,16 @@ so :func:`complete` answers the common requests from the light tables below and
 in the shell's format, as Typer would write them:
 
 * the value of an option: ``--rules`` (the bundled families), ``--format``,
-  ``--dialect``, ``--variant``, ``--fix`` (the names of their registries,
-  imported for that answer alone; an option whose values are free, such as
-  ``--seed``, offers none);
+  ``--dialect``, ``--variant``, ``--fix`` (the values its metavar lists, which
+  are its registry's names, in the table generated from the Typer app,
+  :data:`solver.cli.quick_table.VALUES`; an option whose values are free, such
+  as ``--seed``, offers none);
 * for bash, a command's name.
 
 Anything else (an option's name, an argument, ``--``, another shell) returns
-None and Typer answers it. The table of options is kept equal to the Typer
-app by tests (tests/test_completion.py).
+None and Typer answers it. The table of options is the Typer app's, made by
+``python tests/make_quick_table.py`` and compared with the app in the default
+run (tests/test_fast_path.py).
 """
 
 from __future__ import annotations
@@ -23,87 +25,13 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from solver.cli.quick_table import VALUES
+
 #: The variable Typer's completion scripts set (``_{PROG}_COMPLETE``).
 COMPLETE_VAR = "_CHESS960_COMPLETE"
 
 #: The commands, in the order ``chess960 --help`` lists them.
-COMMANDS = ("solve", "id", "position", "random", "convert", "plan", "lint", "show", "check",
-            "rules", "eval", "verify", "reveal", "dice", "report", "which", "compare", "book",
-            "audit", "games")
-
-def registry_names(kind: str) -> tuple[str, ...]:
-    """The values of an option of this ``kind``: the names of its registry,
-    imported only for this answer (``()`` for a free value).
-
-    >>> registry_names("fix")
-    ('xfen', 'shredder')
-    """
-    if kind in ("format", "book-format"):
-        from solver.output import FORMATS
-
-        if kind == "format":
-            return tuple(FORMATS)
-        from solver.lists.book import BOOK_FORMATS
-
-        return BOOK_FORMATS
-    if kind in ("dialect", "lint-dialect", "variant", "fix"):
-        from solver.notation.dialects import DIALECTS, VARIANTS
-
-        if kind == "variant":
-            return tuple(VARIANTS)
-        plain = kind == "fix"  # lint's --dialect without --variant: the programs' dialects
-        return tuple(n for n, d in DIALECTS.items() if kind == "dialect" or d.plain == plain)
-    if kind == "plan-format":
-        from solver.output.plan import PLAN_FORMATS
-
-        return tuple(PLAN_FORMATS)
-    return {"eval-format": ("text", "json"), "which-format": ("text", "json"),
-            "pairs": ("colour", "mirror"), "dice-method": ("id", "pieces")}.get(kind, ())
-
-
-_RULES = {"--rules": "rules", "-r": "rules"}
-_WRITE = {"--format": "format", "-f": "format", "--dialect": "dialect", "--variant": "variant"}
-_EXCLUDE = {"--exclude": "", "-x": "", "--seed": "", "--balanced": "", "--eval-table": "",
-            "--draw-rate": "", "--preset": "", "--from": ""}
-_NUMBERING = {"--numbering": ""}
-
-#: Each command's options that take a value: name -> the kind of value ("": free).
-VALUE_OPTIONS: dict[str, dict[str, str]] = {
-    "solve": {**_RULES, **_WRITE, **_NUMBERING, "--max-arrangements": "", "--max-states": ""},
-    "id": {**_RULES, **_WRITE, **_NUMBERING, "--max-states": ""},
-    "position": {**_RULES, **_WRITE, **_NUMBERING, "--white": "", "--black": "",
-                 "--max-states": ""},
-    "random": {**_RULES, **_WRITE, **_EXCLUDE, **_NUMBERING, "--count": "", "-n": "",
-               "--max-states": "", "--certificate": ""},
-    "convert": {**_RULES, "--from": "", "--to": ""},
-    "plan": {**_RULES, **_EXCLUDE, **_NUMBERING, "--format": "plan-format", "-f": "plan-format",
-             "--dialect": "dialect", "--variant": "variant", "--rounds": "", "--svg-dir": "",
-             "--max-states": "", "--certificate": "", "--html": "", "--commit": "",
-             "--sealed": "", "--event": "", "--date": ""},
-    "lint": {**_RULES, **_NUMBERING, "--fix": "fix", "--dialect": "lint-dialect",
-             "--variant": "variant"},
-    "show": {**_RULES, "--svg": ""},
-    "check": {**_RULES, "--max-arrangements": "", "--max-states": ""},
-    "rules": {**_RULES},
-    "eval": {**_RULES, "--format": "eval-format", "-f": "eval-format", "--eval-table": "",
-             "--engine": "", "--nodes": "", "--depth": "", "--ids": "", "--jobs": "", "-j": "",
-             "--output": "", "-o": "", "--timeout": "", "--shard": "", "--scheduler": ""},
-    "verify": {**_RULES, "--round": "", "--position": "", "--seed": "", "--sealed": "",
-               "--sub-seed": "", "--earlier": ""},
-    "reveal": {"--round": "", "--format": "format", "-f": "format", "--dialect": "dialect"},
-    "dice": {**_RULES, "--count": "", "-n": "", "--dice": "", "--method": "dice-method",
-             "--exclude": "", "-x": "", "--html": ""},
-    "report": {**_RULES, "--output": "", "-o": ""},
-    "games": {},  # a group: its commands' options are completed by Typer
-    "which": {**_RULES, "--format": "which-format", "-f": "which-format"},
-    "compare": {**_RULES, **_NUMBERING, "--format": "which-format", "-f": "which-format",
-                "--limit": ""},
-    "book": {**_RULES, **_NUMBERING, "--format": "book-format", "-f": "book-format",
-             "--dialect": "dialect", "--output": "", "-o": "", "--ids": "", "--sample": "",
-             "--seed": "", "--workers": "", "--worker": "", "--pairs": "pairs",
-             "--balanced": "", "--draw-rate": "", "--eval-table": "", "--preset": ""},
-    "audit": {**_RULES, "--level": "", "--format": "which-format", "-f": "which-format"},
-}
+COMMANDS = tuple(VALUES)
 
 
 def family_names() -> list[str]:
@@ -119,13 +47,19 @@ def family_names() -> list[str]:
 
 
 def values(command: str, option: str, args: list[str]) -> list[str]:
-    """What the value of ``option`` of ``command`` may be (empty when free)."""
-    kind = VALUE_OPTIONS[command][option]
-    if kind == "rules":
+    """What the value of ``option`` of ``command`` may be (empty when free): the
+    values its metavar lists (:data:`~solver.cli.quick_table.VALUES`), or the
+    bundled families for ``NAME|FILE``.
+
+    >>> values("lint", "--fix", []), values("random", "--seed", [])
+    (['xfen', 'shredder'], [])
+    """
+    listed = VALUES[command][option]
+    if listed == "NAME|FILE":
         return family_names()
-    if kind == "lint-dialect":
-        kind = "dialect" if "--variant" in args else kind
-    return list(registry_names(kind))
+    if (command, option) == ("lint", "--dialect") and "--variant" in args:
+        listed = VALUES["solve"]["--dialect"]  # with --variant, any program's FENs are read
+    return listed.split("|") if listed else []
 
 
 def split_words(text: str) -> list[str]:
@@ -176,7 +110,7 @@ def candidates(shell: str, args: list[str], incomplete: str) -> list[str] | None
             return None  # zsh and fish show each command's help: Typer's
         return [name for name in COMMANDS if name.startswith(incomplete)]
     command = args[0]
-    options = VALUE_OPTIONS.get(command)
+    options = VALUES.get(command)
     if options is None or args[-1] not in options:
         return None
     return [value for value in values(command, args[-1], args) if value.startswith(incomplete)]

@@ -264,3 +264,30 @@ TABLE: dict[str, dict[str, Any]] = {
         },
     },
 }
+
+#: Each command's options that take a value, in the order ``chess960 --help``
+#: lists the commands (shell completion, :mod:`solver.cli.complete`): the option's
+#: metavar when it lists the values (``NAME|FILE``: the bundled families), else
+#: "" (a free value).
+VALUES: dict[str, dict[str, str]] = {
+    'solve': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--max-arrangements': '', '--max-states': '', '--format': 'text|json|csv|fen|shredder|epd|pgn', '-f': 'text|json|csv|fen|shredder|epd|pgn', '--dialect': 'xfen|shredder|lichess|fsf|pychess', '--variant': 'chess|crazyhouse|bughouse|atomic|kingofthehill|3check|antichess|horde|seirawan|capablanca', '--numbering': ''},
+    'id': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--format': 'text|json|csv|fen|shredder|epd|pgn', '-f': 'text|json|csv|fen|shredder|epd|pgn', '--dialect': 'xfen|shredder|lichess|fsf|pychess', '--variant': 'chess|crazyhouse|bughouse|atomic|kingofthehill|3check|antichess|horde|seirawan|capablanca', '--max-states': '', '--numbering': ''},
+    'position': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--format': 'text|json|csv|fen|shredder|epd|pgn', '-f': 'text|json|csv|fen|shredder|epd|pgn', '--white': '', '--black': '', '--dialect': 'xfen|shredder|lichess|fsf|pychess', '--variant': 'chess|crazyhouse|bughouse|atomic|kingofthehill|3check|antichess|horde|seirawan|capablanca', '--max-states': '', '--numbering': ''},
+    'random': {'-n': '', '--count': '', '--exclude': '', '-x': '', '--from': '', '--seed': '', '--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--format': 'text|json|csv|fen|shredder|epd|pgn', '-f': 'text|json|csv|fen|shredder|epd|pgn', '--dialect': 'xfen|shredder|lichess|fsf|pychess', '--variant': 'chess|crazyhouse|bughouse|atomic|kingofthehill|3check|antichess|horde|seirawan|capablanca', '--max-states': '', '--numbering': '', '--balanced': '', '--draw-rate': '', '--eval-table': '', '--certificate': '', '--preset': ''},
+    'convert': {'--from': '', '--to': '', '--rules': 'NAME|FILE', '-r': 'NAME|FILE'},
+    'plan': {'--rounds': '', '--seed': '', '--exclude': '', '-x': '', '--from': '', '--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--format': 'markdown|csv', '-f': 'markdown|csv', '--svg-dir': '', '--dialect': 'xfen|shredder|lichess|fsf|pychess', '--variant': 'chess|crazyhouse|bughouse|atomic|kingofthehill|3check|antichess|horde|seirawan|capablanca', '--max-states': '', '--numbering': '', '--balanced': '', '--draw-rate': '', '--eval-table': '', '--certificate': '', '--preset': '', '--html': '', '--commit': '', '--sealed': '', '--event': '', '--date': ''},
+    'lint': {'--fix': 'xfen|shredder', '--dialect': 'lichess|fsf|pychess', '--variant': 'chess|crazyhouse|bughouse|atomic|kingofthehill|3check|antichess|horde|seirawan|capablanca', '--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--numbering': ''},
+    'show': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--svg': ''},
+    'check': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--max-arrangements': '', '--max-states': ''},
+    'rules': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE'},
+    'eval': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--format': 'text|json', '-f': 'text|json', '--eval-table': '', '--engine': '', '--nodes': '', '--depth': '', '--ids': '', '--jobs': '', '-j': '', '--output': '', '-o': '', '--timeout': '', '--shard': '', '--scheduler': ''},
+    'verify': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--round': '', '--position': '', '--seed': '', '--sealed': '', '--sub-seed': '', '--earlier': ''},
+    'reveal': {'--round': '', '--format': 'text|json|csv|fen|shredder|epd|pgn', '-f': 'text|json|csv|fen|shredder|epd|pgn', '--dialect': 'xfen|shredder|lichess|fsf|pychess'},
+    'dice': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--count': '', '-n': '', '--dice': '', '--method': 'id|pieces', '--exclude': '', '-x': '', '--html': ''},
+    'report': {'--output': '', '-o': '', '--rules': 'NAME|FILE', '-r': 'NAME|FILE'},
+    'which': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--format': 'text|json', '-f': 'text|json'},
+    'compare': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--format': 'text|json', '-f': 'text|json', '--limit': '', '--numbering': ''},
+    'book': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--output': '', '-o': '', '--format': 'epd|fen|shredder|pgn', '-f': 'epd|fen|shredder|pgn', '--dialect': 'xfen|shredder|lichess|fsf|pychess', '--numbering': '', '--ids': '', '--sample': '', '--seed': '', '--pairs': 'colour|mirror', '--workers': '', '--worker': '', '--balanced': '', '--draw-rate': '', '--eval-table': '', '--preset': ''},
+    'audit': {'--rules': 'NAME|FILE', '-r': 'NAME|FILE', '--level': '', '--format': 'text|json', '-f': 'text|json'},
+    'games': {},
+}
