@@ -147,7 +147,8 @@ def test_a_data_file_states_chess960(tmp_path: Path) -> None:
 @given(st.sets(st.sampled_from(_chess960()), min_size=1, max_size=12))
 def test_only_keeps_exactly_its_ranks(chosen: set[str]) -> None:
     listed_ranks = ", ".join(f'"{r}"' for r in sorted(chosen))
-    family = Family(parse(header(len(chosen)) + f'\n[[rule]]\nkind = "only"\nranks = [{listed_ranks}]\n'))
+    rule = f'\n[[rule]]\nkind = "only"\nranks = [{listed_ranks}]\n'
+    family = Family(parse(header(len(chosen)) + rule))
     assert family.count == len(chosen)
     ranks = family.ranks()
     assert set(ranks) == chosen
