@@ -59,6 +59,7 @@ DIGESTS = {
     "wild3": "29d5597a2fae0516075729223ab683c8761d958e2b69548d4eaf529380d1cb86",
     "wild4": "e1fca61e5654832ae9b2a750016758b830f76cc46aea819f5a3023a59351a02b",
     "xboard-caparandom": "70dfcb26e7f38c023b4e305bd571b0aee32d47a1254c211c44d34eff9c24a50e",
+    "pychess-capablanca": "da3bf7649fae95a7a8b8b26e07b5e54ad74da6c27d671f0b03715ca77c2785a4",
 }
 
 

@@ -69,6 +69,7 @@ PUBLISHED = {
     "xboard-caparandom": 84_000,
     "wild3": 131_072,  # 8 x 4^7 (tests/test_armies.py brute-forces it)
     "wild4": 149_320_544,
+    "pychess-capablanca": 8,
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -110,7 +111,8 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
-              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom"}
+              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom",
+              "pychess-capablanca"}
 
 
 @pytest.mark.parametrize("name", sample([
