@@ -141,10 +141,10 @@ def _rows(ctx: Context, key: str, values: Sequence[tuple[str, object]], width: i
         row = _entry(ctx, key, value, width, where)
         if whole and Counter(row) != Counter(ctx.counts):
             pieces = "".join(p * n for p, n in ctx.counts.items())
-            raise ctx.error(key, f"{where}{quote(value)} is not an arrangement of the pieces "
+            raise ctx.error(key, f"{where}{quote(str(value))} is not an arrangement of the pieces "
                                  f"{pieces}")
         if row in seen:
-            raise ctx.error(key, f"{where}{quote(value)} is listed twice (first {seen[row]})")
+            raise ctx.error(key, f"{where}{quote(str(value))} is listed twice (first {seen[row]})")
         seen[row] = where.rstrip(": ") or "above"
     return tuple(seen)
 
