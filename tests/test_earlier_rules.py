@@ -60,6 +60,7 @@ DIGESTS = {
     "wild4": "e1fca61e5654832ae9b2a750016758b830f76cc46aea819f5a3023a59351a02b",
     "xboard-caparandom": "70dfcb26e7f38c023b4e305bd571b0aee32d47a1254c211c44d34eff9c24a50e",
     "pychess-capablanca": "da3bf7649fae95a7a8b8b26e07b5e54ad74da6c27d671f0b03715ca77c2785a4",
+    "myshogi-program": "3aed3ec016a8c2b0debd87aba9c56bfcb1dd5f43a49445d6d0b382d75fdde974",
 }
 
 

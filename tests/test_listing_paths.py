@@ -123,7 +123,7 @@ QUICK = ["bishops-opposite", "chess256", "chess324", "chess324x16", "chess480", 
          "placement", "racing-kings", "seirawan960", "shogi-shuffle", "shuffle",
          "shuffle-nocastle", "transcendental", "pychess-capablanca"]
 SLOW = ["capablanca-random", "capablanca-shuffle", "capahouse960", "cutechess-caparandom",
-        "myshogi", "xboard-caparandom"]
+        "myshogi", "xboard-caparandom", "myshogi-program"]
 BUNDLED = [*QUICK, *(pytest.param(name, marks=pytest.mark.slow) for name in SLOW)]
 
 

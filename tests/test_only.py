@@ -19,7 +19,6 @@ from solver import Family
 from solver.errors import RuleFileError
 from solver.kinds import listed
 from solver.notation.fen import position_fen
-from solver.numbering.budget import max_states, set_max_states
 from solver.ruleset.reader import load, parse, rules_dir
 
 DATA = Path(__file__).parent / "data"
@@ -92,22 +91,15 @@ def _fen_row(text: str) -> str:
 
 @pytest.mark.slow
 def test_myshogi_program_is_what_its_loop_draws() -> None:
-    """1,088 = 3 x 3 x 11 x 11 - 1. Counting it needs a raised budget (the
-    reason it is not bundled, rules/README.md)."""
+    """1,088 = 3 x 3 x 11 x 11 - 1, listed and numbered by the bundled file."""
     expected = _myshogi_program_fens()
     assert len(expected) == 1088
-    saved = max_states()
-    set_max_states(2_000_000)
-    try:
-        family = Family(load(str(DATA / "myshogi-program.toml")))
-        fens = [position_fen(p) for p in family.positions()]
-        assert family.count == 1088 == len(set(fens))
-        assert set(fens) == expected
-        some = sorted(expected)[::97]
-        for fen in some:
-            assert fens[family.identify(fen).id] == fen
-    finally:
-        set_max_states(saved)
+    family = Family.load("myshogi-program")
+    fens = [position_fen(p) for p in family.positions()]
+    assert family.count == 1088 == len(set(fens))
+    assert set(fens) == expected
+    for fen in sorted(expected)[::97]:
+        assert fens[family.identify(fen).id] == fen
 
 
 def _write(tmp_path: Path, rule: str, data: str | None = None, name: str = "ranks.txt",

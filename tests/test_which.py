@@ -57,6 +57,7 @@ NOT_HOLDING = {
     "capahouse960": "10 files", "cutechess-caparandom": "10 files",
     "xboard-caparandom": "10 files",
     "pychess-capablanca": "10 files",
+    "myshogi-program": "shogi, written in SFEN",
 }
 
 

@@ -45,11 +45,7 @@ class _Listed(Tracker):
         self.all = (1 << len(rows)) - 1
         self.column = {square: k for k, square in enumerate(indices)}
         self.last = max(indices)
-        # the states met: the rows sharing a prefix, one per prefix (all rows
-        # matched once the squares are all placed: then one state)
-        order = sorted(range(len(indices)), key=indices.__getitem__)
-        self.prefixes = max(len({tuple(row[k] for k in order[:d]) for row in rows})
-                            for d in range(len(indices)))
+        self.prefixes = _prefix_states(indices, rows)
         self.match: list[dict[str, int]] = [{} for _ in indices]
         for bit, row in enumerate(rows):
             for k, letter in enumerate(row):
@@ -72,6 +68,27 @@ class _Listed(Tracker):
 
     def states(self, squares: int) -> int:
         return self.prefixes
+
+
+def _prefix_states(indices: Sequence[int], rows: Sequence[str]) -> int:
+    """At most how many states :class:`_Listed` meets once how many of each
+    piece are placed is known: one per prefix of the rows over the squares
+    placed (one state once they are all placed). While only the rule's own
+    squares are placed (they come first in the region), the counts give the
+    prefix's letters, so only prefixes with the same letters are apart."""
+    order = sorted(range(len(indices)), key=indices.__getitem__)
+    leading = 0
+    while leading < len(order) and indices[order[leading]] == leading:
+        leading += 1
+    most = 1
+    for d in range(1, len(indices)):
+        prefixes = {tuple(row[k] for k in order[:d]) for row in rows}
+        if d < leading:
+            apart = Counter(tuple(sorted(Counter(p).items())) for p in prefixes)
+            most = max(most, *apart.values())
+        else:
+            most = max(most, len(prefixes))
+    return most
 
 
 @dataclass(frozen=True)
