@@ -107,11 +107,11 @@ class _Listing(Rule):
 
     def constrain(self, model: Model) -> None:
         allowed, indices = self.allowed, self.indices
-        if len(indices) == model.region_size:
-            # a listed rank: each piece stands only where some listed rank has it
-            for letter in set(model.pieces):
-                model.restrict(letter, {i for row in self.rows for i, c in enumerate(row)
-                                        if c == letter})
+        # each piece stands on the rule's squares only where some row has it
+        outside = set(range(model.region_size)) - set(indices)
+        for letter in set(model.pieces):
+            model.restrict(letter, outside | {indices[k] for row in self.rows
+                                              for k, c in enumerate(row) if c == letter})
         names = tuple(model.domains)
         letters = [model.letter_of[n] for n in names]
         where = {square: k for k, square in enumerate(indices)}
