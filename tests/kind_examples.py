@@ -151,6 +151,24 @@ def _holds(draw: st.DrawFn, board: Board) -> Drawn:
     return f'kind = "holds"\nsquares = "{squares}"\npieces = "{pieces}"', holds(files, pieces)
 
 
+def _only(draw: st.DrawFn, board: Board) -> Drawn:
+    ranks = sorted({"".join(r) for r in draw(st.lists(st.permutations(board.pieces),
+                                                      min_size=1, max_size=4))})
+    listed = ", ".join(f'"{r}"' for r in ranks)
+    return f'kind = "only"\nranks = [{listed}]', lambda r: r in ranks
+
+
+def _one_of(draw: st.DrawFn, board: Board) -> Drawn:
+    size = draw(st.integers(1, min(3, board.files - 1)))
+    start = draw(st.integers(0, board.files - size))
+    files = board.letters[start:start + size]
+    orders = sorted({"".join(draw(st.permutations(board.pieces))[:size])
+                     for _ in range(draw(st.integers(1, 3)))})
+    listed = ", ".join(f'"{o}"' for o in orders)
+    return (f'kind = "one-of"\nsquares = "{files[0]}1-{files[-1]}1"\norders = [{listed}]',
+            lambda r: r[start:start + size] in orders)
+
+
 #: Each rule kind's example data, by the kind's name.
 EXAMPLES: dict[str, Example] = {
     "opposite-colours": Example(
@@ -216,5 +234,15 @@ EXAMPLES: dict[str, Example] = {
              holds("ab", "RB")),
             ("fixed", 6, "KQRRNN", 'kind = "holds"\nsquares = "a1 f1"\npieces = "RR"\n'
              'each = "square"', lambda r: r[0] == "R" and r[5] == "R"),
+        )),
+    "only": Example(
+        'ranks = ["RNBQKBNR", "QNRBBNKR"]', "QNRBBNKR", "RNBKQBNR", _only, (
+            ("two", 5, "KRRBN", 'kind = "only"\nranks = ["RBKNR", "rkrbn"]',
+             lambda r: r in ("RBKNR", "RKRBN")),
+        )),
+    "one-of": Example(
+        'squares = "a1-b1"\norders = ["RN", "NR"]', "RNBQKBNR", "BRNQKBNR", _one_of, (
+            ("wing", 5, "KRRBN", 'kind = "one-of"\nsquares = "a1-b1"\norders = ["RB", "KR"]',
+             lambda r: r[:2] in ("RB", "KR")),
         )),
 }

@@ -69,6 +69,8 @@ PUBLISHED = {
     "xboard-caparandom": 84_000,
     "wild3": 131_072,  # 8 x 4^7 (tests/test_armies.py brute-forces it)
     "wild4": 149_320_544,
+    "pychess-capablanca": 8,
+    "myshogi-program": 1088,
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -105,12 +107,14 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
                "racing-kings", "chess324x16", "shogi-shuffle", "chess99-random",
                "capahouse960", "myshogi",
                "cutechess-caparandom", "xboard-caparandom", "transcendental", "placement", "wild3",
-               "wild4"}  # (wild3 and wild4: tests/test_armies.py in the default run)
+               "wild4",  # (wild3 and wild4: tests/test_armies.py in the default run)
+               "myshogi-program"}
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
-              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom"}
+              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom",
+              "pychess-capablanca", "myshogi-program"}
 
 
 @pytest.mark.parametrize("name", sample([
