@@ -69,6 +69,7 @@ PUBLISHED = {
     "xboard-caparandom": 84_000,
     "wild3": 131_072,  # 8 x 4^7 (tests/test_armies.py brute-forces it)
     "wild4": 149_320_544,
+    "jieqi": 340_540_200 ** 2,  # tests/test_jieqi.py: the multinomial 15!/(2!^5 5!) a side
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -105,7 +106,7 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
                "racing-kings", "chess324x16", "shogi-shuffle", "chess99-random",
                "capahouse960", "myshogi",
                "cutechess-caparandom", "xboard-caparandom", "transcendental", "placement", "wild3",
-               "wild4"}  # (wild3 and wild4: tests/test_armies.py in the default run)
+               "wild4", "jieqi"}  # (wild3 and wild4: tests/test_armies.py in the default run)
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
