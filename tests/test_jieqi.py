@@ -48,3 +48,9 @@ def test_check_proves_by_counting() -> None:
     assert report.ok, report.claims
     assert report.found == _per_side() ** 2
     assert report.method.startswith("counting and ")
+
+
+def test_a_listed_family_is_still_proven_by_listing() -> None:
+    report = check(Family.load("janggi"))
+    assert report.ok
+    assert report.method == "listing"
