@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from math import factorial
 
+import pytest
+
 from solver.check import check
 from solver.family import Family
 from solver.notation.fen import position_fen
@@ -43,6 +45,7 @@ def test_ids_round_trip() -> None:
         assert family.pair(*divmod(number, family.side_count)).id == number
 
 
+@pytest.mark.slow  # about 4 s: 100 round trips through the counting
 def test_check_proves_by_counting() -> None:
     report = check(Family.load("jieqi"))
     assert report.ok, report.claims
