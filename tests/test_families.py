@@ -71,6 +71,7 @@ PUBLISHED = {
     "wild4": 149_320_544,
     "pychess-capablanca": 8,
     "myshogi-program": 1088,
+    "jieqi": 340_540_200 ** 2,  # tests/test_jieqi.py: the multinomial 15!/(2!^5 5!) a side
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -108,7 +109,7 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
                "capahouse960", "myshogi",
                "cutechess-caparandom", "xboard-caparandom", "transcendental", "placement", "wild3",
                "wild4",  # (wild3 and wild4: tests/test_armies.py in the default run)
-               "myshogi-program"}
+               "myshogi-program", "jieqi"}
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).

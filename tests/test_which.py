@@ -58,6 +58,7 @@ NOT_HOLDING = {
     "xboard-caparandom": "10 files",
     "pychess-capablanca": "10 files",
     "myshogi-program": "shogi, written in SFEN",
+    "jieqi": "9 files, 10 ranks",
 }
 
 

@@ -802,6 +802,8 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
                 detail = f": {claim.detail}" if claim.detail else ""
                 lines.append(f"  {mark} {claim.text}{detail}\n")
             verdict = "proven" if proof.ok else "NOT proven"
+            if proof.ok and proof.method != "listing":
+                verdict += f" by {proof.method}"
             lines.append(f"  {proof.found:,} positions, {proof.numbering} numbering, "
                          f"{verdict}\n")
             out.write("".join(lines))
