@@ -69,6 +69,7 @@ PUBLISHED = {
     "xboard-caparandom": 84_000,
     "wild3": 131_072,  # 8 x 4^7 (tests/test_armies.py brute-forces it)
     "wild4": 149_320_544,
+    "sittuyin": 93_562_560 ** 2,  # Fairy-Stockfish's sittuyin (tests/test_sittuyin.py)
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -110,11 +111,17 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
-              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom"}
+              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom", "sittuyin"}
+
+#: Families too large to list (93,562,560 arrangements a side), which ``check``
+#: refuses until it proves by counting (issue 38, item 6); tests/test_sittuyin.py
+#: compares their counts and ids with the publisher's definition.
+UNLISTABLE = {"sittuyin"}
 
 
 @pytest.mark.parametrize("name", sample([
-    pytest.param(n, marks=pytest.mark.slow) if n in SLOW_PROOFS else n for n in sorted(PUBLISHED)
+    pytest.param(n, marks=pytest.mark.slow) if n in SLOW_PROOFS else n
+    for n in sorted(PUBLISHED) if n not in UNLISTABLE
 ], 5))
 def test_bundled_family_count_and_proof(name: str) -> None:
     fam = Family.load(name)

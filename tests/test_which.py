@@ -56,6 +56,7 @@ NOT_HOLDING = {
     "myshogi": "shogi, written in SFEN", "seirawan960": "hawk and elephant in hand: [HEhe]",
     "capahouse960": "10 files", "cutechess-caparandom": "10 files",
     "xboard-caparandom": "10 files",
+    "sittuyin": "Sittuyin's pieces in each side's half, no castling",
 }
 
 
