@@ -124,6 +124,13 @@ def _files(kind: str, test: Callable[[str, str], Test]) -> Draw:
     return draw_rule
 
 
+def _on_squares(draw: st.DrawFn, board: Board) -> Drawn:
+    piece = draw(st.sampled_from(sorted(board.counts)))
+    chosen = "".join(sorted(draw(st.sets(st.sampled_from(board.letters), min_size=1))))
+    squares = " ".join(f"{file}1" for file in chosen)
+    return f'kind = "on-squares"\npiece = "{piece}"\nsquares = "{squares}"', on(piece, chosen)
+
+
 def _pawns_protected(draw: st.DrawFn, board: Board) -> Drawn:
     return 'kind = "pawns-protected"', pawns_protected
 
@@ -209,6 +216,11 @@ EXAMPLES: dict[str, Example] = {
         'piece = "Q"\nfiles = "d"', "RNBKQBNR", "RNBQKBNR", _files("not-on-files", off), (
             ("commas", 5, "KQRRN", 'kind = "not-on-files"\npiece = "K"\nfiles = "a, e"',
              off("K", "ae")),
+        )),
+    "on-squares": Example(
+        'piece = "K"\nsquares = "d1-g1"', "RNBQKBNR", "KRNQBBNR", _on_squares, (
+            ("rectangle", 6, "KRRBBN", 'kind = "on-squares"\npiece = "R"\nsquares = "a1-b1, f1"',
+             on("R", "abf")),
         )),
     "pawns-protected": Example(
         "", "RNBQKBNR", "BBKNNRQR", _pawns_protected, (  # BBKNNRQR: e2 undefended

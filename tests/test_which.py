@@ -59,6 +59,7 @@ NOT_HOLDING = {
     "pychess-capablanca": "10 files",
     "myshogi-program": "shogi, written in SFEN",
     "jieqi": "9 files, 10 ranks",
+    "sittuyin": "Sittuyin's pieces in each side's half, no castling",
 }
 
 

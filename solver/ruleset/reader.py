@@ -49,6 +49,7 @@ from solver.errors import (
     UnknownRuleSetError,
     quote,
 )
+from solver.kinds import squares as _on_squares  # noqa: F401  (registers on-squares)
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
 from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
 from solver.ruleset.board_keys import (
