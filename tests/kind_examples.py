@@ -124,6 +124,13 @@ def _files(kind: str, test: Callable[[str, str], Test]) -> Draw:
     return draw_rule
 
 
+def _on_squares(draw: st.DrawFn, board: Board) -> Drawn:
+    piece = draw(st.sampled_from(sorted(board.counts)))
+    chosen = "".join(sorted(draw(st.sets(st.sampled_from(board.letters), min_size=1))))
+    squares = " ".join(f"{file}1" for file in chosen)
+    return f'kind = "on-squares"\npiece = "{piece}"\nsquares = "{squares}"', on(piece, chosen)
+
+
 def _pawns_protected(draw: st.DrawFn, board: Board) -> Drawn:
     return 'kind = "pawns-protected"', pawns_protected
 
@@ -149,6 +156,24 @@ def _holds(draw: st.DrawFn, board: Board) -> Drawn:
     pieces = "".join(draw(st.permutations(board.pieces))[:size])
     squares = f"{files[0]}1-{files[-1]}1"
     return f'kind = "holds"\nsquares = "{squares}"\npieces = "{pieces}"', holds(files, pieces)
+
+
+def _only(draw: st.DrawFn, board: Board) -> Drawn:
+    ranks = sorted({"".join(r) for r in draw(st.lists(st.permutations(board.pieces),
+                                                      min_size=1, max_size=4))})
+    listed = ", ".join(f'"{r}"' for r in ranks)
+    return f'kind = "only"\nranks = [{listed}]', lambda r: r in ranks
+
+
+def _one_of(draw: st.DrawFn, board: Board) -> Drawn:
+    size = draw(st.integers(1, min(3, board.files - 1)))
+    start = draw(st.integers(0, board.files - size))
+    files = board.letters[start:start + size]
+    orders = sorted({"".join(draw(st.permutations(board.pieces))[:size])
+                     for _ in range(draw(st.integers(1, 3)))})
+    listed = ", ".join(f'"{o}"' for o in orders)
+    return (f'kind = "one-of"\nsquares = "{files[0]}1-{files[-1]}1"\norders = [{listed}]',
+            lambda r: r[start:start + size] in orders)
 
 
 #: Each rule kind's example data, by the kind's name.
@@ -192,6 +217,11 @@ EXAMPLES: dict[str, Example] = {
             ("commas", 5, "KQRRN", 'kind = "not-on-files"\npiece = "K"\nfiles = "a, e"',
              off("K", "ae")),
         )),
+    "on-squares": Example(
+        'piece = "K"\nsquares = "d1-g1"', "RNBQKBNR", "KRNQBBNR", _on_squares, (
+            ("rectangle", 6, "KRRBBN", 'kind = "on-squares"\npiece = "R"\nsquares = "a1-b1, f1"',
+             on("R", "abf")),
+        )),
     "pawns-protected": Example(
         "", "RNBQKBNR", "BBKNNRQR", _pawns_protected, (  # BBKNNRQR: e2 undefended
             ("6 files", 6, "KACRBN", 'kind = "pawns-protected"', pawns_protected),
@@ -216,5 +246,15 @@ EXAMPLES: dict[str, Example] = {
              holds("ab", "RB")),
             ("fixed", 6, "KQRRNN", 'kind = "holds"\nsquares = "a1 f1"\npieces = "RR"\n'
              'each = "square"', lambda r: r[0] == "R" and r[5] == "R"),
+        )),
+    "only": Example(
+        'ranks = ["RNBQKBNR", "QNRBBNKR"]', "QNRBBNKR", "RNBKQBNR", _only, (
+            ("two", 5, "KRRBN", 'kind = "only"\nranks = ["RBKNR", "rkrbn"]',
+             lambda r: r in ("RBKNR", "RKRBN")),
+        )),
+    "one-of": Example(
+        'squares = "a1-b1"\norders = ["RN", "NR"]', "RNBQKBNR", "BRNQKBNR", _one_of, (
+            ("wing", 5, "KRRBN", 'kind = "one-of"\nsquares = "a1-b1"\norders = ["RB", "KR"]',
+             lambda r: r[:2] in ("RB", "KR")),
         )),
 }

@@ -59,6 +59,9 @@ DIGESTS = {
     "wild3": "29d5597a2fae0516075729223ab683c8761d958e2b69548d4eaf529380d1cb86",
     "wild4": "e1fca61e5654832ae9b2a750016758b830f76cc46aea819f5a3023a59351a02b",
     "xboard-caparandom": "70dfcb26e7f38c023b4e305bd571b0aee32d47a1254c211c44d34eff9c24a50e",
+    "pychess-capablanca": "6ca76f6b08d61a1491056439cdb0394502efbe8ea5c5de9b395e28cc8b8c52fa",
+    "myshogi-program": "3aed3ec016a8c2b0debd87aba9c56bfcb1dd5f43a49445d6d0b382d75fdde974",
+    "sittuyin": "ce135dbabee623171521330a9cff0984ac0010f483e0b3f7fe10135cc42b3de3",
 }
 
 

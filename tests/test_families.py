@@ -69,6 +69,10 @@ PUBLISHED = {
     "xboard-caparandom": 84_000,
     "wild3": 131_072,  # 8 x 4^7 (tests/test_armies.py brute-forces it)
     "wild4": 149_320_544,
+    "pychess-capablanca": 8,
+    "myshogi-program": 1088,
+    "jieqi": 340_540_200 ** 2,  # tests/test_jieqi.py: the multinomial 15!/(2!^5 5!) a side
+    "sittuyin": 93_562_560 ** 2,  # Fairy-Stockfish's sittuyin (tests/test_sittuyin.py)
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -105,16 +109,19 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
                "racing-kings", "chess324x16", "shogi-shuffle", "chess99-random",
                "capahouse960", "myshogi",
                "cutechess-caparandom", "xboard-caparandom", "transcendental", "placement", "wild3",
-               "wild4"}  # (wild3 and wild4: tests/test_armies.py in the default run)
+               "wild4",  # (wild3 and wild4: tests/test_armies.py in the default run)
+               "myshogi-program", "jieqi", "sittuyin"}
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
 #: pawns-protected).
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
-              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom"}
+              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom",
+              "pychess-capablanca", "myshogi-program", "sittuyin"}
 
 
 @pytest.mark.parametrize("name", sample([
-    pytest.param(n, marks=pytest.mark.slow) if n in SLOW_PROOFS else n for n in sorted(PUBLISHED)
+    pytest.param(n, marks=pytest.mark.slow) if n in SLOW_PROOFS else n
+    for n in sorted(PUBLISHED)
 ], 5))
 def test_bundled_family_count_and_proof(name: str) -> None:
     fam = Family.load(name)

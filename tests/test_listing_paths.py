@@ -121,9 +121,9 @@ def test_enumerated_listing_is_the_brute_force_in_canonical_order(tmp_path: Path
 QUICK = ["bishops-opposite", "chess256", "chess324", "chess324x16", "chess480", "chess960",
          "chess99-random", "corner", "dfrc", "horde960", "janggi", "king-between-rooks",
          "placement", "racing-kings", "seirawan960", "shogi-shuffle", "shuffle",
-         "shuffle-nocastle", "transcendental"]
+         "shuffle-nocastle", "transcendental", "pychess-capablanca"]
 SLOW = ["capablanca-random", "capablanca-shuffle", "capahouse960", "cutechess-caparandom",
-        "myshogi", "xboard-caparandom"]
+        "myshogi", "xboard-caparandom", "myshogi-program"]
 BUNDLED = [*QUICK, *(pytest.param(name, marks=pytest.mark.slow) for name in SLOW)]
 
 
@@ -141,7 +141,7 @@ def test_listing_agrees_with_the_solvers_listing(name: str) -> None:
 
 def test_every_bundled_family_is_either_checked_here_or_too_large() -> None:
     names = sorted(p.stem for p in rules_dir().glob("*.toml"))
-    large = {"bench-12", "capablanca-random-full", "wild3", "wild4"}
+    large = {"bench-12", "capablanca-random-full", "wild3", "wild4", "sittuyin"}
     assert sorted(set(names) - large) == sorted([*QUICK, *SLOW])
 
 

@@ -56,6 +56,10 @@ NOT_HOLDING = {
     "myshogi": "shogi, written in SFEN", "seirawan960": "hawk and elephant in hand: [HEhe]",
     "capahouse960": "10 files", "cutechess-caparandom": "10 files",
     "xboard-caparandom": "10 files",
+    "pychess-capablanca": "10 files",
+    "myshogi-program": "shogi, written in SFEN",
+    "jieqi": "9 files, 10 ranks",
+    "sittuyin": "Sittuyin's pieces in each side's half, no castling",
 }
 
 

@@ -193,6 +193,16 @@ class WhiteFixed(Sides):
                       "last rank; a region is not taken")
 
 
+@register
+class IndependentRotate(Rotate):
+    name = "independent-rotate"
+    help = "a rank of its own, on the board turned 180 degrees (Sittuyin)"
+    independent = True
+
+    def black_rank(self, white: str) -> str:
+        return white
+
+
 MIRROR: Final = side_relation("mirror")
 INDEPENDENT: Final = side_relation("independent")
 ROTATE: Final = side_relation("rotate")

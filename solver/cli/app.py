@@ -344,7 +344,7 @@ def lint(
         metavar="FILE|-", help="FEN, EPD or PGN files; `-` (the default) reads stdin.",
         show_default=False)] = None,
     fix: Annotated[str | None, typer.Option(
-        "--fix", metavar="xfen|shredder",
+        "--fix", metavar="|".join(n for n, d in DIALECTS.items() if d.plain),
         help="Rewrite each castling field in this notation, nothing else (files are replaced "
              "atomically; stdin is written to stdout).", show_default=False)] = None,
     dialect: Annotated[str | None, typer.Option(

@@ -742,7 +742,7 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
     from solver.numbering.shortcut import shortcuts
     from solver.ruleset.reader import bundled_names
 
-    names = bundled_names() if every else [rules]
+    names = bundled_names() if every else [rules]  # always proven afresh: none is kept
     unproven = []
     for name in names:
         family = load_family(name, max_arrangements)
@@ -754,6 +754,8 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
             detail = f": {claim.detail}" if claim.detail else ""
             lines.append(f"  {mark} {claim.text}{detail}\n")
         verdict = "proven" if proof.ok else "NOT proven"
+        if proof.ok and proof.method != "listing":
+            verdict += f" by {proof.method}"
         lines.append(f"  {proof.found:,} positions, {proof.numbering} numbering, "
                      f"{verdict}\n")
         out.write("".join(lines))

@@ -208,6 +208,11 @@ def _token(letter: str, white: bool) -> list[str]:
     return out
 
 
+#: Letters drawn with a chess piece's figure: Fairy-Stockfish's met (``F``,
+#: Sittuyin's and Makruk's queen) as a queen, its elephant (``S``) as a bishop.
+STAND_INS: Final[dict[str, str]] = {"F": "Q", "S": "B"}
+
+
 def shape(letter: str, white: bool, shogi: bool = False, token: bool = False) -> list[str]:
     """The SVG elements of a piece drawn in the 45 x 45 box, pointing up.
 
@@ -224,6 +229,8 @@ def shape(letter: str, white: bool, shogi: bool = False, token: bool = False) ->
         return _token(letter, white)
     if letter in SHAPES:
         return _chess(letter, white)
+    if letter in STAND_INS:
+        return _chess(STAND_INS[letter], white)
     if letter == "A":
         return _compound("B", white)
     if letter == "C":

@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
-import solver.kinds.holds  # noqa: F401  (registers the holds kind)
+import solver.kinds.holds  # registers the holds kind
+import solver.kinds.listed  # noqa: F401  (registers the only and one-of kinds)
 from solver.board.castling_rules import ROOKS, CastlingRule
 from solver.board.geometry import (
     EMPTY,
@@ -48,6 +49,7 @@ from solver.errors import (
     UnknownRuleSetError,
     quote,
 )
+from solver.kinds import squares as _on_squares  # noqa: F401  (registers on-squares)
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
 from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
 from solver.ruleset.board_keys import (
