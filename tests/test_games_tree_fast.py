@@ -142,3 +142,26 @@ def test_tree_command_reads_a_large_file_in_workers(tmp_path: Path,
     assert got[0].exit_code == got[1].exit_code == 0
     assert json.loads(got[0].stdout)["positions"] == json.loads(got[1].stdout)["positions"]
 
+
+
+_WORDS = ["e4", "Nf3", "exd5", "O-O", "0-0", "0-0-0+", "Qh5#", "e8=Q+", "e4!?", "Nc6?", "--",
+          "1.", "12.", "1...", "3.e4", "1.1.e4", "5", "e4.", "{ [%clk 0:03:00] }", "{x}", "{",
+          "}", "$1", "(", ")", "( 2. d4 )", ";c\n", "\n%x\n", "1-0", "0-1", "1/2-1/2", "*",
+          "*x", "\n", "\t", "\r\n", "e4{a}e5", "e4)", "0-1x"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=30), st.integers(1, 14),
+       st.sampled_from([" ", "", "\n"]))
+def test_plain_moves_pattern_reads_as_the_tokenizer(words: list[str], plies: int,
+                                                    gap: str) -> None:
+    """Where the one-match pattern reads the moves, it reads what the careful
+    tokenizer reads (which the other tests hold against lines written out)."""
+    from solver.games.tree import _moves, _plies, moves_in
+
+    text = gap.join(words).encode()
+    want = _moves(text, plies, True)
+    assert moves_in(text, 0, len(text), plies) == want
+    found = _plies(plies).match(text)
+    if found is not None:
+        assert len(want) == plies

@@ -25,6 +25,7 @@ the games, which are read one at a time.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import re
@@ -87,6 +88,14 @@ def moves(text: bytes, plies: int) -> list[str]:
 
 def moves_in(data: bytes, start: int, end: int, plies: int) -> list[str]:
     """:func:`moves` of the movetext ``data[start:end]``, reading only its start."""
+    if 0 < plies <= 64:
+        found = _plies(plies).match(data, start, end)
+        if found is not None:  # plainly written: one match reads them all
+            sans = _SANS
+            line = [sans.get(token) or _san_of(token) for token in found.groups()]
+            if len(sans) >= 1 << 16:
+                sans.clear()
+            return line
     size = 40 * plies + 64  # read a window of the moves, wider until it holds them
     while True:
         found = _moves(data[start:min(end, start + size)], plies, start + size >= end)
@@ -144,6 +153,31 @@ def _plain_moves(words: list[bytes], plies: int, whole: bool) -> list[str] | Non
         if len(found) >= plies:
             return found
     return found if whole else None
+
+
+#: Between plainly written moves: blanks and whole ``{}`` comments.
+_GAP: Final = rb"(?:\s|\{[^}]*\})*"
+#: A plainly written move: no digit, dot, bracket, ``;``, ``$``, ``%`` or ``*``
+#: (but ``0-0``, ``0-0-0``), then a blank, a ``{`` or the end.
+_PLAIN_MOVE: Final = rb"((?:[^\s{}();$.%*0-9]|0-0)[^\s{}();$.]*)(?![^\s{])"
+
+
+@functools.lru_cache(maxsize=8)
+def _plies(plies: int) -> re.Pattern[bytes]:
+    """The first ``plies`` moves of plainly written movetext (each maybe after
+    its number, ``1.`` or ``1...``), each a group: as :func:`_moves` reads them
+    where the pattern matches (other text, and shorter games, are read by it)."""
+    ply = _GAP + rb"(?:\d+\.+)?" + _GAP + _PLAIN_MOVE
+    return re.compile(ply * plies)
+
+
+#: Moves met by the pattern of :func:`_plies`, as the tree keys them.
+_SANS: dict[bytes, str] = {}
+
+
+def _san_of(token: bytes) -> str:
+    _SANS[token] = move = _san(token)
+    return move
 
 
 _UNKNOWN: Final = "?"
