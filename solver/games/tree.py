@@ -89,10 +89,10 @@ def moves(text: bytes, plies: int) -> list[str]:
 def moves_in(data: bytes, start: int, end: int, plies: int) -> list[str]:
     """:func:`moves` of the movetext ``data[start:end]``, reading only its start."""
     if 0 < plies <= 64:
-        found = _plies(plies).match(data, start, end)
-        if found is not None:  # plainly written: one match reads them all
+        plain = _plies(plies).match(data, start, end)
+        if plain is not None:  # plainly written: one match reads them all
             sans = _SANS
-            line = [sans.get(token) or _san_of(token) for token in found.groups()]
+            line = [sans.get(token) or _san_of(token) for token in plain.groups()]
             if len(sans) >= 1 << 16:
                 sans.clear()
             return line
@@ -582,8 +582,8 @@ class Tree:
                 else:
                     result = RESULTS.get(value.strip())
                 if result is None:
-                    value = (tag(header, b"Result") or b"").decode("utf-8", "replace")
-                    self._skip(report, read, f"result {value!r} is not 1-0, 0-1, 1/2-1/2 or *")
+                    shown = (tag(header, b"Result") or b"").decode("utf-8", "replace")
+                    self._skip(report, read, f"result {shown!r} is not 1-0, 0-1, 1/2-1/2 or *")
                     continue
                 self.games += 1
                 self._at = (path, read)
