@@ -649,22 +649,36 @@ class Tree:
     # -- output -------------------------------------------------------------------
 
     def to_json(self, min_games: int = 0) -> dict[str, Any]:
+        return {**self._head(min_games), "positions": list(self._positions(min_games))}
+
+    def _head(self, min_games: int) -> dict[str, Any]:
+        return {"family": self.family.name, "plies": self.plies, "min_games": min_games,
+                "games": self.games,
+                "skipped": self.skipped, "not_in_family": self.outside,
+                "filtered_out": self.left_out}
+
+    def _positions(self, min_games: int) -> Iterator[dict[str, Any]]:
         from solver.games.labels import label
 
         family = self.family
-        return {"family": family.name, "plies": self.plies, "min_games": min_games,
-                "games": self.games,
-                "skipped": self.skipped, "not_in_family": self.outside,
-                "filtered_out": self.left_out,
-                "positions": [{"id": number,
-                               "position": label(family, family.position(number)),
-                               "rank": family.position(number).white,
-                               **self.roots[number].to_json(min_games)}
-                              for number in sorted(self.roots)
-                              if self.roots[number].games >= min_games]}
+        for number in sorted(self.roots):
+            if self.roots[number].games >= min_games:
+                yield {"id": number, "position": label(family, family.position(number)),
+                       "rank": family.position(number).white,
+                       **self.roots[number].to_json(min_games)}
 
     def json(self, min_games: int = 0) -> str:
-        return dumps(self.to_json(min_games))
+        """:meth:`to_json` as :func:`dumps` writes it, one position at a time
+        (the whole document is never held as objects)."""
+        head = dumps({**self._head(min_games), "positions": []})
+        assert head.endswith("[]}\n")
+        parts = [head[:-4], "["]
+        for index, position in enumerate(self._positions(min_games)):
+            if index:
+                parts.append(",")
+            parts.append(dumps(position)[:-1])
+        parts.append("]}\n")
+        return "".join(parts)
 
     def csv(self, min_games: int = 0) -> str:
         """One row per node: id, line, games, results, average rating, last date."""
