@@ -242,10 +242,13 @@ def alternate(ours: Callable[[], object], base: Callable[[], object], repeats: i
 
 
 def run(cmd: list[str], stdin: Path | None = None, discard: bool = False,
-        env: dict[str, str] | None = None) -> bytes:
-    """``cmd``'s output (``discard``: written to /dev/null), in :data:`ENV` (or ``env``)."""
+        env: dict[str, str] | None = None, feed: bytes | None = None) -> bytes:
+    """``cmd``'s output (``discard``: written to /dev/null), in :data:`ENV` (or ``env``);
+    ``feed``: bytes given on its standard input."""
     out = subprocess.DEVNULL if discard else subprocess.PIPE
     env = ENV if env is None else env
+    if feed is not None:
+        return subprocess.run(cmd, input=feed, stdout=out, env=env, check=True).stdout or b""
     if stdin is None:
         return subprocess.run(cmd, stdout=out, env=env, check=True).stdout or b""
     with stdin.open("rb") as handle:
@@ -1152,7 +1155,10 @@ def main() -> None:
                         help="run one section alone (counting: the counting budget and "
                              "listings of enumerated families; formats: issue 25's output "
                              "formats; bulk: issue 25's big books read in bulk; numberings: "
-                             "convert against id; games: issue 22's PGN collections; armies: "
+                             "convert against id; games: issue 22's PGN collections "
+                             "(lichess-shaped, CHESS960_BENCH_GAMES games, 200000 by "
+                             "default); gamestree: issue 36's games tree against games "
+                             "stats, grep and python-chess, and its memory; armies: "
                              "wild 3 and wild 4; lists: issue 22's compare, lint --rules and "
                              "book over DFRC; enumerated: id and position of full "
                              "Capablanca Random, counted on every run; "
@@ -1236,21 +1242,63 @@ print(sum(counts.values()))
 """
 
 
-def _lichess_moves(count: int) -> str:
-    """``count`` full moves as lichess exports them, a clock comment after each."""
-    clock = " { [%clk 0:03:00] }"
-    return " ".join(f"{m}. e4{clock} {m}... e5{clock}" for m in range(1, count + 1))
+#: SAN-shaped moves for the bench's middle games (the tree needs no legality:
+#: within a start position a SAN sequence names one path).
+_LATER_MOVES = ("Nxe5", "Bxf7+", "Qxd5", "Rfe1", "Rad8", "h3", "a6", "Kh1", "Bd3", "Be7",
+                "exd5", "cxd4", "Ng5", "Qb3", "Rc1", "O-O-O", "Nd2", "Qh4+", "Bxc6", "bxc6",
+                "Re8", "g4", "Kg8", "d6", "e6", "Rxe8#", "Qg7#", "c3", "Nb5", "f3")
+
+
+def _bench_lines(rng: random.Random, count: int) -> list[list[str]]:
+    """``count`` move lists of 8 to 20 full moves whose first 12 plies share prefixes
+    (a few choices a ply, the first ones likelier), as an opening tree does. The first
+    12 plies push six pawns a side once each (White to its 3rd or 4th rank, Black to its
+    6th or 5th), which is legal from every Chess960 start: python-chess reads them."""
+    lines = []
+    for _ in range(count):
+        line: list[str] = []
+        left = ["edcfgbah", "edcfgbah"]
+        for ply in range(12):
+            files = left[ply % 2]
+            file = files[int(rng.random() ** 2 * min(3, len(files)))]
+            left[ply % 2] = files.replace(file, "")
+            far = rng.random() < 0.7
+            line.append(file + ("4" if far else "3") if ply % 2 == 0 else
+                        file + ("5" if far else "6"))
+        line += rng.choices(_LATER_MOVES, k=2 * rng.randrange(8, 21) - 12)
+        lines.append(line)
+    return lines
+
+
+def _lichess_movetext(line: list[str], rng: random.Random) -> str:
+    """``line`` as lichess exports it: move numbers, a clock comment after each move."""
+    clocks = [180, 180]
+    out = []
+    for ply, move in enumerate(line):
+        side = ply % 2
+        clocks[side] = max(0, clocks[side] - rng.randrange(0, 9))
+        clock = f"{{ [%clk 0:{clocks[side] // 60:02d}:{clocks[side] % 60:02d}] }}"
+        number = f"{ply // 2 + 1}. " if side == 0 else f"{ply // 2 + 1}... "
+        out.append(f"{number}{move} {clock}")
+    return " ".join(out)
+
+
+#: Games in the bench's PGN collections: 200,000 by default; ``CHESS960_BENCH_GAMES``
+#: (for example ``1000000``, a 1.1 GB file) changes it.
+BENCH_GAMES = int(os.environ.get("CHESS960_BENCH_GAMES", "200000"))
 
 
 def _pgn_collection(path: Path, games: int) -> dict[int, int]:
-    """A lichess-shaped Chess960 PGN of ``games`` games (the lichess export's tag set:
-    Seven Tag Roster, UTCDate/UTCTime, ratings and their diffs, Variant, TimeControl,
-    ECO, Termination, FEN in X-FEN or Shredder-FEN, SetUp; dates, names and ratings
-    varying; ``{ [%clk 0:03:00] }`` after every move, about 30-70 moves); returns the
-    games per position, as written."""
+    """A lichess-shaped Chess960 PGN of ``games`` games, about 1.1 KB each (the lichess
+    export's tag set: Seven Tag Roster, UTCDate/UTCTime, ratings and their diffs,
+    Variant, TimeControl, ECO, Termination, FEN in X-FEN or Shredder-FEN, SetUp; 960
+    distinct start FENs; dates, names, ratings and time controls varying; a
+    ``{ [%clk 0:02:57] }`` comment after every move, 8 to 20 moves drawn from 64
+    lines whose openings share prefixes); returns the games per position, as written."""
     rng = random.Random(22)
     results = ["1-0", "0-1", "1/2-1/2", "*"]
-    moves = [_lichess_moves(30 + k) for k in range(40)]
+    texts = [_lichess_movetext(line, rng) for line in _bench_lines(rng, 64) for _ in range(4)]
+    controls = ["180+0", "60+0", "300+3", "600+5", "15+0", "1800+20", "-"]
     fens = []
     for number in range(960):
         rank = scharnagl_rank(number)
@@ -1275,9 +1323,10 @@ def _pgn_collection(path: Path, games: int) -> dict[int, int]:
                 f'[UTCTime "{g % 24:02d}:{g % 60:02d}:{g * 7 % 60:02d}"]\n'
                 f'[WhiteElo "{white}"]\n[BlackElo "{black}"]\n'
                 f'[WhiteRatingDiff "+{diff}"]\n[BlackRatingDiff "-{diff}"]\n'
-                f'[Variant "Chess960"]\n[TimeControl "180+0"]\n[ECO "?"]\n'
+                f'[Variant "Chess960"]\n[TimeControl "{controls[g % 7]}"]\n[ECO "?"]\n'
                 f'[Termination "Normal"]\n'
-                f'[FEN "{fens[number][g % 2]}"]\n[SetUp "1"]\n\n{moves[g % 40]} {result}\n\n')
+                f'[FEN "{fens[number][g % 2]}"]\n[SetUp "1"]\n\n'
+                f'{texts[rng.randrange(256)]} {result}\n\n')
             if len(batch) == 10_000:
                 out.write("".join(batch))
                 batch = []
@@ -1324,8 +1373,102 @@ def bench_games(repeats: int, rows: list[Row], log: Callable[[str], None],
 def _games_section(small: int, large: int, rows: list[Row],
                    log: Callable[[str], None]) -> None:
     log("PGN collections: games stats")
-    bench_games(large, rows, log, 200_000)
-    bench_games(large, rows, log)
+    bench_games(large, rows, log, BENCH_GAMES)
+
+
+#: python-chess building the SAN tree of the first 12 plies: ``{rank line: games}``
+#: (the baseline of ``games tree``; its games' later moves are not legal, so
+#: python-chess stops reading each game there, which favours it).
+PGN_TREE_LOOP = """
+import collections, json, logging, sys
+import chess.pgn
+logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+counts = collections.Counter()
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while (game := chess.pgn.read_game(handle)) is not None:
+        board = game.board()
+        rank = board.fen().split("/")[7].split()[0]
+        line = []
+        counts[rank] += 1
+        for move in game.mainline_moves():
+            if len(line) == 12:
+                break
+            line.append(board.san(move))
+            board.push(move)
+            counts[rank + " " + " ".join(line)] += 1
+print(json.dumps(counts))
+"""
+
+#: ``games tree --format json`` flattened as :data:`PGN_TREE_LOOP` prints it.
+TREE_LINES = """
+import json, sys
+def walk(node, key, out):
+    out[key] = node["games"]
+    for move, child in node["children"].items():
+        walk(child, key + " " + move, out)
+out = {}
+for entry in json.load(sys.stdin)["positions"]:
+    walk(entry, entry["rank"], out)
+print(json.dumps(out))
+"""
+
+
+def bench_games_tree(repeats: int, rows: list[Row], log: Callable[[str], None],
+                     games: int) -> None:
+    """``chess960 games tree --plies 12`` against ``games stats`` on the same
+    lichess-shaped file (<= 3x), ``games stats`` against ``grep -c`` (<= 5x),
+    python-chess building the same SAN tree (on a subset, scaled; >= 20x
+    faster), and the tree's peak memory at two sizes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "games.pgn"
+        _pgn_collection(path, games)
+        log(f"a lichess-shaped PGN of {games:,} games, {path.stat().st_size / 1e6:,.0f} MB")
+        tree = [CHESS960, "games", "tree", str(path), "--plies", "12", "--format", "json"]
+        stats = [CHESS960, "games", "stats", str(path), "--format", "csv"]
+        grep = ["grep", "-c", "^\\[Result", str(path)]
+        mine, theirs = alternate(lambda: run(tree, discard=True),
+                                 lambda: run(stats, discard=True), repeats)
+        rows.append(compare(f"chess960 games tree --plies 12 ({games:,} games)", mine, theirs,
+                            "games stats", 3.0))
+        tree_time = mine
+        mine, theirs = alternate(lambda: run(stats, discard=True), lambda: run(grep), repeats)
+        rows.append(compare(f"chess960 games stats ({games:,} lichess-shaped games)", mine,
+                            theirs, "grep -c '^\\[Result'", 5.0))
+        for size in (games // 10, games):
+            part = path if size == games else Path(tmp) / "part.pgn"
+            if size != games:
+                _pgn_collection(part, size)
+            command = [*tree[:3], str(part), *tree[4:]]
+            nodes = len(json.loads(run([sys.executable, "-c", TREE_LINES],
+                                       feed=run(command))))
+            peak = float(run([sys.executable, "-c", PEAK_RSS, "/dev/null", *command]))
+            rows.append(Row(f"  games tree peak memory ({size:,} games, {nodes:,} nodes)",
+                            f"{peak:.0f} MB", "", None, "(info)", None))
+        if python_chess() is None:
+            log("python-chess is not installed: no python-chess tree baseline")
+            return
+        subset = min(games, 5_000)
+        small_path = Path(tmp) / "subset.pgn"
+        _pgn_collection(small_path, subset)
+        ours = json.loads(run([sys.executable, "-c", TREE_LINES],
+                              feed=run([*tree[:3], str(small_path), *tree[4:]])))
+        loop = [sys.executable, "-c", PGN_TREE_LOOP, str(small_path)]
+        start = time.perf_counter()
+        theirs_tree = json.loads(run(loop))
+        theirs = (time.perf_counter() - start) * games / subset
+        assert theirs_tree == ours, "python-chess's SAN tree differs from games tree's"
+        log(f"python-chess's tree of the first {subset:,} games equals games tree's")
+        faster = theirs / tree_time
+        rows.append(Row(f"chess960 games tree vs python-chess ({games:,} games)",
+                        seconds(tree_time),
+                        f"{seconds(theirs)} python-chess read_game + san "
+                        f"({subset:,} games, scaled)", faster, ">= 20x faster", faster >= 20))
+
+
+def _games_tree_section(small: int, large: int, rows: list[Row],
+                        log: Callable[[str], None]) -> None:
+    log("PGN collections: games tree against games stats, grep and python-chess")
+    bench_games_tree(large, rows, log, BENCH_GAMES)
 
 
 def bench_armies(repeats: int, rows: list[Row], log: Callable[[str], None]) -> None:
@@ -1370,7 +1513,7 @@ def _armies_section(small: int, large: int, rows: list[Row],
 _SECTIONS: dict[str, Callable[[int, int, list[Row], Callable[[str], None]], None]] = {
     "counting": _counting_section, "formats": _formats_section, "bulk": _bulk_section,
     "numberings": _numberings_section,
-    "games": _games_section,
+    "games": _games_section, "gamestree": _games_tree_section,
     "armies": _armies_section,
     "startup": lambda small, large, rows, log: bench_startup(small * 2, rows),
     "enumerated": lambda small, large, rows, log: bench_enumerated(small, rows, log),

@@ -233,9 +233,12 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
             parse_month(filters["until"], "--until"),
             None if player is None else player.casefold(), filters["color"]))
         played = moves((line or "").encode(), 1 << 30)
-        for path, pieces, _ in _inputs(files, "reading games"):
+        for path, pieces, source in _inputs(files, "reading games"):
             skipped = tree.skipped
-            read = tree.add(pieces, path, _skipped(path))
+            if source.compression is None and path != "-":
+                read = tree.add_file(path, source.size, _skipped(path), pieces)
+            else:
+                read = tree.add(pieces, path, _skipped(path))
             _one_game(path, read, tree.skipped - skipped)
         _notes(tree.notes, only_repaired=True)  # (games stats names the others)
         if _FAILED and not tree.games:

@@ -25,6 +25,7 @@ the games, which are read one at a time.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import re
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import TreeError, quote
-from solver.games.headers import Notes, Starts, tag
+from solver.games.headers import RESULTS, Notes, Starts, tag
 from solver.games.reading import scan
 from solver.games.stats import result_of
 
@@ -87,7 +88,15 @@ def moves(text: bytes, plies: int) -> list[str]:
 
 def moves_in(data: bytes, start: int, end: int, plies: int) -> list[str]:
     """:func:`moves` of the movetext ``data[start:end]``, reading only its start."""
-    size = 96 * plies + 256  # read a window of the moves, wider until it holds them
+    if 0 < plies <= 64:
+        plain = _plies(plies).match(data, start, end)
+        if plain is not None:  # plainly written: one match reads them all
+            sans = _SANS
+            line = [sans.get(token) or _san_of(token) for token in plain.groups()]
+            if len(sans) >= 1 << 16:
+                sans.clear()
+            return line
+    size = 40 * plies + 64  # read a window of the moves, wider until it holds them
     while True:
         found = _moves(data[start:min(end, start + size)], plies, start + size >= end)
         if found is not None:
@@ -144,6 +153,31 @@ def _plain_moves(words: list[bytes], plies: int, whole: bool) -> list[str] | Non
         if len(found) >= plies:
             return found
     return found if whole else None
+
+
+#: Between plainly written moves: blanks and whole ``{}`` comments.
+_GAP: Final = rb"(?:\s|\{[^}]*\})*"
+#: A plainly written move: no digit, dot, bracket, ``;``, ``$``, ``%`` or ``*``
+#: (but ``0-0``, ``0-0-0``), then a blank, a ``{`` or the end.
+_PLAIN_MOVE: Final = rb"((?:[^\s{}();$.%*0-9]|0-0)[^\s{}();$.]*)(?![^\s{])"
+
+
+@functools.lru_cache(maxsize=8)
+def _plies(plies: int) -> re.Pattern[bytes]:
+    """The first ``plies`` moves of plainly written movetext (each maybe after
+    its number, ``1.`` or ``1...``), each a group: as :func:`_moves` reads them
+    where the pattern matches (other text, and shorter games, are read by it)."""
+    ply = _GAP + rb"(?:\d+\.+)?" + _GAP + _PLAIN_MOVE
+    return re.compile(ply * plies)
+
+
+#: Moves met by the pattern of :func:`_plies`, as the tree keys them.
+_SANS: dict[bytes, str] = {}
+
+
+def _san_of(token: bytes) -> str:
+    _SANS[token] = move = _san(token)
+    return move
 
 
 _UNKNOWN: Final = "?"
@@ -210,8 +244,8 @@ class Node:
         total = sum(child.games for child in self.children.values())
         return max(c.games for c in self.children.values()) / total if total else None
 
-    def merge(self, other: Node) -> None:
-        """Add ``other``'s counts and lines to this node's."""
+    def add_counts(self, other: Node) -> None:
+        """Add ``other``'s counts (not its lines) to this node's."""
         self.games += other.games
         self.white += other.white
         self.draws += other.draws
@@ -219,6 +253,10 @@ class Node:
         self.ratings += other.ratings
         self.rated += other.rated
         self.last = max(self.last, other.last)
+
+    def merge(self, other: Node) -> None:
+        """Add ``other``'s counts and lines to this node's."""
+        self.add_counts(other)
         for move, child in other.children.items():
             mine = self.children.get(move)
             if mine is None:
@@ -227,16 +265,7 @@ class Node:
                 mine.merge(child)
 
     def to_json(self, min_games: int = 0) -> dict[str, Any]:
-        share = self.top_share()
-        rating = self.rating()
-        return {"games": self.games, "white": self.white, "draws": self.draws,
-                "black": self.black, "rating_sum": self.ratings, "rated_games": self.rated,
-                "avg_rating": None if rating is None else round(rating, 1),
-                "last_date": self.last or None,
-                "top_share": None if share is None else round(share, 4),
-                "children": {move: child.to_json(min_games)
-                             for move, child in _ordered(self.children)
-                             if child.games >= min_games}}
+        return _node_json(self, min_games)
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> Node:
@@ -259,7 +288,32 @@ class Node:
 
 
 def _ordered(children: dict[str, Node]) -> list[tuple[str, Node]]:
-    return sorted(children.items(), key=lambda item: (-item[1].games, item[0]))
+    return sorted(children.items(), key=_order)
+
+
+def _order(item: tuple[str, Node]) -> tuple[int, str]:
+    return -item[1].games, item[0]
+
+
+def _node_json(node: Node, min_games: int) -> dict[str, Any]:
+    """:meth:`Node.to_json`, in one pass over the children (the tree's output
+    costs as much as its reading)."""
+    children = node.children
+    share: float | None = None
+    below: dict[str, Any] = {}
+    if children:
+        counts = [child.games for child in children.values()]
+        total = sum(counts)
+        if total:
+            share = round(max(counts) / total, 4)
+        items = sorted(children.items(), key=_order) if len(children) > 1 else children.items()
+        below = {move: _node_json(child, min_games) for move, child in items
+                 if child.games >= min_games}
+    rated = node.rated
+    return {"games": node.games, "white": node.white, "draws": node.draws,
+            "black": node.black, "rating_sum": node.ratings, "rated_games": rated,
+            "avg_rating": round(node.ratings / rated, 1) if rated else None,
+            "last_date": node.last or None, "top_share": share, "children": below}
 
 
 @dataclass
@@ -375,20 +429,48 @@ def parse_month(text: str | None, option: str) -> str:
     return f"{match[1]}.{match[2]}"
 
 
-def _rating(header: bytes) -> float | None:
+def _rating(header: bytes, tags: dict[bytes, bytes] | None = None) -> float | None:
     values = []
     for name in (b"WhiteElo", b"BlackElo"):
-        value = tag(header, name)
+        value = tag(header, name) if tags is None else tags.get(name)
         if value is None or not value.strip().isdigit():
             return None
         values.append(int(value))
     return (values[0] + values[1]) / 2
 
 
-def _date(header: bytes) -> str:
-    value = tag(header, b"UTCDate") or tag(header, b"Date") or b""
+_DATE: Final = re.compile(r"\d{4}\.[\d?]{2}\.[\d?]{2}")
+
+
+def _date(header: bytes, tags: dict[bytes, bytes] | None = None) -> str:
+    if tags is None:
+        value = tag(header, b"UTCDate") or tag(header, b"Date") or b""
+    else:
+        value = tags.get(b"UTCDate") or tags.get(b"Date") or b""
     text = value.decode("ascii", "replace").strip()
-    return text if re.fullmatch(r"\d{4}\.[\d?]{2}\.[\d?]{2}", text) else ""
+    return text if _DATE.fullmatch(text) else ""
+
+
+#: A plainly written tag line: its name and a value with no quote or backslash.
+_PLAIN_TAG: Final = re.compile(rb'^\[([A-Za-z0-9_]+) "([^"\\\n\r]*)"\]$', re.MULTILINE)
+
+
+def plain_tags(header: bytes) -> dict[bytes, bytes] | None:
+    """The tags of a header block whose every line is a plain tag line
+    (``[Name "value"]``, no escape, no ``\\r``), the first of each name,
+    found in one pass; None for any other header (read by
+    :func:`~solver.games.headers.tag`, which gives the same values here).
+
+    >>> plain_tags(b'[FEN "x"]\\n[Result "1-0"]\\n[FEN "y"]')
+    {b'FEN': b'x', b'Result': b'1-0'}
+    >>> plain_tags(b'[FEN "x"]\\n[Result  "1-0"]') is None
+    True
+    """
+    found = _PLAIN_TAG.findall(header)
+    if len(found) != header.count(b"\n") + 1:
+        return None
+    found.reverse()  # the first of a name wins
+    return dict(found)
 
 
 class Tree:
@@ -408,28 +490,106 @@ class Tree:
         self.left_out = 0
         self.notes = Notes()  # repaired castling fields, why games are not in the family
         self._at: tuple[str | None, int] = (None, 0)
+        #: Games read but not yet in the tree, summed per start and line (see :meth:`add`).
+        self._pending: dict[tuple[int, tuple[str, ...]], Node] = {}
 
     def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
-        """Add the games in ``pieces`` (one input); returns how many were read."""
+        """Add the games in ``pieces`` (one input); returns how many were read.
+
+        The games of one start and one line are summed first and put in the
+        tree once at the end (a node's counts do not depend on the order of
+        the games, nor do its children's order, which follows the first game
+        of each line)."""
+        try:
+            return self._read(pieces, path, report)
+        finally:
+            self._flush()
+
+    def add_file(self, path: str, size: int | None, report: SkipReport | None = None,
+                 pieces: Iterator[bytes] | None = None) -> int:
+        """Add a plain file's games: in worker processes, one per core and one
+        byte range each, when it is large (as ``games stats`` reads it, see
+        :func:`solver.games.fast.in_workers`); else :meth:`add` of its ``pieces``."""
+        from solver.games.fast import PARALLEL_FROM, in_workers
+        from solver.search.csp.workers import _can_fork, cores
+
+        workers = min(cores(), 8)
+        if size is not None and size >= PARALLEL_FROM and workers > 1 and _can_fork():
+            try:
+                read: int = in_workers(self, path, size, report, workers)
+            finally:
+                self._flush()
+            return read
+        assert pieces is not None
+        return self.add(pieces, path, report)
+
+    # -- what solver.games.fast.in_workers asks of a tally -------------------------------
+
+    def reset(self) -> None:
+        """Forget every game (a worker starts from nothing)."""
+        self.roots = {}
+        self._pending = {}
+        self.games = self.skipped = self.outside = self.left_out = 0
+        self.notes = Notes()
+
+    def add_range(self, path: str, start: int, end: int, report: SkipReport | None = None) -> int:
+        """Read the games in bytes ``[start, end)`` of a plain file (``start``: 0
+        or where a game starts) into :attr:`rows`, not yet into the tree."""
+        from solver.games.fast import _range_pieces
+        from solver.games.reading import bounded
+
+        return self._read(bounded(_range_pieces(path, start, end), path, offset=start),
+                          path, report)
+
+    @property
+    def rows(self) -> tuple[dict[tuple[int, tuple[str, ...]], Node], int]:
+        """The games read but not yet in the tree, and those filtered out."""
+        return self._pending, self.left_out
+
+    def absorb(self, rows: tuple[dict[tuple[int, tuple[str, ...]], Node], int],
+               outside: int, games: int, skipped: int, notes: Notes | None = None,
+               offset: int = 0) -> None:
+        """Add another tree's :attr:`rows` and counts (a worker's, its games
+        numbered after ``offset``), after this one's games."""
+        self._flush()
+        pending, left_out = rows
+        self._pending = pending
+        self._flush()
+        self.left_out += left_out
+        self.outside += outside
+        self.games += games
+        self.skipped += skipped
+        if notes is not None:
+            self.notes.absorb(notes, offset)
+
+    def _read(self, pieces: Iterator[bytes], path: str, report: SkipReport | None) -> int:
+        """:meth:`add`, leaving the games summed in :attr:`_pending`."""
         read = 0
-        for game in scan(pieces, path):
-            if not game.number:
-                continue
-            read = game.number
-            if game.problem is not None:
-                self._skip(report, read, game.problem)
-                continue
-            data, head = game.data, game.head
-            header = data[game.start:head]
-            result = result_of(data, header, head, game.end)
-            if result is None:
-                value = (tag(header, b"Result") or b"").decode("utf-8", "replace")
-                self._skip(report, read, f"result {value!r} is not 1-0, 0-1, 1/2-1/2 or *")
-                continue
-            self.games += 1
-            self._at = (path, read)
-            self.add_game(header, data, result, head, game.end)
-        self._at = (None, 0)
+        try:
+            for game in scan(pieces, path):
+                if not game.number:
+                    continue
+                read = game.number
+                if game.problem is not None:
+                    self._skip(report, read, game.problem)
+                    continue
+                data, head = game.data, game.head
+                header = data[game.start:head]
+                tags = plain_tags(header)
+                value = None if tags is None else tags.get(b"Result")
+                if value is None:
+                    result = result_of(data, header, head, game.end)
+                else:
+                    result = RESULTS.get(value.strip())
+                if result is None:
+                    shown = (tag(header, b"Result") or b"").decode("utf-8", "replace")
+                    self._skip(report, read, f"result {shown!r} is not 1-0, 0-1, 1/2-1/2 or *")
+                    continue
+                self.games += 1
+                self._at = (path, read)
+                self._add(header, tags, data, result, head, game.end)
+        finally:
+            self._at = (None, 0)
         return read
 
     def _skip(self, report: SkipReport | None, number: int, problem: str) -> None:
@@ -441,50 +601,84 @@ class Tree:
                  end: int = -1) -> None:
         """Add one game: its header block, its moves (``movetext[start:end]``,
         default: all of it), its result (0 to 3)."""
-        number, note = self.starts.start(header)
+        self._add(header, plain_tags(header), movetext, result, start, end)
+        self._flush()
+
+    def _add(self, header: bytes, tags: dict[bytes, bytes] | None, movetext: bytes,
+             result: int, start: int, end: int) -> None:
+        """:meth:`add_game`, its tags read (or None), summed in :attr:`_pending`."""
+        if tags is None:
+            number, note = self.starts.start(header)
+        else:
+            number, note = self.starts.start(header, tags.get(b"FEN"), tags.get(b"Variant"))
         if note is not None:
             self.notes.add(note, *self._at)
         if number is None:
             self.outside += 1
             return
-        rating = _rating(header)
-        date = _date(header)
+        rating = _rating(header, tags)
+        date = _date(header, tags)
         if not self.filters.takes(header, rating, date):
             self.left_out += 1
             return
         if "?" in date:  # a month or a day not known: no last date
             date = ""
-        node = self.roots.get(number)
-        if node is None:
-            node = self.roots[number] = Node()
-        node.count(result, rating, date)
         line = moves_in(movetext, start, len(movetext) if end < 0 else end, self.plies)
-        for move in line:
-            child = node.children.get(move)
-            if child is None:
-                child = node.children[move] = Node()
-            child.count(result, rating, date)
-            node = child
+        key = (number, tuple(line))
+        sums = self._pending.get(key)
+        if sums is None:
+            sums = self._pending[key] = Node()
+        sums.count(result, rating, date)
+
+    def _flush(self) -> None:
+        """Put the games summed in :attr:`_pending` in the tree."""
+        pending, self._pending = self._pending, {}
+        roots = self.roots
+        for (number, line), sums in pending.items():
+            node = roots.get(number)
+            if node is None:
+                node = roots[number] = Node()
+            node.add_counts(sums)
+            for move in line:
+                child = node.children.get(move)
+                if child is None:
+                    child = node.children[move] = Node()
+                child.add_counts(sums)
+                node = child
 
     # -- output -------------------------------------------------------------------
 
     def to_json(self, min_games: int = 0) -> dict[str, Any]:
+        return {**self._head(min_games), "positions": list(self._positions(min_games))}
+
+    def _head(self, min_games: int) -> dict[str, Any]:
+        return {"family": self.family.name, "plies": self.plies, "min_games": min_games,
+                "games": self.games,
+                "skipped": self.skipped, "not_in_family": self.outside,
+                "filtered_out": self.left_out}
+
+    def _positions(self, min_games: int) -> Iterator[dict[str, Any]]:
         from solver.games.labels import label
 
         family = self.family
-        return {"family": family.name, "plies": self.plies, "min_games": min_games,
-                "games": self.games,
-                "skipped": self.skipped, "not_in_family": self.outside,
-                "filtered_out": self.left_out,
-                "positions": [{"id": number,
-                               "position": label(family, family.position(number)),
-                               "rank": family.position(number).white,
-                               **self.roots[number].to_json(min_games)}
-                              for number in sorted(self.roots)
-                              if self.roots[number].games >= min_games]}
+        for number in sorted(self.roots):
+            if self.roots[number].games >= min_games:
+                yield {"id": number, "position": label(family, family.position(number)),
+                       "rank": family.position(number).white,
+                       **self.roots[number].to_json(min_games)}
 
     def json(self, min_games: int = 0) -> str:
-        return dumps(self.to_json(min_games))
+        """:meth:`to_json` as :func:`dumps` writes it, one position at a time
+        (the whole document is never held as objects)."""
+        head = dumps({**self._head(min_games), "positions": []})
+        assert head.endswith("[]}\n")
+        parts = [head[:-4], "["]
+        for index, position in enumerate(self._positions(min_games)):
+            if index:
+                parts.append(",")
+            parts.append(dumps(position)[:-1])
+        parts.append("]}\n")
+        return "".join(parts)
 
     def csv(self, min_games: int = 0) -> str:
         """One row per node: id, line, games, results, average rating, last date."""
