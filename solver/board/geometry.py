@@ -60,13 +60,16 @@ def square_name(file: int, rank: int = 1) -> str:
 def piece_name(piece: str, count: int = 1, names: Mapping[str, str] | None = None) -> str:
     """The English name of a piece letter, plural when ``count`` is not 1.
 
-    ``names`` are a family's own pieces (``{"L": "lance"}``); a letter known
-    nowhere is named as such.
+    ``names`` are a family's own pieces (``{"L": "lance"}``, or a built-in
+    letter the family gives a piece of its own, ``{"C": "cardinal"}``); a
+    letter known nowhere is named as such.
 
     >>> piece_name("N", 2), piece_name("L", 1, {"L": "lance"}), piece_name("X")
     ('knights', 'lance', "piece 'X'")
+    >>> piece_name("C", 2, {"C": "cardinal"})
+    'cardinals'
     """
-    name = PIECE_NAMES.get(piece) or (names or {}).get(piece) or EXTRA_NAMES.get(piece)
+    name = (names or {}).get(piece) or PIECE_NAMES.get(piece) or EXTRA_NAMES.get(piece)
     if name is None:
         return f"piece {piece!r}" if count == 1 else f"pieces {piece!r}"
     return name if count == 1 else f"{name}s"

@@ -113,7 +113,7 @@ def read_army(value: str, squares: int, names: Mapping[str, str], path: str,
     fixed = found.group(1).replace(" ", "").upper()
     size = int(found.group(2))
     pool = found.group(3).replace(" ", "").upper()
-    known = "".join([*PIECE_NAMES, *names])
+    known = "".join(dict.fromkeys([*PIECE_NAMES, *names]))
     for char in fixed + pool:
         if char not in known:
             raise _err(path, "pieces", f"unknown piece {char!r} in {quote(value)}; "

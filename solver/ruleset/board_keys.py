@@ -36,6 +36,10 @@ from solver.syntax.args import required as _required
 from solver.syntax.args import shown, suggest, type_name
 
 _PIECE_KEYS: Final = ("letter", "name", "betza")
+#: Letters a ``[[piece]]`` may not take: the king (castling and every rank
+#: need it) and the pawn. Any other built-in letter may be a piece of the
+#: family's own (CWDA's cardinal ``C``, Janggi's guard ``A``).
+KEPT_LETTERS: Final = ("K", "P")
 _FRONT_KEYS: Final = ("piece", "of", "which")
 BOARD_NOTATIONS: Final = ("fen", "sfen")
 
@@ -176,10 +180,12 @@ def read_declared(doc: Mapping[str, Any], path: str) -> tuple[dict[str, str], di
         if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
             raise _err(path, f"{key}.letter", f"expected one letter, got {quote(letter)}")
         upper = letter.upper()
-        if upper in PIECE_NAMES or upper == "P":
+        if upper in KEPT_LETTERS:
             known = PIECE_NAMES.get(upper, "pawn")
-            raise _err(path, f"{key}.letter", f"{upper!r} is the built-in {known}; built-in "
-                                              "letters keep their meaning")
+            raise _err(path, f"{key}.letter", f"{upper!r} is the built-in {known}, whose letter "
+                                              "every family keeps; any other letter, "
+                                              f"{', '.join(sorted(set(PIECE_NAMES) - {'K'}))} "
+                                              "included, may be a piece of the family's own")
         if upper in names:
             raise _err(path, f"{key}.letter", f"{upper!r} is declared twice")
         if not _NAME_WORDS.fullmatch(name):
@@ -208,8 +214,9 @@ def read_front(doc: Mapping[str, Any], pieces: str, names: Mapping[str, str],
         key = f"front[{index}]"
         piece, of = table["piece"].upper(), table["of"].upper()
         if len(piece) != 1 or (piece not in PIECE_NAMES and piece not in names):
+            known = "".join(dict.fromkeys([*PIECE_NAMES, *names]))
             raise _err(path, f"{key}.piece", f"unknown piece {quote(table['piece'])}; pieces "
-                                             f"are {''.join([*PIECE_NAMES, *names])}")
+                                             f"are {known}")
         if len(of) != 1 or of not in pieces:
             raise _err(path, f"{key}.of", f"{quote(table['of'])} is not one of the rank's "
                                           f"pieces {pieces}")

@@ -626,8 +626,9 @@ def _pieces(value: str, files: int, path: str, names: Mapping[str, str],
     letters = value.replace(" ", "").upper()
     for char in letters:
         if char not in PIECE_NAMES and char not in names and char not in EXTRA_NAMES:
+            known = "".join(dict.fromkeys([*PIECE_NAMES, *names]))
             raise _err(path, "pieces", f"unknown piece {char!r} in {quote(value)}; "
-                                       f"pieces are {''.join([*PIECE_NAMES, *names])}")
+                                       f"pieces are {known}")
     if len(letters) != files:
         raise _err(path, "pieces",
                    f"{quote(value)} has {len(letters)} pieces for {files} {where}")
