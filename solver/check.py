@@ -120,6 +120,14 @@ def check(family: Family, shortcuts: Sequence[Choice] = ()) -> Report:
 
 def _prove(family: Family, report: Report, shortcuts: Sequence[Choice] = ()) -> None:
     rules = family.ruleset
+    if rules.armies:  # armies of the sides' own (solver/numbering/different_armies.py)
+        from solver.numbering.different_armies import prove as prove_armies
+
+        report.found = family.count
+        for claim, failures in prove_armies(family):
+            report.add(claim, failures)
+        _prove_schemes(family, report)
+        return
     if rules.army is not None:  # an army that varies (solver/numbering/armies.py)
         from solver.numbering.armies import prove
 

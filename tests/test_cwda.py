@@ -1,5 +1,10 @@
-"""Letters per family (issue 38, item 5): a family may give a built-in letter
-(``A``, ``C``, ...) a piece of its own.
+"""Chess with Different Armies (issue 38, items 1 and 5): armies of the sides'
+own (``[[army]]``, ``pairings``), and letters per family: a family may give a
+built-in letter (``A``, ``C``, ...) a piece of its own.
+
+The CWDA golden data is pychess-variants' own code, transcribed below
+(:data:`PYCHESS_ARMIES`, :func:`pychess_start_fen`, :data:`CWDA_START_FENS`),
+not the code under test.
 
 pychess-variants writes Chess with Different Armies' Colorbound Clobberers
 with ``a`` for the FAD and ``c`` for the cardinal (bishop + knight), where this
@@ -20,6 +25,8 @@ from itertools import permutations
 import pytest
 
 from solver import Family, RuleFileError
+from solver.check import check
+from solver.errors import ArmyError, LinkError
 from solver.ruleset.reader import parse, rules_dir
 
 HEAD = 'name = "my"\ntitle = "t"\nsource = "s"\nfiles = 8\ncount = 1\n'
@@ -97,3 +104,157 @@ def test_unknown_letters_are_listed_once() -> None:
     body = 'pieces = "KCRRBBNX"\n[[piece]]\nletter = "C"\nname = "cardinal"\n'
     with pytest.raises(RuleFileError, match=r"pieces are KQRBNAC$"):
         parse(HEAD + body, "my.toml")
+
+
+# -- Chess with Different Armies, from pychess-variants' definition ------------------------
+
+#: pychess-variants server/fairy/cwda.py (commit 2b5bb29), lines 22-27:
+#:   FIDE = Army("FIDE", "rnbqkbnr", "rnbq", "r")
+#:   COLORBOUND_CLOBBERERS = Army("Colorbound Clobberers", "dwackawd", "dwac", "d")
+#:   NUTTY_KNIGHTS = Army("Nutty Knights", "gihokhig", "giho", "g")
+#:   REMARKABLE_ROOKIES = Army("Remarkable Rookies", "smfekfms", "smfe", "s")
+#:   CWDA_ARMIES = (FIDE, COLORBOUND_CLOBBERERS, NUTTY_KNIGHTS, REMARKABLE_ROOKIES)
+#: as (name, back_rank, castling_rook).
+PYCHESS_ARMIES = (("FIDE", "rnbqkbnr", "r"), ("Colorbound Clobberers", "dwackawd", "d"),
+                  ("Nutty Knights", "gihokhig", "g"), ("Remarkable Rookies", "smfekfms", "s"))
+FIDE = PYCHESS_ARMIES[0]
+
+
+def pychess_start_fen(white: tuple[str, str, str], black: tuple[str, str, str]) -> str:
+    """pychess's ``cwda_start_fen`` (line 76)."""
+    return f"{black[1]}/pppppppp/8/8/8/8/PPPPPPPP/{white[1].upper()} w KQkq - 0 1"
+
+
+#: pychess's ``CWDA_START_FENS`` (lines 80-86): "FIDE vs. FIDE is ordinary Chess,
+#: so it is intentionally not offered here."
+CWDA_START_FENS = tuple(
+    pychess_start_fen(white, black)
+    for white in PYCHESS_ARMIES
+    for black in PYCHESS_ARMIES
+    if white is not FIDE or black is not FIDE
+)
+
+#: pychess's CWDA_FAIRY_PIECES (lines 30-58): letter, name, Betza.
+PYCHESS_PIECES = {"d": ("Bede", "BD"), "w": ("Waffle", "WA"), "a": ("FAD", "FAD"),
+                  "c": ("Cardinal", "BN"), "g": ("Charging rook", "fsRbK"),
+                  "i": ("Fibnif", "FvN"), "h": ("Charging knight", "fhNbKsW"),
+                  "o": ("Colonel", "KfsRfhN"), "s": ("Short rook", "R4"),
+                  "m": ("Woody rook", "WD"), "f": ("Half duck", "FDH"),
+                  "e": ("Chancellor", "RN")}
+
+
+@pytest.fixture(scope="module")
+def cwda() -> Family:
+    return Family.load("cwda")
+
+
+def test_cwda_counts_pychess_pairings(cwda: Family) -> None:
+    assert cwda.count == len(CWDA_START_FENS) == 4 * 4 - 1
+    assert len(set(CWDA_START_FENS)) == 15
+
+
+def test_cwda_reads_and_writes_pychess_fens_in_pychess_order(cwda: Family) -> None:
+    for number, fen in enumerate(CWDA_START_FENS):
+        assert cwda.id(fen) == number
+        assert cwda.position(number).fen() == fen  # written back as pychess writes it
+        black, *_, white = fen.split()[0].split("/")
+        assert cwda.id(f"{white} {black}") == number
+        shredder = cwda.position(number).fen("shredder")
+        assert shredder.split()[2] == "HAha" and cwda.id(shredder) == number
+
+
+def test_cwda_castles_with_each_armys_corner_piece(cwda: Family) -> None:
+    """Every pairing is KQkq: each king castles with its army's castling_rook."""
+    for name, rank, rook in PYCHESS_ARMIES:
+        assert rank[0] == rank[-1] == rook and rank[4] == "k", name
+    wrong = CWDA_START_FENS[1].replace("KQkq", "KQk")  # FIDE against the Nutty Knights
+    with pytest.raises(ValueError, match="right to castle with the a8 rook is missing"):
+        cwda.id(wrong)
+
+
+def test_cwda_refuses_fide_against_fide_and_other_ranks(cwda: Family) -> None:
+    with pytest.raises(LinkError, match="the fide army does not meet the fide army"):
+        cwda.id("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    with pytest.raises(ArmyError, match="stand as no army's"):
+        cwda.id("RNBQKBNR dwackadw")
+
+
+def test_cwda_declares_pychess_pieces(cwda: Family) -> None:
+    names = cwda.names
+    assert set(names) == {c.upper() for c in PYCHESS_PIECES}
+    for letter, (name, _) in PYCHESS_PIECES.items():
+        assert names[letter.upper()] == name.lower()
+    betza = (rules_dir() / "cwda.toml").read_text(encoding="utf-8")
+    for letter, (_, moves) in PYCHESS_PIECES.items():  # as pychess, fh written f, FvN left out
+        mine = moves.replace("fh", "f")
+        assert (f'betza = "{mine}"' in betza) == (letter != "i"), letter
+
+
+def test_cwda_is_proven_by_check(cwda: Family) -> None:
+    report = check(cwda)
+    assert report.ok and report.found == 15
+
+
+def test_cwda_by_the_command() -> None:
+    from inprocess import chess960
+
+    done = chess960(["id", CWDA_START_FENS[7], "--rules", "cwda"])
+    assert (done.stdout, done.stderr, done.returncode) == ("7\n", "", 0)
+    done = chess960(["position", "14", "--rules", "cwda", "--format", "fen"])
+    assert (done.stdout, done.returncode) == (CWDA_START_FENS[14] + "\n", 0)
+
+
+def test_the_readme_example_is_part_of_cwda(cwda: Family) -> None:
+    text = (rules_dir() / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- cwda-example.*?-->\s*```toml\n(.*?)```", text, re.DOTALL)
+    assert block is not None
+    two = Family(parse(block.group(1), "example.toml"))
+    assert two.count == 3
+    wanted = [f for f in CWDA_START_FENS if set(f.split()[0].lower()) <= set("rnbqkdwacp/8")]
+    assert [p.fen() for p in two.positions()] == wanted
+    assert all(two.id(fen) == n for n, fen in enumerate(wanted))
+
+
+def test_armies_pair_every_army_by_default() -> None:
+    text = (rules_dir() / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- cwda-example.*?-->\s*```toml\n(.*?)```", text, re.DOTALL)
+    assert block is not None
+    body = re.sub(r"pairings = .*\n", "", block.group(1)).replace("count = 3", "count = 4")
+    family = Family(parse(body, "all.toml"))
+    ranks = [(p.white, p.black) for p in family.positions()]
+    assert ranks == [(w, b) for w in ("RNBQKBNR", "DWACKAWD") for b in ("RNBQKBNR", "DWACKAWD")]
+    assert family.side_count == 2 and family.pair(1, 0).id == 2
+
+
+_ARMIES = ('files = 8\nsides = "independent"\ncount = 2\n'
+           '[[army]]\nname = "fide"\npieces = "RNBQKBNR"\n'
+           '[[army]]\nname = "rooks"\npieces = "SNBQKBNS"\ncastles-with = "S"\n'
+           '[[piece]]\nletter = "S"\nname = "short rook"\n')
+
+
+@pytest.mark.parametrize(("change", "key", "message"), [
+    (('sides = "independent"\n', ""), "army", "need sides = 'independent'"),
+    (("count = 2\n", 'count = 2\npieces = "KQRRBBNN"\n'), "pieces", "is not read with armies"),
+    (("count = 2\n", 'count = 2\npairings = ["fide rooks", "fide rooks"]\n'), "pairings[2]",
+     "is given twice"),
+    (("count = 2\n", 'count = 2\npairings = ["fide rookies"]\n'), "pairings[1]",
+     "did you mean 'rooks'"),
+    (("count = 2\n", 'count = 2\npairings = ["fide"]\n'), "pairings[1]",
+     "is not two armies' names"),
+    (('castles-with = "S"', 'castles-with = "X"'), "army[2].castles-with", "is not one piece"),
+    (('"SNBQKBNS"', '"RNBQKBNR"'), "army[2].pieces", "is army 'fide''s rank too"),
+    (('"SNBQKBNS"', '"SNBQKBNR"'), "army", "the piece army 'fide' castles with"),
+    (('name = "rooks"', 'name = "Rooks!"'), "army[2].name", "is not an army's name"),
+    (('"SNBQKBNS"', '"SNBQKBN"'), "army[2].pieces", "is not a rank of 8 pieces"),
+])
+def test_armies_refuse_what_they_cannot_read(change: tuple[str, str], key: str,
+                                             message: str) -> None:
+    text = _ARMIES.replace(*change)
+    with pytest.raises(RuleFileError) as caught:
+        parse(HEAD.replace("files = 8\ncount = 1\n", "") + text, "my.toml")
+    assert f"my.toml: {key}: " in str(caught.value) and message in str(caught.value)
+
+
+def test_pairings_need_armies() -> None:
+    with pytest.raises(RuleFileError, match="pairings: pairings name armies"):
+        parse(HEAD + 'pieces = "KQRRBBNN"\npairings = ["a b"]\n', "my.toml")

@@ -69,6 +69,7 @@ PUBLISHED = {
     "xboard-caparandom": 84_000,
     "wild3": 131_072,  # 8 x 4^7 (tests/test_armies.py brute-forces it)
     "wild4": 149_320_544,
+    "cwda": 15,  # pychess-variants' CWDA_START_FENS (tests/test_cwda.py transcribes it)
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -108,9 +109,9 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
                "wild4"}  # (wild3 and wild4: tests/test_armies.py in the default run)
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
-#: pawns-protected).
+#: pawns-protected), and cwda, whose positions are the pairings its file lists.
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
-              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom"}
+              "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom", "cwda"}
 
 
 @pytest.mark.parametrize("name", sample([

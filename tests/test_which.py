@@ -56,6 +56,7 @@ NOT_HOLDING = {
     "myshogi": "shogi, written in SFEN", "seirawan960": "hawk and elephant in hand: [HEhe]",
     "capahouse960": "10 files", "cutechess-caparandom": "10 files",
     "xboard-caparandom": "10 files",
+    "cwda": "FIDE against FIDE is ordinary chess, which pychess's CWDA leaves out",
 }
 
 

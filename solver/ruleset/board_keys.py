@@ -144,7 +144,7 @@ def _fixed(
     return tuple(reversed(expanded))
 
 
-def _tables(doc: Mapping[str, Any], key: str, keys: tuple[str, ...],
+def tables(doc: Mapping[str, Any], key: str, keys: tuple[str, ...],
             path: str) -> list[Mapping[str, Any]]:
     """An array of tables (``[[piece]]``), each checked for unknown keys."""
     tables = doc.get(key, [])
@@ -174,7 +174,7 @@ def read_declared(doc: Mapping[str, Any], path: str) -> tuple[dict[str, str], di
     letter to Betza string for those that give one."""
     names: dict[str, str] = {}
     betza: dict[str, str] = {}
-    for index, table in enumerate(_tables(doc, "piece", _PIECE_KEYS, path), 1):
+    for index, table in enumerate(tables(doc, "piece", _PIECE_KEYS, path), 1):
         letter, name = table["letter"], table["name"]
         key = f"piece[{index}]"
         if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
@@ -210,7 +210,7 @@ def read_front(doc: Mapping[str, Any], pieces: str, names: Mapping[str, str],
     """Pieces one rank in front of the rank's (``[[front]]``)."""
     fronts: list[Front] = []
     taken: dict[tuple[str, bool], str] = {}
-    for index, table in enumerate(_tables(doc, "front", _FRONT_KEYS, path), 1):
+    for index, table in enumerate(tables(doc, "front", _FRONT_KEYS, path), 1):
         key = f"front[{index}]"
         piece, of = table["piece"].upper(), table["of"].upper()
         if len(piece) != 1 or (piece not in PIECE_NAMES and piece not in names):
