@@ -23,6 +23,9 @@ import re
 from itertools import permutations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import examples
 
 from solver import Family, RuleFileError
 from solver.check import check
@@ -258,3 +261,54 @@ def test_armies_refuse_what_they_cannot_read(change: tuple[str, str], key: str,
 def test_pairings_need_armies() -> None:
     with pytest.raises(RuleFileError, match="pairings: pairings name armies"):
         parse(HEAD + 'pieces = "KQRRBBNN"\npairings = ["a b"]\n', "my.toml")
+
+
+def test_lint_with_the_family_passes_pychess_fens() -> None:
+    from inprocess import chess960
+
+    done = chess960(["lint", "-r", "cwda", "-"], stdin="\n".join(CWDA_START_FENS) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "15 start positions, 0 problems" in done.stderr + done.stdout
+
+
+#: Letters for random armies: a king, rooks and pieces of a family's own.
+_LETTERS = "RNBQDWGS"
+
+
+@st.composite
+def _armies(draw: st.DrawFn) -> tuple[list[str], list[tuple[int, int]]]:
+    """Distinct ranks of 6 files, each a king and five letters of :data:`_LETTERS`,
+    and the pairings among them, in an order of their own."""
+    ranks = draw(st.lists(st.tuples(st.integers(0, 5), st.text(_LETTERS, min_size=5,
+                                                                    max_size=5)),
+                          min_size=1, max_size=4))
+    found = list(dict.fromkeys(rest[:king] + "K" + rest[king:] for king, rest in ranks))
+    every = [(w, b) for w in range(len(found)) for b in range(len(found))]
+    pairs = draw(st.permutations(every))
+    return found, pairs[:draw(st.integers(1, len(pairs)))]
+
+
+@settings(max_examples=examples(25, most=300), deadline=None)
+@given(_armies())
+def test_any_armies_number_their_pairings_both_ways(made: tuple[list[str],
+                                                               list[tuple[int, int]]]) -> None:
+    """Each pairing's position is its place in ``pairings``; its FEN and its pair
+    of ranks read back to it; every other pair of armies is refused."""
+    ranks, pairs = made
+    names = [f"army{i}" for i in range(len(ranks))]
+    text = ('name = "armies"\ntitle = "t"\nsource = "s"\nfiles = 6\nsides = "independent"\n'
+            f"count = {len(pairs)}\npairings = [" +
+            ", ".join(f'"{names[w]} {names[b]}"' for w, b in pairs) + "]\n")
+    text += "".join(f'[[army]]\nname = "{n}"\npieces = "{r}"\n'
+                    for n, r in zip(names, ranks, strict=True))
+    text += "".join(f'[[piece]]\nletter = "{x}"\nname = "piece {x.lower()}"\n' for x in "DWGS")
+    family = Family(parse(text, "armies.toml"))
+    assert family.count == len(pairs) and family.side_count == len(ranks)
+    for number, (w, b) in enumerate(pairs):
+        position = family.position(number)
+        assert (position.white, position.black) == (ranks[w], ranks[b])
+        assert family.id(position.fen()) == number
+        assert family.id(f"{ranks[w]} {ranks[b].lower()}") == number
+    for w, b in {(w, b) for w in range(len(ranks)) for b in range(len(ranks))} - set(pairs):
+        with pytest.raises(LinkError):
+            family.id(f"{ranks[w]} {ranks[b].lower()}")
