@@ -20,6 +20,7 @@ file g of rank 2 when one of its moves goes from (f, 1) to (g, 2).
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import permutations
 
 import pytest
@@ -46,6 +47,12 @@ def _defends(betza: str) -> set[int]:
 
 def _brute_count(pieces: str, moves: dict[str, str]) -> int:
     """Arrangements of ``pieces`` on rank 1 whose every pawn on rank 2 is defended."""
+    return _counted(pieces, tuple(sorted(moves.items())))
+
+
+@cache
+def _counted(pieces: str, pairs: tuple[tuple[str, str], ...]) -> int:
+    moves = dict(pairs)
     count = 0
     for rank in set(permutations(pieces)):
         reach = [_defends(moves[p]) for p in rank]
@@ -312,3 +319,25 @@ def test_any_armies_number_their_pairings_both_ways(made: tuple[list[str],
     for w, b in {(w, b) for w in range(len(ranks)) for b in range(len(ranks))} - set(pairs):
         with pytest.raises(LinkError):
             family.id(f"{ranks[w]} {ranks[b].lower()}")
+
+
+#: Fairy-Stockfish's variant configuration of pychess's armies (its pieces'
+#: Betza strings from CWDA_FAIRY_PIECES, the kings castling with ``rdgs``, as
+#: pychess's ``castling_rook`` says): an oracle for the castling field.
+_FSF_CONFIG = "[cwdaoracle:chess]\n" + "".join(
+    f"customPiece{i} = {letter}:{moves}\n"
+    for i, (letter, (_, moves)) in enumerate(PYCHESS_PIECES.items(), 1)
+) + "castlingRookPieces = " + "".join(rook for _, _, rook in PYCHESS_ARMIES) + "\n"
+
+
+def test_fairy_stockfish_reads_every_cwda_fen_as_written(cwda: Family) -> None:
+    """pyffish, given pychess's armies, finds every FEN valid and writes it back
+    unchanged: X-FEN as ours, its Chess960 form as our fsf dialect."""
+    sf = pytest.importorskip("pyffish")
+    sf.load_variant_config(_FSF_CONFIG)
+    for number in range(cwda.count):
+        position = cwda.position(number)
+        fen = position.fen()
+        assert sf.validate_fen(fen, "cwdaoracle", False) == 1, fen
+        assert sf.get_fen("cwdaoracle", fen, []) == fen
+        assert sf.get_fen("cwdaoracle", fen, [], True) == position.fen("fsf")
