@@ -341,3 +341,11 @@ def test_fairy_stockfish_reads_every_cwda_fen_as_written(cwda: Family) -> None:
         assert sf.validate_fen(fen, "cwdaoracle", False) == 1, fen
         assert sf.get_fen("cwdaoracle", fen, []) == fen
         assert sf.get_fen("cwdaoracle", fen, [], True) == position.fen("fsf")
+
+
+def test_check_refutes_a_wrong_count() -> None:
+    text = (rules_dir() / "cwda.toml").read_text(encoding="utf-8").replace("count = 15",
+                                                                          "count = 14")
+    report = check(Family(parse(text, "cwda14.toml")))
+    assert not report.ok
+    assert [c.ok for c in report.claims if "declared count" in c.text] == [False]
