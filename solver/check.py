@@ -234,8 +234,10 @@ def _prove_castling(family: Family, report: Report, ordered: list[str]) -> None:
     rule = family.ruleset.castling
     wrong: list[str] = []
     if isinstance(rule, SubsetCastling):
-        wrong = [f"{rank} gives {len(rule.rooks(rank))} rights, not 2: its castling "
-                 "variations would not differ" for rank in ordered if len(rule.rooks(rank)) != 2]
+        view = family.layout.castling_view  # (the piece the kings castle with, as R)
+        wrong = [f"{rank} gives {len(rule.rooks(view(rank)))} rights, not 2: its castling "
+                 "variations would not differ" for rank in ordered
+                 if len(rule.rooks(view(rank))) != 2]
     count = family.count
     step = max(1, count // 199)
     ids = sorted({*range(0, count, step), *range(min(count, 16)), count - 1})

@@ -349,3 +349,58 @@ def test_check_refutes_a_wrong_count() -> None:
     report = check(Family(parse(text, "cwda14.toml")))
     assert not report.ok
     assert [c.ok for c in report.claims if "declared count" in c.text] == [False]
+
+
+# -- castles-with: a king castling with another piece than the rook -----------------------
+
+
+def _castles_with_example() -> str:
+    text = (rules_dir() / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- castles-with-example.*?-->\s*```toml\n(.*?)```", text, re.DOTALL)
+    assert block is not None
+    return block.group(1)
+
+
+def test_castles_with_counts_and_writes_the_bedes_rights() -> None:
+    """The Clobberers shuffled, the king between the bedes: as many as the
+    arrangements of DWACKAWD with K between the D's (a brute force), each
+    castling on both wings with its outermost bedes."""
+    family = Family(parse(_castles_with_example(), "example.toml"))
+    ranks = {"".join(p) for p in permutations("DWACKAWD")}
+    between = sorted(r for r in ranks if r.index("D") < r.index("K") < r.rindex("D"))
+    assert family.count == len(between) == 1680
+    for number in (0, 1, 839, 1679):
+        position = family.position(number)
+        rank = position.white
+        assert position.fen().split()[2] == "KQkq"
+        files = "abcdefgh"
+        assert position.fen("shredder").split()[2] == (
+            files[rank.rindex("D")].upper() + files[rank.index("D")].upper()
+            + files[rank.rindex("D")] + files[rank.index("D")])
+        assert family.id(position.fen("shredder")) == number
+
+
+def test_fairy_stockfish_castles_with_the_bede() -> None:
+    """Fairy-Stockfish, told the bede is the castling piece (castlingRookPieces),
+    takes every FEN as written, in Chess960 mode."""
+    sf = pytest.importorskip("pyffish")
+    sf.load_variant_config("[clob960:chess]\nchess960 = true\ncustomPiece1 = d:BD\n"
+                           "customPiece2 = w:WA\ncustomPiece3 = a:FAD\ncustomPiece4 = c:BN\n"
+                           "castlingRookPieces = d\n")
+    family = Family(parse(_castles_with_example(), "example.toml"))
+    for number in range(0, family.count, 97):
+        position = family.position(number)
+        for fen in (position.fen(), position.fen("shredder")):
+            assert sf.validate_fen(fen, "clob960", True) == 1, fen
+            assert sf.get_fen("clob960", fen, [], True) == position.fen("shredder")
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ('"K"', "expected one piece letter other than the king"),
+    ('"DD"', "expected one piece letter"), ("3", "expected one piece letter"),
+    ('"Q"', "'Q' is not one of the pieces DWACKAWD"),
+])
+def test_castles_with_refuses(value: str, message: str) -> None:
+    text = _castles_with_example().replace('castles-with = "D"', f"castles-with = {value}")
+    with pytest.raises(RuleFileError, match="castles-with: " + re.escape(message)):
+        parse(text, "my.toml")

@@ -252,7 +252,7 @@ class SideArmy:
 
 
 def _side_army(table: Mapping[str, Any], key: str, files: int, known: str,
-               taken: Mapping[str, SideArmy], path: str) -> SideArmy:
+               taken: Mapping[str, SideArmy], castles: str, path: str) -> SideArmy:
     """One ``[[army]]`` table's army."""
     name = table["name"]
     if not _ARMY_NAME.fullmatch(name):
@@ -273,22 +273,24 @@ def _side_army(table: Mapping[str, Any], key: str, files: int, known: str,
         raise _err(path, f"{key}.pieces", f"{quote(table['pieces'])} is army {same[0]!r}'s "
                                           "rank too, so a rank would be read two ways")
     title = table.get("title", name)
-    castles = table.get("castles-with", "R")
+    castles = table.get("castles-with", castles)
     for sub, value in (("title", title), ("castles-with", castles)):
         if not isinstance(value, str):
             raise _err(path, f"{key}.{sub}", f"expected a string, got {type_name(value)} "
                                              f"{shown(value)}")
     castles = castles.upper()
-    if len(castles) != 1 or castles == "K" or (castles not in pieces and castles != "R"):
+    if len(castles) != 1 or castles == "K" or ("castles-with" in table and castles not in pieces):
         raise _err(path, f"{key}.castles-with", f"{quote(castles)} is not one piece of the "
                                                 f"army {pieces} other than the king")
     return SideArmy(name, pieces, title, castles)
 
 
 def read_armies(doc: Mapping[str, Any], files: int, names: Mapping[str, str], independent: bool,
-                path: str) -> tuple[tuple[SideArmy, ...], tuple[tuple[int, int], ...]]:
+                path: str, castles: str = "R"
+                ) -> tuple[tuple[SideArmy, ...], tuple[tuple[int, int], ...]]:
     """The ``[[army]]`` tables and the ``pairings`` between them (White's army
-    first), or ``((), ())`` when the file gives no armies."""
+    first), or ``((), ())`` when the file gives no armies; ``castles`` is the
+    piece an army's king castles with when the army does not name its own."""
     from solver.ruleset.board_keys import tables
 
     if "army" not in doc:
@@ -306,7 +308,7 @@ def read_armies(doc: Mapping[str, Any], files: int, names: Mapping[str, str], in
     known = "".join(dict.fromkeys([*PIECE_NAMES, *names]))
     armies: dict[str, SideArmy] = {}
     for index, table in enumerate(tables(doc, "army", ARMY_KEYS, path), 1):
-        army = _side_army(table, f"army[{index}]", files, known, armies, path)
+        army = _side_army(table, f"army[{index}]", files, known, armies, castles, path)
         armies[army.name] = army
     if not armies:
         raise _err(path, "army", "expected at least one [[army]] table")

@@ -67,7 +67,7 @@ from solver.ruleset.board_keys import (
     read_region,
 )
 from solver.ruleset.bundled import NAME_RE, rules_folder
-from solver.ruleset.castling_keys import read_castling
+from solver.ruleset.castling_keys import check_castles_with, read_castles_with, read_castling
 from solver.ruleset.hand_keys import read_hand
 from solver.ruleset.limits import (
     MAX_DEPTH,
@@ -117,7 +117,7 @@ REFERENCES: Final = ("scharnagl",)
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
                     "rule", "numbering", "numberings", "hand", "gating", "castling", "link",
-                    "army", "pairings")
+                    "army", "pairings", "castles-with")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -185,6 +185,9 @@ class RuleSet:
     #: (``pairings``: White's army, Black's, by their places in :attr:`armies`).
     armies: tuple[SideArmy, ...] = ()
     pairings: tuple[tuple[int, int], ...] = ()
+    #: The piece the kings castle with, as with a rook (``castles-with``; each
+    #: army's own with :attr:`armies`).
+    castles_with: str = "R"
 
     @cached_property
     def region(self) -> Region:
@@ -202,7 +205,7 @@ class RuleSet:
         >>> load("chess960").layout.standard
         True
         """
-        castles = "".join(sorted({a.castles_with for a in self.armies})) or "R"
+        castles = "".join(sorted({a.castles_with for a in self.armies})) or self.castles_with
         return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
                       self.front, self.names, self.notation, self.squares, self.hand,
                       self.gating, EMPTY in self.pieces, self.castling, castles)
@@ -466,7 +469,12 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     declared = found.check(read_declared, doc, path)
     names, betza = declared if declared is not None else ({}, {})
     board = found.check(read_board, doc, files, path, names) if files is not None else None
-    region, size, pieces, army, armies = _ranks(found, doc, files, board, declared, path)
+    castles = found.check(read_castles_with, doc, path)
+    region, size, pieces, army, armies = _ranks(found, doc, files, board, declared,
+                                                castles or "R", path)
+    if castles is not None and pieces is not None and not armies[0]:
+        found.check(check_castles_with, castles,
+                    pieces if army is None else army.fixed + army.pool, path)
     army = _linked(found, doc, army, board, path)
     paired = bool(armies[0]) or (army is not None and army.linked)
     count = (found.check(_count, doc, MIRROR if paired else board[2], path)
@@ -513,6 +521,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         army=army,
         armies=armies[0],
         pairings=armies[1],
+        castles_with=castles or "R",
     )
     if kind == "enumerated":
         return ruleset
@@ -531,7 +540,7 @@ _Armies = tuple[tuple[SideArmy, ...], tuple[tuple[int, int], ...]]
 
 
 def _ranks(found: _Problems, doc: Mapping[str, Any], files: int | None, board: _Board | None,
-           declared: tuple[dict[str, str], dict[str, str]] | None, path: str
+           declared: tuple[dict[str, str], dict[str, str]] | None, castles: str, path: str
            ) -> tuple[Region | None, int | None, str | None, Army | None, _Armies]:
     """What a side's rank is: the region, its size, the pieces (the first
     army's with ``[[army]]``), an army that varies, and the armies of the
@@ -541,7 +550,8 @@ def _ranks(found: _Problems, doc: Mapping[str, Any], files: int | None, board: _
     names = declared[0] if declared is not None else {}
     armies: _Armies | None = ((), ())
     if "army" in doc or "pairings" in doc:
-        armies = (found.check(read_armies, doc, files, names, board[2].independent, path)
+        armies = (found.check(read_armies, doc, files, names, board[2].independent, path,
+                              castles)
                   if declared is not None else None)
     if armies is None or armies[0]:  # (armies not read: the rank is not read either)
         return None, files, armies[0][0].pieces if armies else None, None, armies or ((), ())
