@@ -166,9 +166,9 @@ def prove(family: Armed) -> Iterator[tuple[str, list[str]]]:
             mine = "".join(c for c in field if c.isupper() == (side == "white") and c != "-")
             if castles != bool(mine):
                 wrong.append(f"{number}: {side}'s castling field {mine!r} for {rank}")
-    castles = ", each side castling with its army's own piece" if rooks else ""
+    said = ", each side castling with its army's own piece" if rooks else ""
     yield ("every position's FEN (X-FEN and Shredder-FEN) and pair of ranks read back to its "
-           f"id{castles}", wrong[:20])
+           f"id{said}", wrong[:20])
 
 
 def _castles(rank: str, piece: str) -> bool:
