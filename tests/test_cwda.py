@@ -404,3 +404,12 @@ def test_castles_with_refuses(value: str, message: str) -> None:
     text = _castles_with_example().replace('castles-with = "D"', f"castles-with = {value}")
     with pytest.raises(RuleFileError, match="castles-with: " + re.escape(message)):
         parse(text, "my.toml")
+
+
+def test_which_finds_cwda_by_fen_pair_and_rank() -> None:
+    from solver import which
+
+    for text, number in [(CWDA_START_FENS[0], 0), ("SMFEKFMS dwackawd", 12),
+                         ("GIHOKHIG", 9)]:  # (a single rank: both sides that army)
+        found = {m.family: m for m in which(text).families}
+        assert "cwda" in found and found["cwda"].id == number, text
