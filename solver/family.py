@@ -17,7 +17,7 @@ from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from solver.board.castling_rules import SubsetCastling
-from solver.board.geometry import EXTRA_NAMES, Layout, piece_name, square_name
+from solver.board.geometry import EXTRA_NAMES, Layout, piece_name
 from solver.board.sides import INDEPENDENT, Sides
 from solver.errors import (
     Chess960Error,
@@ -400,7 +400,8 @@ class Family:
         have = Counter(rank)
         for letter in [*want, *(p for p in have if p not in want)]:
             if have[letter] != want[letter]:
-                squares = [square_name(f) for f, p in enumerate(rank) if p == letter]
+                names = self.ruleset.region.names  # (a region's own squares, in its order)
+                squares = [names[f] for f, p in enumerate(rank) if p == letter]
                 what = piece_name(letter, have[letter], self.names)
                 raise PieceCountError(text, letter, have[letter], want[letter], squares, what)
 

@@ -413,3 +413,9 @@ def test_which_finds_cwda_by_fen_pair_and_rank() -> None:
                          ("GIHOKHIG", 9)]:  # (a single rank: both sides that army)
         found = {m.family: m for m in which(text).families}
         assert "cwda" in found and found["cwda"].id == number, text
+
+
+def test_a_miscounted_piece_is_named_as_the_family_names_it_where_it_stands() -> None:
+    """Janggi's A is its guard; a third one stands on h3, the region's twelfth square."""
+    with pytest.raises(ValueError, match=r"has 3 guards \(d1, f1, h3\), expected 2"):
+        Family.load("janggi").id("RNBA.ANBR K CA PPPPP rnba.anbr k cc ppppp")
