@@ -209,7 +209,7 @@ def arithmetic_number(text: str) -> int | None:
 #: bytes, in name order (:func:`bundled_shapes`): only while they are the files
 #: shipped does ``which`` pass over a family by the width its file declares,
 #: without loading it. A test holds this equal to the files.
-RULES_DIGEST = "58a9783bf68ef06f3a9eea3b2557ff06ccda6f30b61940b7cb5c00ea97ff359c"
+RULES_DIGEST = "9a6ce69a3e8e4b8450022e0f7187d15676330fc05481ef3176d164a3e08f598f"
 
 
 def bundled_shapes() -> dict[str, tuple[int | None, str | None]] | None:
@@ -243,26 +243,33 @@ def bundled_shapes() -> dict[str, tuple[int | None, str | None]] | None:
 def declared_shape(data: bytes) -> tuple[int | None, str | None]:
     r"""The ``files = N`` a rule file's text ``data`` declares before its first
     table (None when it declares a ``region`` there, or no plain width), and
-    the upper-case letters of its ``pieces`` there, sorted (None: no such key).
+    the upper-case letters of its ``pieces`` there, or of every ``[[army]]``'s
+    together, sorted (None: no such key).
 
     >>> declared_shape(b'files = 8  # wide\npieces = "K + 7 of NBRQ"\n[[rule]]\nfiles = 9\n')
     (8, 'BKNQR')
     >>> declared_shape(b'files = 8\nregion = "e1-h2"\n')
     (None, None)
+    >>> declared_shape(b'files = 8\n[[army]]\npieces = "RKR"\n[[army]]\npieces = "DKD"\n')
+    (8, 'DKR')
     """
     width = None
     letters = None
     region = False
+    table = b""
     for line in data.split(b"\n"):
         if line.startswith(b"["):
-            break
+            table = line.partition(b"#")[0].strip()
+            continue
+        if table and table != b"[[army]]":
+            continue
         region = region or line.startswith(b"region")
-        if line.startswith(b"files = "):
+        if line.startswith(b"files = ") and not table:
             value = line[len(b"files = "):].partition(b"#")[0].strip()
             width = int(value) if value.isdigit() else None
-        elif line.startswith(b"pieces = "):
-            letters = "".join(sorted({chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0]
-                                      if 65 <= c <= 90}))
+        elif line.startswith(b"pieces = "):  # (each [[army]]'s pieces: their letters together)
+            letters = "".join(sorted({*(letters or ""), *(
+                chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0] if 65 <= c <= 90)}))
     return None if region else width, letters
 
 
