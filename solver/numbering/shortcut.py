@@ -212,16 +212,16 @@ def arithmetic_number(text: str) -> int | None:
 RULES_DIGEST = "58a9783bf68ef06f3a9eea3b2557ff06ccda6f30b61940b7cb5c00ea97ff359c"
 
 
-def bundled_shapes() -> dict[str, tuple[int | None, str | None]] | None:
-    """Each bundled family's width and piece letters as its rule file declares
-    them before any table (:func:`declared_shape`), by name in
+def bundled_shapes() -> dict[str, tuple[int | None, str | None, int | None]] | None:
+    """Each bundled family's rank width, piece letters and board width as its
+    rule file declares them before any table (:func:`declared_shape`), by name in
     :func:`~solver.ruleset.reader.bundled_names`'s order, while every bundled
     rule file is the one shipped (:data:`RULES_DIGEST`); None when any differs,
     is added, is missing or cannot be read.
 
     >>> shapes = bundled_shapes()
-    >>> shapes["chess960"], shapes["capablanca-random"], shapes["racing-kings"]
-    ((8, 'BKNQR'), (10, 'ABCKNQR'), (None, 'BKNQR'))
+    >>> shapes["chess960"], shapes["capablanca-random"], shapes["janggi"]
+    ((8, 'BKNQR', 8), (10, 'ABCKNQR', 10), (None, 'ABCKNPR', 9))
     """
     folder = rules_folder()
     try:
@@ -230,7 +230,7 @@ def bundled_shapes() -> dict[str, tuple[int | None, str | None]] | None:
     except OSError:
         return None
     digest = blake2b(digest_size=32)
-    shapes: dict[str, tuple[int | None, str | None]] = {}
+    shapes: dict[str, tuple[int | None, str | None, int | None]] = {}
     for name in names:
         data = read_regular(os.path.join(folder, f"{name}.toml"), MAX_FILE_BYTES)
         if data is None:
@@ -240,15 +240,16 @@ def bundled_shapes() -> dict[str, tuple[int | None, str | None]] | None:
     return shapes if digest.hexdigest() == RULES_DIGEST else None
 
 
-def declared_shape(data: bytes) -> tuple[int | None, str | None]:
-    r"""The ``files = N`` a rule file's text ``data`` declares before its first
-    table (None when it declares a ``region`` there, or no plain width), and
-    the upper-case letters of its ``pieces`` there, sorted (None: no such key).
+def declared_shape(data: bytes) -> tuple[int | None, str | None, int | None]:
+    r"""What a rule file's text ``data`` declares before its first table: the
+    width of a rank (its ``files = N``; None when it declares a ``region``
+    there, or no plain width), the upper-case letters of its ``pieces``, sorted
+    (None: no such key), and the board's files (``files = N``, region or not).
 
     >>> declared_shape(b'files = 8  # wide\npieces = "K + 7 of NBRQ"\n[[rule]]\nfiles = 9\n')
-    (8, 'BKNQR')
+    (8, 'BKNQR', 8)
     >>> declared_shape(b'files = 8\nregion = "e1-h2"\n')
-    (None, None)
+    (None, None, 8)
     """
     width = None
     letters = None
@@ -263,7 +264,7 @@ def declared_shape(data: bytes) -> tuple[int | None, str | None]:
         elif line.startswith(b"pieces = "):
             letters = "".join(sorted({chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0]
                                       if 65 <= c <= 90}))
-    return None if region else width, letters
+    return None if region else width, letters, width
 
 
 def plain_number(text: str, count: int) -> int | None:
