@@ -54,7 +54,7 @@ def test_each_declared_shape_is_the_familys_region_and_pieces() -> None:
     assert list(shapes) == [family.name for family in families]
     for family in families:
         width, pieces, files = shapes[family.name]
-        assert width in (None, family.ruleset.region_size), family.name
+        assert width in (None, family.ruleset.region_size), family.name  # (None: unsaid)
         assert pieces is not None and piece_letters(family) <= set(pieces), family.name
         # a FEN's rows are as wide as the board, its files (None: a hand in brackets)
         assert files == family.ruleset.files, family.name
@@ -62,8 +62,8 @@ def test_each_declared_shape_is_the_familys_region_and_pieces() -> None:
     # the shapes the rule files state, read here by eye
     assert shapes["chess960"] == (8, "BKNQR", 8)
     assert (shapes["bench-12"][0], shapes["shogi-shuffle"]) == (12, (9, "GKLNS", 9))
-    assert shapes["chess256"] == (None, "BKNPQR", 8)  # a region: ranks 1-3
-    assert shapes["janggi"][::2] == (None, 9)  # a region on a board of 9 files
+    assert shapes["chess256"] == (24, "BKNPQR", 8)  # a region: rank 1, and 2-3 a file each
+    assert shapes["janggi"][::2] == (17, 9)  # a region on a board of 9 files
     assert shapes["wild4"] == (8, "BKNQR", 8)  # "K + 7 of NBRQ"
 
 

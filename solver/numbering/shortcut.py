@@ -221,7 +221,7 @@ def bundled_shapes() -> dict[str, tuple[int | None, str | None, int | None]] | N
 
     >>> shapes = bundled_shapes()
     >>> shapes["chess960"], shapes["capablanca-random"], shapes["janggi"]
-    ((8, 'BKNQR', 8), (10, 'ABCKNQR', 10), (None, 'ABCKNPR', 9))
+    ((8, 'BKNQR', 8), (10, 'ABCKNQR', 10), (17, 'ABCKNPR', 9))
     """
     folder = rules_folder()
     try:
@@ -242,29 +242,50 @@ def bundled_shapes() -> dict[str, tuple[int | None, str | None, int | None]] | N
 
 def declared_shape(data: bytes) -> tuple[int | None, str | None, int | None]:
     r"""What a rule file's text ``data`` declares before its first table: the
-    width of a rank (its ``files = N``; None when it declares a ``region``
-    there, or no plain width), the upper-case letters of its ``pieces``, sorted
-    (None: no such key), and the board's files (``files = N``, region or not).
+    width of a rank (its ``files = N``, or the squares of its ``region`` when
+    that names squares and rectangles alone; None: no plain width or region),
+    the upper-case letters of its ``pieces``, sorted (None: no such key), and
+    the board's files (``files = N``, region or not).
 
     >>> declared_shape(b'files = 8  # wide\npieces = "K + 7 of NBRQ"\n[[rule]]\nfiles = 9\n')
     (8, 'BKNQR', 8)
-    >>> declared_shape(b'files = 8\nregion = "e1-h2"\n')
+    >>> declared_shape(b'files = 8\nregion = "a1-h1, b2-c3"\n')
+    (12, None, 8)
+    >>> declared_shape(b'files = 8\nregion = "rank 1"\n')
     (None, None, 8)
     """
     width = None
     letters = None
-    region = False
+    region: tuple[int | None] | None = None  # (its squares,) once a region is declared
     for line in data.split(b"\n"):
         if line.startswith(b"["):
             break
-        region = region or line.startswith(b"region")
+        if line.startswith(b"region = "):
+            region = (_region_squares(line[len(b"region = "):].partition(b"#")[0]),)
         if line.startswith(b"files = "):
             value = line[len(b"files = "):].partition(b"#")[0].strip()
             width = int(value) if value.isdigit() else None
         elif line.startswith(b"pieces = "):
             letters = "".join(sorted({chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0]
                                       if 65 <= c <= 90}))
-    return None if region else width, letters, width
+    return width if region is None else region[0], letters, width
+
+
+def _region_squares(value: bytes) -> int | None:
+    """How many squares a ``region`` value (``"a1-h1, e2"``: squares and
+    rectangles, none named twice, as the rule reader holds) names; None for
+    any other part (``rank 1``)."""
+    import re
+
+    count = 0
+    for part in value.strip().strip(b'"').split(b","):
+        found = re.fullmatch(rb"([a-z])(\d+)(?:-([a-z])(\d+))?", part.strip())
+        if found is None:
+            return None
+        first, low, last, high = found.groups()
+        last, high = last or first, high or low
+        count += (abs(last[0] - first[0]) + 1) * (abs(int(high) - int(low)) + 1)
+    return count
 
 
 def plain_number(text: str, count: int) -> int | None:
