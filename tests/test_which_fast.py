@@ -145,3 +145,14 @@ def test_every_chess960_rank_end_to_end(monkeypatch: pytest.MonkeyPatch) -> None
     for rank in GOLDEN:
         assert _run([rank], "text", monkeypatch, general=False) == \
             _run([rank], "text", monkeypatch, general=True), rank
+
+
+@pytest.mark.parametrize(("head", "width"), [
+    (b'files = 8\nregion="a1-h1, e2"\n', 9),  # no spaces: read all the same
+    (b'files = 8\nregion = "rank 1"\n', None),  # not squares: only the reading knows
+    (b'files = 8\nregions = "a1"\n', None),  # not the key itself
+    (b'files = 8\nregion = "a1-h1"\nregion = "a1"\n', None),  # said twice
+    (b'files = 8\nregion = """\na1-h1"""\n', None),  # a multi-line string
+])
+def test_a_region_declares_its_width_only_when_plain(head: bytes, width: int | None) -> None:
+    assert shortcut.declared_shape(head)[::2] == (width, 8)

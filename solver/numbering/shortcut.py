@@ -260,8 +260,10 @@ def declared_shape(data: bytes) -> tuple[int | None, str | None, int | None]:
     for line in data.split(b"\n"):
         if line.startswith(b"["):
             break
-        if line.startswith(b"region = "):
-            region = (_region_squares(line[len(b"region = "):].partition(b"#")[0]),)
+        key, _, value = line.partition(b"=")
+        if key.startswith(b"region"):  # its squares, when it is said once and plainly
+            plain = key.strip() == b"region" and region is None
+            region = (_region_squares(value.partition(b"#")[0]) if plain else None,)
         if line.startswith(b"files = "):
             value = line[len(b"files = "):].partition(b"#")[0].strip()
             width = int(value) if value.isdigit() else None
