@@ -156,3 +156,7 @@ def test_every_chess960_rank_end_to_end(monkeypatch: pytest.MonkeyPatch) -> None
 ])
 def test_a_region_declares_its_width_only_when_plain(head: bytes, width: int | None) -> None:
     assert shortcut.declared_shape(head)[::2] == (width, 8)
+
+
+def test_pieces_on_lines_of_their_own_say_no_letters() -> None:
+    assert shortcut.declared_shape(b'files = 8\npieces = """\nKQRRBBNN"""\n') == (8, None, 8)

@@ -269,7 +269,7 @@ def declared_shape(data: bytes) -> tuple[int | None, str | None, int | None]:
             width = int(value) if value.isdigit() else None
         elif line.startswith(b"pieces = "):
             letters = "".join(sorted({chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0]
-                                      if 65 <= c <= 90}))
+                                      if 65 <= c <= 90})) or None  # (none on this line: unsaid)
     return width if region is None else region[0], letters, width
 
 
