@@ -143,15 +143,30 @@ def check(family: Family, shortcuts: Sequence[Choice] = ()) -> Report:
     return report
 
 
-def _prove(family: Family, report: Report, shortcuts: Sequence[Choice] = ()) -> None:
+def _prove_armies(family: Family, report: Report) -> bool:
+    """Prove a family whose pieces vary (armies of the sides' own, or an army
+    that varies) by its armies' own proof; False for any other family."""
     rules = family.ruleset
-    if rules.army is not None:  # an army that varies (solver/numbering/armies.py)
+    if rules.armies:  # armies of the sides' own (solver/numbering/different_armies.py)
+        from solver.numbering.different_armies import prove as prove_own
+
+        claims = prove_own(family)
+    elif rules.army is not None:  # an army that varies (solver/numbering/armies.py)
         from solver.numbering.armies import prove
 
-        report.found = family.count
-        for claim, failures in prove(family):
-            report.add(claim, failures)
-        _prove_schemes(family, report)  # its ranks vary in pieces: no shortcut answers
+        claims = prove(family)
+    else:
+        return False
+    report.found = family.count
+    for claim, failures in claims:
+        report.add(claim, failures)
+    _prove_schemes(family, report)  # its ranks vary in pieces: no shortcut answers
+    return True
+
+
+def _prove(family: Family, report: Report, shortcuts: Sequence[Choice] = ()) -> None:
+    rules = family.ruleset
+    if _prove_armies(family, report):
         return
     try:
         solved = family.solver_ranks()
@@ -298,8 +313,10 @@ def _prove_castling(family: Family, report: Report, ordered: list[str]) -> None:
     rule = family.ruleset.castling
     wrong: list[str] = []
     if isinstance(rule, SubsetCastling):
-        wrong = [f"{rank} gives {len(rule.rooks(rank))} rights, not 2: its castling "
-                 "variations would not differ" for rank in ordered if len(rule.rooks(rank)) != 2]
+        view = family.layout.castling_view  # (the piece the kings castle with, as R)
+        wrong = [f"{rank} gives {len(rule.rooks(view(rank)))} rights, not 2: its castling "
+                 "variations would not differ" for rank in ordered
+                 if len(rule.rooks(view(rank))) != 2]
     count = family.count
     step = max(1, count // 199)
     ids = sorted({*range(0, count, step), *range(min(count, 16)), count - 1})

@@ -17,7 +17,7 @@ from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from solver.board.castling_rules import SubsetCastling
-from solver.board.geometry import EXTRA_NAMES, Layout, piece_name, square_name
+from solver.board.geometry import EXTRA_NAMES, Layout, piece_name
 from solver.board.sides import INDEPENDENT, Sides
 from solver.errors import (
     Chess960Error,
@@ -46,6 +46,7 @@ from solver.syntax.steps import Numbering
 if TYPE_CHECKING:
     from solver.numbering.armies import ArmyIndex
     from solver.numbering.counting import Counting
+    from solver.numbering.different_armies import ArmiesIndex
     from solver.numbering.schemes import Scheme
     from solver.ruleset.source import RuleSource
 
@@ -113,6 +114,8 @@ class Family:
         """One side's lookups; enumerated families count rather than list (an
         army that varies: :class:`~solver.numbering.armies.ArmyIndex`, which
         has the same interface)."""
+        if self.ruleset.armies:
+            return self.armies  # type: ignore[return-value]
         if self.ruleset.army is not None:
             return self.army  # type: ignore[return-value]
         return RankIndex(self.numbering, self.ruleset.numbering == "arithmetic",
@@ -126,14 +129,36 @@ class Family:
         frame = replace(self.ruleset, army=None)
         return ArmyIndex(self.ruleset, lambda: Family(frame, self.max_arrangements))
 
+    @cached_property
+    def armies(self) -> ArmiesIndex:
+        """The numbering of a family whose sides have armies of their own
+        (``[[army]]``, Chess with Different Armies)."""
+        from solver.numbering.different_armies import ArmiesIndex
+
+        return ArmiesIndex(self.ruleset)
+
     @property
     def linked(self) -> bool:
-        """Whether the sides' ranks are tied by a ``link`` (FICS wild 4).
+        """Whether the sides' ranks are tied: by a ``link`` (FICS wild 4), or as
+        the ``pairings`` of armies (Chess with Different Armies) say.
 
         >>> Family.load("wild4").linked, Family.load("dfrc").linked
         (True, False)
         """
-        return self.ruleset.army is not None and self.ruleset.army.linked
+        return bool(self.ruleset.armies) or (
+            self.ruleset.army is not None and self.ruleset.army.linked)
+
+    @property
+    def _paired(self) -> ArmyIndex | ArmiesIndex:
+        """The numbering of a family whose ranks are drawn (:attr:`_drawn`): its
+        one side's ranks, and a linked family's pairs (:attr:`linked`)."""
+        return self.armies if self.ruleset.armies else self.army
+
+    @property
+    def _drawn(self) -> bool:
+        """Whether one side's ranks are numbered by arithmetic on an army (an army
+        that varies, or armies of the sides' own), not by the solver's listing."""
+        return self.ruleset.army is not None or bool(self.ruleset.armies)
 
     @classmethod
     def load(
@@ -170,8 +195,7 @@ class Family:
         >>> family.side_count, family.rank_of(0)
         (1, 'RNBQKBNR')
         """
-        if self.ruleset.numbering == "arithmetic" or self.ruleset.army is not None or \
-                self.independent:
+        if self.ruleset.numbering == "arithmetic" or self._drawn or self.independent:
             return
         index = RankIndex(self.numbering, False, lambda: ranks)
         index.ranks()
@@ -290,8 +314,8 @@ class Family:
         >>> Family.load("dfrc").side_count
         960
         """
-        if self.ruleset.army is not None:
-            return self.army.count
+        if self._drawn:
+            return self.index.count
         if self.ruleset.numbering != "arithmetic" and (
                 "index" not in self.__dict__ or self.index.listed is None):
             return self._counter().count
@@ -307,7 +331,7 @@ class Family:
         (960, 149320544)
         """
         if self.linked:
-            return self.army.pair_count * self.ruleset.castling.variations
+            return self._paired.pair_count * self.ruleset.castling.variations
         return self.sides.pair_count(self.side_count) * self.ruleset.castling.variations
 
     # -- one side -------------------------------------------------------------
@@ -353,6 +377,13 @@ class Family:
         return "".join(self.names) + "".join(c for c in EXTRA_NAMES if c in self.ruleset.pieces)
 
     def _check_counts(self, text: str, rank: str) -> None:
+        if self.ruleset.armies:
+            if self.armies.army_of(rank) is None:
+                from solver.errors import ArmyError
+
+                raise ArmyError(text, self.name, self.armies.text,
+                                "its pieces stand as no army's")
+            return
         army = self.ruleset.army
         if army is not None:
             if not army.has(rank):
@@ -369,7 +400,8 @@ class Family:
         have = Counter(rank)
         for letter in [*want, *(p for p in have if p not in want)]:
             if have[letter] != want[letter]:
-                squares = [square_name(f) for f, p in enumerate(rank) if p == letter]
+                names = self.ruleset.region.names  # (a region's own squares, in its order)
+                squares = [names[f] for f, p in enumerate(rank) if p == letter]
                 what = piece_name(letter, have[letter], self.names)
                 raise PieceCountError(text, letter, have[letter], want[letter], squares, what)
 
@@ -538,17 +570,20 @@ class Family:
 
     def _pair(self, white: str, black: str) -> Position:
         if self.linked:
-            if not self.army.fits(white, black):
+            paired = self._paired
+            if not paired.fits(white, black):
                 from solver.errors import LinkError
 
                 raise LinkError(f"{white} {black.lower()}", self.name, white, black,
                                 self._misfit(white, black))
-            return Position(self.army.pair_id(white, black), white, black, self.layout)
+            return Position(paired.pair_id(white, black), white, black, self.layout)
         number = self.rank_id(white) * self.side_count + self.rank_id(black)
         return Position(number, white, black, self.layout)
 
     def _misfit(self, white: str, black: str) -> str:
         """Why Black's rank does not fit White's, in words."""
+        if self.ruleset.armies:
+            return self.armies.misfit(white, black)
         if sorted(white) != sorted(black):
             return "the link 'same-army' gives black white's pieces"
         colour = self.ruleset.army.colour if self.ruleset.army is not None else None
@@ -576,7 +611,7 @@ class Family:
             if not (_takes(name, white) and _takes(name, black)):
                 continue
             other = _bundled(name)
-            if other.linked and not other.army.fits(white, black.upper()):
+            if other.linked and not other._paired.fits(white, black.upper()):
                 continue
             names.append(name)
         return names
@@ -666,7 +701,7 @@ class Family:
         if not self.independent:
             return self._one(number, self.rank_of(number))
         if self.linked:
-            return Position(number, *self.army.pair(number), self.layout)
+            return Position(number, *self._paired.pair(number), self.layout)
         white, black = divmod(number, self.side_count)
         return Position(number, self.rank_of(white), self.rank_of(black), self.layout)
 
@@ -703,8 +738,8 @@ class Family:
         >>> Family.load("chess960").ranks()[:2]
         ['BBQNNRKR', 'BQNBNRKR']
         """
-        if self.ruleset.army is not None:
-            return list(self.army)
+        if self._drawn:
+            return list(self._paired)
         listed = self.index.listed
         if listed is not None:
             return list(listed)
@@ -719,8 +754,7 @@ class Family:
         ['BBQNNRKR', 'BQNBNRKR']
         """
         listed = self.index.listed
-        if listed is not None or self.ruleset.numbering == "arithmetic" or \
-                self.ruleset.army is not None:
+        if listed is not None or self.ruleset.numbering == "arithmetic" or self._drawn:
             return self.ranks()
         from solver.numbering.listing import canonical
 
@@ -749,7 +783,7 @@ class Family:
         """
         rows: Iterable[tuple[int, str, str]]
         if self.linked:
-            rows = self.army.pairs()
+            rows = self._paired.pairs()
         elif self.independent:
             rows = Pairs(self.ranks(progress))
         else:
@@ -768,8 +802,8 @@ class Family:
         >>> next(Family.load("chess960").side_ranks())
         'BBQNNRKR'
         """
-        if self.ruleset.army is not None:
-            return iter(self.army)
+        if self._drawn:
+            return iter(self._paired)
         listed = self.index.listed
         if listed is not None:
             return iter(listed)
@@ -785,7 +819,7 @@ class Family:
         """
         from solver.numbering.listing import blocks_of, side_blocks
 
-        if self.ruleset.army is not None or self.index.listed is not None:
+        if self._drawn or self.index.listed is not None:
             return blocks_of(self.side_ranks(progress))
         return side_blocks(self.ruleset, self.numbering, self.max_arrangements, progress)
 
@@ -804,7 +838,7 @@ class Family:
         from solver.errors import SearchTooLargeError
 
         listed = self.index.listed if "index" in self.__dict__ else None
-        if self.ruleset.army is not None:
+        if self._drawn:
             return self.count
         if listed:
             n = len(listed)
@@ -836,8 +870,8 @@ class Family:
         >>> Family.load("chess960").canonical(["RNBQKBNR", "QNRBBNKR"])
         ['QNRBBNKR', 'RNBQKBNR']
         """
-        if self.ruleset.army is not None:
-            return sorted(ranks, key=self.army.id)
+        if self._drawn:
+            return sorted(ranks, key=self._paired.id)
         from solver.numbering.listing import canonical
 
         return canonical(self.ruleset, self.numbering, ranks)

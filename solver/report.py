@@ -186,14 +186,7 @@ def board_words(family: Family) -> list[str]:
         side, where = "Black's shuffled", f"rank {rs.ranks} ({squares[0]}-{squares[-1]})"
     names = game_names(family)
     out = [f"A board of {rs.files} files and {rs.ranks} ranks; {side} pieces fill {where}."]
-    army = rs.army
-    shuffled = rs.pieces.replace(army.placeholder, "") if army else rs.pieces
-    pieces = ", ".join(named(x, n, names) for x, n in _piece_counts(shuffled))
-    if army:
-        pool = [names[x] for x in army.pool]
-        each = ", ".join(pool[:-1]) + f" or {pool[-1]}" if len(pool) > 1 else pool[0]
-        pieces += f" and {army.size} more, each a {each}"
-    out.append(f"The shuffled pieces: {pieces} ({len(rs.pieces)} in all).")
+    out.append(_pieces_words(family, names))
     if rs.sides.fixed_white:
         fixed = Counter(p for row in rs.fixed for p in row if p != " ")
         listed = ", ".join(named(x, n, names) for x, n in sorted(fixed.items()))
@@ -211,6 +204,23 @@ def board_words(family: Family) -> list[str]:
                    "Gote Black. Files are numbered 9 to 1 from Sente's left, ranks "
                    "lettered a to i from Gote's side.")
     return out
+
+
+def _pieces_words(family: Family, names: Mapping[str, str]) -> str:
+    """The sentence naming the shuffled pieces (or the armies of the sides' own)."""
+    rs = family.ruleset
+    if rs.armies:  # armies of the sides' own, each standing as written
+        armies = "; ".join(f"{a.title} {a.pieces}" for a in rs.armies)
+        return (f"Each side plays one of {len(rs.armies)} armies, standing as written: "
+                f"{armies}; {len(rs.pairings)} pairings of them are the positions.")
+    army = rs.army
+    shuffled = rs.pieces.replace(army.placeholder, "") if army else rs.pieces
+    pieces = ", ".join(named(x, n, names) for x, n in _piece_counts(shuffled))
+    if army:
+        pool = [names[x] for x in army.pool]
+        each = ", ".join(pool[:-1]) + f" or {pool[-1]}" if len(pool) > 1 else pool[0]
+        pieces += f" and {army.size} more, each a {each}"
+    return f"The shuffled pieces: {pieces} ({len(rs.pieces)} in all)."
 
 
 def _pawn_words(family: Family, names: Mapping[str, str]) -> str:
@@ -336,7 +346,7 @@ def piece_squares(family: Family) -> Heatmap:
 
 def listed_squares(family: Family, ranks: Sequence[str]) -> Heatmap:
     """:func:`piece_squares` by counting over a listing of the ranks."""
-    letters = sorted(set(family.ruleset.pieces))
+    letters = sorted({*family.ruleset.pieces, *(x for rank in ranks for x in rank)})
     size = family.ruleset.region_size
     cells = {x: [0] * size for x in letters}
     for rank in ranks:
@@ -424,7 +434,11 @@ def family_report(family: Family, prove: bool = True) -> FamilyReport:
                  "as the counting engine counts; the family was not listed.")
     heatmap: Heatmap | None
     try:
-        heatmap = piece_squares(family)
+        if rs.armies:  # (each army stands as written: its rank is all there is to count)
+            heatmap = listed_squares(family, family.side_table())
+            heat_note = f"Counted over the {side_count} armies' ranks, each standing as written."
+        else:
+            heatmap = piece_squares(family)
     except Chess960Error as exc:
         listed = listing()
         if listed is None:
@@ -449,7 +463,8 @@ def family_report(family: Family, prove: bool = True) -> FamilyReport:
         proof = check(family)
     rules = [(rule.label, rule.words(names)) for rule in rs.rules]
     words = game_names(family)
-    pieces = [(x, words.get(x) or piece_name(x), n) for x, n in _piece_counts(rs.pieces)]
+    counts = _piece_counts("".join(a.pieces for a in rs.armies) or rs.pieces)
+    pieces = [(x, words.get(x) or piece_name(x), n) for x, n in counts]
     return FamilyReport(family, board_words(family), rules, pieces, family.count, side_count,
                   proof, heatmap, heat_note, found, mirror_note, evaluation_spread(family),
                   examples(family))
@@ -519,6 +534,7 @@ def _letters(family: Family) -> set[str]:
     rs = family.ruleset
     army = rs.army
     pieces = rs.pieces.replace(army.placeholder, "") + army.pool if army else rs.pieces
+    pieces += "".join(a.pieces for a in rs.armies)
     return {*pieces, *(f.piece for f in rs.front), *(rs.hand or "")}
 
 

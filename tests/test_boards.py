@@ -360,7 +360,7 @@ def test_every_position_round_trips_through_its_fen(name: str) -> None:
 
 
 @pytest.mark.parametrize(("extra", "key", "message"), [
-    ('[[piece]]\nletter = "K"\nname = "king"', "piece[1].letter", "built-in letters keep"),
+    ('[[piece]]\nletter = "K"\nname = "king"', "piece[1].letter", "every family keeps"),
     ('[[piece]]\nletter = "P"\nname = "pawn"', "piece[1].letter", "built-in pawn"),
     ('[[piece]]\nletter = "LL"\nname = "lance"', "piece[1].letter", "expected one letter"),
     ('[[piece]]\nletter = "L"\nname = "Lance!"', "piece[1].name", "lower-case words"),

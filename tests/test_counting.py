@@ -231,6 +231,7 @@ def test_a_family_of_a_billion_ranks_counts_and_draws() -> None:
     for n in bundled_names() if not load(n).benchmark
     and load(n).army is None  # an army that varies: tests/test_armies.py
     and n not in ("sittuyin", "jieqi")  # too large to list: tests/test_sittuyin.py, test_jieqi.py
+    and not load(n).armies  # armies of the sides' own: tests/test_cwda.py
 ], 8))
 def test_bundled_counts_and_order(name: str) -> None:
     ruleset = load(name)

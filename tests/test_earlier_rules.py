@@ -46,7 +46,7 @@ DIGESTS = {
     "cutechess-caparandom": "f57fd65f74dabb1859e205a0b4c370df76b566420315e6aebd5c09aa1b55935e",
     "dfrc": "1dcd67000d8fc215e3c23a94bfe6c501fb986dd5b8860addb8a3ca2411ea7872",
     "horde960": "3ec5b31236560c1c358379ee5836a3886a3a27a2bd066e3f8b492b1eb54a9650",
-    "janggi": "f4d785ac639d1541b2755e76399465dc811fd358b1b0079f8bcd5ca2784d42d8",
+    "janggi": "c33dd0811dd2bcec97cbf61813d4dc7b1ebb04f44eff7c1332b15105e325589a",
     "king-between-rooks": "b194696cb98d01a7df510a01fe9b302e15c69b1409c6a5efb07788017dfdfa51",
     "myshogi": "44be8300ad94b0d9aa4c4f8dc0bf9c98116ad5462c42d85518f686702ff6e13e",
     "placement": "87d833cdf1f9c865a81ef51957fabfc91adb25c71368174f1265c61f7f7b5c84",
@@ -63,6 +63,7 @@ DIGESTS = {
     "myshogi-program": "3aed3ec016a8c2b0debd87aba9c56bfcb1dd5f43a49445d6d0b382d75fdde974",
     "sittuyin": "ce135dbabee623171521330a9cff0984ac0010f483e0b3f7fe10135cc42b3de3",
     "jieqi": "d41adc9f1994b3fd45d83e65a1110d2093b460079e198a13b7c3b41e6d0ae89b",
+    "cwda": "fcdd2848b54485ee945cabe003546493583399f3dcef4ed27092e423609bb598",
 }
 
 

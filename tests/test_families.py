@@ -73,6 +73,7 @@ PUBLISHED = {
     "myshogi-program": 1088,
     "jieqi": 340_540_200 ** 2,  # tests/test_jieqi.py: the multinomial 15!/(2!^5 5!) a side
     "sittuyin": 93_562_560 ** 2,  # Fairy-Stockfish's sittuyin (tests/test_sittuyin.py)
+    "cwda": 15,  # pychess-variants' CWDA_START_FENS (tests/test_cwda.py transcribes it)
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -113,10 +114,10 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
                "myshogi-program", "jieqi", "sittuyin"}
 
 #: Bundled families whose rules no placement step captures (left-of QK, between K NN,
-#: pawns-protected).
+#: pawns-protected), and cwda, whose positions are the pairings its file lists.
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
               "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom",
-              "pychess-capablanca", "myshogi-program", "sittuyin"}
+              "pychess-capablanca", "myshogi-program", "sittuyin", "cwda"}
 
 
 @pytest.mark.parametrize("name", sample([

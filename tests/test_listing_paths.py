@@ -141,7 +141,8 @@ def test_listing_agrees_with_the_solvers_listing(name: str) -> None:
 
 def test_every_bundled_family_is_either_checked_here_or_too_large() -> None:
     names = sorted(p.stem for p in rules_dir().glob("*.toml"))
-    large = {"bench-12", "capablanca-random-full", "wild3", "wild4", "sittuyin", "jieqi"}
+    large = {"bench-12", "capablanca-random-full", "wild3", "wild4", "sittuyin", "jieqi",
+             "cwda"}  # (wild3, wild4, cwda: armies, listed by tests/test_armies.py, test_cwda.py)
     assert sorted(set(names) - large) == sorted([*QUICK, *SLOW])
 
 

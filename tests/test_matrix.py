@@ -93,6 +93,10 @@ KNOWN: list[Known] = [
             "field by Chess960's rule; lint -r F passes", {"fmt": _set("pgn")})
       for name in ("chess324x16", "chess99-random", "janggi", "placement", "shuffle-nocastle",
                    "transcendental", "wild3", "wild4")],
+    Known("plain_lint", "cwda",
+          "lint: plain lint cannot read a FEN tag of pieces no program-wide letter names "
+          "(CWDA's bede, waffle, ...) without the family, which an EPD line's id names and "
+          "the tool's PGN does not; lint -r cwda passes", {"fmt": _set("pgn")}),
 ]
 
 

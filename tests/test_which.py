@@ -60,6 +60,7 @@ NOT_HOLDING = {
     "myshogi-program": "shogi, written in SFEN",
     "jieqi": "9 files, 10 ranks",
     "sittuyin": "Sittuyin's pieces in each side's half, no castling",
+    "cwda": "FIDE against FIDE is ordinary chess, which pychess's CWDA leaves out",
 }
 
 

@@ -74,8 +74,10 @@ def captures(text: str) -> frozenset[tuple[int, int]]:
             raise BetzaError(text, at + len(modifiers))
         directions = "".join(c for c in modifiers if c in "fblrvs")
         oblique = any(ATOMS[a][0] != ATOMS[a][1] and ATOMS[a][1] for a in atoms)
-        if oblique and len(directions) > 1:
-            raise BetzaError(text, at)  # Betza's narrow and wide moves (ffN, fsN) are not read
+        if oblique and (len(directions) > 1 or directions in ("v", "s")):
+            # Betza's narrow and wide moves (ffN, fsN; vN and sN: the vertical
+            # and the sideways pairs) are not read
+            raise BetzaError(text, at)
         if "m" not in modifiers or "c" in modifiers:
             for atom in dict.fromkeys(atoms):
                 found.update(m for m in _moves(atom) if _wanted(m, directions))

@@ -60,13 +60,16 @@ def square_name(file: int, rank: int = 1) -> str:
 def piece_name(piece: str, count: int = 1, names: Mapping[str, str] | None = None) -> str:
     """The English name of a piece letter, plural when ``count`` is not 1.
 
-    ``names`` are a family's own pieces (``{"L": "lance"}``); a letter known
-    nowhere is named as such.
+    ``names`` are a family's own pieces (``{"L": "lance"}``, or a built-in
+    letter the family gives a piece of its own, ``{"C": "cardinal"}``); a
+    letter known nowhere is named as such.
 
     >>> piece_name("N", 2), piece_name("L", 1, {"L": "lance"}), piece_name("X")
     ('knights', 'lance', "piece 'X'")
+    >>> piece_name("C", 2, {"C": "cardinal"})
+    'cardinals'
     """
-    name = PIECE_NAMES.get(piece) or (names or {}).get(piece) or EXTRA_NAMES.get(piece)
+    name = (names or {}).get(piece) or PIECE_NAMES.get(piece) or EXTRA_NAMES.get(piece)
     if name is None:
         return f"piece {piece!r}" if count == 1 else f"pieces {piece!r}"
     return name if count == 1 else f"{name}s"
@@ -174,6 +177,9 @@ class Layout:
     empty: bool = False
     #: Which rooks give castling rights (:mod:`solver.board.castling_rules`).
     castling: CastlingRule = ROOKS
+    #: The pieces a king castles with, one per army (``castles-with``): the
+    #: rook, or each army's own corner piece (Chess with Different Armies).
+    castles_with: str = "R"
 
     def __post_init__(self) -> None:
         if isinstance(self.sides, str):
@@ -201,11 +207,27 @@ class Layout:
         """
         return self.plain_board and self.castling.default
 
+    def castling_view(self, rank: str) -> str:
+        """``rank`` (upper case) as the castling rules read it: the piece its
+        army castles with written ``R``, any other rook not (armies whose kings
+        castle with pieces of their own, ``castles_with``).
+
+        >>> Layout(8, castles_with="DR").castling_view("DWACKAWD")
+        'RWACKAWR'
+        """
+        if self.castles_with == "R":
+            return rank
+        rook = "R" in self.castles_with
+        return "".join("R" if c in self.castles_with else "*" if c == "R" and not rook else c
+                       for c in rank)
+
     @cached_property
     def plain_board(self) -> bool:
         """Whether the pieces stand as on the classical board, whatever rooks give
         castling rights: a plain FEN shows the position, its castling field as the
-        board's rule gives it (:attr:`standard` but for the castling rule).
+        board's rule gives it (:attr:`standard` but for the castling rule). Pieces
+        of the family's own (``names``), and kings castling with other pieces
+        than rooks (``castles_with``), make a board of its own.
 
         >>> from solver.board.castling_rules import NO_CASTLING
         >>> Layout(8, castling=NO_CASTLING).plain_board, Layout(8, castling=NO_CASTLING).standard
@@ -214,7 +236,8 @@ class Layout:
         return (self.ranks == STANDARD_RANKS and self.pawns == STANDARD_PAWNS
                 and self.sides.classical and not self.front
                 and self.notation == "fen" and not self.squares
-                and self.hand is None and not self.gating)
+                and self.hand is None and not self.gating
+                and not self.names and self.castles_with == "R")
 
     @property
     def chessboard(self) -> bool:

@@ -10,7 +10,7 @@ comparing names. A new relation is one class with :func:`register`.
 >>> side_relation("independent").pair_count(960)
 921600
 >>> list(SIDES)
-['mirror', 'independent', 'rotate', 'mirror-files', 'white-fixed']
+['mirror', 'independent', 'rotate', 'mirror-files', 'white-fixed', 'independent-rotate']
 """
 
 from __future__ import annotations

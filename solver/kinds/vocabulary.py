@@ -599,7 +599,7 @@ class PawnsProtected(Rule):
                                     "the pieces of rank 1, which this family does not have")
         own = []
         for letter in ctx.counts:
-            if letter in DEFENCE:
+            if letter in DEFENCE and letter not in ctx.names:  # (a letter declared anew: its own)
                 continue
             name = f"{piece_name(letter, 1, ctx.names)} {letter!r}"
             betza = ctx.betza.get(letter)

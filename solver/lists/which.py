@@ -237,7 +237,8 @@ def fen_width(text: str) -> int | None:
 
 def piece_letters(family: Family) -> set[str]:
     """Every piece letter a rank of ``family`` may hold (an army's pool with its
-    fixed pieces; not the placeholder ``Z`` of its rule file), upper case.
+    fixed pieces, not the placeholder ``Z`` of its rule file; every army's with
+    armies of the sides' own), upper case.
 
     >>> from solver.family import Family
     >>> sorted(piece_letters(Family.load("wild3")))
@@ -247,6 +248,8 @@ def piece_letters(family: Family) -> set[str]:
     army = ruleset.army
     if army is not None:
         return set(army.fixed + army.pool)
+    if ruleset.armies:  # armies of the sides' own: any army's letters
+        return {c for side in ruleset.armies for c in side.pieces}
     return {c.upper() for c in ruleset.piece_counts if c.isalpha()}
 
 

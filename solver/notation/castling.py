@@ -73,6 +73,7 @@ def _castlers(layout: Layout, white: str, black: str) -> list[tuple[str, bool]]:
         return []  # pieces in a region other than the first rank do not castle
     if layout.squares:  # the region begins with the whole first rank
         white, black = white[:layout.files], black[:layout.files]
+    white, black = layout.castling_view(white.upper()), layout.castling_view(black.upper())
     if layout.sides.fixed_white:
         return [(black.upper(), False)]
     return [(white.upper(), True), (black.upper(), False)]
@@ -191,7 +192,8 @@ black's right to castle with the a8 rook is missing ('q' or 'a'); the rooks give
     rule = layout.castling
     expected = (castling_field(white, black, layout=layout),
                 castling_field(white, black, shredder=True, layout=layout))
-    ranks = {True: white.upper(), False: black.upper()}
+    ranks = {True: layout.castling_view(white.upper()),
+             False: layout.castling_view(black.upper())}
     castlers = dict((upper, rank) for rank, upper in _castlers(layout, white, black))
     top = layout.ranks
     chars = "" if castling == "-" else castling

@@ -46,6 +46,8 @@ class Family(Protocol):
     @property
     def independent(self) -> bool: ...
     @property
+    def linked(self) -> bool: ...
+    @property
     def schemes(self) -> Mapping[str, Scheme]: ...
     def rank_of(self, number: int) -> str: ...
     def rank_id(self, rank: str) -> int: ...
@@ -610,8 +612,7 @@ class BlackMajor(Builtin):
 
     @classmethod
     def applies(cls, family: Family) -> bool:
-        army = family.ruleset.army
-        return family.independent and not (army is not None and army.linked)  # linked: no product
+        return family.independent and not family.linked  # linked: no product
 
     @classmethod
     def spec(cls) -> NumberingSpec:

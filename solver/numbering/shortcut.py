@@ -209,7 +209,7 @@ def arithmetic_number(text: str) -> int | None:
 #: bytes, in name order (:func:`bundled_shapes`): only while they are the files
 #: shipped does ``which`` pass over a family by the width its file declares,
 #: without loading it. A test holds this equal to the files.
-RULES_DIGEST = "58a9783bf68ef06f3a9eea3b2557ff06ccda6f30b61940b7cb5c00ea97ff359c"
+RULES_DIGEST = "9a6ce69a3e8e4b8450022e0f7187d15676330fc05481ef3176d164a3e08f598f"
 
 
 def bundled_shapes() -> dict[str, tuple[int | None, str | None, int | None]] | None:
@@ -244,7 +244,8 @@ def declared_shape(data: bytes) -> tuple[int | None, str | None, int | None]:
     r"""What a rule file's text ``data`` declares before its first table: the
     width of a rank (its ``files = N``, or the squares of its ``region`` when
     that names squares and rectangles alone; None: no plain width or region),
-    the upper-case letters of its ``pieces``, sorted (None: no such key), and
+    the upper-case letters of its ``pieces``, or of every ``[[army]]``'s
+    together, sorted (None: no such key, or pieces on lines of their own), and
     the board's files (``files = N``, region or not).
 
     >>> declared_shape(b'files = 8  # wide\npieces = "K + 7 of NBRQ"\n[[rule]]\nfiles = 9\n')
@@ -253,24 +254,33 @@ def declared_shape(data: bytes) -> tuple[int | None, str | None, int | None]:
     (12, None, 8)
     >>> declared_shape(b'files = 8\nregion = "rank 1"\n')
     (None, None, 8)
+    >>> declared_shape(b'files = 8\n[[army]]\npieces = "RKR"\n[[army]]\npieces = "DKD"\n')
+    (8, 'DKR', 8)
     """
     width = None
-    letters = None
+    letters: set[str] | None = None
+    unsaid = False  # pieces written so that their letters are not on their line
     region: tuple[int | None] | None = None  # (its squares,) once a region is declared
+    table = b""
     for line in data.split(b"\n"):
         if line.startswith(b"["):
-            break
+            table = line.partition(b"#")[0].strip()
+            continue
+        if table and table != b"[[army]]":
+            continue
         key, _, value = line.partition(b"=")
         if key.startswith(b"region"):  # its squares, when it is said once and plainly
-            plain = key.strip() == b"region" and region is None
+            plain = key.strip() == b"region" and region is None and not table
             region = (_region_squares(value.partition(b"#")[0]) if plain else None,)
-        if line.startswith(b"files = "):
+        if line.startswith(b"files = ") and not table:
             value = line[len(b"files = "):].partition(b"#")[0].strip()
             width = int(value) if value.isdigit() else None
-        elif line.startswith(b"pieces = "):
-            letters = "".join(sorted({chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0]
-                                      if 65 <= c <= 90})) or None  # (none on this line: unsaid)
-    return width if region is None else region[0], letters, width
+        elif line.startswith(b"pieces = "):  # (each [[army]]'s pieces: their letters together)
+            found = {chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0] if 65 <= c <= 90}
+            unsaid = unsaid or not found
+            letters = (letters or set()) | found
+    shown = None if letters is None or unsaid else "".join(sorted(letters))
+    return width if region is None else region[0], shown, width
 
 
 def _region_squares(value: bytes) -> int | None:

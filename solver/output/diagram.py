@@ -87,13 +87,16 @@ def board_style(family: Family) -> str:
 
 def lettered(piece: str, position: Position) -> bool:
     """Whether ``piece`` is drawn as its letter: A and C (rare glyphs), a
-    family's own pieces, and every piece of a shogi (SFEN) family.
+    family's own pieces (a built-in letter it declares anew included), and
+    every piece of a shogi (SFEN) family.
 
     >>> from solver.position import Position
     >>> lettered("A", Position(0, "RNBQKBNR", "RNBQKBNR")), lettered("Q", Position(0, "", ""))
     (True, False)
     """
-    return (piece.upper() in RARE_GLYPHS or piece.upper() not in {*WHITE_GLYPHS, "P"}
+    upper = piece.upper()
+    return (upper in RARE_GLYPHS or upper not in {*WHITE_GLYPHS, "P"}
+            or any(upper == letter for letter, _ in position.layout.names)
             or position.layout.notation == "sfen")
 
 

@@ -224,6 +224,8 @@ def _rules(report: FamilyReport) -> list[str]:
         body.extend(f"<li>{inline(words)} <code>{escape(label)}</code></li>"
                     for label, words in report.rules)
         body.append("</ol>")
+    elif family.ruleset.armies:
+        body.append("<p>No rule: each army stands as written.</p>")
     else:
         body.append("<p>No rule: every arrangement of the pieces is a start position.</p>")
     names = names_of(family)
@@ -239,7 +241,11 @@ def _proof(report: FamilyReport) -> list[str]:
     rs = report.family.ruleset
     body: list[str] = []
     body.append("<h2>Count and proof</h2>")
-    if rs.sides.independent:
+    if rs.sides.independent and report.family.linked:  # a link, or the pairings of armies
+        tie = "one of the pairings" if rs.armies else "a pair the link ties"
+        body.append(f"<p>Each side has {report.side_count:,} ranks; a position is {tie}: "
+                    f"{report.count:,} positions.</p>")
+    elif rs.sides.independent:
         body.append(f"<p>Each side has {report.side_count:,} ranks; a position is a pair of "
                     f"ranks: {report.side_count:,} &times; {report.side_count:,} = "
                     f"{report.count:,} positions.</p>")

@@ -12,6 +12,11 @@ letters stand where the family's rules and placement steps put them (the
 ``"same-colours X"`` (as many of ``X`` on dark squares for each side, each
 rank read as it would stand on White's first rank, as every rule reads it).
 
+A family may also give each side an army of its own, chosen among several
+(Chess with Different Armies): ``[[army]]`` tables, each a named rank that
+stands as written with the piece its king castles with (``castles-with``),
+and ``pairings``, which armies meet, White's first (:func:`read_armies`).
+
 Errors name the file and the key, as :mod:`solver.ruleset.reader` does.
 """
 
@@ -27,7 +32,8 @@ from solver.errors import quote
 from solver.syntax.args import key_error as _err
 from solver.syntax.args import shown, suggest, type_name
 
-__all__ = ["LINKS", "Army", "army_text", "check_tables", "read_army", "read_link"]
+__all__ = ["LINKS", "Army", "SideArmy", "army_text", "check_tables", "read_armies", "read_army",
+           "read_link"]
 
 _ARMY_RE: Final = re.compile(r"\s*([A-Za-z ]*?)\s*\+\s*(\d{1,2})\s+of\s+([A-Za-z ]+?)\s*")
 
@@ -113,7 +119,7 @@ def read_army(value: str, squares: int, names: Mapping[str, str], path: str,
     fixed = found.group(1).replace(" ", "").upper()
     size = int(found.group(2))
     pool = found.group(3).replace(" ", "").upper()
-    known = "".join([*PIECE_NAMES, *names])
+    known = "".join(dict.fromkeys([*PIECE_NAMES, *names]))
     for char in fixed + pool:
         if char not in known:
             raise _err(path, "pieces", f"unknown piece {char!r} in {quote(value)}; "
@@ -214,3 +220,134 @@ def check_tables(tables: object, army: Army, path: str) -> None:
                         if pooled else f"{', '.join(drawn)}, which the army does not have")
                 raise _err(path, f"rule[{index}].{key}", f"{quote(value)} names {what} "
                            f"({army.text}); rules may name only the fixed pieces {army.fixed}")
+
+
+# -- an army of each side's own, chosen among several ---------------------------------------
+
+#: The keys of an ``[[army]]`` table (the first two required).
+ARMY_KEYS: Final = ("name", "pieces", "title", "castles-with")
+#: Top-level keys that state one rank for both sides, refused beside ``[[army]]``.
+_ONE_ARMY_KEYS: Final = ("pieces", "rule", "link", "region", "front", "numbering")
+_ARMY_NAME: Final = re.compile(r"[a-z][a-z0-9-]{0,39}")
+
+
+@dataclass(frozen=True)
+class SideArmy:
+    """One of the armies a side may have: its ``pieces`` stand as written, from
+    the a-file on (upper case), and its king castles with ``castles_with``.
+
+    >>> SideArmy("clobberers", "DWACKAWD", "Colorbound Clobberers", "D").shown
+    'clobberers DWACKAWD'
+    """
+
+    name: str
+    pieces: str
+    title: str = ""
+    castles_with: str = "R"
+
+    @property
+    def shown(self) -> str:
+        """The army's name and rank, as messages give them."""
+        return f"{self.name} {self.pieces}"
+
+
+def _side_army(table: Mapping[str, Any], key: str, files: int, known: str,
+               taken: Mapping[str, SideArmy], castles: str, path: str) -> SideArmy:
+    """One ``[[army]]`` table's army."""
+    name = table["name"]
+    if not _ARMY_NAME.fullmatch(name):
+        raise _err(path, f"{key}.name", f"{quote(name)} is not an army's name (lower-case "
+                                        "letters, digits and '-', such as 'clobberers')")
+    if name in taken:
+        raise _err(path, f"{key}.name", f"{quote(name)} names two armies")
+    pieces = table["pieces"].replace(" ", "").upper()
+    for char in pieces:
+        if char not in known:
+            raise _err(path, f"{key}.pieces", f"unknown piece {char!r} in "
+                                              f"{quote(table['pieces'])}; pieces are {known}")
+    if len(pieces) != files or pieces.count("K") != 1:
+        raise _err(path, f"{key}.pieces", f"{quote(table['pieces'])} is not a rank of {files} "
+                                          "pieces with exactly one king")
+    same = [army.name for army in taken.values() if army.pieces == pieces]
+    if same:
+        raise _err(path, f"{key}.pieces", f"{quote(table['pieces'])} is army {same[0]!r}'s "
+                                          "rank too, so a rank would be read two ways")
+    title = table.get("title", name)
+    castles = table.get("castles-with", castles)
+    for sub, value in (("title", title), ("castles-with", castles)):
+        if not isinstance(value, str):
+            raise _err(path, f"{key}.{sub}", f"expected a string, got {type_name(value)} "
+                                             f"{shown(value)}")
+    castles = castles.upper()
+    if len(castles) != 1 or castles == "K" or ("castles-with" in table and castles not in pieces):
+        raise _err(path, f"{key}.castles-with", f"{quote(castles)} is not one piece of the "
+                                                f"army {pieces} other than the king")
+    return SideArmy(name, pieces, title, castles)
+
+
+def read_armies(doc: Mapping[str, Any], files: int, names: Mapping[str, str], independent: bool,
+                path: str, castles: str = "R"
+                ) -> tuple[tuple[SideArmy, ...], tuple[tuple[int, int], ...]]:
+    """The ``[[army]]`` tables and the ``pairings`` between them (White's army
+    first), or ``((), ())`` when the file gives no armies; ``castles`` is the
+    piece an army's king castles with when the army does not name its own."""
+    from solver.ruleset.board_keys import tables
+
+    if "army" not in doc:
+        if "pairings" in doc:
+            raise _err(path, "pairings", "pairings name armies: give them as [[army]] tables")
+        return (), ()
+    if not independent:
+        raise _err(path, "army", "each side draws its own army: armies need "
+                                 "sides = 'independent'")
+    for key in _ONE_ARMY_KEYS:
+        if key in doc:
+            raise _err(path, key, f"each [[army]] stands as written on its side's rank; "
+                                  f"{key!r} states one rank for both sides and is not read "
+                                  "with armies")
+    known = "".join(dict.fromkeys([*PIECE_NAMES, *names]))
+    armies: dict[str, SideArmy] = {}
+    for index, table in enumerate(tables(doc, "army", ARMY_KEYS, path), 1):
+        army = _side_army(table, f"army[{index}]", files, known, armies, castles, path)
+        armies[army.name] = army
+    if not armies:
+        raise _err(path, "army", "expected at least one [[army]] table")
+    found = tuple(armies.values())
+    castling = {army.castles_with: army.name for army in found}
+    for army in found:
+        for letter, other in castling.items():
+            if other != army.name and letter != army.castles_with and letter in army.pieces:
+                raise _err(path, "army", f"army {army.name!r} has {letter!r}, the piece army "
+                           f"{other!r} castles with, so a rank's castling would be read two "
+                           "ways; give each army's castling piece a letter of its own")
+    return found, _pairings(doc, found, path)
+
+
+def _pairings(doc: Mapping[str, Any], armies: tuple[SideArmy, ...],
+              path: str) -> tuple[tuple[int, int], ...]:
+    """``pairings``: which armies meet, each ``"WHITE BLACK"`` (default: every
+    army against every army, White's in the order written, then Black's)."""
+    order = [army.name for army in armies]
+    if "pairings" not in doc:
+        return tuple((w, b) for w in range(len(order)) for b in range(len(order)))
+    value = doc["pairings"]
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise _err(path, "pairings", f"expected a non-empty array of strings such as "
+                                     f"'{order[0]} {order[-1]}', got {type_name(value)} "
+                                     f"{shown(value)}")
+    found: list[tuple[int, int]] = []
+    for index, text in enumerate(value, 1):
+        key = f"pairings[{index}]"
+        words = text.split()
+        if len(words) != 2:
+            raise _err(path, key, f"{quote(text)} is not two armies' names, White's first, "
+                                  f"such as '{order[0]} {order[-1]}'")
+        for word in words:
+            if word not in order:
+                raise _err(path, key, f"{quote(text)}: no army is named {word!r}; armies "
+                                      f"are {', '.join(order)}", suggest(word, order))
+        pair = (order.index(words[0]), order.index(words[1]))
+        if pair in found:
+            raise _err(path, key, f"{quote(text)} is given twice")
+        found.append(pair)
+    return tuple(found)

@@ -36,6 +36,10 @@ from solver.syntax.args import required as _required
 from solver.syntax.args import shown, suggest, type_name
 
 _PIECE_KEYS: Final = ("letter", "name", "betza")
+#: Letters a ``[[piece]]`` may not take: the king (castling and every rank
+#: need it) and the pawn. Any other built-in letter may be a piece of the
+#: family's own (CWDA's cardinal ``C``, Janggi's guard ``A``).
+KEPT_LETTERS: Final = ("K", "P")
 _FRONT_KEYS: Final = ("piece", "of", "which")
 BOARD_NOTATIONS: Final = ("fen", "sfen")
 
@@ -140,7 +144,7 @@ def _fixed(
     return tuple(reversed(expanded))
 
 
-def _tables(doc: Mapping[str, Any], key: str, keys: tuple[str, ...],
+def tables(doc: Mapping[str, Any], key: str, keys: tuple[str, ...],
             path: str) -> list[Mapping[str, Any]]:
     """An array of tables (``[[piece]]``), each checked for unknown keys."""
     tables = doc.get(key, [])
@@ -170,16 +174,18 @@ def read_declared(doc: Mapping[str, Any], path: str) -> tuple[dict[str, str], di
     letter to Betza string for those that give one."""
     names: dict[str, str] = {}
     betza: dict[str, str] = {}
-    for index, table in enumerate(_tables(doc, "piece", _PIECE_KEYS, path), 1):
+    for index, table in enumerate(tables(doc, "piece", _PIECE_KEYS, path), 1):
         letter, name = table["letter"], table["name"]
         key = f"piece[{index}]"
         if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
             raise _err(path, f"{key}.letter", f"expected one letter, got {quote(letter)}")
         upper = letter.upper()
-        if upper in PIECE_NAMES or upper == "P":
+        if upper in KEPT_LETTERS:
             known = PIECE_NAMES.get(upper, "pawn")
-            raise _err(path, f"{key}.letter", f"{upper!r} is the built-in {known}; built-in "
-                                              "letters keep their meaning")
+            raise _err(path, f"{key}.letter", f"{upper!r} is the built-in {known}, whose letter "
+                                              "every family keeps; any other letter, "
+                                              f"{', '.join(sorted(set(PIECE_NAMES) - {'K'}))} "
+                                              "included, may be a piece of the family's own")
         if upper in names:
             raise _err(path, f"{key}.letter", f"{upper!r} is declared twice")
         if not _NAME_WORDS.fullmatch(name):
@@ -204,12 +210,13 @@ def read_front(doc: Mapping[str, Any], pieces: str, names: Mapping[str, str],
     """Pieces one rank in front of the rank's (``[[front]]``)."""
     fronts: list[Front] = []
     taken: dict[tuple[str, bool], str] = {}
-    for index, table in enumerate(_tables(doc, "front", _FRONT_KEYS, path), 1):
+    for index, table in enumerate(tables(doc, "front", _FRONT_KEYS, path), 1):
         key = f"front[{index}]"
         piece, of = table["piece"].upper(), table["of"].upper()
         if len(piece) != 1 or (piece not in PIECE_NAMES and piece not in names):
+            known = "".join(dict.fromkeys([*PIECE_NAMES, *names]))
             raise _err(path, f"{key}.piece", f"unknown piece {quote(table['piece'])}; pieces "
-                                             f"are {''.join([*PIECE_NAMES, *names])}")
+                                             f"are {known}")
         if len(of) != 1 or of not in pieces:
             raise _err(path, f"{key}.of", f"{quote(table['of'])} is not one of the rank's "
                                           f"pieces {pieces}")

@@ -1,8 +1,10 @@
-"""The rule file's ``castling`` key: which rooks give castling rights.
+"""The rule file's ``castling`` key: which rooks give castling rights, and
+``castles-with``: which piece is the rook.
 
 ``castling = "rooks"`` (the default), ``"none"``, ``"subsets"``, or a table
 ``{ king = "e", rooks = "ah" }`` (see :mod:`solver.board.castling_rules` and
-rules/README.md, "Castling").
+rules/README.md, "Castling"); ``castles-with = "D"``: the kings castle with
+that piece, as with a rook (the default ``"R"``).
 """
 
 from __future__ import annotations
@@ -78,3 +80,21 @@ def read_castling(doc: Mapping[str, Any], files: int, count: int | None,
                                        "with castling = 'subsets' the count is the placements' "
                                        f"count times {probe.variations} castling variations")
     return SubsetCastling(max(1, (count or 0) // probe.variations))
+
+
+def read_castles_with(doc: Mapping[str, Any], path: str) -> str:
+    """``castles-with``: the piece the kings castle with (one letter, upper
+    case; ``"R"`` by default). Whether the family has it is checked with its
+    pieces (:func:`check_castles_with`)."""
+    value = doc.get("castles-with", "R")
+    if not isinstance(value, str) or len(value) != 1 or not value.isascii() or \
+            not value.isalpha() or value.upper() == "K":
+        raise key_error(path, "castles-with", f"expected one piece letter other than the "
+                                              f"king, such as 'D', got {shown(value)}")
+    return value.upper()
+
+
+def check_castles_with(letter: str, pieces: str, path: str) -> None:
+    """Refuse a ``castles-with`` piece the family's rank never holds."""
+    if letter != "R" and letter not in pieces:
+        raise key_error(path, "castles-with", f"{letter!r} is not one of the pieces {pieces}")

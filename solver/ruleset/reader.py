@@ -51,7 +51,15 @@ from solver.errors import (
 )
 from solver.kinds import squares as _on_squares  # noqa: F401  (registers on-squares)
 from solver.kinds.vocabulary import OnFiles, Rule, inexact, read_rule
-from solver.ruleset.army_keys import Army, army_text, check_tables, read_army, read_link
+from solver.ruleset.army_keys import (
+    Army,
+    SideArmy,
+    army_text,
+    check_tables,
+    read_armies,
+    read_army,
+    read_link,
+)
 from solver.ruleset.board_keys import (
     BOARD_NOTATIONS,
     read_board,
@@ -61,7 +69,7 @@ from solver.ruleset.board_keys import (
     read_region,
 )
 from solver.ruleset.bundled import NAME_RE, rules_folder
-from solver.ruleset.castling_keys import read_castling
+from solver.ruleset.castling_keys import check_castles_with, read_castles_with, read_castling
 from solver.ruleset.hand_keys import read_hand
 from solver.ruleset.limits import (
     MAX_DEPTH,
@@ -110,7 +118,8 @@ REFERENCES: Final = ("scharnagl",)
 
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
-                    "rule", "numbering", "numberings", "hand", "gating", "castling", "link")
+                    "rule", "numbering", "numberings", "hand", "gating", "castling", "link",
+                    "army", "pairings", "castles-with")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -173,6 +182,14 @@ class RuleSet:
     #: An army that varies (``pieces = "K + 7 of NBRQ"``; :attr:`pieces` is then
     #: its frame), with the ``link`` between the sides (:mod:`solver.ruleset.army_keys`).
     army: Army | None = None
+    #: The armies a side may have (``[[army]]``, each standing as written;
+    #: :attr:`pieces` is then the first army's rank), and which meet
+    #: (``pairings``: White's army, Black's, by their places in :attr:`armies`).
+    armies: tuple[SideArmy, ...] = ()
+    pairings: tuple[tuple[int, int], ...] = ()
+    #: The piece the kings castle with, as with a rook (``castles-with``; each
+    #: army's own with :attr:`armies`).
+    castles_with: str = "R"
 
     @cached_property
     def region(self) -> Region:
@@ -190,9 +207,10 @@ class RuleSet:
         >>> load("chess960").layout.standard
         True
         """
+        castles = "".join(sorted({a.castles_with for a in self.armies})) or self.castles_with
         return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
                       self.front, self.names, self.notation, self.squares, self.hand,
-                      self.gating, EMPTY in self.pieces, self.castling)
+                      self.gating, EMPTY in self.pieces, self.castling, castles)
 
     @property
     def side_count(self) -> int:
@@ -201,6 +219,8 @@ class RuleSet:
         >>> load("dfrc").side_count
         960
         """
+        if self.armies:
+            return len(self.armies)  # each army stands as written: one rank each
         if self.army is not None and self.army.linked:
             return 0  # linked sides: counted by the army's numbering, not a square root
         return self.sides.side_count(self.count // self.castling.variations)
@@ -451,22 +471,16 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     declared = found.check(read_declared, doc, path)
     names, betza = declared if declared is not None else ({}, {})
     board = found.check(read_board, doc, files, path, names) if files is not None else None
-    region: Region | None = None
-    pieces = size = None
-    army: Army | None = None
-    if files is not None and board is not None:
-        ranks, pawns, sides, fixed = board
-        read = found.check(read_region, doc, files, ranks, pawns, sides, path)
-        if read is not None or "region" not in doc:
-            region = read
-            size = files if region is None else len(region.squares)
-            if declared is not None:
-                pieces, army = _army_or_pieces(found, doc, size, names, path,
-                                               "files" if region is None else
-                                               "squares of the region")
+    castles = found.check(read_castles_with, doc, path)
+    region, size, pieces, army, armies = _ranks(found, doc, files, board, declared,
+                                                castles or "R", path)
+    if castles is not None and pieces is not None and not armies[0]:
+        found.check(check_castles_with, castles,
+                    pieces if army is None else army.fixed + army.pool, path)
     army = _linked(found, doc, army, board, path)
-    count = (found.check(_count, doc, MIRROR if army is not None and army.linked else board[2],
-                         path) if board is not None else None)
+    paired = bool(armies[0]) or (army is not None and army.linked)
+    count = (found.check(_count, doc, MIRROR if paired else board[2], path)
+             if board is not None else None)
     front = None
     if pieces is not None and board is not None:
         front = found.check(read_front, doc, pieces, names, board[1], path)
@@ -507,6 +521,9 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         gating=hands[1] if hands else False,
         castling=castling or ROOKS,
         army=army,
+        armies=armies[0],
+        pairings=armies[1],
+        castles_with=castles or "R",
     )
     if kind == "enumerated":
         return ruleset
@@ -518,6 +535,38 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
                                            f"exactly the family's ranks, but {why}; "
                                            "use 'enumerated'")
     return ruleset
+
+
+_Board = tuple[int, int | None, Sides, tuple[str, ...]]
+_Armies = tuple[tuple[SideArmy, ...], tuple[tuple[int, int], ...]]
+
+
+def _ranks(found: _Problems, doc: Mapping[str, Any], files: int | None, board: _Board | None,
+           declared: tuple[dict[str, str], dict[str, str]] | None, castles: str, path: str
+           ) -> tuple[Region | None, int | None, str | None, Army | None, _Armies]:
+    """What a side's rank is: the region, its size, the pieces (the first
+    army's with ``[[army]]``), an army that varies, and the armies of the
+    sides' own with their pairings (``((), ())``: none)."""
+    if files is None or board is None:
+        return None, None, None, None, ((), ())
+    names = declared[0] if declared is not None else {}
+    armies: _Armies | None = ((), ())
+    if "army" in doc or "pairings" in doc:
+        armies = (found.check(read_armies, doc, files, names, board[2].independent, path,
+                              castles)
+                  if declared is not None else None)
+    if armies is None or armies[0]:  # (armies not read: the rank is not read either)
+        return None, files, armies[0][0].pieces if armies else None, None, armies or ((), ())
+    ranks, pawns, sides, _ = board
+    region = found.check(read_region, doc, files, ranks, pawns, sides, path)
+    if region is None and "region" in doc:
+        return None, None, None, None, armies
+    size = files if region is None else len(region.squares)
+    if declared is None:
+        return region, size, None, None, armies
+    pieces, army = _army_or_pieces(found, doc, size, names, path,
+                                   "files" if region is None else "squares of the region")
+    return region, size, pieces, army, armies
 
 
 def _names_and_numberings(
@@ -628,8 +677,9 @@ def _pieces(value: str, files: int, path: str, names: Mapping[str, str],
     letters = value.replace(" ", "").upper()
     for char in letters:
         if char not in PIECE_NAMES and char not in names and char not in EXTRA_NAMES:
+            known = "".join(dict.fromkeys([*PIECE_NAMES, *names]))
             raise _err(path, "pieces", f"unknown piece {char!r} in {quote(value)}; "
-                                       f"pieces are {''.join([*PIECE_NAMES, *names])}")
+                                       f"pieces are {known}")
     if len(letters) != files:
         raise _err(path, "pieces",
                    f"{quote(value)} has {len(letters)} pieces for {files} {where}")

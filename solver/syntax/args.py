@@ -134,7 +134,7 @@ class Context:
     def _letter(self, key: str, char: str) -> str:
         letter = char.upper()
         if letter not in PIECE_NAMES and letter not in self.names:
-            names = [*PIECE_NAMES, *self.names]
+            names = list(dict.fromkeys([*PIECE_NAMES, *self.names]))
             raise self.error(key, f"unknown piece {char!r}; pieces are {''.join(names)}")
         if not self.counts.get(letter):
             have = "".join(p * n for p, n in self.counts.items())
