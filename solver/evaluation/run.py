@@ -90,6 +90,27 @@ class Shard(Sequence[int]):
         return self.ids[self.part - 1 + (index % len(self)) * self.parts]
 
 
+def parse_shard(text: str) -> tuple[int, int]:
+    """``K/N`` read: shard K of N.
+
+    >>> parse_shard("2/3")
+    (2, 3)
+
+    Raises :class:`~solver.errors.IdError` for anything else, or K not from 1 to N.
+    """
+    from solver.errors import quote
+
+    part, slash, parts = text.partition("/")
+    if not (slash and part.isascii() and part.isdigit() and parts.isascii()
+            and parts.isdigit() and len(text) < 20):
+        raise IdError(text, f"shard {quote(text)} is not K/N (such as 2/3: the second of "
+                            "three)")
+    if not 1 <= int(part) <= int(parts):
+        raise IdError(text, f"shard {quote(text)} is not one of 1/{int(parts)} to "
+                            f"{int(parts)}/{int(parts)}")
+    return int(part), int(parts)
+
+
 def shard(ids: Sequence[int], part: int, parts: int) -> Sequence[int]:
     """Shard ``part`` of ``parts`` of ``ids``: every ``parts``-th ID, starting with
     the ``part``-th, the definition ``book --workers N --worker K`` slices books
