@@ -46,6 +46,7 @@ from solver.errors import (
     EvalTableError,
     IdError,
     OutputFileError,
+    quote,
 )
 from solver.evaluation.store import StoreWriter, wants_store
 from solver.evaluation.table import (
@@ -98,8 +99,6 @@ def parse_shard(text: str) -> tuple[int, int]:
 
     Raises :class:`~solver.errors.IdError` for anything else, or K not from 1 to N.
     """
-    from solver.errors import quote
-
     part, slash, parts = text.partition("/")
     if not (slash and part.isascii() and part.isdigit() and parts.isascii()
             and parts.isdigit() and len(text) < 20):
