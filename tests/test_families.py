@@ -117,7 +117,7 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
 #: pawns-protected), and cwda, whose positions are the pairings its file lists.
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
               "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom",
-              "pychess-capablanca", "myshogi-program", "sittuyin", "cwda"}
+              "pychess-capablanca", "myshogi-program", "sittuyin", "cwda", "jieqi"}
 
 
 @pytest.mark.parametrize("name", sample([

@@ -359,7 +359,8 @@ WRITTEN_DIALECTS = tuple(DIALECTS)
 #: (9x9, 9x10, SFEN); ``lint -r NAME`` checks them, and plain ``lint`` their EPD
 #: lines, whose ``id`` names the family.
 OWN_RULES = frozenset(("chess324x16", "chess99-random", "janggi", "myshogi", "placement",
-                       "shogi-shuffle", "transcendental", "wild3", "wild4"))
+                       "shogi-shuffle", "transcendental", "wild3", "wild4", "myshogi-program",
+                       "jieqi", "sittuyin", "cwda"))
 
 
 def written_books(folder: Path, name: str, variants: tuple[str | None, ...] = (None,),
