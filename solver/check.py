@@ -85,6 +85,25 @@ class Report:
     def ok(self) -> bool:
         return all(c.ok for c in self.claims)
 
+    def text(self) -> str:
+        """What ``chess960 check`` writes of the family: its title, its shortcuts,
+        each claim (``ok`` or ``FAIL``) and the verdict, a line each.
+
+        >>> print(Report("f", "F", "canonical", 2, 2, [Claim("a claim", True)]).text(), end="")
+        f: F
+          ok   a claim
+          2 positions, canonical numbering, proven
+        """
+        lines = [f"{self.family}: {self.title}", *(f"  {line}" for line in self.shortcuts)]
+        for claim in self.claims:
+            detail = f": {claim.detail}" if claim.detail else ""
+            lines.append(f"  {'ok  ' if claim.ok else 'FAIL'} {claim.text}{detail}")
+        verdict = "proven" if self.ok else "NOT proven"
+        if self.ok and self.method != "listing":
+            verdict += f" by {self.method}"
+        lines.append(f"  {self.found:,} positions, {self.numbering} numbering, {verdict}")
+        return "".join(f"{line}\n" for line in lines)
+
     def add(self, text: str, failures: list[str], total: int | None = None) -> None:
         shown = "; ".join(failures[:_SHOWN])
         more = f" and {len(failures) - _SHOWN} more" if len(failures) > _SHOWN else ""

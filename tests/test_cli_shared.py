@@ -90,3 +90,16 @@ def test_progress_shows_only_to_a_person_after_the_delay(stream: io.StringIO,
     waiting(1_000_000)
     waiting.close()
     assert later.getvalue() == ""  # silent for the first DELAY seconds
+
+
+def test_the_book_bar_counts_positions_and_stays_off_a_terminal_book(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CHESS960_PROGRESS_DELAY", "0")
+    from solver.cli.progress import CountProgress
+
+    shown, quiet = _Terminal(), _Terminal()
+    with CountProgress(shown, "book") as progress:
+        progress(60, 100)
+    with CountProgress(quiet, "book", _Terminal()) as progress:  # the book itself on the screen
+        progress(60, 100)
+    assert "60/100" in shown.getvalue() and quiet.getvalue() == ""

@@ -20,7 +20,14 @@ import pytest
 from solver import Family
 from solver.cli import lists as cli_lists
 from solver.lists import which as which_module
-from solver.lists.which import Bundled, bundled_candidates, bundled_families, piece_letters, which
+from solver.lists.which import (
+    Bundled,
+    bundled_candidates,
+    bundled_families,
+    fen_width,
+    piece_letters,
+    which,
+)
 from solver.numbering import shortcut
 from solver.ruleset.reader import rules_dir
 
@@ -46,14 +53,18 @@ def test_each_declared_shape_is_the_familys_region_and_pieces() -> None:
     assert shapes is not None
     assert list(shapes) == [family.name for family in families]
     for family in families:
-        width, pieces = shapes[family.name]
-        assert width in (None, family.ruleset.region_size), family.name
+        width, pieces, files = shapes[family.name]
+        assert width in (None, family.ruleset.region_size), family.name  # (None: unsaid)
         assert pieces is not None and piece_letters(family) <= set(pieces), family.name
+        # a FEN's rows are as wide as the board, its files (None: a hand in brackets)
+        assert files == family.ruleset.files, family.name
+        assert fen_width(family.position(0).fen()) in (files, None), family.name
     # the shapes the rule files state, read here by eye
-    assert shapes["chess960"] == (8, "BKNQR")
-    assert (shapes["bench-12"][0], shapes["shogi-shuffle"]) == (12, (9, "GKLNS"))
-    assert shapes["chess256"] == (None, "BKNPQR")  # a region: ranks 1-3
-    assert shapes["wild4"] == (8, "BKNQR")  # "K + 7 of NBRQ"
+    assert shapes["chess960"] == (8, "BKNQR", 8)
+    assert (shapes["bench-12"][0], shapes["shogi-shuffle"]) == (12, (9, "GKLNS", 9))
+    assert shapes["chess256"] == (24, "BKNPQR", 8)  # a region: rank 1, and 2-3 a file each
+    assert shapes["janggi"][::2] == (17, 9)  # a region on a board of 9 files
+    assert shapes["wild4"] == (8, "BKNQR", 8)  # "K + 7 of NBRQ"
 
 
 def test_an_edited_rule_file_turns_the_quick_way_off(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,8 +113,8 @@ def test_a_fen_is_read_only_by_families_of_its_width(monkeypatch: pytest.MonkeyP
     read = {c.name for c in candidates if isinstance(c, Bundled) and c._family is not None}
     shapes = shortcut.bundled_shapes()
     assert shapes is not None
-    assert read == {name for name, (width, _) in shapes.items() if width in (8, None)}, read
-    assert "capablanca-random" not in read and "shogi-shuffle" not in read
+    assert read == {name for name, (_, _, files) in shapes.items() if files == 8}, read
+    assert not {"capablanca-random", "shogi-shuffle", "janggi"} & read
 
 
 def _run(texts: list[str], fmt: str, monkeypatch: pytest.MonkeyPatch, *, general: bool
@@ -134,3 +145,18 @@ def test_every_chess960_rank_end_to_end(monkeypatch: pytest.MonkeyPatch) -> None
     for rank in GOLDEN:
         assert _run([rank], "text", monkeypatch, general=False) == \
             _run([rank], "text", monkeypatch, general=True), rank
+
+
+@pytest.mark.parametrize(("head", "width"), [
+    (b'files = 8\nregion="a1-h1, e2"\n', 9),  # no spaces: read all the same
+    (b'files = 8\nregion = "rank 1"\n', None),  # not squares: only the reading knows
+    (b'files = 8\nregions = "a1"\n', None),  # not the key itself
+    (b'files = 8\nregion = "a1-h1"\nregion = "a1"\n', None),  # said twice
+    (b'files = 8\nregion = """\na1-h1"""\n', None),  # a multi-line string
+])
+def test_a_region_declares_its_width_only_when_plain(head: bytes, width: int | None) -> None:
+    assert shortcut.declared_shape(head)[::2] == (width, 8)
+
+
+def test_pieces_on_lines_of_their_own_say_no_letters() -> None:
+    assert shortcut.declared_shape(b'files = 8\npieces = """\nKQRRBBNN"""\n') == (8, None, 8)

@@ -747,18 +747,7 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
     for name in names:
         family = load_family(name, max_arrangements)
         proof = prove(family, shortcuts(name, family.name))
-        lines = [f"{proof.family}: {proof.title}\n",
-                 *(f"  {line}\n" for line in proof.shortcuts)]
-        for claim in proof.claims:
-            mark = "ok  " if claim.ok else "FAIL"
-            detail = f": {claim.detail}" if claim.detail else ""
-            lines.append(f"  {mark} {claim.text}{detail}\n")
-        verdict = "proven" if proof.ok else "NOT proven"
-        if proof.ok and proof.method != "listing":
-            verdict += f" by {proof.method}"
-        lines.append(f"  {proof.found:,} positions, {proof.numbering} numbering, "
-                     f"{verdict}\n")
-        out.write("".join(lines))
+        out.write(proof.text())
         out.flush()
         # The time goes to stderr so that stdout is the same bytes on every run.
         err.write(f"{proof.family}: checked in {proof.seconds:.2f} s\n")

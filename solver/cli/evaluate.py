@@ -102,27 +102,6 @@ def figures_command(rules: str, texts: Sequence[str], fmt: str, tables: Sequence
     return FAILED if bad else 0
 
 
-def parse_shard(text: str) -> tuple[int, int]:
-    """``K/N`` read: shard K of N.
-
-    >>> parse_shard("2/3")
-    (2, 3)
-
-    Raises :class:`~solver.errors.IdError` for anything else, or K not from 1 to N.
-    """
-    from solver.errors import IdError, quote
-
-    part, slash, parts = text.partition("/")
-    if not (slash and part.isascii() and part.isdigit() and parts.isascii()
-            and parts.isdigit() and len(text) < 20):
-        raise IdError(text, f"shard {quote(text)} is not K/N (such as 2/3: the second of "
-                            "three)")
-    if not 1 <= int(part) <= int(parts):
-        raise IdError(text, f"shard {quote(text)} is not one of 1/{int(parts)} to "
-                            f"{int(parts)}/{int(parts)}")
-    return int(part), int(parts)
-
-
 def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | None,
                    ids: str | None, jobs: int, output: str, timeout: float,
                    out: TextIO, err: TextIO, wdl: bool = False,
@@ -131,7 +110,7 @@ def engine_command(rules: str, engine: str, *, nodes: int | None, depth: int | N
     ``K/N``: shard K of them) in ``output``, progress and a summary on ``err``;
     ``wdl``: with the engine's W/D/L in every row; on the Dask cluster ``scheduler``
     when given (:mod:`solver.evaluation.cluster`)."""
-    from solver.evaluation.run import evaluate
+    from solver.evaluation.run import evaluate, parse_shard
     from solver.evaluation.run import shard as shard_ids
     from solver.evaluation.table import visible
     from solver.idlists import id_ranges

@@ -87,18 +87,8 @@ def book_command(rules: str, output: str | None, fmt: str, dialect: str, *,
     """``chess960 book``: an engine-testing book, to ``output`` (atomically) or stdout;
     ``balanced``, ``draw_rate``, ``preset``: only positions inside those bands and
     that named subset (:mod:`solver.evaluation.band`, said on ``err``)."""
+    from solver.cli.progress import CountProgress
     from solver.lists.book import write_book
-
-    shown = [0.0]
-
-    def progress(done: int, total: int) -> None:
-        import time
-
-        now = time.monotonic()
-        if now - shown[0] >= 0.2:
-            shown[0] = now
-            err.write(f"\rbook: {done:,} of {total:,} positions")
-            err.flush()
 
     family = _load(rules)
     excluded: list[int] = []
@@ -107,24 +97,16 @@ def book_command(rules: str, output: str | None, fmt: str, dialect: str, *,
 
         excluded = restrict(family, balanced, list(eval_tables), draw_rate, preset,
                             lambda text: err.write(f"{text}\n"))
-    watched = family.count >= 100_000 and _is_terminal(err)
-    written = write_book(family, output if output is not None else out, fmt,
-                         dialect=dialect, numbering=numbering, ids=ids, sample=sample,
-                         seed=seed, pairs=pairs, workers=workers, worker=worker,
-                         progress=progress if watched else None, exclude=excluded)
-    if watched:
-        err.write("\r\033[K")
+    with CountProgress(err, "book", None if output is not None else out) as progress:
+        written = write_book(family, output if output is not None else out, fmt,
+                             dialect=dialect, numbering=numbering, ids=ids, sample=sample,
+                             seed=seed, pairs=pairs, workers=workers, worker=worker,
+                             progress=progress if family.count >= 100_000 else None,
+                             exclude=excluded)
     if output is not None:
         err.write(f"{output}: {written:,} {family.name} position"
                   f"{'s' if written != 1 else ''}\n")
     return 0
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
 
 
 @reported

@@ -1,14 +1,15 @@
-"""A progress bar for long solves, on stderr, only when a person is watching.
+"""Progress bars on stderr for long runs, only when a person is watching.
 
-:class:`SolveProgress` is handed to the library as the ``progress``
-callback of :meth:`Family.positions <solver.family.Family.positions>` or
-:meth:`Family.total <solver.family.Family.total>`. It stays
-silent for the first second, so short solves never show it, and when stderr
-is not a terminal; then it shows a Rich bar with the ranks found and the
-rate. Nothing is written to stdout, and Rich is imported only when the bar
-appears. The bar is gone (its line erased) once :meth:`SolveProgress.close`
-returns, so callers write their results after closing it. The delay can be
-set with the environment variable ``CHESS960_PROGRESS_DELAY`` (seconds).
+:class:`Watched` is the one bar: silent for the first second, so short runs
+never show it, and when stderr is not a terminal (or the results go to one);
+then a Rich bar, Rich imported only when it appears, gone (its line erased)
+once :meth:`Watched.close` returns, so callers write their results after
+closing it. The delay can be set with the environment variable
+``CHESS960_PROGRESS_DELAY`` (seconds). Its kinds: :class:`SolveProgress`,
+the ranks found (the ``progress`` callback of :meth:`Family.positions
+<solver.family.Family.positions>` or :meth:`Family.total
+<solver.family.Family.total>`); :class:`ReadProgress`, the bytes ``games``
+has read; :class:`CountProgress`, the positions ``book`` has written.
 """
 
 from __future__ import annotations
@@ -175,3 +176,21 @@ class ReadProgress(Watched):
         from rich.progress import TextColumn, TimeElapsedColumn
 
         return [TextColumn("{task.description}"), TimeElapsedColumn()]
+
+
+class CountProgress(Watched):
+    """``<what>``: a bar of the positions done of all (``book``)."""
+
+    def __init__(self, stream: TextIO, what: str, output: TextIO | None = None) -> None:
+        super().__init__(stream, output=output)
+        self.what = what
+
+    def __call__(self, done: int, total: int) -> None:
+        """``done`` positions of ``total`` are written."""
+        if self._due():
+            self._draw(completed=done, total=total)
+
+    def columns(self) -> list[Any]:
+        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+        return [TextColumn(self.what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]

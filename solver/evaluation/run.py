@@ -46,6 +46,7 @@ from solver.errors import (
     EvalTableError,
     IdError,
     OutputFileError,
+    quote,
 )
 from solver.evaluation.store import StoreWriter, wants_store
 from solver.evaluation.table import (
@@ -88,6 +89,25 @@ class Shard(Sequence[int]):
         if not -len(self) <= index < len(self):
             raise IndexError(index)
         return self.ids[self.part - 1 + (index % len(self)) * self.parts]
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``K/N`` read: shard K of N.
+
+    >>> parse_shard("2/3")
+    (2, 3)
+
+    Raises :class:`~solver.errors.IdError` for anything else, or K not from 1 to N.
+    """
+    part, slash, parts = text.partition("/")
+    if not (slash and part.isascii() and part.isdigit() and parts.isascii()
+            and parts.isdigit() and len(text) < 20):
+        raise IdError(text, f"shard {quote(text)} is not K/N (such as 2/3: the second of "
+                            "three)")
+    if not 1 <= int(part) <= int(parts):
+        raise IdError(text, f"shard {quote(text)} is not one of 1/{int(parts)} to "
+                            f"{int(parts)}/{int(parts)}")
+    return int(part), int(parts)
 
 
 def shard(ids: Sequence[int], part: int, parts: int) -> Sequence[int]:

@@ -119,31 +119,33 @@ def bundled_families() -> list[Family]:
 
 class Bundled:
     """A bundled family read only when asked (:attr:`family`), with the width
-    and the piece letters its rule file declares
+    of a rank, the piece letters and the board's files its rule file declares
     (:func:`~solver.numbering.shortcut.bundled_shapes`; None: a region, which
-    only the full reading knows, or no letters said).
+    only the full reading knows, or no letters or files said).
 
     >>> Bundled("chess960", 8, "BKNQR").family.name
     'chess960'
     """
 
-    __slots__ = ("_family", "letters", "name", "width")
+    __slots__ = ("_family", "files", "letters", "name", "width")
 
-    def __init__(self, name: str, width: int | None, letters: str | None = None) -> None:
+    def __init__(self, name: str, width: int | None, letters: str | None = None,
+                 files: int | None = None) -> None:
         self.name = name
         self.width = width
         self.letters = letters
+        self.files = width if files is None else files
         self._family: Family | None = None
 
     def __repr__(self) -> str:
-        return f"Bundled({self.name!r}, {self.width!r}, {self.letters!r})"
+        return f"Bundled({self.name!r}, {self.width!r}, {self.letters!r}, {self.files!r})"
 
     def may_hold(self, words: list[str] | None, board: int | None = None) -> bool:
         """Whether a rank or a pair of ranks (:func:`letters`; None, a FEN: it
         may) fits the width and the pieces the rule file declares; a FEN whose
-        rows are all ``board`` files wide (:func:`fen_width`), the width."""
+        rows are all ``board`` files wide (:func:`fen_width`), its board's files."""
         if words is None:
-            return board is None or self.width is None or board == self.width
+            return board is None or self.files is None or board == self.files
         if self.width is not None and not _fits(self.width, words):
             return False
         return self.letters is None or set("".join(words).upper()) <= set(self.letters)
@@ -172,7 +174,7 @@ def bundled_candidates() -> list[Candidate]:
     shapes = bundled_shapes()
     if shapes is None:
         return list(bundled_families())
-    return [Bundled(name, width, pieces) for name, (width, pieces) in shapes.items()]
+    return [Bundled(name, *shape) for name, shape in shapes.items()]
 
 
 def with_families(extra: Iterable[Family]) -> list[Candidate]:

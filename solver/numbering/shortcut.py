@@ -212,16 +212,16 @@ def arithmetic_number(text: str) -> int | None:
 RULES_DIGEST = "9a6ce69a3e8e4b8450022e0f7187d15676330fc05481ef3176d164a3e08f598f"
 
 
-def bundled_shapes() -> dict[str, tuple[int | None, str | None]] | None:
-    """Each bundled family's width and piece letters as its rule file declares
-    them before any table (:func:`declared_shape`), by name in
+def bundled_shapes() -> dict[str, tuple[int | None, str | None, int | None]] | None:
+    """Each bundled family's rank width, piece letters and board width as its
+    rule file declares them before any table (:func:`declared_shape`), by name in
     :func:`~solver.ruleset.reader.bundled_names`'s order, while every bundled
     rule file is the one shipped (:data:`RULES_DIGEST`); None when any differs,
     is added, is missing or cannot be read.
 
     >>> shapes = bundled_shapes()
-    >>> shapes["chess960"], shapes["capablanca-random"], shapes["racing-kings"]
-    ((8, 'BKNQR'), (10, 'ABCKNQR'), (None, 'BKNQR'))
+    >>> shapes["chess960"], shapes["capablanca-random"], shapes["janggi"]
+    ((8, 'BKNQR', 8), (10, 'ABCKNQR', 10), (17, 'ABCKNPR', 9))
     """
     folder = rules_folder()
     try:
@@ -230,7 +230,7 @@ def bundled_shapes() -> dict[str, tuple[int | None, str | None]] | None:
     except OSError:
         return None
     digest = blake2b(digest_size=32)
-    shapes: dict[str, tuple[int | None, str | None]] = {}
+    shapes: dict[str, tuple[int | None, str | None, int | None]] = {}
     for name in names:
         data = read_regular(os.path.join(folder, f"{name}.toml"), MAX_FILE_BYTES)
         if data is None:
@@ -240,22 +240,27 @@ def bundled_shapes() -> dict[str, tuple[int | None, str | None]] | None:
     return shapes if digest.hexdigest() == RULES_DIGEST else None
 
 
-def declared_shape(data: bytes) -> tuple[int | None, str | None]:
-    r"""The ``files = N`` a rule file's text ``data`` declares before its first
-    table (None when it declares a ``region`` there, or no plain width), and
-    the upper-case letters of its ``pieces`` there, or of every ``[[army]]``'s
-    together, sorted (None: no such key).
+def declared_shape(data: bytes) -> tuple[int | None, str | None, int | None]:
+    r"""What a rule file's text ``data`` declares before its first table: the
+    width of a rank (its ``files = N``, or the squares of its ``region`` when
+    that names squares and rectangles alone; None: no plain width or region),
+    the upper-case letters of its ``pieces``, or of every ``[[army]]``'s
+    together, sorted (None: no such key, or pieces on lines of their own), and
+    the board's files (``files = N``, region or not).
 
     >>> declared_shape(b'files = 8  # wide\npieces = "K + 7 of NBRQ"\n[[rule]]\nfiles = 9\n')
-    (8, 'BKNQR')
-    >>> declared_shape(b'files = 8\nregion = "e1-h2"\n')
-    (None, None)
+    (8, 'BKNQR', 8)
+    >>> declared_shape(b'files = 8\nregion = "a1-h1, b2-c3"\n')
+    (12, None, 8)
+    >>> declared_shape(b'files = 8\nregion = "rank 1"\n')
+    (None, None, 8)
     >>> declared_shape(b'files = 8\n[[army]]\npieces = "RKR"\n[[army]]\npieces = "DKD"\n')
-    (8, 'DKR')
+    (8, 'DKR', 8)
     """
     width = None
-    letters = None
-    region = False
+    letters: set[str] | None = None
+    unsaid = False  # pieces written so that their letters are not on their line
+    region: tuple[int | None] | None = None  # (its squares,) once a region is declared
     table = b""
     for line in data.split(b"\n"):
         if line.startswith(b"["):
@@ -263,14 +268,36 @@ def declared_shape(data: bytes) -> tuple[int | None, str | None]:
             continue
         if table and table != b"[[army]]":
             continue
-        region = region or line.startswith(b"region")
+        key, _, value = line.partition(b"=")
+        if key.startswith(b"region"):  # its squares, when it is said once and plainly
+            plain = key.strip() == b"region" and region is None and not table
+            region = (_region_squares(value.partition(b"#")[0]) if plain else None,)
         if line.startswith(b"files = ") and not table:
             value = line[len(b"files = "):].partition(b"#")[0].strip()
             width = int(value) if value.isdigit() else None
         elif line.startswith(b"pieces = "):  # (each [[army]]'s pieces: their letters together)
-            letters = "".join(sorted({*(letters or ""), *(
-                chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0] if 65 <= c <= 90)}))
-    return None if region else width, letters
+            found = {chr(c) for c in line[len(b"pieces = "):].partition(b"#")[0] if 65 <= c <= 90}
+            unsaid = unsaid or not found
+            letters = (letters or set()) | found
+    shown = None if letters is None or unsaid else "".join(sorted(letters))
+    return width if region is None else region[0], shown, width
+
+
+def _region_squares(value: bytes) -> int | None:
+    """How many squares a ``region`` value (``"a1-h1, e2"``: squares and
+    rectangles, none named twice, as the rule reader holds) names; None for
+    any other part (``rank 1``)."""
+    import re
+
+    count = 0
+    for part in value.strip().strip(b'"').split(b","):
+        found = re.fullmatch(rb"([a-z])(\d+)(?:-([a-z])(\d+))?", part.strip())
+        if found is None:
+            return None
+        first, low, last, high = found.groups()
+        last, high = last or first, high or low
+        count += (abs(last[0] - first[0]) + 1) * (abs(int(high) - int(low)) + 1)
+    return count
 
 
 def plain_number(text: str, count: int) -> int | None:
