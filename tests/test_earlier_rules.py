@@ -62,7 +62,7 @@ DIGESTS = {
     "pychess-capablanca": "6ca76f6b08d61a1491056439cdb0394502efbe8ea5c5de9b395e28cc8b8c52fa",
     "myshogi-program": "3aed3ec016a8c2b0debd87aba9c56bfcb1dd5f43a49445d6d0b382d75fdde974",
     "sittuyin": "ce135dbabee623171521330a9cff0984ac0010f483e0b3f7fe10135cc42b3de3",
-    "jieqi": "d41adc9f1994b3fd45d83e65a1110d2093b460079e198a13b7c3b41e6d0ae89b",
+    "jieqi": "491148f7eda51f3275d4f7da3efe0b1088b623cc6e65e9f5a2b2efef037df28a",
     "cwda": "fcdd2848b54485ee945cabe003546493583399f3dcef4ed27092e423609bb598",
 }
 

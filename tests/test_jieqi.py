@@ -9,6 +9,7 @@ the definition, not from the solver.
 
 from __future__ import annotations
 
+import random
 from math import factorial
 
 import pytest
@@ -57,3 +58,57 @@ def test_a_listed_family_is_still_proven_by_listing() -> None:
     report = check(Family.load("janggi"))
     assert report.ok
     assert report.method == "listing"
+
+
+# pychess-variants server/fairy/jieqi.py (gbtami/pychess-variants, AGPL-3.0;
+# these lists are quoted to test against, no code is shipped): the covered
+# pieces' squares and the pieces shuffled over them, one side at a time.
+BLACK_SQUARES = ["a10", "b10", "c10", "d10", "f10", "g10", "h10", "i10", "b8", "h8",
+                 "a7", "c7", "e7", "g7", "i7"]
+BLACK_PIECES = ["r", "r", "n", "n", "b", "b", "a", "a", "c", "c", "p", "p", "p", "p", "p"]
+RED_SQUARES = ["a1", "b1", "c1", "d1", "f1", "g1", "h1", "i1", "b3", "h3",
+               "a4", "c4", "e4", "g4", "i4"]
+RED_PIECES = ["R", "R", "N", "N", "B", "B", "A", "A", "C", "C", "P", "P", "P", "P", "P"]
+
+
+def _make_initial_mapping(rng: random.Random) -> dict[str, str]:
+    """pychess-variants' make_initial_mapping(), with a seeded shuffle."""
+    black, red = BLACK_PIECES[:], RED_PIECES[:]
+    rng.shuffle(black)
+    rng.shuffle(red)
+    mapping = {}
+    for i in range(15):
+        mapping[RED_SQUARES[i]] = red[i]
+        mapping[BLACK_SQUARES[i]] = black[i]
+    return mapping
+
+
+def _placement(mapping: dict[str, str]) -> str:
+    """The FEN placement of the uncovered start: the kings on e1 and e10."""
+    board = dict(mapping, e1="K", e10="k")
+    rows = []
+    for rank in range(10, 0, -1):
+        row, empty = "", 0
+        for file in "abcdefghi":
+            piece = board.get(f"{file}{rank}")
+            if piece is None:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + piece
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+def test_pychess_shuffles_are_the_family() -> None:
+    """Every start pychess-variants' shuffle deals is one of the family's,
+    and the family's id of it gives the same placement back."""
+    family = Family.load("jieqi")
+    rng = random.Random(38)
+    seen = set()
+    for _ in range(200):
+        placement = _placement(_make_initial_mapping(rng))
+        number = family.id(f"{placement} w - - 0 1")
+        assert position_fen(family.position(number)).split()[0] == placement
+        seen.add(number)
+    assert len(seen) == 200  # 340,540,200² starts: 200 deals, 200 ids
