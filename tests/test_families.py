@@ -74,6 +74,10 @@ PUBLISHED = {
     "jieqi": 340_540_200 ** 2,  # tests/test_jieqi.py: the multinomial 15!/(2!^5 5!) a side
     "sittuyin": 93_562_560 ** 2,  # Fairy-Stockfish's sittuyin (tests/test_sittuyin.py)
     "cwda": 15,  # pychess-variants' CWDA_START_FENS (tests/test_cwda.py transcribes it)
+    # XBoard's SetUpShuffle, transcribed in tests/test_bundled38.py:
+    "chess18": 18,
+    "makruk-shuffle": 5040,
+    "shatranj-shuffle": 2880,
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
