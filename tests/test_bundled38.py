@@ -1,6 +1,7 @@
 """The families issue 38 found stated exactly by today's rule language, each
 against its publisher's own code: XBoard's shuffles (Chess18, Shatranj,
-Makruk), numbered as XBoard numbers them.
+Makruk), numbered as XBoard numbers them, and Jocly's Metamachy, numbered by
+Jocly's set-up moves.
 
 XBoard (GNU XBoard, ``backend.c``, ``SetUpShuffle``, read from the
 github:arunpersaud/xboard mirror of git.savannah.gnu.org/xboard.git) shuffles
@@ -14,6 +15,10 @@ its helpers ``put``, ``AddOnePiece`` and ``AddTwoPieces``, for a board of 8
 files; the piece types are common.h's ``ChessSquare`` values, whose order
 decides which piece is placed first. The golden ranks come from it, never
 from the solver.
+
+Jocly (``src/games/chessbase/cazaux/metamachy-model.js``, github:aclap-dev/jocly)
+sets up both sides of Metamachy with one move ``#0``..``#11``;
+:func:`jocly_metamachy` transcribes its ``Model.Board.ApplyMove``.
 
 Oracles (test-only, GPL, skipped when absent): pyffish (Fairy-Stockfish's
 ``makruk`` and ``shatranj``), python-chess for Chess18's FENs.
@@ -201,7 +206,7 @@ def test_makruk_s_pawns_stand_on_the_third_rank_and_nobody_castles() -> None:
 @pytest.mark.parametrize(("name", "variant"), [("makruk-shuffle", "makruk"),
                                                ("shatranj-shuffle", "shatranj")])
 def test_fairy_stockfish_validates_what_the_fsf_dialect_writes(name: str, variant: str) -> None:
-    """pyffish's own start FEN is read as the family's rank, and every 37th
+    """pyffish's own start FEN is read as the family's rank, and every 97th
     position as ``position -f fen --dialect fsf`` writes it is valid for
     Fairy-Stockfish, its board Fairy-Stockfish's start board with the first
     ranks replaced."""
@@ -213,7 +218,7 @@ def test_fairy_stockfish_validates_what_the_fsf_dialect_writes(name: str, varian
         assert chess960(["id", white, "--rules", name]).returncode == 0
     else:
         assert family.rank_id(white) == family.id(start)
-    for n in range(0, family.count, 37):
+    for n in range(0, family.count, 97):
         fen = chess960(["position", str(n), "--rules", name, "-f", "fen",
                         "--dialect", "fsf"]).stdout.strip()
         assert sf.validate_fen(fen, variant) == 1, fen
@@ -228,3 +233,67 @@ def test_python_chess_reads_chess18_s_fens_with_every_castling_right() -> None:
     for n in range(18):
         board = chess.Board(family.position(n).fen())
         assert board.is_valid() and board.castling_rights == chess.BB_CORNERS, n
+
+
+# -- Jocly's Metamachy ------------------------------------------------------------------------
+
+#: Jocly's squares: p = 12 x row + column, row 0 White's first rank.
+F1, G1, F2, G2 = 5, 6, 17, 18
+
+
+def jocly_metamachy(setup: int) -> str:
+    """White's ranks 1 and 2 after Jocly's set-up move ``#setup``
+    (``Model.Board.ApplyMove``, setup phase), the other pieces on their
+    ``pieceTypes`` ``initial`` squares: cannons p 0 and 11 (``C``), camels 1
+    and 10 (``M``), elephants 12 and 23 (``E``), rooks 13 and 22, knights 14
+    and 21, bishops 15 and 20, princes 16 and 19 (``I``)."""
+    if setup // 6 < 1:  # if(setup/6<1)
+        king, remaining = F2, [G2, F1, G1]  # this.kings[1]=17; remaining[1]=[18,5,6]
+    else:
+        king, remaining = F1, [F2, G2, G1]  # this.kings[1]=5; remaining[1]=[17,18,6]
+    setup %= 6
+    queen = remaining.pop(setup // 2)  # var queen=Math.floor(setup/2); ... splice(queen,1)
+    setup %= 2
+    eagle, lion = (0, 1) if setup == 0 else (1, 0)
+    placed = {king: "K", queen: "Q", remaining[eagle]: "A", remaining[lion]: "L"}
+    board = dict.fromkeys(range(24), ".")
+    board.update({0: "C", 11: "C", 1: "M", 10: "M", 12: "E", 23: "E", 13: "R", 22: "R",
+                  14: "N", 21: "N", 15: "B", 20: "B", 16: "I", 19: "I"})
+    board.update(placed)
+    return "".join(board[p] for p in range(24))
+
+
+def test_metamachy_is_jocly_s_twelve_set_ups_in_jocly_s_order() -> None:
+    """Each ``#n`` is the set-up Jocly's move ``#n`` makes, both ways; the
+    family is the brute force's: the king on f1 or f2, the queen, lion and
+    eagle on the other three of f1, g1, f2, g2, everything else fixed."""
+    family = Family.load("metamachy")
+    golden = [jocly_metamachy(n) for n in range(12)]
+    brute = set()
+    for order in permutations("KQLA"):
+        board = list(jocly_metamachy(0))
+        for square, letter in zip((F1, G1, F2, G2), order):
+            board[square] = letter
+        if "K" in (board[F1], board[F2]):
+            brute.add("".join(board))
+    assert set(golden) == brute and len(brute) == family.count == 12
+    jocly = family.scheme("jocly")
+    for n, rank in enumerate(golden):
+        assert jocly.text(family.rank_id(rank)) == f"#{n}"
+        assert family.position(jocly.read(f"#{n}")).white.replace(" ", "") == rank
+
+
+def test_metamachy_s_board_as_the_command_writes_it() -> None:
+    """``position '#1' --numbering jocly``: Jocly's own opening array
+    (``pieceTypes``' initial squares) is its set-up ``#1``; Black's ranks 11
+    and 12 hold the same pieces on the same files (Jocly's initial p 120..143),
+    the pawns on ranks 3 and 10, no castling."""
+    assert jocly_metamachy(1) == "CM...LA...MCERNBIKQIBNRE"
+    out = chess960(["position", "#1", "--rules", "metamachy", "--numbering", "jocly",
+                    "-f", "fen"])
+    assert out.stdout == ("cm3la3mc/ernbikqibnre/pppppppppppp/12/12/12/12/12/12/"
+                          "PPPPPPPPPPPP/ERNBIKQIBNRE/CM3LA3MC w - - 0 1\n")
+    back = chess960(["id", out.stdout.strip(), "--rules", "metamachy", "--numbering", "jocly"])
+    assert back.stdout == "#1\n"
+    bad = chess960(["position", "#12", "--rules", "metamachy", "--numbering", "jocly"])
+    assert bad.returncode == 1 and bad.stderr.startswith("error:") and "'#12'" in bad.stderr

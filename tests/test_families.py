@@ -78,6 +78,7 @@ PUBLISHED = {
     "chess18": 18,
     "makruk-shuffle": 5040,
     "shatranj-shuffle": 2880,
+    "metamachy": 12,  # Jocly's set-up moves #0..#11 (tests/test_bundled38.py)
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -121,7 +122,8 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
 #: pawns-protected), and cwda, whose positions are the pairings its file lists.
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
               "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom",
-              "pychess-capablanca", "myshogi-program", "sittuyin", "cwda", "jieqi"}
+              "pychess-capablanca", "myshogi-program", "sittuyin", "cwda", "jieqi",
+              "metamachy"}
 
 
 @pytest.mark.parametrize("name", sample([

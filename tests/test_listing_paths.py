@@ -122,7 +122,7 @@ QUICK = ["bishops-opposite", "chess256", "chess324", "chess324x16", "chess480", 
          "chess99-random", "corner", "dfrc", "horde960", "janggi", "king-between-rooks",
          "placement", "racing-kings", "seirawan960", "shogi-shuffle", "shuffle",
          "shuffle-nocastle", "transcendental", "pychess-capablanca",
-         "chess18", "makruk-shuffle", "shatranj-shuffle"]
+         "chess18", "makruk-shuffle", "shatranj-shuffle", "metamachy"]
 SLOW = ["capablanca-random", "capablanca-shuffle", "capahouse960", "cutechess-caparandom",
         "myshogi", "xboard-caparandom", "myshogi-program"]
 BUNDLED = [*QUICK, *(pytest.param(name, marks=pytest.mark.slow) for name in SLOW)]

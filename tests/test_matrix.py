@@ -103,6 +103,15 @@ KNOWN: list[Known] = [
           "lint: plain lint cannot read a FEN tag of pieces no program-wide letter names "
           "(CWDA's bede, waffle, ...) without the family, which an EPD line's id names and "
           "the tool's PGN does not; lint -r cwda passes", {"fmt": _set("pgn")}),
+    Known("plain_lint", "shatranj-shuffle",
+          "lint: plain lint cannot tell XBoard's shuffled Shatranj from shuffle chess in the "
+          "tool's PGN (the FEN tag does not name it, as an EPD line's id does), so it asks "
+          "for castling rights Shatranj has none of; lint -r shatranj-shuffle passes",
+          {"fmt": _set("pgn")}),
+    Known("plain_lint", "makruk-shuffle",
+          "lint: plain lint cannot read a FEN tag of Makruk's board (met and khons, pawns "
+          "on the third rank) without the family, which an EPD line's id names and the "
+          "tool's PGN does not; lint -r makruk-shuffle passes", {"fmt": _set("pgn")}),
 ]
 
 

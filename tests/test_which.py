@@ -64,6 +64,7 @@ NOT_HOLDING = {
     "cwda": "FIDE against FIDE is ordinary chess, which pychess's CWDA leaves out",
     "makruk-shuffle": "Makruk's pieces (met, khons), pawns on the third rank",
     "shatranj-shuffle": "no castling in Shatranj: '-', not KQkq",
+    "metamachy": "12 files, 12 ranks",
 }
 
 
