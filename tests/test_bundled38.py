@@ -44,82 +44,90 @@ PAWN, KNIGHT, BISHOP, ROOK, QUEEN, FERZ, ALFIL, MAN, KING = 0, 1, 2, 3, 4, 5, 6,
 DARK, LITE, ANY = 1, 2, 3  # backend.c: #define DARK 1, LITE 2, ANY 3
 
 
-def set_up_shuffle(array: list[int], number: int, castle_ok: bool) -> tuple[list[int], int]:
-    """XBoard's ``SetUpShuffle(board, number)`` on White's first rank
-    ``array`` (8 files, ``BOARD_LEFT`` 0), for a variant whose ``PosFlags``
-    has ``F_ALL_CASTLE_OK`` (``castle_ok``, normal chess) or neither it nor
-    ``F_FRC_TYPE_CASTLING`` (Shatranj, Makruk). Returns the shuffled rank
-    and ``nrOfShuffles``."""
-    width = 8
-    seed = number  # GetPositionNumber(): seed = appData.defaultFrcPosition
-    shuffles = 1
-    board: list[int | None] = [None] * width
-    left = {DARK: (width + 1) // 2, ANY: width}
-    left[LITE] = left[ANY] - left[DARK]
-    pieces = Counter(array)
+class Shuffle:
+    """XBoard's shuffle state on White's first rank (8 files, ``BOARD_LEFT``
+    0): the globals ``seed``, ``nrOfShuffles``, ``squaresLeft[]`` and
+    ``piecesLeft[]``, with the helpers that use them."""
 
-    def put(piece: int, n: int, shade: int) -> int:
-        # "put the piece on the (n-1)-th empty squares of the given shade"
-        for i in range(width):
-            if ((i & 1) + 1) & shade and board[i] is None:
+    def __init__(self, array: list[int], number: int) -> None:
+        self.width = 8
+        self.seed = number  # GetPositionNumber(): seed = appData.defaultFrcPosition
+        self.shuffles = 1
+        self.board: list[int | None] = [None] * self.width
+        self.left = {DARK: (self.width + 1) // 2, ANY: self.width}
+        self.left[LITE] = self.left[ANY] - self.left[DARK]
+        self.pieces = Counter(array)
+
+    def put(self, piece: int, n: int, shade: int) -> int:
+        """``put``: "put the piece on the (n-1)-th empty squares of the given shade"."""
+        for i in range(self.width):
+            if ((i & 1) + 1) & shade and self.board[i] is None:
                 if n == 0:
-                    board[i] = piece
-                    left[(i & 1) + 1] -= 1
-                    left[ANY] -= 1
-                    pieces[piece] -= 1
+                    self.board[i] = piece
+                    self.left[(i & 1) + 1] -= 1
+                    self.left[ANY] -= 1
+                    self.pieces[piece] -= 1
                     return i
                 n -= 1
         return -1
 
-    def add_one_piece(piece: int, shade: int) -> None:
-        nonlocal seed, shuffles
-        i = seed % left[shade]
-        shuffles *= left[shade]
-        seed //= left[shade]
-        put(piece, i, shade)
+    def add_one_piece(self, piece: int, shade: int) -> None:
+        """``AddOnePiece``."""
+        i = self.seed % self.left[shade]
+        self.shuffles *= self.left[shade]
+        self.seed //= self.left[shade]
+        self.put(piece, i, shade)
 
-    def add_two_pieces(piece: int) -> None:
-        nonlocal seed, shuffles
-        n = left[ANY]
+    def add_two_pieces(self, piece: int) -> None:
+        """``AddTwoPieces``: both of a pair as one choice among n(n-1)/2."""
+        n = self.left[ANY]
         j = n - 1
         k = n * (n - 1) // 2  # nr of possibilities, not counting permutations
-        i = seed % k
-        shuffles *= k
-        seed //= k
+        i = self.seed % k
+        self.shuffles *= k
+        self.seed //= k
         while i >= j:  # while(i >= j) i -= j--;
             i -= j
             j -= 1
         j = n - 1 - j
         i += j
-        put(piece, j, ANY)
-        put(piece, i, ANY)
+        self.put(piece, j, ANY)
+        self.put(piece, i, ANY)
 
+
+def set_up_shuffle(array: list[int], number: int, castle_ok: bool) -> tuple[list[int], int]:
+    """XBoard's ``SetUpShuffle(board, number)`` on White's first rank
+    ``array``, for a variant whose ``PosFlags`` has ``F_ALL_CASTLE_OK``
+    (``castle_ok``, normal chess) or neither it nor ``F_FRC_TYPE_CASTLING``
+    (Shatranj, Makruk). Returns the shuffled rank and ``nrOfShuffles``."""
+    s = Shuffle(array, number)
     if castle_ok:  # shuffles restricted to allow normal castling put KRR first
-        if pieces[KING]:
-            put(KING, (width + 1) // 2, ANY)  # King goes rightish of middle
-        if pieces[ROOK]:
-            put(ROOK, width - 2, ANY)  # First supply a Rook for K-side castling
-        if pieces[ROOK]:
-            put(ROOK, 0, ANY)  # Then supply a Rook for Q-side castling
+        if s.pieces[KING]:
+            s.put(KING, (s.width + 1) // 2, ANY)  # King goes rightish of middle
+        if s.pieces[ROOK]:
+            s.put(ROOK, s.width - 2, ANY)  # First supply a Rook for K-side castling
+        if s.pieces[ROOK]:
+            s.put(ROOK, 0, ANY)  # Then supply a Rook for Q-side castling
     for p in range(KING, PAWN, -1):  # even boards: colour-bound pairs on opposite colours
         if p not in (BISHOP, FERZ, ALFIL):
             continue
-        while pieces[p] >= 2:
-            add_one_piece(p, LITE)
-            add_one_piece(p, DARK)
+        while s.pieces[p] >= 2:
+            s.add_one_piece(p, LITE)
+            s.add_one_piece(p, DARK)
     for p in range(KING - 2, PAWN, -1):
         if p == ROOK:
             continue
-        while pieces[p] >= 2:
-            add_two_pieces(p)
-        if pieces[p]:
-            add_one_piece(p, ANY)
-    while pieces[KING]:  # neither F_FRC_TYPE_CASTLING: the king anywhere
-        add_one_piece(KING, ANY)
-    while pieces[ROOK]:  # Only Rooks can be left; simply place them all
-        put(ROOK, 0, ANY)
-    assert all(square is not None for square in board)
-    return [square for square in board if square is not None], shuffles
+        while s.pieces[p] >= 2:
+            s.add_two_pieces(p)
+        if s.pieces[p]:
+            s.add_one_piece(p, ANY)
+    while s.pieces[KING]:  # neither F_FRC_TYPE_CASTLING: the king anywhere
+        s.add_one_piece(KING, ANY)
+    while s.pieces[ROOK]:  # Only Rooks can be left; simply place them all
+        s.put(ROOK, 0, ANY)
+    rank = [square for square in s.board if square is not None]
+    assert len(rank) == s.width
+    return rank, s.shuffles
 
 
 #: backend.c's arrays (White's rank, a-file first) and pieceToChar tables:
@@ -272,7 +280,7 @@ def test_metamachy_is_jocly_s_twelve_set_ups_in_jocly_s_order() -> None:
     brute = set()
     for order in permutations("KQLA"):
         board = list(jocly_metamachy(0))
-        for square, letter in zip((F1, G1, F2, G2), order):
+        for square, letter in zip((F1, G1, F2, G2), order, strict=True):
             board[square] = letter
         if "K" in (board[F1], board[F2]):
             brute.add("".join(board))
