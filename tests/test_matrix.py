@@ -108,10 +108,12 @@ KNOWN: list[Known] = [
           "tool's PGN (the FEN tag does not name it, as an EPD line's id does), so it asks "
           "for castling rights Shatranj has none of; lint -r shatranj-shuffle passes",
           {"fmt": _set("pgn")}),
-    Known("plain_lint", "makruk-shuffle",
-          "lint: plain lint cannot read a FEN tag of Makruk's board (met and khons, pawns "
-          "on the third rank) without the family, which an EPD line's id names and the "
-          "tool's PGN does not; lint -r makruk-shuffle passes", {"fmt": _set("pgn")}),
+    *[Known("plain_lint", name,
+            "lint: plain lint cannot read a FEN tag of this board (Makruk's met and khons "
+            "with pawns on the third rank; Metamachy's 12x12) without the family, which an "
+            "EPD line's id names and the tool's PGN does not; lint -r F passes",
+            {"fmt": _set("pgn")})
+      for name in ("makruk-shuffle", "metamachy")],
 ]
 
 
