@@ -246,13 +246,13 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
             return
         if chosen is not None:
             tree.roots = {n: node for n, node in tree.roots.items() if n in chosen}
-        if html is not None:
-            page = _page(tree, files, chosen, played, min_games, filters)
-            if html == "-":
-                _write_bytes([page.encode()], out)
-                return
+        page = None if html is None else _page(tree, files, chosen, played, min_games, filters)
+        if html == "-" and page is not None:
+            _write_bytes([page.encode()], out)
+            return
         if fmt == "text":
             if not tree.roots:
+                _write_page(html, page)
                 sys.stdout.write("no game from the positions asked for\n")
                 return
             text = "".join(f"{row}\n" for row in tree.text(
@@ -260,13 +260,18 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
                 played, min_games))
         else:
             text = tree.csv(min_games) if fmt == "csv" else tree.json(min_games)
-        if html is not None:  # (after the text, which may refuse the line)
-            from solver.files import write_atomic
-
-            write_atomic(html, page)
+        _write_page(html, page)  # (after the text, which may refuse the line)
         _write_bytes([text.encode()], out)
 
     return _run(body)
+
+
+def _write_page(html: str | None, page: str | None) -> None:
+    """The explorer page to the file ``html``, atomically (when asked for)."""
+    if html is not None and page is not None:
+        from solver.files import write_atomic
+
+        write_atomic(html, page)
 
 
 def _page(tree: Any, files: Sequence[str], chosen: Sequence[int] | None, line: Sequence[str],

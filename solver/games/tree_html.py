@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -50,6 +50,7 @@ nav.crumbs a:hover { text-decoration: underline; }
 nav.crumbs .sep { color: #888888; margin: 0 0.35em; }
 nav.crumbs .here { font-weight: bold; }
 table.moves { width: 100%; }
+table.moves th { white-space: nowrap; }
 table.moves td.move, table.moves th.move { text-align: left; }
 table.moves td.move a { color: #1a4e8a; font-weight: bold; text-decoration: none; }
 table.moves tbody tr { cursor: pointer; }
@@ -212,10 +213,10 @@ if (positions.size) {
 """
 
 
-def _json(value: Any) -> str:
-    """JSON for a ``<script>`` element's text: every ``<`` written ``\\u003c``
-    (JSON has ``<`` in strings alone), so no ``</script>`` ends it early."""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+def _json(text: str) -> str:
+    """JSON ``text`` made fit for a ``<script>`` element's text: every ``<``
+    written ``\\u003c`` (JSON has ``<`` in strings alone), so no ``</script>``
+    ends it early."""
     return text.replace("<", "\\u003c")
 
 
@@ -300,6 +301,7 @@ def explorer_page(tree: Tree, min_games: int = 0, start: tuple[int, Sequence[str
         body.append("<p>No game from the positions asked for.</p>")
     body += [f'<script type="application/json" id="tree-data">{_json(tree.json(min_games))}'
              "</script>",
-             f'<script type="application/json" id="view-data">{_json(view)}</script>',
+             f'<script type="application/json" id="view-data">'
+             f"{_json(json.dumps(view, ensure_ascii=False))}</script>",
              f"<script>{SCRIPT}</script>"]
     return page(title, body, extra_style=EXPLORER_STYLE)
