@@ -329,3 +329,11 @@ def test_odd_moves_and_ten_files_in_chromium(tmp_path: Path) -> None:
     assert ten[0]["moves"] == [["e4", "2", "66.7%"], ["f4", "1", "33.3%"]]
     assert ten[1]["moves"] == [["e5", "2", "100.0%"]]
     assert "#piece-wA" in ten[0]["pieces"] and "#piece-bC" in ten[0]["pieces"]
+
+
+def test_the_how_to_shows_a_small_screenshot() -> None:
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "docs" / "how-to" / "opening-explorer.md").read_text(encoding="utf-8")
+    assert "](../_static/explorer-326.png)" in text
+    data = (root / "docs" / "_static" / "explorer-326.png").read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 150_000

@@ -40,7 +40,7 @@ EXPLORER_STYLE: Final = """
 body { max-width: 72em; }
 .explorer { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
 .explorer .side { flex: 0 0 auto; width: min-content; max-width: 100%; }
-.explorer .main { flex: 1 1 32em; min-width: 0; }
+.explorer .main { flex: 1 1 36em; min-width: 0; }
 .picker label { font-weight: bold; margin-right: 0.4em; }
 .picker select { font-size: 1em; max-width: 100%; }
 #board svg { display: block; }
@@ -51,12 +51,13 @@ nav.crumbs .sep { color: #888888; margin: 0 0.35em; }
 nav.crumbs .here { font-weight: bold; }
 table.moves { width: 100%; }
 table.moves th { white-space: nowrap; }
+table.moves th.bars { white-space: normal; }
 table.moves td.move, table.moves th.move { text-align: left; }
 table.moves td.move a { color: #1a4e8a; font-weight: bold; text-decoration: none; }
 table.moves tbody tr { cursor: pointer; }
 table.moves tbody tr:hover { background: #f5efe3; }
 table.moves tfoot td { font-weight: bold; background: #f8f8f8; }
-.bar { display: flex; width: 16em; height: 1.35em; border: 1px solid #777777;
+.bar { display: flex; width: 10em; height: 1.35em; border: 1px solid #777777;
        font-size: 0.78em; line-height: 1.35em; }
 .bar span { display: block; overflow: hidden; text-align: center; white-space: nowrap; }
 .bar .w { background: #ffffff; color: #1a1a1a; }
@@ -94,7 +95,7 @@ function wanted() {  // [id, line] from the address, else the page's start
 }
 
 function boardSvg(rows) {  // the start board: a1 dark, files a.., ranks 1..
-  const size = 40, margin = 20, files = rows[0].length, ranks = rows.length;
+  const size = 36, margin = 20, files = rows[0].length, ranks = rows.length;
   const width = files * size + 2 * margin, height = ranks * size + 2 * margin;
   let svg = `<svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ` +
     `role="img" aria-label="the start position"><g font-size="13" fill="#444444" ` +
@@ -113,7 +114,7 @@ function boardSvg(rows) {  // the start board: a1 dark, files a.., ranks 1..
           `width="${size}" height="${size}"/>`;
       }
     }
-    svg += `<text x="${margin / 2}" y="${y + size / 2 + 5}">${rank}</text>`;
+    svg += `<text x="${margin / 2}" y="${y + size / 2 + 4}">${rank}</text>`;
   });
   for (let file = 0; file < files; file++) {
     svg += `<text x="${margin + file * size + size / 2}" y="${height - 5}">` +
