@@ -307,9 +307,6 @@ def test_metamachy_s_board_as_the_command_writes_it() -> None:
     assert bad.returncode == 1 and bad.stderr.startswith("error:") and "'#12'" in bad.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="id reads 4- or 6-field FENs; XBoard writes Shatranj's "
-                   "and Makruk's with no en-passant field (backend.c PositionToFEN skips it "
-                   "for VariantShatranj and VariantMakruk): 5 fields, refused")
 @pytest.mark.parametrize(("name", "fen"), [
     ("shatranj-shuffle", "bbqnnkrr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNKRR w - 0 1"),
     ("makruk-shuffle", "ssmnnkrr/8/pppppppp/8/8/PPPPPPPP/8/SSMNNKRR w - 0 1"),
