@@ -33,7 +33,7 @@ number of ranks below it and those steps are plain mixed-radix digits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from math import comb, factorial, prod
 from typing import Final
 
@@ -61,6 +61,12 @@ Memo = tuple[dict[Key, Node], dict[tuple[Key, int], dict[Key, int]]]
 #: How many levels' counts of completions :class:`Levels` keeps across lookups.
 MEMOS: Final = 64
 
+#: How many families' kept counts are shared between walks (:class:`Levels` ``share``).
+SHARED: Final = 8
+
+#: The kept counts of the last :data:`SHARED` families, by the walks' ``share``.
+_shared: dict[Hashable, dict[tuple[int, str], Memo]] = {}
+
 
 def plain(numbering: Numbering) -> bool:
     """Whether every step places all of one letter on any free square.
@@ -84,11 +90,15 @@ class Levels:
     ``count`` is the family's count of one side's ranks; ``steps`` the steps'
     texts (each one letter repeated). A level that keeps more than ``limit``
     states (a tracker that understated its states) raises ``refuse(states)``.
+    Walks given the same ``share`` (a value naming the family, its steps and
+    ``limit``; ``None``: none) share the counts they keep across lookups, so a
+    family loaded again in the same process does not count them again.
     """
 
     def __init__(self, trackers: Sequence[Tracker], rules: Sequence[Rule], pieces: str,
                  steps: Sequence[str], count: int, limit: int | None = None,
-                 refuse: Callable[[int], Exception] | None = None) -> None:
+                 refuse: Callable[[int], Exception] | None = None,
+                 share: Hashable | None = None) -> None:
         self.trackers = tuple(trackers)
         self.limit = limit
         self.refuse = refuse
@@ -111,7 +121,7 @@ class Levels:
         self.top = top
         self.radices = [comb(self.m[j], self.sizes[j]) for j in range(n)]
         #: each level's counts of completions, kept across lookups (:meth:`memo`)
-        self._memos: dict[tuple[int, str], Memo] = {}
+        self._memos: dict[tuple[int, str], Memo] = {} if share is None else _kept(share)
         spread = prod(self.radices[self.top:])
         self.group = count // spread if spread else 0
         assert not count or self.group * spread == count, (count, spread)
@@ -184,6 +194,17 @@ class Levels:
         for j in range(self.top - 1, -1, -1):
             projection, rest = _Level(self, j, projection).walk(None, rest)
         return projection
+
+
+def _kept(share: Hashable) -> dict[tuple[int, str], Memo]:
+    """The counts kept for ``share``, the most recently used family last."""
+    found = _shared.pop(share, None)
+    if found is None:
+        found = {}
+        if len(_shared) >= SHARED:
+            del _shared[next(iter(_shared))]
+    _shared[share] = found
+    return found
 
 
 class _Early:
