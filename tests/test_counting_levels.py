@@ -222,6 +222,7 @@ def test_a_sittuyin_like_family_numbers_as_its_brute_force(
     from solver.numbering.counting import levels
 
     monkeypatch.setattr(levels, "MEMOS", kept)
+    monkeypatch.setattr(levels, "_shared", {})  # no counts from another test
     ranks = _like_sittuyin_by_brute_force()
     assert len(ranks) == comb(4, 2) * 6 * 5 * 4
     counting = Counting(parse(LIKE_SITTUYIN))
@@ -261,3 +262,22 @@ def test_sittuyin_s_ids_round_trip_in_order(sittuyin: Counting, a: int, b: int) 
     assert sittuyin.rank_id(first) == a and sittuyin.rank_id(second) == b
     letters = [s.pieces[0] for s in sittuyin.numbering.steps]
     assert (_key(first, letters) < _key(second, letters)) == (a < b)
+
+
+def test_walks_of_one_family_share_their_kept_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family parsed again shares the counts the first walk kept; another
+    bound on states, or other steps, does not."""
+    from solver.numbering.counting import levels
+
+    monkeypatch.setattr(levels, "_shared", {})
+    first = Counting(parse(LIKE_SITTUYIN))
+    walk = first.levels()
+    assert walk is not None
+    rank = first.rank_of(100)
+    again = Counting(parse(LIKE_SITTUYIN)).levels()
+    assert again is not None and again._memos is walk._memos
+    bounded = Counting(parse(LIKE_SITTUYIN), max_states=10 ** 6).levels()
+    assert bounded is not None and bounded._memos is not walk._memos
+    other = Counting(parse(LIKE_SITTUYIN.replace('"K", "..."', '"...", "K"'))).levels()
+    assert other is not None and other._memos is not walk._memos
+    assert again.rank_id(rank) == 100 and bounded.rank_id(rank) == 100
