@@ -276,7 +276,7 @@ def test_walks_of_one_family_share_their_kept_counts(monkeypatch: pytest.MonkeyP
     rank = first.rank_of(100)
     again = Counting(parse(LIKE_SITTUYIN)).levels()
     assert again is not None and again._memos is walk._memos
-    bounded = Counting(parse(LIKE_SITTUYIN), max_states=10 ** 6).levels()
+    bounded = Counting(parse(LIKE_SITTUYIN), max_states=123_457).levels()
     assert bounded is not None and bounded._memos is not walk._memos
     other = Counting(parse(LIKE_SITTUYIN.replace('"K", "..."', '"...", "K"'))).levels()
     assert other is not None and other._memos is not walk._memos
