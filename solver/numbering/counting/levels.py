@@ -22,6 +22,15 @@ no rule, need no counting at all: what the rules see does not depend on how
 the letters they ignore are arranged, so every choice there has the same
 number of ranks below it and those steps are plain mixed-radix digits.
 
+A level's counts depend on the later steps' projection only through what the
+rules see of it (:meth:`Levels.masked`: the letters no rule names all alike),
+and a family's ranks have few such projections (Sittuyin's pawns stand on
+fixed squares, its chariots on rank 1: about twenty in all). So the counts,
+each state's moves, and the states each reaches by the next projection letter
+are kept across lookups (:meth:`Levels.memo`), and shared by the walks of the
+same family in a process (``share``): after the first few lookups a walk only
+follows kept counts, a few milliseconds a lookup for Sittuyin's 93,562,560.
+
 >>> from solver.ruleset.reader import load
 >>> from solver.numbering.counting import Counting
 >>> counting = Counting(load("chess960"))
@@ -139,7 +148,7 @@ class Levels:
         found = self._memos.pop(name, None)
         if found is None:
             found = ({}, {})
-            if len(self._memos) >= MEMOS:
+            while self._memos and len(self._memos) >= MEMOS:
                 del self._memos[next(iter(self._memos))]
         self._memos[name] = found  # the most recently used last
         return found
@@ -201,7 +210,7 @@ def _kept(share: Hashable) -> dict[tuple[int, str], Memo]:
     found = _shared.pop(share, None)
     if found is None:
         found = {}
-        if len(_shared) >= SHARED:
+        while _shared and len(_shared) >= SHARED:
             del _shared[next(iter(_shared))]
     _shared[share] = found
     return found
