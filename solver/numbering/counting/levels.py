@@ -353,7 +353,7 @@ class _Level:
             return found
         node = self._node(key)
         out: dict[Key, int] = {}
-        after = node[1 + side]
+        after = node[1] if side == 0 else node[2]
         if after is not None and any(self._node(after)[0]):
             out[after] = 1
         for nxt in node[3]:
