@@ -146,8 +146,7 @@ def _obeys_sittuyin(fen: str) -> bool:
     return True
 
 
-@pytest.mark.slow  # about a second an id: each id is found by counting
-@settings(max_examples=20)
+@settings(max_examples=20)  # each id is found by counting: a few ms with counts kept
 @given(st.integers(0, 93_562_560 ** 2 - 1))
 def test_ids_round_trip_and_obey_the_definition(number: int) -> None:
     family = Family.load("sittuyin")
