@@ -604,3 +604,288 @@ def _prove_numberings(ours: Mapping[str, Numbered], schemes: Mapping[str, Writte
                              f"{ours[name].text(number)!r} by the shortcut, which reads "
                              f"{text!r} as {ours[name].read(text)}")
     return wrong
+
+
+# -- which's declared answers ---------------------------------------------------
+#
+# ``which`` of one rank (eight upper-case letters) asks every bundled family of
+# eight files. While every bundled rule file is the one shipped
+# (:data:`RULES_DIGEST`), the families below answer such a rank by arithmetic,
+# as their rule files declare them, without reading the file: held, with the
+# family's ID and each numbering's text, or not held; or they leave it to the
+# family (:func:`declared_answer`). A test holds each equal to its family for
+# every arrangement of Chess960's pieces and for other ranks
+# (``tests/test_which_fast.py``).
+
+#: Chess960's pieces, sorted: a rank of every family below but wild3 and wild4.
+_SHUFFLE = "BBKNNQRR"
+
+#: A family's answer for a rank: its ID and numberings' texts; or False, the
+#: family does not hold it (None from :func:`declared_answer`: the family answers).
+Answer = "tuple[int, dict[str, str]] | bool"
+
+
+def step_place(rank: str, steps: tuple[str, ...], files: dict[str, str] | None = None) -> int:
+    """The place of ``rank`` (one the steps can place) in the order of the
+    placement ``steps``, the first the least significant, each a digit: which
+    of the free squares (of its colour, ``B:light``; on its ``files``, a letter's
+    allowed files) its piece takes, or which pair for a pair (``NN``, in
+    :func:`itertools.combinations`' order); a pattern (``RKR``) takes the
+    squares left, in order.
+
+    >>> step_place("RNBQKBNR", ("K", "Q", "RR", "BB", "NN"))  # shuffle's steps
+    2772
+    >>> step_place("RNBQKBNR", SCHARNAGL_STEPS + ("RKR",))
+    518
+    """
+    free = list(range(len(rank)))
+    place, scale = 0, 1
+    for step in steps:
+        pieces, _, colour = step.partition(":")
+        allowed = (files or {}).get(pieces[0])
+        options = [s for s in free if (not colour or s % 2 == (colour == "light"))
+                   and (allowed is None or "abcdefgh"[s] in allowed)]
+        if len(set(pieces)) > 1:  # a pattern: the squares left
+            digit, radix, taken = 0, 1, options
+        else:
+            at = [i for i, square in enumerate(options) if rank[square] == pieces[0]]
+            n = len(options)
+            if len(pieces) == 1:
+                digit, radix = at[0], n
+            else:
+                first, second = at
+                digit = first * (2 * n - first - 1) // 2 + second - first - 1
+                radix = n * (n - 1) // 2
+            taken = [options[i] for i in at]
+        place += digit * scale
+        scale *= radix
+        free = [s for s in free if s not in taken]
+    return place
+
+
+def _one_based(number: int, count: int) -> str:
+    """The built-in ``one-based`` numbering: 1..count, the last standing for 0."""
+    return str(number or count)
+
+
+def _opposite(rank: str) -> bool:
+    first = rank.index("B")
+    return (rank.index("B", first + 1) - first) % 2 == 1
+
+
+def _between(rank: str) -> bool:
+    first = rank.index("R")
+    return first < rank.index("K") < rank.index("R", first + 1)
+
+
+def _plain(rank: str, count: int, number: int, own: str = "canonical") -> dict[str, str]:
+    return {own: str(number), "one-based": _one_based(number, count)}
+
+
+def _paired(side: int, per_side: int, own: str = "canonical") -> tuple[int, dict[str, str]]:
+    """An independent family's pair of a side numbered ``side`` and its mirror:
+    White's number the more significant (``black-major`` the same for a mirror)."""
+    number = side * per_side + side
+    return number, {own: str(number), "one-based": _one_based(number, per_side * per_side),
+                    "black-major": str(number)}
+
+
+#: Bishops-opposite's steps (Placement and Transcendental number each side so).
+_OPPOSITE_STEPS = ("B:light", "B:dark", "Q", "NN", "K", "RR")
+
+
+def _bishops_opposite(rank: str) -> int | None:
+    if "".join(sorted(rank)) != _SHUFFLE or not _opposite(rank):
+        return None
+    return step_place(rank, _OPPOSITE_STEPS)
+
+
+def _chess324(rank: str) -> int | None:
+    """Chess324's number of one side (0..17), or None."""
+    if "".join(sorted(rank)) != _SHUFFLE or rank[4] != "K" or rank[0] != "R" \
+            or rank[7] != "R" or not _opposite(rank):
+        return None
+    return step_place(rank, ("K", "RR", "B:light", "B:dark", "Q", "NN"), {"K": "e", "R": "ah"})
+
+
+def _chess480(number: int) -> int:
+    """Chess480's ID of the Chess960 rank ``number``: how many Chess960 ranks
+    before it (in Scharnagl's order) have the queen left of the king."""
+    return sum(1 for before in range(number)
+               if (rank := scharnagl_rank(before)).index("Q") < rank.index("K"))
+
+
+def _answer_shuffle(rank: str, name: str) -> Answer:
+    if "".join(sorted(rank)) != _SHUFFLE:
+        return False
+    if name == "king-between-rooks":
+        if not _between(rank):
+            return False
+        number = step_place(rank, ("Q", "BB", "NN", "RKR"))
+        return number, _plain(rank, 1680, number)
+    number = step_place(rank, ("K", "Q", "RR", "BB", "NN"))
+    return number, _plain(rank, 5040, number)
+
+
+def _answer_opposite(rank: str, name: str) -> Answer:
+    number = _bishops_opposite(rank)
+    if number is None:
+        return False
+    if name != "bishops-opposite":  # placement, transcendental: the mirrored pair
+        return _paired(number, 2880)
+    scidb, part = (number // 960 - 1) % 3, number % 960  # RKR, RRK, KRR: 1..960 each
+    return number, {"canonical": str(number), "scidb-shuffle": str(scidb * 960 + (part or 960)),
+                    "one-based": _one_based(number, 2880)}
+
+
+def _answer_chess960(rank: str, name: str) -> Answer:
+    number = arithmetic_id(rank)
+    if number is None:
+        return False
+    if name == ARITHMETIC:
+        return number, {key: numbered.text(number) for key, numbered in CHESS960_NUMBERINGS.items()}
+    if name == "dfrc":
+        pair, texts = _paired(number, 960, "scharnagl")
+        return pair, {"scharnagl": texts["scharnagl"], "tcec": f"FRC {number}",
+                      "one-based": texts["one-based"], "black-major": texts["black-major"]}
+    if name == "chess480":
+        rank_ = scharnagl_rank(number)
+        if rank_.index("Q") > rank_.index("K"):
+            return False
+        number = _chess480(number)
+        return number, _plain(rank, 480, number)
+    return number, _plain(rank, 960, number)  # horde960, seirawan960: Scharnagl's IDs
+
+
+def _answer_chess324(rank: str, name: str) -> Answer:
+    side = _chess324(rank)
+    if side is None:
+        return False
+    number, texts = _paired(side, 18)
+    if name == "chess324":
+        return number, texts
+    # chess324x16: the rank alone has every castling right, the first of 16
+    chess960 = arithmetic_id(rank)
+    return number, {"canonical": texts["canonical"], "tcec": f"FRC {chess960}",
+                    "one-based": _one_based(number, 5184), "black-major": texts["black-major"]}
+
+
+def _answer_wild3(rank: str, name: str) -> Answer:
+    if rank.count("K") != 1 or not set(rank) <= set("BKNQR"):
+        return False
+    king = rank.index("K")
+    pool = 0
+    for letter in rank[:king] + rank[king + 1:]:
+        pool = pool * 4 + "NBRQ".index(letter)
+    number = king * 4 ** 7 + pool
+    return number, _plain(rank, 131072, number)
+
+
+def _answer_left(rank: str, name: str) -> Answer | None:
+    """Corner chess, Racing Kings: not held when the king stands where their
+    rules forbid, or the pieces are not Chess960's; else the family answers."""
+    if "".join(sorted(rank)) != _SHUFFLE:
+        return False
+    if name == "corner":
+        return None if rank[7] == "K" and _opposite(rank) else False
+    # racing-kings: the rank fills e1-h1 then e2-h2; the king on file g or h
+    return None if rank.index("K") in (2, 3, 6, 7) else False
+
+
+class _Wild4Army:
+    """FICS wild 4's army as ``rules/wild4.toml`` declares it (``K + 7 of NBRQ``,
+    linked by ``same-army`` and ``same-colours B``), in the shape
+    :class:`~solver.numbering.armies.ArmyIndex` reads from a rule set."""
+
+    fixed, pool, size, placeholder, colour = "K", "NBRQ", 7, "Z", "B"
+    per_frame = 4 ** 7
+
+
+class _Wild4Rules:
+    """What :class:`~solver.numbering.armies.ArmyIndex` reads of wild4's rule
+    set: its name, its army and its squares' colours (a1 dark)."""
+
+    name = "wild4"
+    army = _Wild4Army()
+
+    class region:  # noqa: N801 - the rule set's attribute
+        colours = ("dark", "light") * 4
+
+
+class _KingFrames:
+    """Wild 4's frames (its steps: ``["K"]``): the king on each file, the pool's
+    squares ``Z``."""
+
+    side_count = 8
+
+    @staticmethod
+    def rank_of(number: int) -> str:
+        return "Z" * number + "K" + "Z" * (7 - number)
+
+    @staticmethod
+    def rank_id(rank: str) -> int:
+        return rank.index("K")
+
+    def solver_ranks(self) -> list[str]:
+        return [self.rank_of(number) for number in range(8)]
+
+
+def _answer_wild4(rank: str, name: str) -> Answer:
+    """Wild 4's pair of ``rank`` and its mirror, numbered by the family's own
+    arithmetic (:class:`~solver.numbering.armies.ArmyIndex`) on its declared army."""
+    if rank.count("K") != 1 or not set(rank) <= set("BKNQR"):
+        return False
+    from solver.numbering.armies import ArmyIndex
+
+    army = ArmyIndex(_Wild4Rules(), _KingFrames)  # type: ignore[arg-type]
+    number = army.pair_id(rank, rank)
+    return number, _plain(rank, 149320544, number)
+
+
+#: The White ranks of CWDA's pairings of an army against itself: the only
+#: single ranks it reads (as the rank and its mirror).
+CWDA_MIRRORED = frozenset({"DWACKAWD", "GIHOKHIG", "SMFEKFMS"})
+
+#: Each family that answers by declaration, and how.
+_DECLARED: dict[str, Callable[[str, str], Answer | None]] = {
+    "chess960": _answer_chess960,
+    "horde960": _answer_chess960,
+    "seirawan960": _answer_chess960,
+    "dfrc": _answer_chess960,
+    "chess480": _answer_chess960,
+    "shuffle": _answer_shuffle,
+    "shuffle-nocastle": _answer_shuffle,
+    "king-between-rooks": _answer_shuffle,
+    "bishops-opposite": _answer_opposite,
+    "placement": _answer_opposite,
+    "transcendental": _answer_opposite,
+    "chess324": _answer_chess324,
+    "chess324x16": _answer_chess324,
+    "wild3": _answer_wild3,
+    "wild4": _answer_wild4,
+    "corner": _answer_left,
+    "racing-kings": _answer_left,
+    "cwda": lambda rank, name: None if rank in CWDA_MIRRORED else False,
+}
+
+#: The families :func:`declared_answer` answers for.
+DECLARED = frozenset(_DECLARED)
+
+
+def declared_answer(name: str, rank: str) -> Answer | None:
+    """The bundled family ``name``'s answer for ``rank`` (eight upper-case
+    letters) as declared here: its ID and numberings' texts, False when it does
+    not hold it, None when the family answers (not declared, or a rank the
+    declaration leaves to it). Only while every bundled rule file is the one
+    shipped (the caller checks :func:`bundled_shapes`).
+
+    >>> declared_answer("shuffle", "RNBQKBNR")
+    (2772, {'canonical': '2772', 'one-based': '2772'})
+    >>> declared_answer("chess324", "RNBQKBNR")[0], declared_answer("corner", "RNBQKBNR")
+    (152, False)
+    """
+    answer = _DECLARED.get(name)
+    if answer is None or len(rank) != 8 or not (rank.isascii() and rank.isupper()
+                                                and rank.isalpha()):
+        return None
+    return answer(rank, name)
