@@ -9,8 +9,10 @@ list is numbered without listing (arithmetic or by counting). While every
 bundled rule file is the one shipped
 (:func:`~solver.numbering.shortcut.bundled_shapes`), a bundled family is read
 only when a rank could fit the width and pieces its file declares (:class:`Bundled`),
-and a Chess960 rank is numbered by the arithmetic shortcut; a test holds the
-answers equal to reading every family (``tests/test_which_fast.py``).
+and a rank of eight upper-case letters is answered by each family's declared
+arithmetic (:func:`~solver.numbering.shortcut.declared_answer`), no rule file
+read; a test holds the answers equal to reading every family
+(``tests/test_which_fast.py``).
 
 >>> found = which("RNBQKBNR")
 >>> [(f.family, f.id) for f in found.families if f.family in ("chess960", "dfrc")]

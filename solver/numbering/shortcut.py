@@ -13,11 +13,12 @@ shortcut, named, and on or off with a reason said in words:
   Editing ``rules/chess960.toml`` (adding a numbering, say) turns it off, and
   ``chess960 check`` says so: the family then answers like any other.
 
-``which`` has one more, beside the family: while every bundled rule file is
+``which`` has more, beside the family: while every bundled rule file is
 the one shipped (:data:`RULES_DIGEST`), a family whose declared width or pieces
-cannot make a rank is passed over unread (:func:`bundled_shapes`); a test holds
-``which``'s answers equal to reading every family, and an edited rule file
-turns it off.
+cannot make a rank is passed over unread (:func:`bundled_shapes`), and each
+family of eight files answers a rank of eight upper-case letters as its file
+declares it, unread (:func:`declared_answer`); a test holds ``which``'s
+answers equal to reading every family, and an edited rule file turns it off.
 
 What a shortcut answers: an ID's rank and a rank's ID (``id``, ``position``,
 ``random``, ``show`` in plain text), a plain ID or rank read (``eval``), each
@@ -710,9 +711,20 @@ def _chess324(rank: str) -> int | None:
 
 def _chess480(number: int) -> int:
     """Chess480's ID of the Chess960 rank ``number``: how many Chess960 ranks
-    before it (in Scharnagl's order) have the queen left of the king."""
-    return sum(1 for before in range(number)
-               if (rank := scharnagl_rank(before)).index("Q") < rank.index("K"))
+    before it (in Scharnagl's order) have the queen left of the king, each
+    placed from its ID's digits (the light bishop's the least significant)."""
+    pairs = [(a, b) for a in range(5) for b in range(a + 1, 5)]
+    count = 0
+    for before in range(number):
+        rest, light = divmod(before, 4)
+        knights, rest = divmod(rest, 4)
+        knights, queen = divmod(knights, 6)
+        free = [s for s in range(8) if s not in (2 * light + 1, 2 * rest)]
+        square = free.pop(queen)
+        first, second = pairs[knights]
+        king = [s for i, s in enumerate(free) if i not in (first, second)][1]  # R K R
+        count += square < king
+    return count
 
 
 def _answer_shuffle(rank: str, name: str) -> Answer:
