@@ -219,8 +219,10 @@ def test_every_family_an_eight_letter_rank_may_fit_is_declared() -> None:
 
 def test_the_declarations_answer_as_the_families() -> None:
     """Every 101st arrangement of Chess960's pieces, four Chess960 ranks,
-    and ranks of other pieces (every arrangement in the slow run)."""
-    _check_declared([*SHUFFLES[::101], *GOLDEN[::240], *OTHERS])
+    ranks of other pieces, and each family's first position, whose one-based
+    number is its count (every arrangement in the slow run)."""
+    first = [Family.load(name).position(0).white for name in sorted(shortcut.DECLARED)]
+    _check_declared([*SHUFFLES[::101], *GOLDEN[::240], *OTHERS, *first])  # (ID 0: one-based)
 
 
 @pytest.mark.slow

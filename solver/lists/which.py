@@ -444,7 +444,7 @@ def _declared(name: str, text: str, words: list[str] | None
     if words is None or words != [text]:
         return None
     answer = declared_answer(name, text)
-    if answer is None or answer is True:
+    if answer is None:
         return None
     if answer is False:
         return None, None

@@ -621,9 +621,12 @@ def _prove_numberings(ours: Mapping[str, Numbered], schemes: Mapping[str, Writte
 #: Chess960's pieces, sorted: a rank of every family below but wild3 and wild4.
 _SHUFFLE = "BBKNNQRR"
 
-#: A family's answer for a rank: its ID and numberings' texts; or False, the
-#: family does not hold it (None from :func:`declared_answer`: the family answers).
-Answer = "tuple[int, dict[str, str]] | bool"
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    #: A family's answer for a rank: its ID and numberings' texts; or False, the
+    #: family does not hold it (None from :func:`declared_answer`: the family answers).
+    Answer: TypeAlias = "tuple[int, dict[str, str]] | bool"
 
 
 def step_place(rank: str, steps: tuple[str, ...], files: dict[str, str] | None = None) -> int:
@@ -679,7 +682,8 @@ def _between(rank: str) -> bool:
     return first < rank.index("K") < rank.index("R", first + 1)
 
 
-def _plain(rank: str, count: int, number: int, own: str = "canonical") -> dict[str, str]:
+def _plain(count: int, number: int, own: str = "canonical") -> dict[str, str]:
+    """A family's own numbering and ``one-based`` of its ID ``number``."""
     return {own: str(number), "one-based": _one_based(number, count)}
 
 
@@ -709,21 +713,28 @@ def _chess324(rank: str) -> int | None:
     return step_place(rank, ("K", "RR", "B:light", "B:dark", "Q", "NN"), {"K": "e", "R": "ah"})
 
 
+#: For each knights' digit of Scharnagl's (a pair of the five squares left after
+#: the bishops and the queen, in :func:`itertools.combinations`' order), which of
+#: the five the king takes: the middle of the three left (R K R).
+_KING_AFTER_KNIGHTS = tuple([i for i in range(5) if i not in (a, b)][1]
+                            for a in range(5) for b in range(a + 1, 5))
+
+
 def _chess480(number: int) -> int:
     """Chess480's ID of the Chess960 rank ``number``: how many Chess960 ranks
-    before it (in Scharnagl's order) have the queen left of the king, each
-    placed from its ID's digits (the light bishop's the least significant)."""
-    pairs = [(a, b) for a in range(5) for b in range(a + 1, 5)]
+    before it (in Scharnagl's order: the light bishop's digit the least
+    significant, then the dark one's, the queen's, the knights') have the queen
+    left of the king, each placed from its ID's digits."""
     count = 0
-    for before in range(number):
-        rest, light = divmod(before, 4)
-        knights, rest = divmod(rest, 4)
-        knights, queen = divmod(knights, 6)
-        free = [s for s in range(8) if s not in (2 * light + 1, 2 * rest)]
-        square = free.pop(queen)
-        first, second = pairs[knights]
-        king = [s for i, s in enumerate(free) if i not in (first, second)][1]  # R K R
-        count += square < king
+    for light in range(4):
+        for dark in range(4):
+            free = [s for s in range(8) if s not in (2 * light + 1, 2 * dark)]
+            for queen in range(6):
+                square = free.pop(queen)
+                low = light + 4 * dark + 16 * queen
+                count += sum(1 for knights, king in enumerate(_KING_AFTER_KNIGHTS)
+                             if low + 96 * knights < number and square < free[king])
+                free.insert(queen, square)
     return count
 
 
@@ -734,9 +745,9 @@ def _answer_shuffle(rank: str, name: str) -> Answer:
         if not _between(rank):
             return False
         number = step_place(rank, ("Q", "BB", "NN", "RKR"))
-        return number, _plain(rank, 1680, number)
+        return number, _plain(1680, number)
     number = step_place(rank, ("K", "Q", "RR", "BB", "NN"))
-    return number, _plain(rank, 5040, number)
+    return number, _plain(5040, number)
 
 
 def _answer_opposite(rank: str, name: str) -> Answer:
@@ -765,8 +776,8 @@ def _answer_chess960(rank: str, name: str) -> Answer:
         if rank_.index("Q") > rank_.index("K"):
             return False
         number = _chess480(number)
-        return number, _plain(rank, 480, number)
-    return number, _plain(rank, 960, number)  # horde960, seirawan960: Scharnagl's IDs
+        return number, _plain(480, number)
+    return number, _plain(960, number)  # horde960, seirawan960: Scharnagl's IDs
 
 
 def _answer_chess324(rank: str, name: str) -> Answer:
@@ -790,7 +801,7 @@ def _answer_wild3(rank: str, name: str) -> Answer:
     for letter in rank[:king] + rank[king + 1:]:
         pool = pool * 4 + "NBRQ".index(letter)
     number = king * 4 ** 7 + pool
-    return number, _plain(rank, 131072, number)
+    return number, _plain(131072, number)
 
 
 def _answer_left(rank: str, name: str) -> Answer | None:
@@ -851,7 +862,7 @@ def _answer_wild4(rank: str, name: str) -> Answer:
 
     army = ArmyIndex(_Wild4Rules(), _KingFrames)  # type: ignore[arg-type]
     number = army.pair_id(rank, rank)
-    return number, _plain(rank, 149320544, number)
+    return number, _plain(149320544, number)
 
 
 #: The White ranks of CWDA's pairings of an army against itself: the only
