@@ -446,9 +446,10 @@ def _declared(name: str, text: str, words: list[str] | None
     answer = declared_answer(name, text)
     if answer is None:
         return None
-    if answer is False:
+    if isinstance(answer, bool):  # (False: not held)
         return None, None
-    return Membership(name, *answer)
+    number, numberings = answer
+    return Membership(name, number, numberings)
 
 
 def _is_fen(text: str) -> bool:
