@@ -21,6 +21,7 @@ import tempfile
 import time
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,8 @@ class Rendered:
     requests: list[str] = field(default_factory=list)
     width: int = 0
     height: int = 0
+    #: The values of the ``steps`` run in the page (:func:`render`), in order.
+    values: list[Any] = field(default_factory=list)
 
 
 class _Pipe:
@@ -92,9 +95,11 @@ class _Pipe:
         return [json.loads(m) for m in messages if m]
 
 
-def render(path: Path, width: int = 1000, scale: float = 0.5, timeout: float = 90) -> Rendered:
-    """Load ``path`` in headless Chromium ``width`` CSS pixels wide and take a
-    screenshot of the whole page at ``scale``."""
+def render(path: Path, width: int = 1000, scale: float = 0.5, timeout: float = 90,
+           steps: Sequence[str] = ()) -> Rendered:
+    """Load ``path`` in headless Chromium ``width`` CSS pixels wide, run each of
+    ``steps`` (JavaScript expressions, a promise awaited; their JSON values are
+    :attr:`Rendered.values`) and take a screenshot of the whole page at ``scale``."""
     command = chromium()
     assert command is not None
     to_child, from_parent = os.pipe()   # chromium reads commands on its fd 3
@@ -115,6 +120,7 @@ def render(path: Path, width: int = 1000, scale: float = 0.5, timeout: float = 9
         os.close(to_child)
         os.close(from_child)
         pipe = _Pipe(from_parent, to_parent)
+        found_values: list[Any] = []
         try:
             target = pipe.send("Target.createTarget", {"url": "about:blank"}, timeout=timeout)
             session = pipe.send("Target.attachToTarget",
@@ -126,6 +132,13 @@ def render(path: Path, width: int = 1000, scale: float = 0.5, timeout: float = 9
                       session=session)
             pipe.send("Page.navigate", {"url": path.resolve().as_uri()}, session=session)
             pipe.wait_for("Page.loadEventFired", timeout)
+            for step in steps:
+                done = pipe.send("Runtime.evaluate", {
+                    "expression": step, "awaitPromise": True, "returnByValue": True},
+                    session=session, timeout=timeout)
+                if "exceptionDetails" in done:
+                    raise RuntimeError(f"{step}: {done['exceptionDetails']}")
+                found_values.append(done.get("result", {}).get("value"))
             metrics = pipe.send("Page.getLayoutMetrics", session=session)
             size = metrics.get("cssContentSize") or metrics["contentSize"]
             shot = pipe.send("Page.captureScreenshot", {
@@ -133,7 +146,7 @@ def render(path: Path, width: int = 1000, scale: float = 0.5, timeout: float = 9
                 "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"],
                          "scale": scale}}, session=session, timeout=timeout)
             found = Rendered(base64.b64decode(shot["data"]), width=int(size["width"]),
-                             height=int(size["height"]))
+                             height=int(size["height"]), values=found_values)
             for event in pipe.events:
                 method, params = event.get("method"), event.get("params", {})
                 if method == "Runtime.exceptionThrown":

@@ -93,4 +93,6 @@ NUMBERING_TESTS: Final = {
     ("chess960", "fritz9"): "tests/test_numberings.py::test_fritz9_rests_on_one_example",
     ("dfrc", "tcec"): "tests/test_publishers.py::test_tcec_dfrc_every_position",
     ("racing-kings", "pychess"): "tests/test_numberings.py::test_pychess_racing_kings_list",
+    ("metamachy", "jocly"):
+        "tests/test_bundled38.py::test_metamachy_is_jocly_s_twelve_set_ups_in_jocly_s_order",
 }

@@ -74,6 +74,11 @@ PUBLISHED = {
     "jieqi": 340_540_200 ** 2,  # tests/test_jieqi.py: the multinomial 15!/(2!^5 5!) a side
     "sittuyin": 93_562_560 ** 2,  # Fairy-Stockfish's sittuyin (tests/test_sittuyin.py)
     "cwda": 15,  # pychess-variants' CWDA_START_FENS (tests/test_cwda.py transcribes it)
+    # XBoard's SetUpShuffle, transcribed in tests/test_bundled38.py:
+    "chess18": 18,
+    "makruk-shuffle": 5040,
+    "shatranj-shuffle": 2880,
+    "metamachy": 12,  # Jocly's set-up moves #0..#11 (tests/test_bundled38.py)
 }
 
 #: Scharnagl numbers published on Wikipedia ("Fischer random chess numbering scheme").
@@ -117,7 +122,8 @@ SLOW_PROOFS = {"capablanca-random", "capablanca-shuffle", "capablanca-random-ful
 #: pawns-protected), and cwda, whose positions are the pairings its file lists.
 ENUMERATED = {"chess480", "chess99-random", "capablanca-random-full", "racing-kings",
               "janggi", "myshogi", "chess256", "corner", "cutechess-caparandom",
-              "pychess-capablanca", "myshogi-program", "sittuyin", "cwda", "jieqi"}
+              "pychess-capablanca", "myshogi-program", "sittuyin", "cwda", "jieqi",
+              "metamachy"}
 
 
 @pytest.mark.parametrize("name", sample([

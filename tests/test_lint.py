@@ -360,7 +360,8 @@ WRITTEN_DIALECTS = tuple(DIALECTS)
 #: lines, whose ``id`` names the family.
 OWN_RULES = frozenset(("chess324x16", "chess99-random", "janggi", "myshogi", "placement",
                        "shogi-shuffle", "transcendental", "wild3", "wild4", "myshogi-program",
-                       "jieqi", "sittuyin", "cwda"))
+                       "jieqi", "sittuyin", "cwda", "shatranj-shuffle", "makruk-shuffle",
+                       "metamachy"))
 
 
 def written_books(folder: Path, name: str, variants: tuple[str | None, ...] = (None,),

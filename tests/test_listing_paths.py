@@ -121,7 +121,8 @@ def test_enumerated_listing_is_the_brute_force_in_canonical_order(tmp_path: Path
 QUICK = ["bishops-opposite", "chess256", "chess324", "chess324x16", "chess480", "chess960",
          "chess99-random", "corner", "dfrc", "horde960", "janggi", "king-between-rooks",
          "placement", "racing-kings", "seirawan960", "shogi-shuffle", "shuffle",
-         "shuffle-nocastle", "transcendental", "pychess-capablanca"]
+         "shuffle-nocastle", "transcendental", "pychess-capablanca",
+         "chess18", "makruk-shuffle", "shatranj-shuffle", "metamachy"]
 SLOW = ["capablanca-random", "capablanca-shuffle", "capahouse960", "cutechess-caparandom",
         "myshogi", "xboard-caparandom", "myshogi-program"]
 BUNDLED = [*QUICK, *(pytest.param(name, marks=pytest.mark.slow) for name in SLOW)]

@@ -103,6 +103,17 @@ KNOWN: list[Known] = [
           "lint: plain lint cannot read a FEN tag of pieces no program-wide letter names "
           "(CWDA's bede, waffle, ...) without the family, which an EPD line's id names and "
           "the tool's PGN does not; lint -r cwda passes", {"fmt": _set("pgn")}),
+    Known("plain_lint", "shatranj-shuffle",
+          "lint: plain lint cannot tell XBoard's shuffled Shatranj from shuffle chess in the "
+          "tool's PGN (the FEN tag does not name it, as an EPD line's id does), so it asks "
+          "for castling rights Shatranj has none of; lint -r shatranj-shuffle passes",
+          {"fmt": _set("pgn")}),
+    *[Known("plain_lint", name,
+            "lint: plain lint cannot read a FEN tag of this board (Makruk's met and khons "
+            "with pawns on the third rank; Metamachy's 12x12) without the family, which an "
+            "EPD line's id names and the tool's PGN does not; lint -r F passes",
+            {"fmt": _set("pgn")})
+      for name in ("makruk-shuffle", "metamachy")],
 ]
 
 

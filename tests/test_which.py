@@ -41,6 +41,7 @@ HOLDING = {
     "chess256": "the classical back rank, each pawn on its second or third rank",
     "placement": "each side places its pieces, bishops on opposite colours; castling "
                  "with the king on e1 and rooks on a1/h1, so KQkq",
+    "chess18": "XBoard's shuffle keeps the king on e1 and rooks on a1/h1: KQkq",
 }
 #: The bundled families that do not, and why.
 NOT_HOLDING = {
@@ -61,6 +62,9 @@ NOT_HOLDING = {
     "jieqi": "9 files, 10 ranks",
     "sittuyin": "Sittuyin's pieces in each side's half, no castling",
     "cwda": "FIDE against FIDE is ordinary chess, which pychess's CWDA leaves out",
+    "makruk-shuffle": "Makruk's pieces (met, khons), pawns on the third rank",
+    "shatranj-shuffle": "no castling in Shatranj: '-', not KQkq",
+    "metamachy": "12 files, 12 ranks",
 }
 
 

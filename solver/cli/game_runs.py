@@ -216,9 +216,10 @@ def tag_command(files: Sequence[str], rules: str, name: str, in_place: bool,
 
 def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str],
                  line: str | None, fmt: str, min_games: int, filters: dict[str, Any],
-                 out: str | None) -> int:
+                 out: str | None, html: str | None = None) -> int:
     """``chess960 games tree``: the opening tree of each start position, in the
-    form ``fmt`` (text: the explorer's table after ``line``; json; csv)."""
+    form ``fmt`` (text: the explorer's table after ``line``; json; csv), and
+    the explorer page written to ``html`` (``-``: to ``out`` instead)."""
 
     def body() -> None:
         from solver.games.select import parse_ids
@@ -245,8 +246,13 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
             return
         if chosen is not None:
             tree.roots = {n: node for n, node in tree.roots.items() if n in chosen}
+        page = None if html is None else _page(tree, files, chosen, played, min_games, filters)
+        if html == "-" and page is not None:
+            _write_bytes([page.encode()], out)
+            return
         if fmt == "text":
             if not tree.roots:
+                _write_page(html, page)
                 sys.stdout.write("no game from the positions asked for\n")
                 return
             text = "".join(f"{row}\n" for row in tree.text(
@@ -254,9 +260,48 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
                 played, min_games))
         else:
             text = tree.csv(min_games) if fmt == "csv" else tree.json(min_games)
+        _write_page(html, page)  # (after the text, which may refuse the line)
         _write_bytes([text.encode()], out)
 
     return _run(body)
+
+
+def _write_page(html: str | None, page: str | None) -> None:
+    """The explorer page to the file ``html``, atomically (when asked for)."""
+    if html is not None and page is not None:
+        from solver.files import write_atomic
+
+        write_atomic(html, page)
+
+
+def _page(tree: Any, files: Sequence[str], chosen: Sequence[int] | None, line: Sequence[str],
+          min_games: int, filters: dict[str, Any]) -> str:
+    """The explorer page of ``tree``, opened at ``line`` from the first position
+    asked for (or met) where it was played, saying what was read and kept."""
+    from solver.games.tree_html import explorer_page
+
+    order = [n for n in (chosen if chosen is not None else sorted(tree.roots))
+             if n in tree.roots]
+    played = [n for n in order if _played(tree.roots[n], line)]
+    start = (played or order or [0])[0]
+    notes = [f"Read: {', '.join('stdin' if f == '-' else f for f in files)}."]
+    kept = [f"{name} {', '.join(value) if isinstance(value, list) else value}"
+            for name, value in filters.items() if value and name != "color"]
+    if filters.get("color"):
+        kept = [f"{k} (as {filters['color']})" if k.startswith("player ") else k for k in kept]
+    if min_games:
+        kept.append(f"lines played fewer than {min_games} times left out")
+    if kept:
+        notes.append(f"Only: {'; '.join(kept)}.")
+    return explorer_page(tree, min_games, (start, line), notes)
+
+
+def _played(node: Any, line: Sequence[str]) -> bool:
+    for move in line:
+        node = node.children.get(move)
+        if node is None:
+            return False
+    return True
 
 
 def merge_command(files: Sequence[str], out: str | None) -> int:

@@ -126,7 +126,9 @@ def tag_(
     "chess960 games tree games.pgn --id 518 --line 'e4 e5'",
     "chess960 games tree lichess_db_chess960.pgn.zst --speed blitz,rapid --rating 1600-2200 "
     "-f json -o tree.json",
-    "chess960 games tree games.pgn --player DrNykterstein --color white --min-games 5 -f csv"))
+    "chess960 games tree games.pgn --player DrNykterstein --color white --min-games 5 -f csv",
+    "chess960 games tree lichess_db_chess960.pgn.zst --min-games 20 --html explorer.html "
+    "-f json -o tree.json"))
 def tree(
     files: FilesArgument,
     rules: RulesOption = "chess960",
@@ -165,21 +167,36 @@ def tree(
     fmt: Annotated[str, typer.Option(
         "--format", "-f", metavar="text|json|csv", help="The output's form.")] = "text",
     out: OutOption = None,
+    html: Annotated[str | None, typer.Option(
+        "--html", metavar="FILE", show_default=False,
+        help="Also write the explorer as one self-contained page (a position picker, "
+             "the next moves' table, clicking a move follows it), opened at --line; "
+             "stdout (or -o) gets --format's output as without it; `-`: the page to "
+             "stdout (or -o) instead.")] = None,
 ) -> None:
     """Per start position, the tree of the first plies of its games: games,
     results, average rating, last date played, per line, as lichess's opening
-    explorer shows them; text shows the next moves after --line."""
+    explorer shows them; text shows the next moves after --line; --html writes
+    the explorer as a page."""
     if fmt not in ("text", "json", "csv"):
         raise typer.BadParameter(f"{fmt!r} is not text, json or csv", param_hint="'--format'")
     if color is not None and color not in ("white", "black"):
         raise typer.BadParameter(f"{color!r} is not white or black", param_hint="'--color'")
     if color is not None and player is None:
         raise typer.BadParameter("--color needs --player", param_hint="'--color'")
+    if html == "-" and fmt != "text":
+        raise typer.BadParameter(f"--html - writes the page instead of --format {fmt!r}: "
+                                 "give one of them", param_hint="'--html'")
+    from os.path import abspath
+
+    if html not in (None, "-") and out not in (None, "-") and abspath(html) == abspath(out):
+        raise typer.BadParameter(f"--html {html!r} is the file -o writes too",
+                                 param_hint="'--html'")
     from solver.cli.game_runs import tree_command
 
     _exit(tree_command(files, rules, plies, ids or [], line, fmt, min_games,
                        {"speed": speed or [], "rating": rating, "since": since,
-                        "until": until, "player": player, "color": color}, out))
+                        "until": until, "player": player, "color": color}, out, html))
 
 
 @games_app.command("merge", epilog=_examples(

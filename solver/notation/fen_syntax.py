@@ -161,7 +161,12 @@ def split_fields(
     """The four position fields, the move counters if given, and any EPD operations.
 
     A FEN has six fields; an EPD line has four, then operations (``id
-    "..."; c0 "...";``); counters may also come before operations.
+    "..."; c0 "...";``); counters may also come before operations. XBoard
+    writes Shatranj and Makruk with no en-passant field: five fields, the
+    last two counters, are read with ``-`` for it.
+
+    >>> split_fields("ssmnnkrr/8/pppppppp/8/8/PPPPPPPP/8/SSMNNKRR w - 0 1")[:2]
+    (['ssmnnkrr/8/pppppppp/8/8/PPPPPPPP/8/SSMNNKRR', 'w', '-', '-'], ('0', '1'))
     """
     parts = text.split(None, 4)
     if len(parts) < 4:
@@ -173,6 +178,10 @@ def split_fields(
     rest = parts[4] if len(parts) > 4 else ""
     words = rest.split()
     if ";" not in rest and '"' not in rest and len(words) <= 2:
+        if len(words) == 1 and parts[3].isdigit() and words[0].isdigit():
+            # XBoard's Shatranj and Makruk FENs have no en-passant field
+            # (backend.c PositionToFEN): a start position has none to give
+            return [*parts[:3], "-"], (parts[3], words[0]), ()
         if len(words) == 1:
             raise FenSyntaxError(
                 text, "fields",

@@ -80,8 +80,9 @@ def inline(text: str) -> str:
     return _EMPHASIS.sub(lambda m: f"<em>{m.group(1)}</em>", out)
 
 
-def page(title: str, body: Sequence[str]) -> str:
-    """A whole HTML document: ``title`` and the ``body``'s lines, with the style."""
+def page(title: str, body: Sequence[str], extra_style: str = "") -> str:
+    """A whole HTML document: ``title`` and the ``body``'s lines, with the style
+    (and ``extra_style``, a page's own rules, after it)."""
     return "\n".join([
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -89,7 +90,7 @@ def page(title: str, body: Sequence[str]) -> str:
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>",
-        f"<style>{STYLE}</style>",
+        f"<style>{STYLE}{extra_style}</style>",
         "</head>",
         "<body>",
         *body,
