@@ -179,6 +179,8 @@ def test_pieces_on_lines_of_their_own_say_no_letters() -> None:
 #: Every arrangement of Chess960's eight pieces: every rank of the declared
 #: families but wild 3's and wild 4's (which hold any king with seven of NBRQ).
 SHUFFLES = sorted({"".join(p) for p in itertools.permutations("KQRRBBNN")})
+#: Every arrangement of Makruk's eight pieces (``M`` its met, ``S`` its khons).
+MAKRUK = sorted({"".join(p) for p in itertools.permutations("KMRRSSNN")})
 #: Ranks of other pieces: wild 3 and 4's armies, and ranks no family holds.
 OTHERS = ["KQQQQQQQ", "KNNNNNNN", "NNNNNNNK", "QBKRNNNN", "BBBBKBBB", "RRRRRRRR",
           "KKNNBBRR", "KQRRBBN", "KQRRBBNNN", "NBRQKQRB", "KQRRBBNA"]
@@ -213,7 +215,8 @@ def _check_declared(ranks: list[str]) -> None:
 def test_every_family_an_eight_letter_rank_may_fit_is_declared() -> None:
     """So that ``which`` of such a rank reads no rule file."""
     fitting = {c.name for c in bundled_candidates() if isinstance(c, Bundled)
-               and any(c.may_hold([rank]) for rank in ("RNBQKBNR", "DWACKAWD", "SMFEKFMS"))}
+               and any(c.may_hold([rank]) for rank in ("RNBQKBNR", "DWACKAWD", "SMFEKFMS",
+                                                       "RNSKMSNR"))}
     assert fitting == shortcut.DECLARED
 
 
@@ -222,12 +225,12 @@ def test_the_declarations_answer_as_the_families() -> None:
     ranks of other pieces, and each family's first position, whose one-based
     number is its count (every arrangement in the slow run)."""
     first = [Family.load(name).position(0).white for name in sorted(shortcut.DECLARED)]
-    _check_declared([*SHUFFLES[::101], *GOLDEN[::240], *OTHERS, *first])  # (ID 0: one-based)
+    _check_declared([*SHUFFLES[::101], *MAKRUK[::211], *GOLDEN[::240], *OTHERS, *first])
 
 
 @pytest.mark.slow
 def test_the_declarations_answer_as_the_families_for_every_arrangement() -> None:
-    _check_declared(SHUFFLES)
+    _check_declared(SHUFFLES + MAKRUK)
 
 
 @settings(max_examples=25, deadline=None)
@@ -255,7 +258,8 @@ def test_a_rank_is_answered_without_reading_a_rule_file() -> None:
             "'solver.ruleset.reader', 'typing', 'dataclasses', 'tomllib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert out == "15 []\n", out
+    held = len(which("RNBQKBNR", bundled_families()).families)  # (the general path's)
+    assert out == f"{held} []\n", out
 
 
 def test_random_ranks_print_what_the_general_path_prints(

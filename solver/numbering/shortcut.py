@@ -793,6 +793,19 @@ def _answer_chess324(rank: str, name: str) -> Answer:
                     "one-based": _one_based(number, 5184), "black-major": texts["black-major"]}
 
 
+def _answer_xboard(rank: str, name: str) -> Answer:
+    """XBoard's shuffles (``-defaultFrcPosition`` numbers): Chess18 (Chess324's
+    side), Shatranj (bishops-opposite's steps), Makruk (its own steps)."""
+    if name == "chess18":
+        number, count = _chess324(rank), 18
+    elif name == "shatranj-shuffle":
+        number, count = _bishops_opposite(rank), 2880
+    else:  # makruk-shuffle
+        number, count = (step_place(rank, ("SS", "M", "NN", "K", "RR"))
+                         if "".join(sorted(rank)) == "KMNNRRSS" else None), 5040
+    return False if number is None else (number, _plain(count, number, "xboard"))
+
+
 def _answer_wild3(rank: str, name: str) -> Answer:
     if rank.count("K") != 1 or not set(rank) <= set("BKNQR"):
         return False
@@ -884,6 +897,9 @@ _DECLARED: dict[str, Callable[[str, str], Answer | None]] = {
     "transcendental": _answer_opposite,
     "chess324": _answer_chess324,
     "chess324x16": _answer_chess324,
+    "chess18": _answer_xboard,
+    "shatranj-shuffle": _answer_xboard,
+    "makruk-shuffle": _answer_xboard,
     "wild3": _answer_wild3,
     "wild4": _answer_wild4,
     "corner": _answer_left,
