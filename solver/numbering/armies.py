@@ -32,36 +32,35 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 from math import comb, factorial, prod
+from typing import TYPE_CHECKING, Final, Protocol
 
 from solver.errors import IdRangeError, NumberingError
 
-TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
-if TYPE_CHECKING:  # (``which`` numbers a wild 4 rank here, on the quick path)
-    from typing import Final, Protocol
-
+if TYPE_CHECKING:
     from solver.ruleset.army_keys import Army
     from solver.ruleset.reader import RuleSet
 
-    class Frames(Protocol):
-        """What the numbering asks of the family of frames (a :class:`~solver.family.Family`)."""
 
-        @property
-        def side_count(self) -> int: ...
-        def rank_of(self, number: int) -> str: ...
-        def rank_id(self, rank: str) -> int: ...
-        def solver_ranks(self) -> list[str]: ...
+class Frames(Protocol):
+    """What the numbering asks of the family of frames (a :class:`~solver.family.Family`)."""
 
-    class Armed(Protocol):
-        """What ``check`` asks of a family whose army varies (a :class:`~solver.family.Family`)."""
+    @property
+    def side_count(self) -> int: ...
+    def rank_of(self, number: int) -> str: ...
+    def rank_id(self, rank: str) -> int: ...
+    def solver_ranks(self) -> list[str]: ...
 
-        ruleset: RuleSet
 
-        @property
-        def army(self) -> ArmyIndex: ...
-        @property
-        def linked(self) -> bool: ...
-        def breaks_a_rule(self, rank: str) -> bool: ...
+class Armed(Protocol):
+    """What ``check`` asks of a family whose army varies (a :class:`~solver.family.Family`)."""
 
+    ruleset: RuleSet
+
+    @property
+    def army(self) -> ArmyIndex: ...
+    @property
+    def linked(self) -> bool: ...
+    def breaks_a_rule(self, rank: str) -> bool: ...
 
 __all__ = ["MAX_LINKED_FRAMES", "ArmyIndex"]
 

@@ -828,53 +828,109 @@ def _answer_left(rank: str, name: str) -> Answer | None:
     return None if rank.index("K") in (2, 3, 6, 7) else False
 
 
-class _Wild4Army:
-    """FICS wild 4's army as ``rules/wild4.toml`` declares it (``K + 7 of NBRQ``,
-    linked by ``same-army`` and ``same-colours B``), in the shape
-    :class:`~solver.numbering.armies.ArmyIndex` reads from a rule set."""
-
-    fixed, pool, size, placeholder, colour = "K", "NBRQ", 7, "Z", "B"
-    per_frame = 4 ** 7
+#: Factorials up to a rank's eight squares (:mod:`math` is not imported: start-up).
+_FACT = (1, 1, 2, 6, 24, 120, 720, 5040, 40320)
 
 
-class _Wild4Rules:
-    """What :class:`~solver.numbering.armies.ArmyIndex` reads of wild4's rule
-    set: its name, its army and its squares' colours (a1 dark)."""
+def _comb(n: int, k: int) -> int:
+    """``n`` choose ``k`` for ``n`` up to 8 (0 when ``k`` is out of 0..n).
 
-    name = "wild4"
-    army = _Wild4Army()
-
-    class region:  # noqa: N801 - the rule set's attribute
-        colours = ("dark", "light") * 4
+    >>> _comb(4, 2), _comb(3, 4), _comb(3, -1)
+    (6, 0, 0)
+    """
+    return _FACT[n] // (_FACT[k] * _FACT[n - k]) if 0 <= k <= n else 0
 
 
-class _KingFrames:
-    """Wild 4's frames (its steps: ``["K"]``): the king on each file, the pool's
-    squares ``Z``."""
+def _bishops(count: int, dark: int) -> int:
+    """Wild 4's frames' ways to put ``count`` bishops, ``dark`` on dark squares:
+    four frames (the king on a dark file) leave 3 dark and 4 light squares, four 4 and 3."""
+    if not 0 <= dark <= count:
+        return 0
+    return 4 * (_comb(3, dark) * _comb(4, count - dark) + _comb(4, dark) * _comb(3, count - dark))
 
-    side_count = 8
 
-    @staticmethod
-    def rank_of(number: int) -> str:
-        return "Z" * number + "K" + "Z" * (7 - number)
+def _weight(used: tuple[int, ...], dark_used: int, dark: int, light: int) -> int:
+    """The pairs of every word completing a prefix (``used``: N, B, R, Q counted;
+    ``dark_used`` bishops on dark squares) on ``dark`` + ``light`` more squares:
+    each completion weighed by how many Black ranks fit it (its class's size)."""
+    f = _FACT
+    n_used, b_used, r_used, q_used = used
+    total = 0
+    for more in range(dark + light + 1):  # bishops still to place
+        bishops = b_used + more
+        rest = dark + light - more
+        others = 0  # the other letters on the rest, each weighed by its multinomial
+        for n in range(rest + 1):
+            for r in range(rest - n + 1):
+                q = rest - n - r
+                others += (f[rest] // (f[n] * f[r] * f[q])
+                           * (f[7 - bishops] // (f[n_used + n] * f[r_used + r] * f[q_used + q])))
+        if not others:
+            continue
+        for on_dark in range(max(0, more - light), min(dark, more) + 1):
+            total += (_comb(dark, on_dark) * _comb(light, more - on_dark)
+                      * _bishops(bishops, dark_used + on_dark) * others)
+    return total
 
-    @staticmethod
-    def rank_id(rank: str) -> int:
-        return rank.index("K")
 
-    def solver_ranks(self) -> list[str]:
-        return [self.rank_of(number) for number in range(8)]
+def _completions(klass: tuple[tuple[int, ...], int], used: tuple[int, ...],
+                 dark_used: int, dark: int, light: int) -> int:
+    """The words completing a prefix on ``dark`` + ``light`` squares into ``klass``."""
+    counts, dark_bishops = klass
+    rest = [c - u for c, u in zip(counts, used, strict=True)]
+    on_dark = dark_bishops - dark_used
+    if min(rest) < 0 or not 0 <= on_dark <= dark or not 0 <= rest[1] - on_dark <= light:
+        return 0
+    f = _FACT
+    others = dark + light - rest[1]
+    return (_comb(dark, on_dark) * _comb(light, rest[1] - on_dark)
+            * f[others] // (f[rest[0]] * f[rest[2]] * f[rest[3]]))
+
+
+def _wild4_mirrored(rank: str) -> int:
+    """Wild 4's ID of the pair of ``rank`` (a king and seven of NBRQ) and its
+    mirror, as :meth:`ArmyIndex.pair_id <solver.numbering.armies.ArmyIndex.pair_id>`
+    counts it for ``rules/wild4.toml`` (``K + 7 of NBRQ``, its steps ``["K"]``,
+    linked ``same-army`` and ``same-colours B``): the pairs of every White rank
+    before it (the king's file, then the word of NBRQ), each weighed by the Black
+    ranks that fit it, then the Black ranks of its class before its mirror.
+
+    >>> _wild4_mirrored("RNBQKBNR"), _wild4_mirrored("KNNNNNNN")
+    (84405197, 0)
+    """
+    king = rank.index("K")
+    word = [(("NBRQ".index(p)), f % 2 == 0) for f, p in enumerate(rank) if p != "K"]
+    counts = [0, 0, 0, 0]
+    for letter, _ in word:
+        counts[letter] += 1
+    klass = (tuple(counts), sum(1 for letter, dark in word if letter == 1 and dark))
+    before = within = 0
+    for frame in range(king):  # each frame before: the king on a dark file leaves 3 dark squares
+        dark = 3 if frame % 2 == 0 else 4
+        before += _weight((0, 0, 0, 0), 0, dark, 7 - dark)
+        within += _completions(klass, (0, 0, 0, 0), 0, dark, 7 - dark)
+    used = [0, 0, 0, 0]
+    dark_used = 0
+    for i, (letter, dark_square) in enumerate(word):
+        left = word[i + 1:]
+        dark = sum(1 for _, d in left if d)
+        light = len(left) - dark
+        for smaller in range(letter):
+            used[smaller] += 1
+            shade = int(smaller == 1 and dark_square)
+            before += _weight(tuple(used), dark_used + shade, dark, light)
+            within += _completions(klass, tuple(used), dark_used + shade, dark, light)
+            used[smaller] -= 1
+        used[letter] += 1
+        dark_used += int(letter == 1 and dark_square)
+    return before + within
 
 
 def _answer_wild4(rank: str, name: str) -> Answer:
-    """Wild 4's pair of ``rank`` and its mirror, numbered by the family's own
-    arithmetic (:class:`~solver.numbering.armies.ArmyIndex`) on its declared army."""
+    """Wild 4's pair of ``rank`` and its mirror (:func:`_wild4_mirrored`)."""
     if rank.count("K") != 1 or not set(rank) <= set("BKNQR"):
         return False
-    from solver.numbering.armies import ArmyIndex
-
-    army = ArmyIndex(_Wild4Rules(), _KingFrames)  # type: ignore[arg-type]
-    number = army.pair_id(rank, rank)
+    number = _wild4_mirrored(rank)
     return number, _plain(149320544, number)
 
 
