@@ -46,31 +46,6 @@ def pytest_configure(config: pytest.Config) -> None:
         del os.environ["PYTHONDONTWRITEBYTECODE"]
 
 
-#: Sittuyin's costliest whole-family cells (minutes each under CI's coverage: each of
-#: its 8.8e15 positions is read by counting, and these write and read back whole books
-#: in every format and dialect), left out of the slow run to keep CI under its time.
-#: Its own tests (tests/test_sittuyin.py, pyffish's oracle included) and its other
-#: cells (id, lint -r, games, book, Fairy-Stockfish's FENs, the proof) still run.
-#: Drop this once reading a Sittuyin position is fast.
-SAMPLED_OUT = frozenset({
-    "tests/test_lint.py::test_every_family_format_and_dialect_passes_lint[sittuyin]",
-    "tests/test_matrix.py::test_plain_lint_passes_own_epd_and_pgn[sittuyin-rest]",
-    "tests/test_matrix.py::test_plain_lint_passes_own_epd_and_pgn[sittuyin-known]",
-    "tests/test_matrix.py::test_plan_rows_read_back[sittuyin]",
-    "tests/test_book_families.py::test_a_sample_book_lints_clean[sittuyin]",
-    "tests/test_api_matrix.py::test_fen_is_the_command_s_and_reads_back[sittuyin]",
-    "tests/test_api_matrix.py::test_epd_is_the_command_s_and_reads_back[sittuyin]",
-})
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.nodeid in SAMPLED_OUT:
-            item.add_marker(pytest.mark.skip(
-                reason="sampled out: Sittuyin's whole-family cell costs minutes under "
-                       "CI's coverage (tests/conftest.py SAMPLED_OUT)"))
-
-
 def pytest_unconfigure(config: pytest.Config) -> None:
     made = getattr(config, _PREFIX_KEY, None)
     if made is not None:

@@ -9,13 +9,15 @@ positions, whose lexicographic order is the order of combinations).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from itertools import permutations
+from itertools import combinations, permutations
+from math import comb
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from profiles import sample
+from profiles import examples, sample
 
 from solver.numbering.counting import Counting
 from solver.ruleset.reader import load, parse
@@ -169,3 +171,113 @@ def test_random_small_families_number_as_the_brute_force_sorts(data: st.DataObje
     for number in data.draw(st.lists(st.integers(0, len(ranks) - 1), min_size=1, max_size=6)):
         assert counting.rank_of(number) == ranks[number]
         assert counting.rank_id(ranks[number]) == number
+
+
+# A Sittuyin-like family small enough to list: two rooks on the back rank
+# (``on-squares``), two pawns held on b2 and c3 (``holds``), a king, a knight
+# and a silver no rule names, and three empty squares, on a1-d2, c3-d3
+# (region order a1 b1 c1 d1 a2 b2 c2 d2 c3 d3). Its steps are Sittuyin's:
+# the rooks first, the kinds no rule names, the empty squares, the pawns last.
+LIKE_SITTUYIN = (
+    'name = "small-sittuyin"\ntitle = "small"\nsource = "test"\nfiles = 4\n'
+    'pawns = "none"\nregion = "a1-d2, c3-d3"\npieces = "RRKNS...PP"\ncount = 0\n'
+    '\n[[piece]]\nletter = "S"\nname = "silver"\nbetza = "FfW"\n'
+    '\n[[rule]]\nkind = "holds"\nsquares = "b2, c3"\npieces = "PP"\neach = "square"\n'
+    '\n[[rule]]\nkind = "on-squares"\npiece = "R"\nsquares = "a1-d1"\n'
+    '\n[numbering]\nsteps = ["RR", "N", "S", "K", "...", "PP"]\n')
+LIKE_SITTUYIN_STEPS = ["R", "N", "S", "K", ".", "P"]
+
+
+def _like_sittuyin_by_brute_force() -> list[str]:
+    """Every placement of the pieces on the ten squares, one kind after
+    another on the squares left, kept when the rooks stand on squares 0-3
+    and the pawns on squares 5 and 8; sorted by the canonical key."""
+    ranks = []
+    squares = range(10)
+    for rooks in combinations(squares, 2):
+        if not all(i < 4 for i in rooks):
+            continue
+        left = [i for i in squares if i not in rooks]
+        for pawns in combinations(left, 2):
+            if set(pawns) != {5, 8}:
+                continue
+            rest = [i for i in left if i not in pawns]
+            for k, n, s in permutations(rest, 3):
+                rank = ["."] * 10
+                for i in rooks:
+                    rank[i] = "R"
+                for i in pawns:
+                    rank[i] = "P"
+                rank[k], rank[n], rank[s] = "K", "N", "S"
+                ranks.append("".join(rank))
+    return sorted(ranks, key=lambda rank: _key(rank, LIKE_SITTUYIN_STEPS))
+
+
+@pytest.mark.parametrize("kept", [64, 1])
+def test_a_sittuyin_like_family_numbers_as_its_brute_force(
+        monkeypatch: pytest.MonkeyPatch, kept: int) -> None:
+    """One walk answers every lookup, in a shuffled order, so the counts it
+    keeps across lookups are met from many projections; ``kept`` 1 keeps the
+    counts of one level only (each lookup recounts the others: every 9th id)."""
+    from solver.numbering.counting import levels
+
+    monkeypatch.setattr(levels, "MEMOS", kept)
+    monkeypatch.setattr(levels, "_shared", {})  # no counts from another test
+    ranks = _like_sittuyin_by_brute_force()
+    assert len(ranks) == comb(4, 2) * 6 * 5 * 4
+    counting = Counting(parse(LIKE_SITTUYIN))
+    walk = counting.levels()
+    assert walk is not None and walk.top == len(LIKE_SITTUYIN_STEPS)  # every level counts
+    assert counting.count == len(ranks)
+    order = list(range(len(ranks)))
+    random.Random(38).shuffle(order)
+    for number in order[::1 if kept > 1 else 9]:
+        assert counting.rank_of(number) == ranks[number]
+        assert counting.rank_id(ranks[number]) == number
+    assert len(walk._memos) <= kept
+
+
+@pytest.fixture(scope="module")
+def sittuyin() -> Counting:
+    """Sittuyin's one side (93,562,560 ranks), one walk for every example."""
+    return Counting(load("sittuyin"))
+
+
+def _obeys_sittuyin(rank: str) -> bool:
+    """One side's rank in region order (a1-h3 then e4-h4): the pawns on
+    a3-d3 and e4-h4, the rooks on rank 1, the other pieces anywhere left."""
+    pawns = [i for i, x in enumerate(rank) if x == "P"]
+    rooks = [i for i, x in enumerate(rank) if x == "R"]
+    return (len(rank) == 28 and pawns == [16, 17, 18, 19, 24, 25, 26, 27]
+            and len(rooks) == 2 and all(i < 8 for i in rooks)
+            and sorted(x for x in rank if x not in "RP.") == sorted("KFSSNN"))
+
+
+@settings(max_examples=examples(30, 300), deadline=None)
+@given(st.integers(min_value=0), st.integers(min_value=0))
+def test_sittuyin_s_ids_round_trip_in_order(sittuyin: Counting, a: int, b: int) -> None:
+    a, b = sorted((a % sittuyin.count, b % sittuyin.count))
+    first, second = sittuyin.rank_of(a), sittuyin.rank_of(b)
+    assert _obeys_sittuyin(first) and _obeys_sittuyin(second)
+    assert sittuyin.rank_id(first) == a and sittuyin.rank_id(second) == b
+    letters = [s.pieces[0] for s in sittuyin.numbering.steps]
+    assert (_key(first, letters) < _key(second, letters)) == (a < b)
+
+
+def test_walks_of_one_family_share_their_kept_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family parsed again shares the counts the first walk kept; another
+    bound on states, or other steps, does not."""
+    from solver.numbering.counting import levels
+
+    monkeypatch.setattr(levels, "_shared", {})
+    first = Counting(parse(LIKE_SITTUYIN))
+    walk = first.levels()
+    assert walk is not None
+    rank = first.rank_of(100)
+    again = Counting(parse(LIKE_SITTUYIN)).levels()
+    assert again is not None and again._memos is walk._memos
+    bounded = Counting(parse(LIKE_SITTUYIN), max_states=123_457).levels()
+    assert bounded is not None and bounded._memos is not walk._memos
+    other = Counting(parse(LIKE_SITTUYIN.replace('"K", "..."', '"...", "K"'))).levels()
+    assert other is not None and other._memos is not walk._memos
+    assert again.rank_id(rank) == 100 and bounded.rank_id(rank) == 100

@@ -10,7 +10,7 @@ arrangement of some pieces.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from math import comb, factorial, prod
 from typing import TYPE_CHECKING, Final
 
@@ -418,9 +418,10 @@ class Counting:
             if not plain(numbering) or len(self.ruleset.pieces) != self.region_size:
                 self._levels = False
             else:
+                steps = [s.pieces for s in numbering.steps]
                 walk = Levels(self.trackers, self.ruleset.rules, self.ruleset.pieces,
-                              [s.pieces for s in numbering.steps], self.count,
-                              self.max_states, self._refuse)
+                              steps, self.count, self.max_states, self._refuse,
+                              _share(self.ruleset, steps, self.max_states))
                 # over the bound, the walk by files decides (and refuses by its own)
                 self._levels = walk if walk.states() <= self.max_states else False
         return self._levels if isinstance(self._levels, Levels) else None
@@ -685,3 +686,15 @@ def strangers(counting: Counting, ranks: Sequence[str]) -> list[str]:
     }
     out += [rank for node, rank in zip(walked, fitting, strict=True) if not accepted[node]]
     return out
+
+
+def _share(ruleset: RuleSet, steps: list[str], limit: int | None) -> Hashable | None:
+    """What names a walk's kept counts (:class:`Levels` ``share``): the rule
+    set, its steps and the bound on states; ``None`` when the rule set holds
+    something that cannot name them (then nothing is shared)."""
+    share = (ruleset, tuple(steps), limit)
+    try:
+        hash(share)
+    except TypeError:
+        return None
+    return share
