@@ -2,7 +2,9 @@
 
 The quick way (:func:`solver.lists.which.bundled_candidates`) reads a bundled
 family only when a rank could fit the width its shipped rule file declares,
-and numbers a Chess960 rank by Scharnagl's arithmetic (the shortcut seam).
+and answers a rank of eight upper-case letters by each family's declared
+arithmetic (:func:`solver.numbering.shortcut.declared_answer`: Scharnagl's for
+Chess960, step places, wild 3 and 4's armies), reading no rule file at all.
 The general path reads every family and asks each. Here both answer the same
 texts, byte for byte through the command: every Chess960 rank for the
 arithmetic, a spread of ranks, pairs, FENs of other families, glyphs and
@@ -13,9 +15,15 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
+import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver import Family
 from solver.cli import lists as cli_lists
@@ -166,3 +174,100 @@ def test_a_region_declares_its_width_only_when_plain(head: bytes, width: int | N
 
 def test_pieces_on_lines_of_their_own_say_no_letters() -> None:
     assert shortcut.declared_shape(b'files = 8\npieces = """\nKQRRBBNN"""\n') == (8, None, 8)
+
+
+#: Every arrangement of Chess960's eight pieces: every rank of the declared
+#: families but wild 3's and wild 4's (which hold any king with seven of NBRQ).
+SHUFFLES = sorted({"".join(p) for p in itertools.permutations("KQRRBBNN")})
+#: Every arrangement of Makruk's eight pieces (``M`` its met, ``S`` its khons).
+MAKRUK = sorted({"".join(p) for p in itertools.permutations("KMRRSSNN")})
+#: Ranks of other pieces: wild 3 and 4's armies, and ranks no family holds.
+OTHERS = ["KQQQQQQQ", "KNNNNNNN", "NNNNNNNK", "QBKRNNNN", "BBBBKBBB", "RRRRRRRR",
+          "KKNNBBRR", "KQRRBBN", "KQRRBBNNN", "NBRQKQRB", "KQRRBBNA"]
+
+
+def _family_answer(family: Family, rank: str) -> object:
+    """What the general path answers for ``rank`` in ``family``: its ID and each
+    numbering's text in order, or False."""
+    held = which_module._member(family, rank, [rank])
+    if isinstance(held, which_module.Membership):
+        return held.id, list(held.numberings.items())
+    return False
+
+
+def _declared(name: str, rank: str) -> object:
+    answer = shortcut.declared_answer(name, rank)
+    if answer is None or answer is False:
+        return answer
+    number, texts = answer
+    return number, list(texts.items())
+
+
+def _check_declared(ranks: list[str]) -> None:
+    for name in sorted(shortcut.DECLARED):
+        family = Family.load(name)
+        for rank in ranks:
+            declared = _declared(name, rank)
+            if declared is not None:  # (None: the family answers itself)
+                assert declared == _family_answer(family, rank), (name, rank)
+
+
+def test_every_family_an_eight_letter_rank_may_fit_is_declared() -> None:
+    """So that ``which`` of such a rank reads no rule file."""
+    fitting = {c.name for c in bundled_candidates() if isinstance(c, Bundled)
+               and any(c.may_hold([rank]) for rank in ("RNBQKBNR", "DWACKAWD", "SMFEKFMS",
+                                                       "RNSKMSNR"))}
+    assert fitting == shortcut.DECLARED
+
+
+def test_the_declarations_answer_as_the_families() -> None:
+    """Every 101st arrangement of Chess960's pieces, four Chess960 ranks,
+    ranks of other pieces, and each family's first position, whose one-based
+    number is its count (every arrangement in the slow run)."""
+    first = [Family.load(name).position(0).white for name in sorted(shortcut.DECLARED)]
+    _check_declared([*SHUFFLES[::101], *MAKRUK[::211], *GOLDEN[::240], *OTHERS, *first])
+
+
+@pytest.mark.slow
+def test_the_declarations_answer_as_the_families_for_every_arrangement() -> None:
+    _check_declared(SHUFFLES + MAKRUK)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 7), st.text("NBRQ", min_size=7, max_size=7))
+def test_wild_3_and_4_are_declared_for_any_army(king: int, pool: str) -> None:
+    rank = pool[:king] + "K" + pool[king:]
+    for name in ("wild3", "wild4"):
+        assert _declared(name, rank) == _family_answer(Family.load(name), rank), (name, rank)
+
+
+def test_cwda_reads_a_rank_alone_only_of_an_army_against_itself() -> None:
+    cwda = Family.load("cwda")
+    mirrored = {cwda.position(i).white for i in range(cwda.count)
+                if cwda.position(i).black.upper() == cwda.position(i).white}
+    assert mirrored == shortcut.CWDA_MIRRORED
+    _check_declared(sorted({cwda.position(i).white for i in range(cwda.count)}))
+
+
+def test_a_rank_is_answered_without_reading_a_rule_file() -> None:
+    """``which`` of a Chess960 rank, in a fresh interpreter: no family is read,
+    and neither typing nor dataclasses is imported (start-up, issue 34)."""
+    code = ("import sys\nfrom solver.lists.which import which\n"
+            "found = which('RNBQKBNR')\n"
+            "print(len(found.families), sorted(m for m in ('solver.family', "
+            "'solver.ruleset.reader', 'typing', 'dataclasses', 'tomllib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    held = len(which("RNBQKBNR", bundled_families()).families)  # (the general path's)
+    assert out == f"{held} []\n", out
+
+
+def test_random_ranks_print_what_the_general_path_prints(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ranks of Chess960's letters drawn at random (most held by no family, so
+    the declared families are read to word the error) and arrangements."""
+    rng = random.Random(34)
+    texts = ["".join(rng.choice("BKNQR") for _ in range(8)) for _ in range(12)]
+    texts += rng.sample(SHUFFLES, 12)
+    assert _run(texts, "text", monkeypatch, general=False) == \
+        _run(texts, "text", monkeypatch, general=True)

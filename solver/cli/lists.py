@@ -9,12 +9,14 @@ the exit code, as :mod:`solver.cli.commands` does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from solver.cli.errors import FAILED, report, reported
 from solver.errors import Chess960Error, InputFileError
 
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
+    from typing import BinaryIO, TextIO
+
     from solver.family import Family
 
 

@@ -9,8 +9,10 @@ list is numbered without listing (arithmetic or by counting). While every
 bundled rule file is the one shipped
 (:func:`~solver.numbering.shortcut.bundled_shapes`), a bundled family is read
 only when a rank could fit the width and pieces its file declares (:class:`Bundled`),
-and a Chess960 rank is numbered by the arithmetic shortcut; a test holds the
-answers equal to reading every family (``tests/test_which_fast.py``).
+and a rank of eight upper-case letters is answered by each family's declared
+arithmetic (:func:`~solver.numbering.shortcut.declared_answer`), no rule file
+read; a test holds the answers equal to reading every family
+(``tests/test_which_fast.py``).
 
 >>> found = which("RNBQKBNR")
 >>> [(f.family, f.id) for f in found.families if f.family in ("chess960", "dfrc")]
@@ -21,8 +23,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Union
 
 from solver.board.glyphs import BLACK_GLYPHS, WHITE_GLYPHS
 from solver.errors import (
@@ -38,10 +38,15 @@ from solver.errors import (
     UnknownPieceError,
     need_text,
 )
-from solver.notation.fen import is_fen
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False  # typing and dataclasses are not imported: ``which`` of a rank reads
+if TYPE_CHECKING:  # no rule file, and its start-up is the command's time (issue 34)
+    from typing import Final, TypeAlias
+
     from solver.family import Family
+
+    #: A family :func:`which` looks in: read already, or a bundled one read when needed.
+    Candidate: TypeAlias = "Family | Bundled"
 
 __all__ = ["Bundled", "Found", "Membership", "bundled_candidates", "bundled_families", "which",
            "with_families"]
@@ -51,13 +56,21 @@ CLOSEST: Final = 3
 _SPLIT: Final = re.compile(r"[\s/:]+")
 
 
-@dataclass(frozen=True, repr=False)
 class Membership:
     """One family holding the position: its ID and its number in each numbering."""
 
-    family: str
-    id: int
-    numberings: dict[str, str]
+    __slots__ = ("family", "id", "numberings")
+
+    def __init__(self, family: str, id: int, numberings: dict[str, str]) -> None:
+        self.family = family
+        self.id = id
+        self.numberings = numberings
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Membership) and (self.family, self.id, self.numberings) == (
+            other.family, other.id, other.numberings)
+
+    __hash__ = None  # type: ignore[assignment]  # (its numberings are a dict)
 
     def line(self) -> str:
         """``chess960 scharnagl=518 scidb=518 tcec="FRC 518" ...``."""
@@ -74,12 +87,20 @@ class Membership:
         return f"<Membership {self.family} {self.id}>"
 
 
-@dataclass(frozen=True, repr=False)
 class Found:
     """What :func:`which` answers for one text."""
 
-    text: str
-    families: list[Membership] = field(default_factory=list)
+    __slots__ = ("families", "text")
+
+    def __init__(self, text: str, families: list[Membership] | None = None) -> None:
+        self.text = text
+        self.families = [] if families is None else families
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Found) and (self.text, self.families) == (
+            other.text, other.families)
+
+    __hash__ = None  # type: ignore[assignment]  # (its families are a list)
 
     def __repr__(self) -> str:
         """``<Found 'RNBQKBNR': chess960 518, dfrc 497798, ...>``: the text and
@@ -158,10 +179,6 @@ class Bundled:
 
             self._family = Family.load(self.name)
         return self._family
-
-
-#: A family :func:`which` looks in: read already, or a bundled one read when needed.
-Candidate = Union["Family", Bundled]
 
 
 def bundled_candidates() -> list[Candidate]:
@@ -351,11 +368,11 @@ def which(text: str, families: Sequence[Candidate] | None = None) -> Found:
     """
     need_text(text, "position")
     chosen = list(families) if families is not None else bundled_candidates()
-    fen = is_fen(text)
+    fen = "/" in text and _is_fen(text)  # (a FEN's board has a "/")
     words = None if fen else letters(text)
     board = fen_width(text) if fen else None
     found = Found(text)
-    misses: list[tuple[int, Candidate, Chess960Error | None]] = []
+    misses: list[tuple[int | None, Candidate, Chess960Error | None]] = []
     for candidate in chosen:
         held = _member(candidate, text, words, board)
         if isinstance(held, Membership):
@@ -363,29 +380,46 @@ def which(text: str, families: Sequence[Candidate] | None = None) -> Found:
         else:
             misses.append((held[0], candidate, held[1]))
     if not found.families:
-        best = min((m[0] for m in misses), default=3)
-        nearest = sorted(((len(getattr(exc, "violations", ())) or 1, candidate.name, candidate, exc)
-                          for rank, candidate, exc in misses if rank == best),
-                         key=lambda m: m[:2])[:CLOSEST]
-        near = [(candidate.name, _reason(_loaded(candidate), exc if exc is not None
-                                         else _error(_loaded(candidate), text)))
-                for _, _, candidate, exc in nearest]
-        raise NoFamilyError(text, [m[1].name for m in misses], near, best < 2)
+        raise _none_holds(text, words, board, misses)
     return found
 
 
+def _none_holds(text: str, words: list[str] | None, board: int | None,
+                misses: list[tuple[int | None, Candidate, Chess960Error | None]]
+                ) -> NoFamilyError:
+    """The error of ``text``, which no family holds, naming the rules the
+    nearest families' positions break: a family passed over by its declaration
+    (nearness None) is read now, to say how near it came."""
+    near_misses: list[tuple[int, Candidate, Chess960Error | None]] = []
+    for rank, candidate, exc in misses:
+        held = (rank, exc) if rank is not None else \
+            _member(_loaded(candidate), text, words, board)
+        if isinstance(held, Membership) or held[0] is None:  # pragma: no cover - a test holds
+            raise Chess960Error(f"which: {candidate.name}'s declaration differs from its "
+                                f"rule file for {text!r}")
+        near_misses.append((held[0], candidate, held[1]))
+    best = min((m[0] for m in near_misses), default=3)
+    nearest = sorted(((len(getattr(exc, "violations", ())) or 1, candidate.name, candidate, exc)
+                      for rank, candidate, exc in near_misses if rank == best),
+                     key=lambda m: m[:2])[:CLOSEST]
+    near = [(candidate.name, _reason(_loaded(candidate), exc if exc is not None
+                                     else _error(_loaded(candidate), text)))
+            for _, _, candidate, exc in nearest]
+    return NoFamilyError(text, [m[1].name for m in near_misses], near, best < 2)
+
+
 def _member(candidate: Candidate, text: str, words: list[str] | None, board: int | None = None
-            ) -> Membership | tuple[int, Chess960Error | None]:
+            ) -> Membership | tuple[int | None, Chess960Error | None]:
     """``candidate``'s membership of ``text``, or how near it came (:func:`_closeness`;
     None: its board cannot hold it). A bundled family too narrow or too wide for a
     rank or a FEN's board (``board`` files), or without its pieces, is passed over
-    unread (its reader would refuse the FEN's rows, as near as that); Chess960's rank is
-    numbered by its arithmetic while its rule file is the one shipped
-    (:func:`_arithmetic`)."""
+    unread (its reader would refuse the FEN's rows, as near as that); a rank of
+    eight upper-case letters is answered as the family's shipped rule file declares
+    (:func:`_declared`) where it can be, nearness unknown (None, None) when not held."""
     if isinstance(candidate, Bundled):
         if not candidate.may_hold(words, board):
             return 3, None
-        quick = _arithmetic(candidate.name, text, words)
+        quick = _declared(candidate.name, text, words)
         if quick is not None:
             return quick
     family = _loaded(candidate)
@@ -399,21 +433,29 @@ def _member(candidate: Candidate, text: str, words: list[str] | None, board: int
     return Membership(family.name, number, names)
 
 
-def _arithmetic(name: str, text: str, words: list[str] | None) -> Membership | None:
-    """The bundled ``chess960``'s membership of ``text`` by the shortcut
-    (:func:`~solver.numbering.shortcut.choose`) when ``text`` is just a Chess960
-    rank in upper-case letters and the shortcut is on, else None (the family
-    answers)."""
-    from solver.numbering.shortcut import ARITHMETIC, arithmetic_id, choose
+def _declared(name: str, text: str, words: list[str] | None
+              ) -> Membership | tuple[None, None] | None:
+    """The bundled family ``name``'s membership of ``text`` as its shipped rule
+    file declares it (:func:`~solver.numbering.shortcut.declared_answer`: Chess960's
+    arithmetic and the families numbered like it) when ``text`` is one rank, else
+    None (the family answers); (None, None) when it does not hold it."""
+    from solver.numbering.shortcut import declared_answer
 
-    if name != ARITHMETIC or words is None or words != [text]:
+    if words is None or words != [text]:
         return None
-    number = arithmetic_id(text)
-    shortcut = choose(name).shortcut if number is not None else None
-    if number is None or shortcut is None:
+    answer = declared_answer(name, text)
+    if answer is None:
         return None
-    return Membership(name, number, {key: numbered.text(number)
-                                     for key, numbered in shortcut.numberings.items()})
+    if isinstance(answer, bool):  # (False: not held)
+        return None, None
+    number, numberings = answer
+    return Membership(name, number, numberings)
+
+
+def _is_fen(text: str) -> bool:
+    from solver.notation.fen import is_fen
+
+    return is_fen(text)
 
 
 def which_all(texts: Iterable[str], families: Sequence[Candidate] | None = None

@@ -13,11 +13,12 @@ shortcut, named, and on or off with a reason said in words:
   Editing ``rules/chess960.toml`` (adding a numbering, say) turns it off, and
   ``chess960 check`` says so: the family then answers like any other.
 
-``which`` has one more, beside the family: while every bundled rule file is
+``which`` has more, beside the family: while every bundled rule file is
 the one shipped (:data:`RULES_DIGEST`), a family whose declared width or pieces
-cannot make a rank is passed over unread (:func:`bundled_shapes`); a test holds
-``which``'s answers equal to reading every family, and an edited rule file
-turns it off.
+cannot make a rank is passed over unread (:func:`bundled_shapes`), and each
+family of eight files answers a rank of eight upper-case letters as its file
+declares it, unread (:func:`declared_answer`); a test holds ``which``'s
+answers equal to reading every family, and an edited rule file turns it off.
 
 What a shortcut answers: an ID's rank and a rank's ID (``id``, ``position``,
 ``random``, ``show`` in plain text), a plain ID or rank read (``eval``), each
@@ -604,3 +605,382 @@ def _prove_numberings(ours: Mapping[str, Numbered], schemes: Mapping[str, Writte
                              f"{ours[name].text(number)!r} by the shortcut, which reads "
                              f"{text!r} as {ours[name].read(text)}")
     return wrong
+
+
+# -- which's declared answers ---------------------------------------------------
+#
+# ``which`` of one rank (eight upper-case letters) asks every bundled family of
+# eight files. While every bundled rule file is the one shipped
+# (:data:`RULES_DIGEST`), the families below answer such a rank by arithmetic,
+# as their rule files declare them, without reading the file: held, with the
+# family's ID and each numbering's text, or not held; or they leave it to the
+# family (:func:`declared_answer`). A test holds each equal to its family for
+# every arrangement of Chess960's pieces and for other ranks
+# (``tests/test_which_fast.py``).
+
+#: Chess960's pieces, sorted: a rank of every family below but wild3 and wild4.
+_SHUFFLE = "BBKNNQRR"
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    #: A family's answer for a rank: its ID and numberings' texts; or False, the
+    #: family does not hold it (None from :func:`declared_answer`: the family answers).
+    Answer: TypeAlias = "tuple[int, dict[str, str]] | bool"
+
+
+def step_place(rank: str, steps: tuple[str, ...], files: dict[str, str] | None = None) -> int:
+    """The place of ``rank`` (one the steps can place) in the order of the
+    placement ``steps``, the first the least significant, each a digit: which
+    of the free squares (of its colour, ``B:light``; on its ``files``, a letter's
+    allowed files) its piece takes, or which pair for a pair (``NN``, in
+    :func:`itertools.combinations`' order); a pattern (``RKR``) takes the
+    squares left, in order.
+
+    >>> step_place("RNBQKBNR", ("K", "Q", "RR", "BB", "NN"))  # shuffle's steps
+    2772
+    >>> step_place("RNBQKBNR", SCHARNAGL_STEPS + ("RKR",))
+    518
+    """
+    free = list(range(len(rank)))
+    place, scale = 0, 1
+    for step in steps:
+        pieces, _, colour = step.partition(":")
+        allowed = (files or {}).get(pieces[0])
+        options = [s for s in free if (not colour or s % 2 == (colour == "light"))
+                   and (allowed is None or "abcdefgh"[s] in allowed)]
+        if len(set(pieces)) > 1:  # a pattern: the squares left
+            digit, radix, taken = 0, 1, options
+        else:
+            at = [i for i, square in enumerate(options) if rank[square] == pieces[0]]
+            n = len(options)
+            if len(pieces) == 1:
+                digit, radix = at[0], n
+            else:
+                first, second = at
+                digit = first * (2 * n - first - 1) // 2 + second - first - 1
+                radix = n * (n - 1) // 2
+            taken = [options[i] for i in at]
+        place += digit * scale
+        scale *= radix
+        free = [s for s in free if s not in taken]
+    return place
+
+
+def _one_based(number: int, count: int) -> str:
+    """The built-in ``one-based`` numbering: 1..count, the last standing for 0."""
+    return str(number or count)
+
+
+def _opposite(rank: str) -> bool:
+    first = rank.index("B")
+    return (rank.index("B", first + 1) - first) % 2 == 1
+
+
+def _between(rank: str) -> bool:
+    first = rank.index("R")
+    return first < rank.index("K") < rank.index("R", first + 1)
+
+
+def _plain(count: int, number: int, own: str = "canonical") -> dict[str, str]:
+    """A family's own numbering and ``one-based`` of its ID ``number``."""
+    return {own: str(number), "one-based": _one_based(number, count)}
+
+
+def _paired(side: int, per_side: int, own: str = "canonical") -> tuple[int, dict[str, str]]:
+    """An independent family's pair of a side numbered ``side`` and its mirror:
+    White's number the more significant (``black-major`` the same for a mirror)."""
+    number = side * per_side + side
+    return number, {own: str(number), "one-based": _one_based(number, per_side * per_side),
+                    "black-major": str(number)}
+
+
+#: Bishops-opposite's steps (Placement and Transcendental number each side so).
+_OPPOSITE_STEPS = ("B:light", "B:dark", "Q", "NN", "K", "RR")
+
+
+def _bishops_opposite(rank: str) -> int | None:
+    if "".join(sorted(rank)) != _SHUFFLE or not _opposite(rank):
+        return None
+    return step_place(rank, _OPPOSITE_STEPS)
+
+
+def _chess324(rank: str) -> int | None:
+    """Chess324's number of one side (0..17), or None."""
+    if "".join(sorted(rank)) != _SHUFFLE or rank[4] != "K" or rank[0] != "R" \
+            or rank[7] != "R" or not _opposite(rank):
+        return None
+    return step_place(rank, ("K", "RR", "B:light", "B:dark", "Q", "NN"), {"K": "e", "R": "ah"})
+
+
+#: For each knights' digit of Scharnagl's (a pair of the five squares left after
+#: the bishops and the queen, in :func:`itertools.combinations`' order), which of
+#: the five the king takes: the middle of the three left (R K R).
+_KING_AFTER_KNIGHTS = tuple([i for i in range(5) if i not in (a, b)][1]
+                            for a in range(5) for b in range(a + 1, 5))
+
+
+def _chess480(number: int) -> int:
+    """Chess480's ID of the Chess960 rank ``number``: how many Chess960 ranks
+    before it (in Scharnagl's order: the light bishop's digit the least
+    significant, then the dark one's, the queen's, the knights') have the queen
+    left of the king, each placed from its ID's digits."""
+    count = 0
+    for light in range(4):
+        for dark in range(4):
+            free = [s for s in range(8) if s not in (2 * light + 1, 2 * dark)]
+            for queen in range(6):
+                square = free.pop(queen)
+                low = light + 4 * dark + 16 * queen
+                count += sum(1 for knights, king in enumerate(_KING_AFTER_KNIGHTS)
+                             if low + 96 * knights < number and square < free[king])
+                free.insert(queen, square)
+    return count
+
+
+def _answer_shuffle(rank: str, name: str) -> Answer:
+    if "".join(sorted(rank)) != _SHUFFLE:
+        return False
+    if name == "king-between-rooks":
+        if not _between(rank):
+            return False
+        number = step_place(rank, ("Q", "BB", "NN", "RKR"))
+        return number, _plain(1680, number)
+    number = step_place(rank, ("K", "Q", "RR", "BB", "NN"))
+    return number, _plain(5040, number)
+
+
+def _answer_opposite(rank: str, name: str) -> Answer:
+    number = _bishops_opposite(rank)
+    if number is None:
+        return False
+    if name != "bishops-opposite":  # placement, transcendental: the mirrored pair
+        return _paired(number, 2880)
+    scidb, part = (number // 960 - 1) % 3, number % 960  # RKR, RRK, KRR: 1..960 each
+    return number, {"canonical": str(number), "scidb-shuffle": str(scidb * 960 + (part or 960)),
+                    "one-based": _one_based(number, 2880)}
+
+
+def _answer_chess960(rank: str, name: str) -> Answer:
+    number = arithmetic_id(rank)
+    if number is None:
+        return False
+    if name == ARITHMETIC:
+        return number, {key: numbered.text(number) for key, numbered in CHESS960_NUMBERINGS.items()}
+    if name == "dfrc":
+        pair, texts = _paired(number, 960, "scharnagl")
+        return pair, {"scharnagl": texts["scharnagl"], "tcec": f"FRC {number}",
+                      "one-based": texts["one-based"], "black-major": texts["black-major"]}
+    if name == "chess480":
+        rank_ = scharnagl_rank(number)
+        if rank_.index("Q") > rank_.index("K"):
+            return False
+        number = _chess480(number)
+        return number, _plain(480, number)
+    return number, _plain(960, number)  # horde960, seirawan960: Scharnagl's IDs
+
+
+def _answer_chess324(rank: str, name: str) -> Answer:
+    side = _chess324(rank)
+    if side is None:
+        return False
+    number, texts = _paired(side, 18)
+    if name == "chess324":
+        return number, texts
+    # chess324x16: the rank alone has every castling right, the first of 16
+    chess960 = arithmetic_id(rank)
+    return number, {"canonical": texts["canonical"], "tcec": f"FRC {chess960}",
+                    "one-based": _one_based(number, 5184), "black-major": texts["black-major"]}
+
+
+def _answer_xboard(rank: str, name: str) -> Answer:
+    """XBoard's shuffles (``-defaultFrcPosition`` numbers): Chess18 (Chess324's
+    side), Shatranj (bishops-opposite's steps), Makruk (its own steps)."""
+    if name == "chess18":
+        number, count = _chess324(rank), 18
+    elif name == "shatranj-shuffle":
+        number, count = _bishops_opposite(rank), 2880
+    else:  # makruk-shuffle
+        number, count = (step_place(rank, ("SS", "M", "NN", "K", "RR"))
+                         if "".join(sorted(rank)) == "KMNNRRSS" else None), 5040
+    return False if number is None else (number, _plain(count, number, "xboard"))
+
+
+def _answer_wild3(rank: str, name: str) -> Answer:
+    if rank.count("K") != 1 or not set(rank) <= set("BKNQR"):
+        return False
+    king = rank.index("K")
+    pool = 0
+    for letter in rank[:king] + rank[king + 1:]:
+        pool = pool * 4 + "NBRQ".index(letter)
+    number = king * 4 ** 7 + pool
+    return number, _plain(131072, number)
+
+
+def _answer_left(rank: str, name: str) -> Answer | None:
+    """Corner chess, Racing Kings: not held when the king stands where their
+    rules forbid, or the pieces are not Chess960's; else the family answers."""
+    if "".join(sorted(rank)) != _SHUFFLE:
+        return False
+    if name == "corner":
+        return None if rank[7] == "K" and _opposite(rank) else False
+    # racing-kings: the rank fills e1-h1 then e2-h2; the king on file g or h
+    return None if rank.index("K") in (2, 3, 6, 7) else False
+
+
+#: Factorials up to a rank's eight squares (:mod:`math` is not imported: start-up).
+_FACT = (1, 1, 2, 6, 24, 120, 720, 5040, 40320)
+
+
+def _comb(n: int, k: int) -> int:
+    """``n`` choose ``k`` for ``n`` up to 8 (0 when ``k`` is out of 0..n).
+
+    >>> _comb(4, 2), _comb(3, 4), _comb(3, -1)
+    (6, 0, 0)
+    """
+    return _FACT[n] // (_FACT[k] * _FACT[n - k]) if 0 <= k <= n else 0
+
+
+def _bishops(count: int, dark: int) -> int:
+    """Wild 4's frames' ways to put ``count`` bishops, ``dark`` on dark squares:
+    four frames (the king on a dark file) leave 3 dark and 4 light squares, four 4 and 3."""
+    if not 0 <= dark <= count:
+        return 0
+    return 4 * (_comb(3, dark) * _comb(4, count - dark) + _comb(4, dark) * _comb(3, count - dark))
+
+
+def _weight(used: tuple[int, ...], dark_used: int, dark: int, light: int) -> int:
+    """The pairs of every word completing a prefix (``used``: N, B, R, Q counted;
+    ``dark_used`` bishops on dark squares) on ``dark`` + ``light`` more squares:
+    each completion weighed by how many Black ranks fit it (its class's size)."""
+    f = _FACT
+    n_used, b_used, r_used, q_used = used
+    total = 0
+    for more in range(dark + light + 1):  # bishops still to place
+        bishops = b_used + more
+        rest = dark + light - more
+        others = 0  # the other letters on the rest, each weighed by its multinomial
+        for n in range(rest + 1):
+            for r in range(rest - n + 1):
+                q = rest - n - r
+                others += (f[rest] // (f[n] * f[r] * f[q])
+                           * (f[7 - bishops] // (f[n_used + n] * f[r_used + r] * f[q_used + q])))
+        if not others:
+            continue
+        for on_dark in range(max(0, more - light), min(dark, more) + 1):
+            total += (_comb(dark, on_dark) * _comb(light, more - on_dark)
+                      * _bishops(bishops, dark_used + on_dark) * others)
+    return total
+
+
+def _completions(klass: tuple[tuple[int, ...], int], used: tuple[int, ...],
+                 dark_used: int, dark: int, light: int) -> int:
+    """The words completing a prefix on ``dark`` + ``light`` squares into ``klass``."""
+    counts, dark_bishops = klass
+    rest = [c - u for c, u in zip(counts, used, strict=True)]
+    on_dark = dark_bishops - dark_used
+    if min(rest) < 0 or not 0 <= on_dark <= dark or not 0 <= rest[1] - on_dark <= light:
+        return 0
+    f = _FACT
+    others = dark + light - rest[1]
+    return (_comb(dark, on_dark) * _comb(light, rest[1] - on_dark)
+            * f[others] // (f[rest[0]] * f[rest[2]] * f[rest[3]]))
+
+
+def _wild4_mirrored(rank: str) -> int:
+    """Wild 4's ID of the pair of ``rank`` (a king and seven of NBRQ) and its
+    mirror, as :meth:`ArmyIndex.pair_id <solver.numbering.armies.ArmyIndex.pair_id>`
+    counts it for ``rules/wild4.toml`` (``K + 7 of NBRQ``, its steps ``["K"]``,
+    linked ``same-army`` and ``same-colours B``): the pairs of every White rank
+    before it (the king's file, then the word of NBRQ), each weighed by the Black
+    ranks that fit it, then the Black ranks of its class before its mirror.
+
+    >>> _wild4_mirrored("RNBQKBNR"), _wild4_mirrored("KNNNNNNN")
+    (84405197, 0)
+    """
+    king = rank.index("K")
+    word = [(("NBRQ".index(p)), f % 2 == 0) for f, p in enumerate(rank) if p != "K"]
+    counts = [0, 0, 0, 0]
+    for letter, _ in word:
+        counts[letter] += 1
+    klass = (tuple(counts), sum(1 for letter, dark in word if letter == 1 and dark))
+    before = within = 0
+    for frame in range(king):  # each frame before: the king on a dark file leaves 3 dark squares
+        dark = 3 if frame % 2 == 0 else 4
+        before += _weight((0, 0, 0, 0), 0, dark, 7 - dark)
+        within += _completions(klass, (0, 0, 0, 0), 0, dark, 7 - dark)
+    used = [0, 0, 0, 0]
+    dark_used = 0
+    for i, (letter, dark_square) in enumerate(word):
+        left = word[i + 1:]
+        dark = sum(1 for _, d in left if d)
+        light = len(left) - dark
+        for smaller in range(letter):
+            used[smaller] += 1
+            shade = int(smaller == 1 and dark_square)
+            before += _weight(tuple(used), dark_used + shade, dark, light)
+            within += _completions(klass, tuple(used), dark_used + shade, dark, light)
+            used[smaller] -= 1
+        used[letter] += 1
+        dark_used += int(letter == 1 and dark_square)
+    return before + within
+
+
+def _answer_wild4(rank: str, name: str) -> Answer:
+    """Wild 4's pair of ``rank`` and its mirror (:func:`_wild4_mirrored`)."""
+    if rank.count("K") != 1 or not set(rank) <= set("BKNQR"):
+        return False
+    number = _wild4_mirrored(rank)
+    return number, _plain(149320544, number)
+
+
+#: The White ranks of CWDA's pairings of an army against itself: the only
+#: single ranks it reads (as the rank and its mirror).
+CWDA_MIRRORED = frozenset({"DWACKAWD", "GIHOKHIG", "SMFEKFMS"})
+
+#: Each family that answers by declaration, and how.
+_DECLARED: dict[str, Callable[[str, str], Answer | None]] = {
+    "chess960": _answer_chess960,
+    "horde960": _answer_chess960,
+    "seirawan960": _answer_chess960,
+    "dfrc": _answer_chess960,
+    "chess480": _answer_chess960,
+    "shuffle": _answer_shuffle,
+    "shuffle-nocastle": _answer_shuffle,
+    "king-between-rooks": _answer_shuffle,
+    "bishops-opposite": _answer_opposite,
+    "placement": _answer_opposite,
+    "transcendental": _answer_opposite,
+    "chess324": _answer_chess324,
+    "chess324x16": _answer_chess324,
+    "chess18": _answer_xboard,
+    "shatranj-shuffle": _answer_xboard,
+    "makruk-shuffle": _answer_xboard,
+    "wild3": _answer_wild3,
+    "wild4": _answer_wild4,
+    "corner": _answer_left,
+    "racing-kings": _answer_left,
+    "cwda": lambda rank, name: None if rank in CWDA_MIRRORED else False,
+}
+
+#: The families :func:`declared_answer` answers for.
+DECLARED = frozenset(_DECLARED)
+
+
+def declared_answer(name: str, rank: str) -> Answer | None:
+    """The bundled family ``name``'s answer for ``rank`` (eight upper-case
+    letters) as declared here: its ID and numberings' texts, False when it does
+    not hold it, None when the family answers (not declared, or a rank the
+    declaration leaves to it). Only while every bundled rule file is the one
+    shipped (the caller checks :func:`bundled_shapes`).
+
+    >>> declared_answer("shuffle", "RNBQKBNR")
+    (2772, {'canonical': '2772', 'one-based': '2772'})
+    >>> declared_answer("chess324", "RNBQKBNR")[0], declared_answer("corner", "RNBQKBNR")
+    (152, False)
+    """
+    answer = _DECLARED.get(name)
+    if answer is None or len(rank) != 8 or not (rank.isascii() and rank.isupper()
+                                                and rank.isalpha()):
+        return None
+    return answer(rank, name)
