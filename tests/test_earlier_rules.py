@@ -67,7 +67,7 @@ DIGESTS = {
     "chess18": "0238838b755fa8a43baf38cf41298ecbadfe7d882a902100eb1203e8d3452132",
     "makruk-shuffle": "11f969b3e2687a1c823df3aa9a833577030459fd7d70e0e275d7f370e26d6449",
     "shatranj-shuffle": "cbf324016179813f2258ab3fde702da3d2b9cf5383acfb8a26fb6231ad76d1fa",
-    "metamachy": "29e39f3e684e60fdfbf9b1822b6cfa9d15104670d4052cca272ed62ab977b57d",
+    "metamachy": "45c5bc8c3082d5771a41dd007a09e86e931ce288c1927c08f2028faa3dfec5ad",
 }
 
 
