@@ -333,6 +333,8 @@ def test_odd_moves_and_ten_files_in_chromium(tmp_path: Path) -> None:
 
 def test_the_how_to_shows_a_small_screenshot() -> None:
     root = Path(__file__).resolve().parents[1]
+    if not (root / "docs" / "conf.py").exists():
+        pytest.skip("the docs are not here (the tests run apart from the source tree)")
     text = (root / "docs" / "how-to" / "opening-explorer.md").read_text(encoding="utf-8")
     assert "](../_static/explorer-326.png)" in text
     data = (root / "docs" / "_static" / "explorer-326.png").read_bytes()
