@@ -367,18 +367,26 @@ def position_command(
                               "position", stdin, out, err, scheme=scheme)
             out.flush()
             return FAILED if bad else 0
-    quick = _quick(rules, fmt, unicode, dialect, variant)
+    quick = _quick(rules, fmt, False, dialect, variant)  # with --unicode, its ranks as glyphs
     if quick is not None:
         family = _Lazy(rules)
         number_of, rank = quick.number, quick.rank
+        shown: Callable[[str], str] = str
+        if unicode:  # (imported only then: the quick path's start-up)
+            from solver.notation.ranks import format_rank, glyphs_fit
+
+            if glyphs_fit(out):  # letters where glyphs cannot be written
+
+                def shown(letters: str) -> str:
+                    return format_rank(letters, unicode=True)
 
         def answer(text: str) -> str:
             number = number_of(text)
             answered = None if number is None else rank(number)
-            if answered is not None:
-                return f"{answered}\n"
-            found = family()
-            return f"{found.position(found.parse_id(text)).white}\n"
+            if answered is None:
+                found = family()
+                answered = found.position(found.parse_id(text)).white
+            return f"{shown(answered)}\n"
 
         bad = answer_all(ids, answer, stdin, out, err)
     elif not unicode and _quick_lines(rules, fmt, dialect, variant):
