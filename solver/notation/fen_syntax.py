@@ -178,7 +178,7 @@ def split_fields(
     rest = parts[4] if len(parts) > 4 else ""
     words = rest.split()
     if ";" not in rest and '"' not in rest and len(words) <= 2:
-        if len(words) == 1 and parts[3].isdigit() and words[0].isdigit():
+        if len(words) == 1 and all(w.isascii() and w.isdigit() for w in (parts[3], words[0])):
             # XBoard's Shatranj and Makruk FENs have no en-passant field
             # (backend.c PositionToFEN): a start position has none to give
             return [*parts[:3], "-"], (parts[3], words[0]), ()
