@@ -280,10 +280,7 @@ def _page(tree: Any, files: Sequence[str], chosen: Sequence[int] | None, line: S
     asked for (or met) where it was played, saying what was read and kept."""
     from solver.games.tree_html import explorer_page
 
-    order = [n for n in (chosen if chosen is not None else sorted(tree.roots))
-             if n in tree.roots]
-    played = [n for n in order if _played(tree.roots[n], line)]
-    start = (played or order or [0])[0]
+    start = (tree.played(line, chosen) or [0])[0]
     notes = [f"Read: {', '.join('stdin' if f == '-' else f for f in files)}."]
     kept = [f"{name} {', '.join(value) if isinstance(value, list) else value}"
             for name, value in filters.items() if value and name != "color"]
@@ -294,14 +291,6 @@ def _page(tree: Any, files: Sequence[str], chosen: Sequence[int] | None, line: S
     if kept:
         notes.append(f"Only: {'; '.join(kept)}.")
     return explorer_page(tree, min_games, (start, line), notes)
-
-
-def _played(node: Any, line: Sequence[str]) -> bool:
-    for move in line:
-        node = node.children.get(move)
-        if node is None:
-            return False
-    return True
 
 
 def merge_command(files: Sequence[str], out: str | None) -> int:

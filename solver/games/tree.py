@@ -710,6 +710,12 @@ class Tree:
             node = child
         return node
 
+    def played(self, line: Sequence[str], ids: Iterable[int] | None = None) -> list[int]:
+        """The positions of ``ids`` (default: every one read, in order) that the
+        tree holds and whose games played ``line``; all it holds where none did."""
+        held = [n for n in (sorted(self.roots) if ids is None else ids) if n in self.roots]
+        return [n for n in held if _has(self.roots[n], line)] or held
+
     def text(self, ids: Iterable[int] | None = None, line: Sequence[str] = (),
              min_games: int = 0) -> Iterator[str]:
         """The explorer's table of the node after ``line``, for each of ``ids``
@@ -718,7 +724,7 @@ class Tree:
 
         family = self.family
         if ids is None:  # every position where the line was played
-            ids = [n for n in sorted(self.roots) if _has(self.roots[n], line)] or sorted(self.roots)
+            ids = self.played(line)
         for index, number in enumerate(ids):
             node = self.node(number, line)
             if index:
