@@ -26,7 +26,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -142,6 +142,38 @@ def check(family: Family, shortcuts: Sequence[Choice] = ()) -> Report:
     report.seconds = time.perf_counter() - start
     return report
 
+
+def check_named(name: str, max_arrangements: int | None = None) -> Report:
+    """Load the family ``name`` (bundled, or a rule file's path) and prove it
+    (:func:`check`), naming the shortcuts that answer for it; every time
+    afresh, nothing kept.
+
+    >>> check_named("janggi").ok
+    True
+    """
+    from solver.kinds.model import MAX_ARRANGEMENTS
+    from solver.numbering.shortcut import shortcuts
+
+    limit = MAX_ARRANGEMENTS if max_arrangements is None else max_arrangements
+    family = Family.load(name, limit)
+    return check(family, shortcuts(name, family.name))
+
+
+def check_each(names: Sequence[str], max_arrangements: int | None = None,
+               workers: int | None = None) -> Iterator[Report]:
+    """:func:`check_named` for each of ``names``, reports in their order, the
+    families shared out over one worker process a core (``workers``: how
+    many; one proves them here). Each family is proven whole in one process.
+
+    >>> [r.family for r in check_each(["janggi", "chess960"], workers=1)]
+    ['janggi', 'chess960']
+    """
+    from functools import partial
+
+    from solver.search.csp.workers import cores, each_in_workers
+
+    prove = partial(check_named, max_arrangements=max_arrangements)
+    yield from each_in_workers(prove, list(names), cores() if workers is None else workers)
 
 def _prove_armies(family: Family, report: Report) -> bool:
     """Prove a family whose pieces vary (armies of the sides' own, or an army

@@ -745,16 +745,13 @@ def check_command(rules: str, every: bool = False, max_arrangements: int | None 
                   out: TextIO, err: TextIO) -> int:
     """``chess960 check``: prove the family ``rules`` (``every``: each bundled
     family); the report to ``out``, the time each family took to ``err``."""
-    from solver.check import check as prove
+    from solver.check import check_each
     from solver.cli.errors import report
-    from solver.numbering.shortcut import shortcuts
     from solver.ruleset.reader import bundled_names
 
     names = bundled_names() if every else [rules]  # always proven afresh: none is kept
     unproven = []
-    for name in names:
-        family = load_family(name, max_arrangements)
-        proof = prove(family, shortcuts(name, family.name))
+    for proof in check_each(names, max_arrangements):
         out.write(proof.text())
         out.flush()
         # The time goes to stderr so that stdout is the same bytes on every run.

@@ -147,6 +147,17 @@ class RankIndex:
         count = self.numbering.count
         if (self.ids is None and count <= LOOKUP_TABLE_MAX
                 and self._lookups * TABLE_PAYBACK >= max(count, 2 * TABLE_PAYBACK)):
-            by_id = [self.numbering.decode(i) for i in range(count)]
+            by_id = _decoded(self.numbering)
             self.ids = {rank: i for i, rank in enumerate(by_id)}
             self.by_id = by_id
+
+
+def _decoded(numbering: Numbering) -> list[str]:
+    """``numbering.decode(i)`` for every ID: in one walk where the steps give the
+    same choices on every path (:func:`~solver.numbering.encoder.decode_all`),
+    else one ID at a time."""
+    if numbering.uneven is None:
+        from solver.numbering.encoder import decode_all
+
+        return decode_all(numbering)
+    return [numbering.decode(i) for i in range(numbering.count)]

@@ -51,6 +51,7 @@ class Family(Protocol):
     def schemes(self) -> Mapping[str, Scheme]: ...
     def rank_of(self, number: int) -> str: ...
     def rank_id(self, rank: str) -> int: ...
+    def side_table(self) -> list[str]: ...
     def validate(self, text: str) -> str: ...
     def position(self, number: int) -> Position: ...
     def read(self, text: str) -> Position: ...
@@ -72,6 +73,14 @@ class Order:
     def id_at(self, place: int) -> int:
         """The family's ID of the position at ``place``."""
         return place
+
+    def all_places(self, count: int) -> list[int]:
+        """``place(i)`` for every ID ``i`` below ``count`` (subclasses may do it in bulk)."""
+        return [self.place(i) for i in range(count)]
+
+    def all_ids_at(self, count: int) -> list[int]:
+        """``id_at(p)`` for every place ``p`` below ``count`` (subclasses may do it in bulk)."""
+        return [self.id_at(p) for p in range(count)]
 
     def sides(self, place: int) -> tuple[int, int]:
         """An independent pair's places of White's and Black's rank (each side's order)."""
@@ -134,6 +143,41 @@ class SideOrder(Order):
         if self.digit_order:
             place = restore_digits(place, self.numbering.radices, self.digit_order)
         return self.family.rank_id(self.numbering.decode(place))
+
+    def all_ids_at(self, count: int) -> list[int]:
+        """Every place's side ID at once: the other steps decoded in one walk
+        (:func:`~solver.numbering.encoder.decode_all`), each rank looked up in
+        the family's listing; the same numbers :meth:`id_at` gives one at a time.
+
+        >>> from solver.family import Family
+        >>> family = Family.load("capablanca-shuffle")
+        >>> order = family.scheme("xboard").order
+        >>> order.all_ids_at(family.side_count)[:3] == [order.id_at(p) for p in range(3)]
+        True
+        """
+        bulk = self._listing(count)
+        if bulk is None:
+            return super().all_ids_at(count)
+        from solver.numbering.encoder import decode_all
+
+        assert self.numbering is not None
+        decoded = decode_all(self.numbering)
+        ids = {rank: number for number, rank in enumerate(bulk)}
+        if len(decoded) != count or any(rank not in ids for rank in decoded):
+            return super().all_ids_at(count)  # (the one-at-a-time path words the error)
+        if self.digit_order:
+            radices, order = self.numbering.radices, self.digit_order
+            return [ids[decoded[restore_digits(p, radices, order)]] for p in range(count)]
+        return [ids[rank] for rank in decoded]
+
+    def _listing(self, count: int) -> list[str] | None:
+        """The family's side ranks in ID order, when the bulk paths apply: other
+        steps that give the same choices on every path, over the whole side."""
+        if (self.numbering is None or self.numbering.uneven is not None
+                or count != self.family.side_count):
+            return None
+        ranks = self.family.side_table()
+        return ranks if len(ranks) == count else None
 
 
 class PairOrder(Order):
@@ -651,6 +695,11 @@ def scheme_named(family: Family, name: str) -> Scheme:
         raise UnknownNumberingError(name, family.name, tuple(schemes)) from None
 
 
+def _not_back(back: Sequence[int], places: Sequence[int]) -> bool:
+    """Whether some ID ``i`` at ``places[i]`` does not come back as ``i``."""
+    return any(back[p] != i for i, p in enumerate(places))
+
+
 def prove(scheme: Scheme, limit: int = 1_000_000) -> list[str]:
     """What is wrong with ``scheme``: not a bijection onto its numbers (checked
     for every position of a family up to ``limit``), or an example it does not
@@ -663,16 +712,15 @@ def prove(scheme: Scheme, limit: int = 1_000_000) -> list[str]:
             if isinstance(scheme.order, PairOrder):
                 side = scheme.order.side
                 n = family.side_count
-                places = [side.place(i) for i in range(n)]
-                if sorted(places) != list(range(n)) or any(side.id_at(p) != i
-                                                          for i, p in enumerate(places)):
+                places = side.all_places(n)
+                if sorted(places) != list(range(n)) or _not_back(side.all_ids_at(n), places):
                     problems.append("a side's order is not a bijection onto 0.."
                                     f"{n - 1}")
             else:
-                seen = [scheme.order.place(i) for i in range(count)]
+                seen = scheme.order.all_places(count)
                 if sorted(seen) != list(range(count)):
                     problems.append(f"the order is not a bijection onto 0..{count - 1}")
-                elif any(scheme.order.id_at(p) != i for i, p in enumerate(seen)):
+                elif _not_back(scheme.order.all_ids_at(count), seen):
                     problems.append("the order's way back does not return every position")
             step = max(1, count // 5000)
             for number in range(0, count, step):

@@ -202,3 +202,133 @@ def _in_workers(
             _WORKERS.remove(process)
         for conn in live:
             conn.close()
+
+
+R = TypeVar("R")
+
+
+def each_in_workers(function: Callable[[T], R], items: Sequence[T], workers: int
+                    ) -> Iterator[R]:
+    """``function(item)`` for each of ``items``, in their order, the items handed
+    out one at a time to ``workers`` forked worker processes (each takes the
+    next item when it is free), each result yielded as soon as those before it
+    are. With one worker, or where forking is not safe, it runs here.
+
+    A worker's searches run in the worker itself (one search process per
+    worker). A :class:`~solver.errors.Chess960Error` raised by ``function`` is
+    raised here with its message; any other failure as a
+    :class:`~solver.errors.WorkerError`. Results must pickle.
+
+    >>> list(each_in_workers(abs, [-3, 1, -2], 2))
+    [3, 1, 2]
+    """
+    workers = max(1, min(workers, len(items)))
+    if workers == 1 or not _can_fork():
+        yield from map(function, items)
+        return
+    from multiprocessing.connection import wait
+
+    from solver.errors import Chess960Error, WorkerError
+
+    processes: list[Any] = []
+    ends: list[Any] = []
+    end: Any
+    try:
+        _serve_from(function, items, workers, processes, ends)
+        done: dict[int, R] = {}
+        given = 0
+        for first in ends:  # one item each to start with
+            first.send(given)
+            given += 1
+        busy = list(ends)
+        for wanted in range(len(items)):
+            while wanted not in done:
+                for ready in wait(busy):
+                    end = next(e for e in busy if e is ready)
+                    try:
+                        message: Any = end.recv()
+                    except (EOFError, OSError):
+                        process = processes[ends.index(end)]
+                        process.join(timeout=1)
+                        raise WorkerError(process.exitcode) from None
+                    if message[0] == "error":
+                        raise Chess960Error(message[2]) if message[1] else \
+                            WorkerError(None, message[2])
+                    done[message[1]] = message[2]
+                    if given < len(items):
+                        end.send(given)
+                        given += 1
+                    else:
+                        busy.remove(end)
+            yield done.pop(wanted)
+    finally:
+        for end in ends:
+            with contextlib.suppress(OSError):
+                end.close()  # a worker waiting for an item ends on EOF
+        for process in processes:
+            if process.is_alive():
+                process.join(timeout=0.1)
+            if process.is_alive():
+                process.kill()
+            process.join()
+            _WORKERS.remove(process)
+
+
+def _serve_from(function: Callable[[Any], Any], items: Sequence[Any], workers: int,
+                processes: list[Any], ends: list[Any]) -> None:
+    """Fork ``workers`` :func:`_serve` processes, each pinned to a core of its own
+    where it can be; their processes and pipe ends appended to the lists given."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    parent = os.getpid()
+    try:
+        mine_cores = sorted(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        mine_cores = []
+    for index in range(workers):
+        mine, theirs = context.Pipe()
+        core = {mine_cores[index % len(mine_cores)]} if mine_cores else None
+        # Not a daemon: its searches may not start processes from a daemon.
+        process = context.Process(target=_serve, args=(function, items, theirs, parent,
+                                                       [*ends, mine], core))
+        process.start()
+        _WORKERS.append(process)
+        theirs.close()
+        processes.append(process)
+        ends.append(mine)
+
+
+def _serve(function: Callable[[Any], Any], items: Sequence[Any], conn: Any, parent: int,
+           inherited: Sequence[Any], core: set[int] | None) -> None:
+    """A worker of :func:`each_in_workers`: compute each item it is sent, until
+    the pipe closes. It dies with its parent; pinned to ``core``, its
+    searches run in it alone (:func:`cores` is then one)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
+    for end in inherited:
+        with contextlib.suppress(OSError):
+            end.close()
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    if core:
+        with contextlib.suppress(OSError, AttributeError):
+            os.sched_setaffinity(0, core)  # the other cores are the other workers'
+    try:
+        while True:
+            try:
+                index = conn.recv()
+            except (EOFError, OSError):
+                break
+            conn.send(("result", index, function(items[index])))
+    except BaseException as exc:  # report everything; the parent raises it
+        from solver.errors import Chess960Error
+
+        with contextlib.suppress(OSError):
+            known = isinstance(exc, Chess960Error)
+            conn.send(("error", known, f"{exc}" if known
+                       else f"{type(exc).__name__}: {exc}".removesuffix(": ")))
+    finally:
+        with contextlib.suppress(OSError):
+            conn.close()
+        os._exit(0)
