@@ -21,7 +21,7 @@ says, or, for independent sides, is another rank of the same set).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
@@ -557,3 +557,44 @@ def names_of(family: Family) -> Mapping[str, str]:
     if rs.pawns is not None or rs.fixed:
         shown.add("P")
     return {x: names[x] for x in sorted(shown)}
+
+
+def families_table() -> Iterator[str]:
+    """The lines of ``chess960 rules``: each bundled family's name, title, files, count
+    and numbering, in columns.
+
+    >>> next(families_table()).split()
+    ['name', 'title', 'files', 'count', 'numbering']
+    """
+    from solver.ruleset.reader import bundled_names, load
+
+    rows = []
+    for name in bundled_names():
+        rs = load(name)
+        rows.append((rs.name, rs.title, str(rs.files), f"{rs.count:,}", rs.numbering))
+    header = ("name", "title", "files", "count", "numbering")
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        cells = [c.ljust(w) if i < 2 or i == 4 else c.rjust(w)
+                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        yield "  ".join(cells).rstrip()
+
+
+def numberings_table(rules: str | None = None) -> Iterator[str]:
+    """The lines of ``chess960 rules --numberings``: each family's numberings
+    (``rules``: one family's), with their numbers and what proves them.
+
+    >>> next(numberings_table("chess960"))
+    "chess960 scharnagl: Scharnagl's start-position IDs (SP-ID) 0..959 (own; 0..959)"
+    """
+    from solver.family import Family
+    from solver.ruleset.reader import bundled_names
+
+    for name in [rules] if rules is not None else bundled_names():
+        family = Family.load(name)
+        for scheme in family.schemes.values():
+            if scheme.canonical:
+                yield (f"{family.name} {scheme.name}: {scheme.spec.title} "
+                       f"(own; {scheme.describe_range()})")
+            else:
+                yield f"{family.name} {scheme.summary()}"

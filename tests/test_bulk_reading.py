@@ -24,7 +24,6 @@ from hypothesis import strategies as st
 from profiles import examples
 from test_budgets import RSS_BUDGET, measured
 
-from solver.cli.commands import arithmetic_id, chess960_rights
 from solver.cli.inputs import family_ranks, id_answer, ranks_answer
 from solver.errors import Chess960Error
 from solver.family import Family
@@ -32,6 +31,7 @@ from solver.lines import LineReader
 from solver.lists.lint import Linter, lint_lines
 from solver.notation.castling import castling_field, side_rights
 from solver.numbering.scharnagl import scharnagl_rank
+from solver.numbering.shortcut import arithmetic_id, chess960_rights
 
 #: Ranks the books are made of: Chess960's, and some no family takes (two
 #: kings, no rook, rooks on one side of the king, a pawn's letter missing).

@@ -435,8 +435,8 @@ def test_chess960s_lines_by_arithmetic_are_the_writers() -> None:
     """``id`` and ``position`` write Chess960's FEN, Shredder-FEN and EPD lines by
     arithmetic, without the writers: every one of the 960, in each format and
     plain dialect, is the writer's line."""
-    from solver.cli.commands import arithmetic_line
     from solver.family import Family
+    from solver.numbering.shortcut import arithmetic_line
     from solver.output import FORMATS
 
     family = Family.load("chess960")

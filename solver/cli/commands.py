@@ -34,7 +34,7 @@ BBQNNRKR
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from solver.cli.errors import FAILED, reported
 from solver.cli.inputs import (
@@ -45,7 +45,7 @@ from solver.cli.inputs import (
     ranks_answer,
     read_listed,
 )
-from solver.errors import Chess960Error, IdMismatchError
+from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_rank
 from solver.numbering.shortcut import (
     ARITHMETIC,
@@ -53,7 +53,9 @@ from solver.numbering.shortcut import (
     Choice,
     arithmetic,
     arithmetic_id,
+    arithmetic_line,
     arithmetic_number,
+    chess960_rights,
     choose,
 )
 
@@ -95,19 +97,6 @@ def _reader(dialect: str, variant: str | None) -> Callable[[str], str] | None:
     return lambda text: read_fen(text, variant, dialect) if is_fen(text) else text
 
 
-def chess960_rights(rank: str) -> tuple[str, str]:
-    """A Chess960 rank's castling rights, X-FEN's and Shredder-FEN's: its two
-    rooks stand either side of the king, so they are the outermost ones, and
-    X-FEN always writes ``KQ`` (what :func:`~solver.notation.castling.side_rights`
-    says of every Chess960 rank, without importing it).
-
-    >>> chess960_rights("QNRBBNKR"), chess960_rights("RNBQKBNR")
-    (('KQ', 'HC'), ('KQ', 'HA'))
-    """
-    return "KQ", f"{_FILES[rank.rindex('R')]}{_FILES[rank.index('R')]}"
-
-
-_FILES = "ABCDEFGH"
 
 
 def _quick(rules: str, fmt: str, unicode: bool, dialect: str,
@@ -145,27 +134,6 @@ def _quick_lines(rules: str, fmt: str, dialect: str, variant: str | None) -> boo
             and dialect in ("xfen", "shredder") and _arithmetic(rules) is not None)
 
 
-def arithmetic_line(fmt: str, dialect: str) -> Callable[[int, str], str]:
-    r"""The line the format ``fmt`` (``fen``, ``shredder`` or ``epd``) writes in
-    ``dialect`` (``xfen`` or ``shredder``) for Chess960's position ``number``,
-    whose rank is ``rank``, by arithmetic (without importing the writers): an
-    X-FEN castling field is always ``KQkq`` (:func:`chess960_rights`). A test
-    holds every line equal to the writers'.
-
-    >>> arithmetic_line("epd", "shredder")(105, "QNRBBNKR")
-    'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - id "chess960 105";\n'
-    """
-    shredder = fmt == "shredder" or dialect == "shredder"
-    epd = fmt == "epd"
-
-    def line(number: int, rank: str) -> str:
-        white = chess960_rights(rank)[1] if shredder else "KQ"
-        end = f'id "chess960 {number}";' if epd else "0 1"
-        return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w {white}{white.lower()} - {end}\n"
-
-    return line
-
-
 def _blank(fmt: str) -> str:
     """What a failed stdin line writes to stdout: an empty line in text."""
     return "\n" if fmt == "text" else ""
@@ -185,43 +153,8 @@ def _numbered_ids(family: Family, scheme: Scheme, texts: Sequence[str],
     """``chess960 id --numbering``: each position's number (or label) in ``scheme``."""
     identify = family.fen_identifier() if read is None else \
         (lambda text: family.identify(read(text)).id)
-    text_of = scheme.text
-
-    def answer(text: str) -> str:
-        try:
-            return f"{text_of(identify(text))}\n"
-        except Chess960Error as error:
-            listed = _listed_in(scheme, text)
-            if listed is None:
-                raise error from None
-            head, rest, number = listed
-            try:
-                found = identify(rest)
-            except Chess960Error:
-                raise error from None  # the line as a whole is what is wrong
-            if found != number:
-                raise IdMismatchError(head, rest, text_of(found)) from None
-            return f"{text_of(found)}\n"
-
-    return answer_all(texts, answer, stdin, out, err)
-
-
-def _listed_in(scheme: Scheme, text: str) -> tuple[str, str, int] | None:
-    """``(label, rest, id)`` of a line ``solve`` or ``random --numbering`` writes
-    (``<number or label> <rank>``), else None.
-
-    >>> from solver.family import Family
-    >>> _listed_in(Family.load("dfrc").scheme("tcec"), "FRC 0 BBQNNRKR bbqnnrkr")
-    ('FRC 0', 'BBQNNRKR bbqnnrkr', 0)
-    """
-    words = text.split()
-    for size in range(1, min(len(words), 5)):
-        try:
-            number = scheme.read(" ".join(words[:size]))
-        except Chess960Error:
-            continue
-        return " ".join(words[:size]), " ".join(words[size:]), number
-    return None
+    return answer_all(texts, lambda text: f"{scheme.answer(text, identify)}\n", stdin, out,
+                      err)
 
 
 @reported
@@ -489,18 +422,13 @@ def random_command(
 
 def excluded_ids(family: str, exclude: Sequence[str], parse: Callable[[str], int],
                  identify: Callable[[str], int], err: TextIO) -> list[int]:
-    """The IDs ``--exclude`` leaves out: IDs and exclusion presets
-    (:mod:`solver.draws.presets`, imported only for a part that is not a
-    plain number); a preset named is noted on ``err`` with its IDs."""
-    parts = [part.strip() for item in exclude for part in item.split(",") if part.strip()]
-    if all(part.isascii() and part.isdigit() for part in parts):
-        return [parse(part) for part in parts]
-    from solver.draws.presets import read_exclusions
+    """:func:`solver.draws.presets.excluded_ids`, a preset noted on ``err``
+    (nothing imported when nothing is excluded)."""
+    if not exclude:
+        return []
+    from solver.draws.presets import excluded_ids as excluded
 
-    found = read_exclusions(family, parts, parse, identify)
-    if found.presets:
-        err.write(f"excluded: {found.describe()}\n")
-    return list(found.ids)
+    return excluded(family, exclude, parse, identify, err.write)
 
 
 def _certified_random(
@@ -887,53 +815,15 @@ def _console(out: TextIO) -> Any:
     return console
 
 
-def rules_table() -> Iterator[str]:
-    """The lines of ``chess960 rules``: each bundled family's name, title, files, count
-    and numbering, in columns.
-
-    >>> next(rules_table()).split()
-    ['name', 'title', 'files', 'count', 'numbering']
-    """
-    from solver.ruleset.reader import bundled_names, load
-
-    rows = []
-    for name in bundled_names():
-        rs = load(name)
-        rows.append((rs.name, rs.title, str(rs.files), f"{rs.count:,}", rs.numbering))
-    header = ("name", "title", "files", "count", "numbering")
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        cells = [c.ljust(w) if i < 2 or i == 4 else c.rjust(w)
-                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
-        yield "  ".join(cells).rstrip()
-
-
-def numberings_table(rules: str | None = None) -> Iterator[str]:
-    """The lines of ``chess960 rules --numberings``: each family's numberings
-    (``rules``: one family's), with their numbers and what proves them.
-
-    >>> next(numberings_table("chess960"))
-    "chess960 scharnagl: Scharnagl's start-position IDs (SP-ID) 0..959 (own; 0..959)"
-    """
-    from solver.ruleset.reader import bundled_names
-
-    for name in [rules] if rules is not None else bundled_names():
-        family = load_family(name)
-        for scheme in family.schemes.values():
-            if scheme.canonical:
-                yield (f"{family.name} {scheme.name}: {scheme.spec.title} "
-                       f"(own; {scheme.describe_range()})")
-            else:
-                yield f"{family.name} {scheme.summary()}"
-
-
 @reported
 def rules_command(*, out: TextIO, err: TextIO, numberings: bool = False,
                   rules: str | None = None) -> int:
     """``chess960 rules``: the table of bundled families (``numberings``: their
     numberings instead, of every family or of ``rules``); on ``err``, that
     Chess960's arithmetic is off when ``rules/chess960.toml`` was edited."""
-    lines = list(numberings_table(rules) if numberings else rules_table())
+    from solver.report import families_table, numberings_table
+
+    lines = list(numberings_table(rules) if numberings else families_table())
     out.write("".join(f"{line}\n" for line in lines))
     if rules in (None, ARITHMETIC) and not (choice := arithmetic(ARITHMETIC)).on:
         err.write(f"chess960: {choice}\n")  # an edited rules/chess960.toml, said aloud

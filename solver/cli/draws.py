@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import BinaryIO, Final, NamedTuple, TextIO
 
+from solver.cli.commands import excluded_ids
 from solver.cli.errors import FAILED, USAGE, report, reported
 from solver.errors import CertificateError, InputFileError
 
@@ -203,7 +204,7 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
         from solver.family import Family
 
         family_ = Family.load(rules or "chess960")
-        left = _excluded(family_.name, exclude, family_.parse_id,
+        left = excluded_ids(family_.name, exclude, family_.parse_id,
                          lambda text: family_.identify(text).id, err)
         found = pieces(family_, sides, left)
         if html is not None:
@@ -233,11 +234,11 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
 
         if family is not None:
             loaded = Family.load(rules or "chess960")
-            left = _excluded(loaded.name, exclude, loaded.parse_id,
+            left = excluded_ids(loaded.name, exclude, loaded.parse_id,
                              lambda text: loaded.identify(text).id, err)
         else:
             total, label = count, f"--count {count}"
-            left = _excluded(label, exclude, lambda text: parse_id(text, total, label),
+            left = excluded_ids(label, exclude, lambda text: parse_id(text, total, label),
                              lambda text: parse_id(text, total, label), err)
     stated = dice(count, sides, cards=cards, family=family, exclude=left)
     shown = None if rules in (None, "chess960") else rules
@@ -332,14 +333,6 @@ def _sheet(path: str, page: str, out: TextIO) -> bool:
 
     write_atomic(path, page)
     return False
-
-
-def _excluded(family: str, exclude: Sequence[str], parse: Callable[[str], int],
-              identify: Callable[[str], int], err: TextIO) -> list[int]:
-    """The IDs ``--exclude`` leaves out, as ``random`` reads them (presets noted on ``err``)."""
-    from solver.cli.commands import excluded_ids
-
-    return excluded_ids(family, exclude, parse, identify, err) if exclude else []
 
 
 @reported

@@ -80,6 +80,30 @@ class Exclusions:
         return ", ".join(parts)
 
 
+def excluded_ids(family: str, exclude: Sequence[str], parse: Callable[[str], int],
+                 identify: Callable[[str], int], note: Callable[[str], object]) -> list[int]:
+    """The IDs ``--exclude`` leaves out of the family named ``family``: IDs
+    (read by ``parse``) and, where a part is not a plain number, anything
+    :func:`read_exclusions` reads; a preset named is given to ``note`` with
+    its IDs (one line).
+
+    >>> from solver.numbering.scharnagl import scharnagl_id
+    >>> excluded_ids("chess960", ["7,3"], int, scharnagl_id, print)
+    [7, 3]
+    >>> excluded_ids("chess960", ["chess959"], int, scharnagl_id, print)
+    excluded: chess959 (518)
+    <BLANKLINE>
+    [518]
+    """
+    parts = [part.strip() for item in exclude for part in item.split(",") if part.strip()]
+    if all(part.isascii() and part.isdigit() for part in parts):
+        return [parse(part) for part in parts]
+    found = read_exclusions(family, parts, parse, identify)
+    if found.presets:
+        note(f"excluded: {found.describe()}\n")
+    return list(found.ids)
+
+
 def read_exclusions(
     family: str,
     items: Iterable[str | int],

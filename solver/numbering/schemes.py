@@ -23,7 +23,12 @@ from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar
 
 from solver.board.castling_rules import SubsetCastling
-from solver.errors import Chess960Error, NumberingLabelError, UnknownNumberingError
+from solver.errors import (
+    Chess960Error,
+    IdMismatchError,
+    NumberingLabelError,
+    UnknownNumberingError,
+)
 from solver.ruleset.numberings import NumberingSpec
 
 if TYPE_CHECKING:
@@ -391,6 +396,50 @@ class Scheme:
                 return self.spec.same_label.format(number=w, white=w, black=b, rights=rights)
             return label.format(number=self.number(number), white=w, black=b, rights=rights)
         return label.format(number=self.number(number), rights=rights)
+
+    def answer(self, text: str, identify: Callable[[str], int]) -> str:
+        """How this numbering writes the position ``text`` names (read by
+        ``identify``), or the one a line this numbering listed names
+        (``<number or label> <position>``, as ``solve`` or ``random
+        --numbering`` write), once its number is checked against its position.
+
+        >>> from solver.family import Family
+        >>> family = Family.load("dfrc")
+        >>> tcec = family.scheme("tcec")
+        >>> tcec.answer("FRC 0 BBQNNRKR bbqnnrkr", lambda text: family.identify(text).id)
+        'FRC 0'
+        """
+        try:
+            return self.text(identify(text))
+        except Chess960Error as error:
+            listed = self.listed(text)
+            if listed is None:
+                raise error from None
+            head, rest, number = listed
+            try:
+                found = identify(rest)
+            except Chess960Error:
+                raise error from None  # the line as a whole is what is wrong
+            if found != number:
+                raise IdMismatchError(head, rest, self.text(found)) from None
+            return self.text(found)
+
+    def listed(self, text: str) -> tuple[str, str, int] | None:
+        """``(label, rest, id)`` of a line ``solve`` or ``random --numbering`` writes
+        (``<number or label> <rank>``), else None.
+
+        >>> from solver.family import Family
+        >>> Family.load("dfrc").scheme("tcec").listed("FRC 0 BBQNNRKR bbqnnrkr")
+        ('FRC 0', 'BBQNNRKR bbqnnrkr', 0)
+        """
+        words = text.split()
+        for size in range(1, min(len(words), 5)):
+            try:
+                number = self.read(" ".join(words[:size]))
+            except Chess960Error:
+                continue
+            return " ".join(words[:size]), " ".join(words[size:]), number
+        return None
 
     @cached_property
     def _patterns(self) -> list[tuple[re.Pattern[str], Callable[[dict[str, int]], int]]]:

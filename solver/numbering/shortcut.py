@@ -197,6 +197,42 @@ def arithmetic_id(rank: str) -> int | None:
     return number if scharnagl_rank(number) == rank else None
 
 
+def chess960_rights(rank: str) -> tuple[str, str]:
+    """A Chess960 rank's castling rights, X-FEN's and Shredder-FEN's: its two
+    rooks stand either side of the king, so they are the outermost ones, and
+    X-FEN always writes ``KQ`` (what :func:`~solver.notation.castling.side_rights`
+    says of every Chess960 rank, without importing it).
+
+    >>> chess960_rights("QNRBBNKR"), chess960_rights("RNBQKBNR")
+    (('KQ', 'HC'), ('KQ', 'HA'))
+    """
+    return "KQ", f"{_FILES[rank.rindex('R')]}{_FILES[rank.index('R')]}"
+
+
+_FILES = "ABCDEFGH"
+
+
+def arithmetic_line(fmt: str, dialect: str) -> Callable[[int, str], str]:
+    r"""The line the format ``fmt`` (``fen``, ``shredder`` or ``epd``) writes in
+    ``dialect`` (``xfen`` or ``shredder``) for Chess960's position ``number``,
+    whose rank is ``rank``, by arithmetic (without importing the writers): an
+    X-FEN castling field is always ``KQkq`` (:func:`chess960_rights`). A test
+    holds every line equal to the writers'.
+
+    >>> arithmetic_line("epd", "shredder")(105, "QNRBBNKR")
+    'qnrbbnkr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBNKR w HChc - id "chess960 105";\n'
+    """
+    shredder = fmt == "shredder" or dialect == "shredder"
+    epd = fmt == "epd"
+
+    def line(number: int, rank: str) -> str:
+        white = chess960_rights(rank)[1] if shredder else "KQ"
+        end = f'id "chess960 {number}";' if epd else "0 1"
+        return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w {white}{white.lower()} - {end}\n"
+
+    return line
+
+
 def arithmetic_number(text: str) -> int | None:
     """``text`` as a Chess960 ID when it is written as Python writes it (``518``), else None.
 
