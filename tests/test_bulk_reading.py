@@ -24,12 +24,13 @@ from hypothesis import strategies as st
 from profiles import examples
 from test_budgets import RSS_BUDGET, measured
 
-from solver.cli.inputs import family_ranks, id_answer, ranks_answer
+from solver.cli.inputs import family_ranks, id_answer
 from solver.errors import Chess960Error
 from solver.family import Family
 from solver.lines import LineReader
 from solver.lists.lint import Linter, lint_lines
 from solver.notation.castling import castling_field, side_rights
+from solver.notation.start_lines import ranks_answer
 from solver.numbering.scharnagl import scharnagl_rank
 from solver.numbering.shortcut import arithmetic_id, chess960_rights
 

@@ -42,7 +42,6 @@ from solver.cli.inputs import (
     id_answer,
     identify_all,
     load_family,
-    ranks_answer,
     read_listed,
 )
 from solver.errors import Chess960Error
@@ -215,6 +214,8 @@ def _ranks_quick(quick: Shortcut) -> Callable[[bytes | None], str | None] | None
     arithmetic (no family loaded); None for any other shortcut (each line is
     then answered one at a time)."""
     if isinstance(quick, Arithmetic):
+        from solver.notation.start_lines import ranks_answer
+
         return ranks_answer(arithmetic_id, None, chess960_rights)
     return None
 

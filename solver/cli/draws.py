@@ -11,56 +11,12 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
-from typing import BinaryIO, Final, NamedTuple, TextIO
+from typing import BinaryIO, NamedTuple, TextIO
 
 from solver.cli.commands import excluded_ids
 from solver.cli.errors import FAILED, USAGE, report, reported
-from solver.errors import CertificateError, InputFileError
-
-#: The largest certificate or procedure file read (a certificate lists every draw).
-MAX_BYTES: Final = 64 << 20
-
-
-def read_input(path: str, stdin: BinaryIO | None) -> str:
-    """The text of the file ``path`` (``-``: standard input): a regular file
-    of at most :data:`MAX_BYTES` bytes of UTF-8."""
-    if path != "-":
-        from solver.files import read_text
-
-        return read_text(path, MAX_BYTES, lambda reason: InputFileError(path, reason))
-    if stdin is None:
-        raise InputFileError(path, "standard input is closed")
-    data = stdin.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise InputFileError(path, f"larger than {MAX_BYTES:,} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputFileError(path, f"not UTF-8 text (byte {exc.start})") from None
-
-
-def _kind(text: str, name: str) -> str:
-    """``"certificate"``, ``"procedure"`` or ``"commitment"`` (a sealed file too):
-    what the JSON ``text`` says it is."""
-    from solver.draws.certificate import FORMAT as CERTIFICATE
-    from solver.draws.certificate import FORMATS as CERTIFICATES
-    from solver.draws.jsontext import read_json
-    from solver.draws.procedure import FORMAT as PROCEDURE
-    from solver.draws.seal import COMMITMENT
-    from solver.draws.seal import FORMATS as COMMITMENTS
-
-    data = read_json(text, name, CertificateError)
-    found = data.get("format") if isinstance(data, dict) else None
-    if found == PROCEDURE:
-        return "procedure"
-    if found in CERTIFICATES:
-        return "certificate"
-    if found in COMMITMENTS:
-        return "commitment"
-    shown = json.dumps(found, ensure_ascii=False)[:60] if found is not None else "missing"
-    raise CertificateError(name, f"neither a draw certificate nor a procedure nor a sealed "
-                                 f"draw's commitment: 'format' is {shown}, not "
-                                 f"{CERTIFICATE!r}, {PROCEDURE!r} or {COMMITMENT!r}")
+from solver.draws.inputs import draw_file_kind, read_draw_text
+from solver.errors import CertificateError
 
 
 class Revealed(NamedTuple):
@@ -130,7 +86,7 @@ def _verify_round(text: str, name: str, rules: str | None, revealed: Revealed,
     seed = revealed.seed if revealed.seed is not None else commitment.seed
     if revealed.sealed is not None:
         sealed_name = "stdin" if revealed.sealed == "-" else revealed.sealed
-        seed = read_commitment(read_input(revealed.sealed, stdin), sealed_name).seed
+        seed = read_commitment(read_draw_text(revealed.sealed, stdin), sealed_name).seed
         if seed is None:
             raise CertificateError(sealed_name, "a commitment, not a sealed file: it holds "
                                                 "no seed")
@@ -154,9 +110,9 @@ def verify_command(path: str, rules: str | None, *, stdin: BinaryIO | None, out:
     procedure's exact distribution, or a round of a sealed draw checked
     against its commitment (``revealed``)."""
     revealed = Revealed() if revealed is None else revealed
-    text = read_input(path, stdin)
+    text = read_draw_text(path, stdin)
     name = "stdin" if path == "-" else path
-    kind = _kind(text, name)
+    kind = draw_file_kind(text, name)
     if kind == "commitment":
         return _verify_round(text, name, rules, revealed, stdin, out, err)
     if revealed.given():
@@ -296,7 +252,7 @@ def reveal_command(path: str, round_: int, *, fmt: str, dialect: str, stdin: Bin
     from solver.draws.seal import checked_family, position, read_commitment, shown, sub_seed
 
     name = "stdin" if path == "-" else path
-    sealed = read_commitment(read_input(path, stdin), name)
+    sealed = read_commitment(read_draw_text(path, stdin), name)
     if sealed.seed is None:
         raise CertificateError(name, "a commitment holds no seed: reveal reads the sealed "
                                      "file (plan --sealed)")
