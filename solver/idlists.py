@@ -38,6 +38,7 @@ from solver.errors import Chess960Error, IdError, IdListError, IdMismatchError, 
 if TYPE_CHECKING:
     from solver.family import Family
     from solver.numbering.schemes import Scheme
+    from solver.position import Position
     from solver.sampling import IdRanges
 
 #: The largest ``@FILE`` read: every DFRC pair's FEN is about 55 MB.
@@ -284,3 +285,25 @@ def read_id_set(family: Family, texts: Iterable[str], scheme: Scheme | None = No
     (0, 1, 2, 518)
     """
     return tuple(sorted(set(read_numbers(family, texts, scheme))))
+
+
+def read_listed(family: Family, text: str) -> Position:
+    """The position ``text`` names (:meth:`Family.read <solver.family.Family.read>`),
+    also as a line ``random`` or ``solve`` writes (``<id> <rank>``): the id must be the rank's.
+
+    >>> from solver.family import Family
+    >>> chess960 = Family.load("chess960")
+    >>> read_listed(chess960, "105 QNRBBNKR").white, read_listed(chess960, "518").white
+    ('QNRBBNKR', 'RNBQKBNR')
+    >>> read_listed(chess960, "104 QNRBBNKR")
+    Traceback (most recent call last):
+    ...
+    solver.errors.IdMismatchError: id 104 does not match 'QNRBBNKR', whose id is 105
+    """
+    from solver.lines import split_listed
+
+    listed, rest = split_listed(text)
+    found = family.read(rest)
+    if listed is not None and listed != found.id:
+        raise IdMismatchError(listed, rest, found.id)
+    return found

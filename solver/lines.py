@@ -171,3 +171,15 @@ def entries(lines: Iterable[list[bytes | None]], name: str = "-") -> Iterator[tu
                                            f"{exc.start + 1})") from None
             if text and not text.startswith("#"):
                 yield number, text
+
+
+def split_listed(text: str) -> tuple[int | None, str]:
+    """``(id, rest)`` of a line ``solve`` writes (``<id> <rank>``), else ``(None, text)``.
+
+    >>> split_listed("518 RNBQKBNR"), split_listed("RNBQKBNR")
+    ((518, 'RNBQKBNR'), (None, 'RNBQKBNR'))
+    """
+    head, _, rest = text.strip().partition(" ")
+    if rest.strip() and head.isascii() and head.isdigit() and len(head) <= 20:
+        return int(head), rest.strip()
+    return None, text

@@ -42,9 +42,7 @@ from solver.cli.inputs import (
     id_answer,
     identify_all,
     load_family,
-    read_listed,
 )
-from solver.errors import Chess960Error
 from solver.numbering.scharnagl import scharnagl_rank
 from solver.numbering.shortcut import (
     ARITHMETIC,
@@ -352,13 +350,15 @@ def random_command(
     from solver.sampling import iter_draw, iter_ids
 
     if certificate is not None:
+        from solver.draws.tournament import certificate_ids, certificate_list, outside_bands
+
         if numbering is not None:
-            raise _certificate_ids("random")
+            raise certificate_ids("random")
         banned = [] if balanced is None and draw_rate is None and preset is None else [
-            str(n) for n in _balanced(load_family(rules), balanced, eval_tables, err,
-                                      draw_rate, preset)]
+            str(n) for n in outside_bands(load_family(rules), balanced, eval_tables, err.write,
+                                           draw_rate, preset)]
         if shortlist is not None:
-            raise _certificate_list("random")
+            raise certificate_list("random")
         return _certified_random(rules, count, distinct, [*exclude, *banned], seed, fmt,
                                  unicode, dialect, variant, certificate, out, err)
     if numbering is not None:
@@ -367,11 +367,12 @@ def random_command(
         if scheme is not None:
             _text_only(fmt, "random")
             from solver.draws.presets import off_list
+            from solver.draws.tournament import outside_bands
             from solver.output.base import position_text
 
             left = excluded_ids(family_.name, exclude, scheme.read,
                                 lambda text: family_.identify(text).id, err)
-            left += _balanced(family_, balanced, eval_tables, err, draw_rate, preset)
+            left += outside_bands(family_, balanced, eval_tables, err.write, draw_rate, preset)
             left += off_list(family_, shortlist, scheme, exclude, count if distinct else 1)
             for found in iter_draw(family_, count, seed=seed, distinct=distinct,
                                    exclude=left):
@@ -405,12 +406,13 @@ def random_command(
             out.write(f"{number} {answered}\n")
     else:
         from solver.draws.presets import off_list
+        from solver.draws.tournament import outside_bands
         from solver.output import PositionWriter
 
         loaded = load_family(rules)
         left_out = excluded_ids(loaded.name, exclude, loaded.parse_id,
                                 lambda text: loaded.identify(text).id, err)
-        left_out += _balanced(loaded, balanced, eval_tables, err, draw_rate, preset)
+        left_out += outside_bands(loaded, balanced, eval_tables, err.write, draw_rate, preset)
         left_out += off_list(loaded, shortlist, None, exclude, count if distinct else 1)
         drawn = iter_draw(loaded, count, seed=seed, distinct=distinct, exclude=left_out)
         with PositionWriter(out, loaded, fmt, text="id-rank", unicode=unicode,
@@ -451,35 +453,6 @@ def _certified_random(
             writer.write(found)
     out.flush()
     return 0
-
-
-def _certificate_ids(command: str) -> Chess960Error:
-    """``--numbering`` with ``--certificate``: a certificate records the family's own IDs."""
-    from solver.errors import OptionConflictError
-
-    return OptionConflictError(command, ("--certificate", "--numbering"),
-                               "a certificate records the family's own ids (convert them "
-                               "with `chess960 convert`)")
-
-
-def _certificate_list(command: str) -> Chess960Error:
-    """``--from`` with ``--certificate``: a certificate records exclusions, not a list."""
-    from solver.errors import OptionConflictError
-
-    return OptionConflictError(command, ("--certificate", "--from"),
-                               "a certificate records the ids left out, not a list to "
-                               "draw from (give them with --exclude @FILE)")
-
-
-def _mirrored_list() -> Chess960Error:
-    """``plan --from`` with ``--exclude-mirrors``: the mirrors of the positions off
-    the list would be left out too (a list position whose mirror is not listed)."""
-    from solver.errors import OptionConflictError
-
-    return OptionConflictError("plan", ("--from", "--exclude-mirrors"),
-                               "the mirror of every position off the list would be left "
-                               "out too (list the positions and their mirrors as you want "
-                               "them, and draw with --from alone)")
 
 
 def _note_certificate(certificate: Certificate, made_seed: bool, err: TextIO) -> None:
@@ -602,6 +575,7 @@ def show_command(
         out.write(drawn)
         out.flush()
         return 0
+    from solver.idlists import read_listed
     from solver.output.diagram import board_svg, board_text, write_svg
 
     family = load_family(rules)
@@ -712,50 +686,19 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
     that file too; ``event`` and ``date``: above a Markdown table, on the page
     and in the certificate; ``shortlist``: only positions that file lists."""
     import io
-    import os
 
-    from solver.draws.presets import off_list
+    from solver.draws.tournament import draw_plan, write_boards
     from solver.output.plan import plan_details, plan_heading, plan_table
-    from solver.sampling import plan
 
-    family = load_family(rules)
-    scheme = _scheme(family, numbering)
     noted = io.StringIO()
-    banned = _balanced(family, balanced, eval_tables, err if table == "csv" else noted,
-                       draw_rate, preset)
-    if shortlist is not None and mirrors:
-        raise _mirrored_list()
-    outside = off_list(family, shortlist, scheme, exclude, rounds)
-    certified = None
-    if certificate is not None:
-        from solver.draws.certificate import certify
-
-        if scheme is not None:
-            raise _certificate_ids("plan")
-        if shortlist is not None:
-            raise _certificate_list("plan")
-        certified = certify(rules, "plan", rounds, seed=seed,
-                            exclude=[*exclude, *map(str, [*banned, *outside])],
-                            mirrors=mirrors, event=event, date=date)
-        family, drawn = certified.family, certified.positions
-        left_out = list(certified.certificate.excluded)
-    else:
-        read = family.parse_id if scheme is None else scheme.read
-        left_out = [*excluded_ids(family.name, exclude, read,
-                                  lambda text: family.identify(text).id, err), *banned,
-                    *outside]
-        drawn = plan(family, rounds, seed=seed, exclude=left_out, mirrors=mirrors)
-    pictures = None
-    if svg_dir is not None:
-        from solver.files import make_folder, write_all_atomic
-        from solver.output.diagram import board_svg
-
-        make_folder(svg_dir)
-        pictures = [os.path.join(svg_dir, f"round-{n}.svg") for n in range(1, rounds + 1)]
-        # all the rounds' boards or none (a later one that cannot be written
-        # leaves no earlier one behind)
-        write_all_atomic((path, board_svg(family, found))
-                         for path, found in zip(pictures, drawn, strict=True))
+    planned = draw_plan(rules, rounds, seed=seed, exclude=exclude, shortlist=shortlist,
+                        mirrors=mirrors, numbering=numbering, balanced=balanced,
+                        eval_tables=eval_tables, draw_rate=draw_rate, preset=preset,
+                        certificate=certificate is not None, event=event, date=date,
+                        note=err.write, band_note=(err if table == "csv" else noted).write)
+    family, drawn, scheme, certified = (planned.family, planned.drawn, planned.scheme,
+                                        planned.certified)
+    pictures = None if svg_dir is None else write_boards(family, drawn, svg_dir)
     written = "" if html == "-" else plan_table(
         family, drawn, table, dialect=dialect, variant=variant, pictures=pictures,
         numbering=scheme)
@@ -767,7 +710,8 @@ def plan_command(rules: str, rounds: int, *, seed: str | None, exclude: Sequence
         from solver.output.plan import plan_fens
 
         page = plan_page(family, drawn, details=plan_details(
-            seed, shortlist, sorted(set(left_out) - set(outside)), mirrors, event, date),
+            seed, shortlist, sorted(set(planned.left_out) - set(planned.outside)), mirrors,
+            event, date),
                          fens=plan_fens(family, drawn, dialect=dialect, variant=variant))
         if html == "-":
             out.write(page)
@@ -829,16 +773,3 @@ def rules_command(*, out: TextIO, err: TextIO, numberings: bool = False,
     if rules in (None, ARITHMETIC) and not (choice := arithmetic(ARITHMETIC)).on:
         err.write(f"chess960: {choice}\n")  # an edited rules/chess960.toml, said aloud
     return 0
-
-
-
-def _balanced(family: Family, band: str | None, tables: Sequence[str], note: TextIO,
-              draw_rate: str | None = None, preset: str | None = None) -> list[int]:
-    """The IDs outside ``band``, ``draw_rate`` and the named subset ``preset``
-    (none without any), each note written to ``note``."""
-    if band is None and draw_rate is None and preset is None:
-        return []
-    from solver.evaluation.band import restrict
-
-    return restrict(family, band, list(tables), draw_rate, preset,
-                    lambda text: note.write(f"{text}\n"))

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from solver.cli.errors import FAILED, failed, report, reported
-from solver.cli.inputs import load_family, read_listed
+from solver.cli.inputs import load_family
 from solver.errors import Chess960Error
+from solver.idlists import read_listed
 
 if TYPE_CHECKING:
     from solver.numbering.shortcut import Shortcut

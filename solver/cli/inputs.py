@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 
 from solver.cli.errors import report
 from solver.errors import Chess960Error, IdMismatchError
-from solver.lines import MAX_LINE, read_lines
+from solver.lines import MAX_LINE, read_lines, split_listed
 from solver.notation.start_lines import MEMO_LINE, Quick, ranks_answer
 
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from typing import BinaryIO, TextIO
 
     from solver.family import Family
-    from solver.position import Position
 
 #: Answers remembered per distinct input line of ``-`` (memory stays bounded:
 #: at most this many lines, each at most :data:`MEMO_LINE` bytes).
@@ -183,18 +182,6 @@ def _lines(
     return bad
 
 
-def split_listed(text: str) -> tuple[int | None, str]:
-    """``(id, rest)`` of a line ``solve`` writes (``<id> <rank>``), else ``(None, text)``.
-
-    >>> split_listed("518 RNBQKBNR"), split_listed("RNBQKBNR")
-    ((518, 'RNBQKBNR'), (None, 'RNBQKBNR'))
-    """
-    head, _, rest = text.strip().partition(" ")
-    if rest.strip() and head.isascii() and head.isdigit() and len(head) <= 20:
-        return int(head), rest.strip()
-    return None, text
-
-
 def identify_all(
     family: Family, texts: Iterable[str], stdin: BinaryIO | None, out: TextIO, err: TextIO,
     read: Callable[[str], str] | None = None,
@@ -248,23 +235,3 @@ def id_answer(identify: Callable[[str], int]) -> Answer:
         return f"{found}\n"
 
     return answer
-
-
-def read_listed(family: Family, text: str) -> Position:
-    """The position ``text`` names (:meth:`Family.read <solver.family.Family.read>`),
-    also as a line ``random`` or ``solve`` writes (``<id> <rank>``): the id must be the rank's.
-
-    >>> from solver.family import Family
-    >>> chess960 = Family.load("chess960")
-    >>> read_listed(chess960, "105 QNRBBNKR").white, read_listed(chess960, "518").white
-    ('QNRBBNKR', 'RNBQKBNR')
-    >>> read_listed(chess960, "104 QNRBBNKR")
-    Traceback (most recent call last):
-    ...
-    solver.errors.IdMismatchError: id 104 does not match 'QNRBBNKR', whose id is 105
-    """
-    listed, rest = split_listed(text)
-    found = family.read(rest)
-    if listed is not None and listed != found.id:
-        raise IdMismatchError(listed, rest, found.id)
-    return found
