@@ -122,7 +122,7 @@ class Position:
 
             raise DialectError(variant or "-", dialect, "the position is written in sfen, "
                                "which epd cannot hold; use fen")
-        text = self.fen(dialect, variant, counters=False)
+        text = self.fen(dialect, variant, counters=False) + self.deal(dialect)
         for name, value in operations.items():
             if isinstance(value, bool) or not isinstance(value, (int, str)):
                 raise ArgumentTypeError(name, "text or an integer", value)
@@ -130,6 +130,30 @@ class Position:
                 '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
             text += f" {name} {shown};"
         return text
+
+
+    def deal(self, dialect: str = "xfen") -> str:
+        """The EPD operations ``wj`` and ``bj`` that follow the fields of a
+        covered start as ``dialect`` writes it (pychess-variants' Jieqi: the
+        same placement for every deal, each side's covered pieces in the
+        order the FEN reads their squares); ``""`` for any other position or
+        dialect. :mod:`solver.notation.covered` says more.
+
+        >>> from solver.family import Family
+        >>> Family.load("jieqi").position(0).deal("pychess")
+        ' wj "PPPPPCCBBAARRNN"; bj "bbaarrnnccppppp";'
+        """
+        if not self.layout.covered:
+            return ""
+        from solver.notation.dialects import dialect_named
+
+        if not dialect_named(dialect, "-").covered:
+            return ""
+        from solver.notation.covered import deal_operations
+        from solver.notation.fen import layout_fen
+
+        revealed = layout_fen(self.board, self.white, self.black, False, self.id).split()[0]
+        return deal_operations(self.layout.covered, revealed, self.layout.files)
 
 
 class Mirrored:

@@ -62,7 +62,7 @@ DIGESTS = {
     "pychess-capablanca": "6ca76f6b08d61a1491056439cdb0394502efbe8ea5c5de9b395e28cc8b8c52fa",
     "myshogi-program": "3aed3ec016a8c2b0debd87aba9c56bfcb1dd5f43a49445d6d0b382d75fdde974",
     "sittuyin": "ce135dbabee623171521330a9cff0984ac0010f483e0b3f7fe10135cc42b3de3",
-    "jieqi": "491148f7eda51f3275d4f7da3efe0b1088b623cc6e65e9f5a2b2efef037df28a",
+    "jieqi": "477d2e6db57a11b55d66475a78018affd30e921a78664beb72eca12bcdee47e8",
     "cwda": "fcdd2848b54485ee945cabe003546493583399f3dcef4ed27092e423609bb598",
     "chess18": "0238838b755fa8a43baf38cf41298ecbadfe7d882a902100eb1203e8d3452132",
     "makruk-shuffle": "11f969b3e2687a1c823df3aa9a833577030459fd7d70e0e275d7f370e26d6449",

@@ -66,8 +66,8 @@ def test_a_listed_family_is_still_proven_by_listing() -> None:
 BLACK_SQUARES = ["a10", "b10", "c10", "d10", "f10", "g10", "h10", "i10", "b8", "h8",
                  "a7", "c7", "e7", "g7", "i7"]
 BLACK_PIECES = ["r", "r", "n", "n", "b", "b", "a", "a", "c", "c", "p", "p", "p", "p", "p"]
-RED_SQUARES = ["a1", "b1", "c1", "d1", "f1", "g1", "h1", "i1", "b3", "h3",
-               "a4", "c4", "e4", "g4", "i4"]
+RED_SQUARES = ["a4", "c4", "e4", "g4", "i4", "b3", "h3", "a1", "b1", "c1", "d1", "f1", "g1",
+               "h1", "i1"]
 RED_PIECES = ["R", "R", "N", "N", "B", "B", "A", "A", "C", "C", "P", "P", "P", "P", "P"]
 
 

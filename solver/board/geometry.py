@@ -180,6 +180,10 @@ class Layout:
     #: The pieces a king castles with, one per army (``castles-with``): the
     #: rook, or each army's own corner piece (Chess with Different Armies).
     castles_with: str = "R"
+    #: The start as its publisher shows it when pieces start face down
+    #: (``covered``, :mod:`solver.notation.covered`): a FEN placement, ``~``
+    #: after each covered piece; ``""``: none is covered.
+    covered: str = ""
 
     def __post_init__(self) -> None:
         if isinstance(self.sides, str):
@@ -204,8 +208,11 @@ class Layout:
 
         >>> Layout.classical().standard, Layout(8, sides="rotate").standard
         (True, False)
+
+        Covered pieces (``covered``) make it a board of its own: the dialect
+        that shows them writes it.
         """
-        return self.plain_board and self.castling.default
+        return self.plain_board and self.castling.default and not self.covered
 
     def castling_view(self, rank: str) -> str:
         """``rank`` (upper case) as the castling rules read it: the piece its

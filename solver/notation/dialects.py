@@ -86,6 +86,9 @@ class Dialect:
     shredder: ClassVar[bool] = False
     #: Seirawan's pieces in hand.
     seirawan_hand: ClassVar[str] = "[HEhe]"
+    #: Whether it writes a family's covered start (``covered``) as its
+    #: publisher shows it, the same for every deal (:mod:`solver.notation.covered`).
+    covered: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -226,8 +229,9 @@ class Pychess(Dialect):
 
     name = "pychess"
     help = ("pychess-variants' FENs: as fsf, letters a-side first, Seirawan's [HEhe], "
-            "bughouse's two boards")
+            "bughouse's two boards, Jieqi's covered pieces")
     shredder = True
+    covered = True
 
     def order(self, field: str) -> str:
         return field if field == "-" else _a_side_first(field)
@@ -517,6 +521,8 @@ def family_fen(layout: Layout, white: str, black: str, dialect: str,
             fields[2] = writer.gating(white.upper(), black.upper())
         else:
             fields[2] = writer.order(fields[2])
+    if layout.covered and writer.covered:  # the deal is kept apart (EPD's wj and bj)
+        fields[0] = layout.covered
     return " ".join(fields if counters else fields[:-2])
 
 

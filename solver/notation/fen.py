@@ -28,6 +28,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Protocol
 
+from solver.board.covered import MARK
 from solver.board.geometry import EMPTY, Layout, square_name
 from solver.errors import (
     ArgumentTypeError,
@@ -237,6 +238,10 @@ def read_start(text: str, board: int | Layout = 8) -> StartFen:
     layout = Layout.classical(board) if isinstance(board, int) else board
     sfen = layout.notation == "sfen"
     fields, counters, opcodes = _sfen_fields(text) if sfen else split_fields(text)
+    if layout.covered and MARK in fields[0]:  # a covered start: its deal in wj and bj
+        from solver.notation.covered import uncover
+
+        fields[0] = uncover(text, fields[0], layout.covered, opcodes, layout.files)
     board_field, hand = (split_hand(fields[0]) if layout.hand is not None
                          else (fields[0], None))
     rows = board_field.split("/")

@@ -41,7 +41,8 @@ class EpdWriter(Writer):
 
     def line(self, position: Position) -> str:
         """The position's line."""
-        return f"{self.fen(position, counters=False)}{self._after(position.id)}\n"
+        return (f"{self.fen(position, counters=False)}{position.deal(self.dialect)}"
+                f"{self._after(position.id)}\n")
 
     def write(self, position: Position) -> None:
         self.count += 1

@@ -119,7 +119,7 @@ REFERENCES: Final = ("scharnagl",)
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
                     "rule", "numbering", "numberings", "hand", "gating", "castling", "link",
-                    "army", "pairings", "castles-with")
+                    "army", "pairings", "castles-with", "covered")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -190,6 +190,9 @@ class RuleSet:
     #: The piece the kings castle with, as with a rook (``castles-with``; each
     #: army's own with :attr:`armies`).
     castles_with: str = "R"
+    #: The covered start as its publisher writes it (``covered``: a FEN
+    #: placement, ``~`` after each covered piece); ``""``: no piece is covered.
+    covered: str = ""
 
     @cached_property
     def region(self) -> Region:
@@ -210,7 +213,7 @@ class RuleSet:
         castles = "".join(sorted({a.castles_with for a in self.armies})) or self.castles_with
         return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
                       self.front, self.names, self.notation, self.squares, self.hand,
-                      self.gating, EMPTY in self.pieces, self.castling, castles)
+                      self.gating, EMPTY in self.pieces, self.castling, castles, self.covered)
 
     @property
     def side_count(self) -> int:
@@ -491,6 +494,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
     variant = found.check(_variant, doc.get("variant"), path)
     benchmark = found.check(_benchmark, doc, path)
     hands = found.check(read_hand, doc, notation or "fen", path)
+    covered = found.check(_covered, doc, path)
 
     rules: tuple[Rule, ...] = ()
     if pieces is not None and board is not None and size is not None and files is not None:
@@ -524,7 +528,10 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         armies=armies[0],
         pairings=armies[1],
         castles_with=castles or "R",
+        covered=covered or "",
     )
+    if covered:
+        _check_covered(ruleset, path)
     if kind == "enumerated":
         return ruleset
     why = _not_arithmetic(ruleset, parsed, "steps" in numbering)
@@ -535,6 +542,28 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
                                            f"exactly the family's ranks, but {why}; "
                                            "use 'enumerated'")
     return ruleset
+
+
+def _covered(doc: Mapping[str, Any], path: str) -> str:
+    """The ``covered`` key: a FEN placement (checked against the board once read)."""
+    value = doc.get("covered", "")
+    if not isinstance(value, str):
+        raise _err(path, "covered", f"must be a FEN placement (text), not {type(value).__name__}")
+    if value and (len(value) > 1000 or not value.isascii() or not value.isprintable()
+                  or " " in value):
+        raise _err(path, "covered", f"{quote(value[:60])} is not a FEN placement (one field "
+                                    "of ASCII letters, digits, '/' and '~')")
+    return value
+
+
+def _check_covered(ruleset: RuleSet, path: str) -> None:
+    """The ``covered`` start fits the family's board (:func:`check_covered`)."""
+    from solver.board.covered import check_covered
+
+    problem = check_covered(ruleset.covered, ruleset.layout)
+    if problem is not None:
+        raise _err(path, "covered", f"{quote(ruleset.covered[:60])} is not this family's "
+                                    f"start with its pieces covered: {problem}")
 
 
 _Board = tuple[int, int | None, Sides, tuple[str, ...]]
