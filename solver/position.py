@@ -122,7 +122,7 @@ class Position:
 
             raise DialectError(variant or "-", dialect, "the position is written in sfen, "
                                "which epd cannot hold; use fen")
-        text = self.fen(dialect, variant, counters=False) + self.deal(dialect)
+        text = self.covered_fields(self.fen(dialect, variant, counters=False), dialect)
         for name, value in operations.items():
             if isinstance(value, bool) or not isinstance(value, (int, str)):
                 raise ArgumentTypeError(name, "text or an integer", value)
@@ -132,28 +132,29 @@ class Position:
         return text
 
 
-    def deal(self, dialect: str = "xfen") -> str:
-        """The EPD operations ``wj`` and ``bj`` that follow the fields of a
-        covered start as ``dialect`` writes it (pychess-variants' Jieqi: the
-        same placement for every deal, each side's covered pieces in the
-        order the FEN reads their squares); ``""`` for any other position or
-        dialect. :mod:`solver.notation.covered` says more.
+    def covered_fields(self, fields: str, dialect: str = "xfen") -> str:
+        """An EPD line's ``fields`` (its FEN's first four, as ``dialect`` writes
+        them) with the family's covered start for placement and the deal in
+        the operations ``wj`` and ``bj`` after them, when ``dialect`` shows
+        covered pieces (pychess-variants' Jieqi: :mod:`solver.notation.covered`);
+        ``fields`` as they are for any other position or dialect.
 
         >>> from solver.family import Family
-        >>> Family.load("jieqi").position(0).deal("pychess")
-        ' wj "PPPPPCCBBAARRNN"; bj "bbaarrnnccppppp";'
+        >>> p = Family.load("jieqi").position(0)
+        >>> p.covered_fields(p.fen("pychess", counters=False), "pychess")[-50:]
+        'w - - wj "PPPPPCCBBAARRNN"; bj "bbaarrnnccppppp";'
         """
         if not self.layout.covered:
-            return ""
+            return fields
         from solver.notation.dialects import dialect_named
 
         if not dialect_named(dialect, "-").covered:
-            return ""
+            return fields
         from solver.notation.covered import deal_operations
-        from solver.notation.fen import layout_fen
 
-        revealed = layout_fen(self.board, self.white, self.black, False, self.id).split()[0]
-        return deal_operations(self.layout.covered, revealed, self.layout.files)
+        placement, rest = fields.split(" ", 1)
+        return (f"{self.layout.covered} {rest}"
+                f"{deal_operations(self.layout.covered, placement, self.layout.files)}")
 
 
 class Mirrored:

@@ -86,8 +86,10 @@ class Dialect:
     shredder: ClassVar[bool] = False
     #: Seirawan's pieces in hand.
     seirawan_hand: ClassVar[str] = "[HEhe]"
-    #: Whether it writes a family's covered start (``covered``) as its
-    #: publisher shows it, the same for every deal (:mod:`solver.notation.covered`).
+    #: Whether its EPD lines write a family's covered start (``covered``) as its
+    #: publisher shows it, the deal in the operations ``wj`` and ``bj``
+    #: (:mod:`solver.notation.covered`); a FEN, which cannot carry the deal,
+    #: shows the position revealed.
     covered: ClassVar[bool] = False
 
     def __repr__(self) -> str:
@@ -229,7 +231,7 @@ class Pychess(Dialect):
 
     name = "pychess"
     help = ("pychess-variants' FENs: as fsf, letters a-side first, Seirawan's [HEhe], "
-            "bughouse's two boards, Jieqi's covered pieces")
+            "bughouse's two boards, Jieqi's covered pieces in EPD")
     shredder = True
     covered = True
 
@@ -521,8 +523,6 @@ def family_fen(layout: Layout, white: str, black: str, dialect: str,
             fields[2] = writer.gating(white.upper(), black.upper())
         else:
             fields[2] = writer.order(fields[2])
-    if layout.covered and writer.covered:  # the deal is kept apart (EPD's wj and bj)
-        fields[0] = layout.covered
     return " ".join(fields if counters else fields[:-2])
 
 

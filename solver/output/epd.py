@@ -41,8 +41,8 @@ class EpdWriter(Writer):
 
     def line(self, position: Position) -> str:
         """The position's line."""
-        return (f"{self.fen(position, counters=False)}{position.deal(self.dialect)}"
-                f"{self._after(position.id)}\n")
+        fields = position.covered_fields(self.fen(position, counters=False), self.dialect)
+        return f"{fields}{self._after(position.id)}\n"
 
     def write(self, position: Position) -> None:
         self.count += 1
