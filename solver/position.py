@@ -141,7 +141,7 @@ class Position:
 
         >>> from solver.family import Family
         >>> p = Family.load("jieqi").position(0)
-        >>> p.covered_fields(p.fen("pychess", counters=False), "pychess")[-50:]
+        >>> p.covered_fields(p.fen("pychess", counters=False), "pychess")[-49:]
         'w - - wj "PPPPPCCBBAARRNN"; bj "bbaarrnnccppppp";'
         """
         if not self.layout.covered:
