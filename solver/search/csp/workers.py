@@ -103,6 +103,30 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+def _become_worker(parent: int, inherited: Sequence[Any]) -> None:
+    """What a worker process does first: leave Ctrl-C to the parent, die with
+    it, close the pipe ends it inherited (so that a send whose reader has gone
+    fails at once), and never flush the parent's buffered output a second time."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
+    for end in inherited:
+        with contextlib.suppress(OSError):
+            end.close()
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+
+
+def _send_error(conn: Any, exc: BaseException) -> None:
+    """Tell the parent what failed: a :class:`~solver.errors.Chess960Error`'s
+    message (it raises one again), else the exception's type and message."""
+    from solver.errors import Chess960Error
+
+    with contextlib.suppress(OSError):
+        known = isinstance(exc, Chess960Error)
+        conn.send(("error", known, f"{exc}" if known
+                   else f"{type(exc).__name__}: {exc}".removesuffix(": ")))
+
+
 def _work(
     plan: Plan,
     parts: Sequence[Part],
@@ -117,14 +141,7 @@ def _work(
     own included), so that a send whose reader has gone fails at once
     instead of blocking forever.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent(parent)
-    for end in inherited:
-        with contextlib.suppress(OSError):
-            end.close()
-    # Never flush the parent's buffered output a second time.
-    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    _become_worker(parent, inherited)
     try:
         for part in parts:
             batch = prepare(plan.search(part))
@@ -133,12 +150,7 @@ def _work(
             conn.send(("batch", batch))
         conn.send(("done",))
     except BaseException as exc:  # report everything; the parent raises it
-        from solver.errors import Chess960Error
-
-        with contextlib.suppress(OSError):
-            known = isinstance(exc, Chess960Error)
-            conn.send(("error", known, f"{exc}" if known
-                       else f"{type(exc).__name__}: {exc}".removesuffix(": ")))
+        _send_error(conn, exc)
     finally:
         with contextlib.suppress(OSError):
             conn.close()
@@ -304,13 +316,7 @@ def _serve(function: Callable[[Any], Any], items: Sequence[Any], conn: Any, pare
     """A worker of :func:`each_in_workers`: compute each item it is sent, until
     the pipe closes. It dies with its parent; pinned to ``core``, its
     searches run in it alone (:func:`cores` is then one)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent(parent)
-    for end in inherited:
-        with contextlib.suppress(OSError):
-            end.close()
-    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    _become_worker(parent, inherited)
     if core:
         with contextlib.suppress(OSError, AttributeError):
             os.sched_setaffinity(0, core)  # the other cores are the other workers'
@@ -322,12 +328,7 @@ def _serve(function: Callable[[Any], Any], items: Sequence[Any], conn: Any, pare
                 break
             conn.send(("result", index, function(items[index])))
     except BaseException as exc:  # report everything; the parent raises it
-        from solver.errors import Chess960Error
-
-        with contextlib.suppress(OSError):
-            known = isinstance(exc, Chess960Error)
-            conn.send(("error", known, f"{exc}" if known
-                       else f"{type(exc).__name__}: {exc}".removesuffix(": ")))
+        _send_error(conn, exc)
     finally:
         with contextlib.suppress(OSError):
             conn.close()
