@@ -43,6 +43,7 @@ from solver.cli.inputs import (
     identify_all,
     load_family,
 )
+from solver.notation.start_lines import ranks_answer
 from solver.numbering.scharnagl import scharnagl_rank
 from solver.numbering.shortcut import (
     ARITHMETIC,
@@ -92,8 +93,6 @@ def _reader(dialect: str, variant: str | None) -> Callable[[str], str] | None:
     variant_named(variant, dialect)
     dialect_named(dialect, variant)
     return lambda text: read_fen(text, variant, dialect) if is_fen(text) else text
-
-
 
 
 def _quick(rules: str, fmt: str, unicode: bool, dialect: str,
@@ -212,8 +211,6 @@ def _ranks_quick(quick: Shortcut) -> Callable[[bytes | None], str | None] | None
     arithmetic (no family loaded); None for any other shortcut (each line is
     then answered one at a time)."""
     if isinstance(quick, Arithmetic):
-        from solver.notation.start_lines import ranks_answer
-
         return ranks_answer(arithmetic_id, None, chess960_rights)
     return None
 

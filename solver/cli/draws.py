@@ -161,7 +161,7 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
 
         family_ = Family.load(rules or "chess960")
         left = excluded_ids(family_.name, exclude, family_.parse_id,
-                         lambda text: family_.identify(text).id, err)
+                            lambda text: family_.identify(text).id, err)
         found = pieces(family_, sides, left)
         if html is not None:
             from solver.draws.dice import pieces_sheet
@@ -191,11 +191,11 @@ def dice_command(rules: str | None, count: int | None, sides: int, cards: bool, 
         if family is not None:
             loaded = Family.load(rules or "chess960")
             left = excluded_ids(loaded.name, exclude, loaded.parse_id,
-                             lambda text: loaded.identify(text).id, err)
+                                lambda text: loaded.identify(text).id, err)
         else:
             total, label = count, f"--count {count}"
             left = excluded_ids(label, exclude, lambda text: parse_id(text, total, label),
-                             lambda text: parse_id(text, total, label), err)
+                                lambda text: parse_id(text, total, label), err)
     stated = dice(count, sides, cards=cards, family=family, exclude=left)
     shown = None if rules in (None, "chess960") else rules
     if html is not None:

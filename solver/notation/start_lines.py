@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 __all__ = ["RANK_MEMO", "Quick", "ranks_answer"]
 
-#: The longest line end (after White's back rank) whose answer is remembered, in bytes.
+#: The longest input line (or line end) whose answer is remembered, in bytes.
 MEMO_LINE = 256
 
 #: Back ranks (and line ends) whose answers :func:`ranks_answer` remembers.
