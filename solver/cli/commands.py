@@ -423,9 +423,10 @@ def random_command(
 def excluded_ids(family: str, exclude: Sequence[str], parse: Callable[[str], int],
                  identify: Callable[[str], int], err: TextIO) -> list[int]:
     """:func:`solver.draws.presets.excluded_ids`, a preset noted on ``err``
-    (nothing imported when nothing is excluded)."""
-    if not exclude:
-        return []
+    (nothing imported for plain IDs: the quick path's start-up)."""
+    parts = [part.strip() for item in exclude for part in item.split(",") if part.strip()]
+    if all(part.isascii() and part.isdigit() for part in parts):
+        return [parse(part) for part in parts]
     from solver.draws.presets import excluded_ids as excluded
 
     return excluded(family, exclude, parse, identify, err.write)
