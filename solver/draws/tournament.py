@@ -74,18 +74,22 @@ def outside_bands(family: Family, band: str | None, tables: Sequence[str],
                     lambda text: note(f"{text}\n"))
 
 
+def _quiet(text: str) -> None:
+    """A note no one reads (the default: a library call prints nothing)."""
+
+
 def draw_plan(rules: str, rounds: int, *, seed: str | None = None,
               exclude: Sequence[str] = (), shortlist: str | None = None,
               mirrors: bool = False, numbering: str | None = None,
               balanced: str | None = None, eval_tables: Sequence[str] = (),
               draw_rate: str | None = None, preset: str | None = None,
               certificate: bool = False, event: str | None = None,
-              date: str | None = None, note: Callable[[str], object] = print,
-              band_note: Callable[[str], object] = print) -> Planned:
+              date: str | None = None, note: Callable[[str], object] = _quiet,
+              band_note: Callable[[str], object] = _quiet) -> Planned:
     """``rounds`` distinct positions of the family ``rules`` drawn from ``seed``
     (:func:`solver.sampling.plan`), leaving out ``exclude`` (IDs in
-    ``numbering``, and presets: noted with ``note``), the positions outside
-    the evaluation bands (noted with ``band_note``), the mirrors of those
+    ``numbering``, and presets: each note a line given to ``note``), the
+    positions outside the evaluation bands (their notes to ``band_note``), the mirrors of those
     drawn (``mirrors``) and the positions off the list ``shortlist``; with
     ``certificate``, drawn by :func:`solver.draws.certificate.certify`
     (``event`` and ``date`` in it), which records the family's own IDs and
