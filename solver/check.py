@@ -151,11 +151,10 @@ def check_named(name: str, max_arrangements: int | None = None) -> Report:
     >>> check_named("janggi").ok
     True
     """
-    from solver.kinds.model import MAX_ARRANGEMENTS
     from solver.numbering.shortcut import shortcuts
 
-    limit = MAX_ARRANGEMENTS if max_arrangements is None else max_arrangements
-    family = Family.load(name, limit)
+    family = Family.load(name) if max_arrangements is None else \
+        Family.load(name, max_arrangements)
     return check(family, shortcuts(name, family.name))
 
 
@@ -174,6 +173,7 @@ def check_each(names: Sequence[str], max_arrangements: int | None = None,
 
     prove = partial(check_named, max_arrangements=max_arrangements)
     yield from each_in_workers(prove, list(names), cores() if workers is None else workers)
+
 
 def _prove_armies(family: Family, report: Report) -> bool:
     """Prove a family whose pieces vary (armies of the sides' own, or an army

@@ -96,9 +96,8 @@ def draw_plan(rules: str, rounds: int, *, seed: str | None = None,
     no list."""
     from solver.draws.presets import excluded_ids, off_list
     from solver.family import Family
-    from solver.kinds.model import MAX_ARRANGEMENTS
 
-    family = Family.load(rules, MAX_ARRANGEMENTS)
+    family = Family.load(rules)
     scheme = None
     if numbering is not None:
         scheme = family.scheme(numbering)
