@@ -245,18 +245,18 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
         if _FAILED and not tree.games:
             return
         if chosen is not None:
-            tree.roots = {n: node for n, node in tree.roots.items() if n in chosen}
+            tree.keep(chosen)
         page = None if html is None else _page(tree, files, chosen, played, min_games, filters)
         if html == "-" and page is not None:
             _write_bytes([page.encode()], out)
             return
         if fmt == "text":
-            if not tree.roots:
+            if not tree.leaves:
                 _write_page(html, page)
                 sys.stdout.write("no game from the positions asked for\n")
                 return
             text = "".join(f"{row}\n" for row in tree.text(
-                None if chosen is None else [n for n in chosen if n in tree.roots],
+                None if chosen is None else [n for n in chosen if n in tree.leaves],
                 played, min_games))
         else:
             text = tree.csv(min_games) if fmt == "csv" else tree.json(min_games)

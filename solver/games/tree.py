@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import TreeError, quote
-from solver.games.headers import RESULTS, Notes, Starts, tag
+from solver.games.headers import MEMO, RESULTS, Notes, Start, Starts, tag
 from solver.games.reading import scan
 from solver.games.stats import result_of
 
@@ -68,6 +68,8 @@ _TOKEN: Final = re.compile(
     rb"|\d+\.+"                         # a move number
     rb"|(?:1-0|0-1|1/2-1/2|\*)(?![-\w/])"  # the result
     rb"|[^\s{}();$]+")                  # a move
+#: Matches one after the other, each where the last ended (not in typeshed).
+_SCANNER: Final[Any] = re.Pattern.scanner  # type: ignore[attr-defined]
 _COMMENT: Final = re.compile(rb"\{[^}]*\}?")
 _RESULTS: Final = frozenset((b"1-0", b"0-1", b"1/2-1/2", b"*"))
 _CASTLES: Final = {b"0-0": b"O-O", b"0-0-0": b"O-O-O"}
@@ -88,7 +90,9 @@ def moves(text: bytes, plies: int) -> list[str]:
 
 def moves_in(data: bytes, start: int, end: int, plies: int) -> list[str]:
     """:func:`moves` of the movetext ``data[start:end]``, reading only its start."""
-    if 0 < plies <= 64:
+    if plies <= 0:
+        return []
+    if plies <= 64:
         plain = _plies(plies).match(data, start, end)
         if plain is not None:  # plainly written: one match reads them all
             sans = _SANS
@@ -328,8 +332,18 @@ class Filters:
     player: str | None = None
     color: str | None = None
 
+    def everything(self) -> bool:
+        """Whether every game is taken (no filter is set)."""
+        return self == _EVERYTHING
+
     def takes(self, header: bytes, rating: float | None, date: str) -> bool:
-        if self.speeds is not None and speed(tag(header, b"TimeControl")) not in self.speeds:
+        """Whether the game of ``header`` (its average rating and date read) is taken."""
+        return self.takes_tags(lambda name: tag(header, name), rating, date)
+
+    def takes_tags(self, value: Callable[[bytes], bytes | None], rating: float | None,
+                   date: str) -> bool:
+        """:meth:`takes`, the game's tags given by ``value(name)``."""
+        if self.speeds is not None and speed(value(b"TimeControl")) not in self.speeds:
             return False
         if not self._rated(rating):
             return False
@@ -339,7 +353,7 @@ class Filters:
             return False
         if self.until and date[:7] > self.until:
             return False
-        return self.player is None or self._played(header)
+        return self.player is None or self._played(value)
 
     def _rated(self, rating: float | None) -> bool:
         if self.low is None and self.high is None:
@@ -347,13 +361,16 @@ class Filters:
         return rating is not None and (self.low is None or rating >= self.low) and \
             (self.high is None or rating < self.high)
 
-    def _played(self, header: bytes) -> bool:
+    def _played(self, value: Callable[[bytes], bytes | None]) -> bool:
         sides = ("white", "black") if self.color is None else (self.color,)
         for side in sides:
-            name = tag(header, side.capitalize().encode())
+            name = value(side.capitalize().encode())
             if name is not None and name.decode("utf-8", "replace").casefold() == self.player:
                 return True
         return False
+
+
+_EVERYTHING: Final = Filters()
 
 
 def speed(control: bytes | None) -> str | None:
@@ -430,13 +447,17 @@ def parse_month(text: str | None, option: str) -> str:
 
 
 def _rating(header: bytes, tags: dict[bytes, bytes] | None = None) -> float | None:
-    values = []
-    for name in (b"WhiteElo", b"BlackElo"):
-        value = tag(header, name) if tags is None else tags.get(name)
-        if value is None or not value.strip().isdigit():
-            return None
-        values.append(int(value))
-    return (values[0] + values[1]) / 2
+    if tags is None:
+        return _rating_of(tag(header, b"WhiteElo"), tag(header, b"BlackElo"))
+    return _rating_of(tags.get(b"WhiteElo"), tags.get(b"BlackElo"))
+
+
+def _rating_of(white: bytes | None, black: bytes | None) -> float | None:
+    """The average of two ``Elo`` tags' values, or None (one missing, or not a number)."""
+    if white is None or black is None or not white.strip().isdigit() or \
+            not black.strip().isdigit():
+        return None
+    return (int(white) + int(black)) / 2
 
 
 _DATE: Final = re.compile(r"\d{4}\.[\d?]{2}\.[\d?]{2}")
@@ -447,6 +468,11 @@ def _date(header: bytes, tags: dict[bytes, bytes] | None = None) -> str:
         value = tag(header, b"UTCDate") or tag(header, b"Date") or b""
     else:
         value = tags.get(b"UTCDate") or tags.get(b"Date") or b""
+    return _date_text(value)
+
+
+def _date_text(value: bytes) -> str:
+    """A date tag's value, when it is a date (``YYYY.MM.DD``, ``?`` for unknown digits); else ""."""
     text = value.decode("ascii", "replace").strip()
     return text if _DATE.fullmatch(text) else ""
 
@@ -473,8 +499,48 @@ def plain_tags(header: bytes) -> dict[bytes, bytes] | None:
     return dict(found)
 
 
+#: A leaf's counts: games, White's wins, draws, Black's wins, unfinished games,
+#: rated games, the sum of their ratings, the last date (see :class:`Node`).
+Counts = list[Any]
+
+#: The games of one start, per line: its moves (normalised SAN, or as
+#: written, up to a None), and their counts.
+Leaves = dict[tuple[Any, ...], Counts]
+
+#: Where each result is counted in :data:`Counts`.
+_SLOT: Final = {b"1-0": 1, b"1/2-1/2": 2, b"0-1": 3, b"*": 4}
+
+
+def _add_counts(mine: Counts, other: Counts) -> None:
+    for k in range(7):
+        mine[k] += other[k]
+    mine[7] = max(mine[7], other[7])
+
+
+def _into(node: Node, counts: Counts) -> None:
+    node.games += counts[0]
+    node.white += counts[1]
+    node.draws += counts[2]
+    node.black += counts[3]
+    node.rated += counts[5]
+    node.ratings += counts[6]
+    node.last = max(node.last, counts[7])
+
+
+def _move(token: Any) -> str:
+    """A line's move as the tree keys it (a token as written: normalised)."""
+    if isinstance(token, str):
+        return token
+    return _SANS.get(token) or _san_of(token)
+
+
 class Tree:
-    """The trees of the first ``plies`` plies, per start position, over any number of inputs."""
+    """The trees of the first ``plies`` plies, per start position, over any number of inputs.
+
+    The games are summed per start and line (:attr:`leaves`); the tree of
+    nodes (:attr:`roots`) is built from them when it is asked for, and the
+    explorer's table of one node (:meth:`text`) from the lines through it.
+    """
 
     def __init__(self, family: Family, plies: int = PLIES, filters: Filters | None = None) -> None:
         if plies < 0:
@@ -483,78 +549,128 @@ class Tree:
         self.plies = plies
         self.filters = filters or Filters()
         self.starts = Starts(family)
-        self.roots: dict[int, Node] = {}
         self.games = 0
         self.skipped = 0
         self.outside = 0
         self.left_out = 0
         self.notes = Notes()  # repaired castling fields, why games are not in the family
         self._at: tuple[str | None, int] = (None, 0)
-        #: Games read but not yet in the tree, summed per start and line (see :meth:`add`).
-        self._pending: dict[tuple[int, tuple[str, ...]], Node] = {}
+        #: The games read, per start and line (see :data:`Leaves`).
+        self.leaves: dict[int, Leaves] = {}
+        self._built: dict[int, Node] | None = None
+        self._shapes: set[tuple[bytes, ...]] = set()  # header shapes read in bulk
+        self._known: dict[tuple[bytes | None, bytes | None], Start] = {}  # (FEN, Variant)
+        self._dates: dict[bytes | None, tuple[str, str]] = {}  # date tag: (date, last date)
+
+    @property
+    def roots(self) -> dict[int, Node]:
+        """The tree of each start read, by id (built from :attr:`leaves`)."""
+        if self._built is None:
+            self._built = {number: self._root(leaves) for number, leaves in self.leaves.items()}
+        return self._built
+
+    @staticmethod
+    def _root(leaves: Leaves) -> Node:
+        root = Node()
+        for line, counts in leaves.items():
+            node = root
+            _into(node, counts)
+            for token in line:
+                if token is None:
+                    break
+                move = _move(token)
+                child = node.children.get(move)
+                if child is None:
+                    child = node.children[move] = Node()
+                _into(child, counts)
+                node = child
+        return root
+
+    def ids(self) -> list[int]:
+        """The ids of the starts read, in order."""
+        return sorted(self.leaves)
+
+    def keep(self, ids: Iterable[int]) -> None:
+        """Keep only the starts ``ids``."""
+        wanted = set(ids)
+        self.leaves = {n: leaves for n, leaves in self.leaves.items() if n in wanted}
+        self._built = None
 
     def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
         """Add the games in ``pieces`` (one input); returns how many were read.
+        Stretches of plainly written games are read in bulk
+        (:mod:`solver.games.tree_bulk`), the others game by game, alike."""
+        from solver.games.fast import game_chunks
 
-        The games of one start and one line are summed first and put in the
-        tree once at the end (a node's counts do not depend on the order of
-        the games, nor do its children's order, which follows the first game
-        of each line)."""
-        try:
-            return self._read(pieces, path, report)
-        finally:
-            self._flush()
+        read = 0
+        first = True
+        for chunk in game_chunks(pieces):
+            if isinstance(chunk, tuple):
+                buf, start, end = chunk
+                skip = 3 if first and buf.startswith(b"\xef\xbb\xbf", start) else 0
+                read = self.add_region(buf, start + skip, end, path, report, read)
+            else:
+                read = self.careful(chunk, path, report, read)
+            first = False
+        return read
 
     def add_file(self, path: str, size: int | None, report: SkipReport | None = None,
                  pieces: Iterator[bytes] | None = None) -> int:
-        """Add a plain file's games: in worker processes, one per core and one
-        byte range each, when it is large (as ``games stats`` reads it, see
-        :func:`solver.games.fast.in_workers`); else :meth:`add` of its ``pieces``."""
+        """Add a plain file's games, mapped a window at a time: in worker
+        processes, one per core and one byte range each, when it is large (as
+        ``games stats`` reads it, see :func:`solver.games.fast.in_workers`);
+        as :meth:`add` does with its ``pieces`` when its size is not known."""
         from solver.games.fast import PARALLEL_FROM, in_workers
         from solver.search.csp.workers import _can_fork, cores
 
         workers = min(cores(), 8)
         if size is not None and size >= PARALLEL_FROM and workers > 1 and _can_fork():
-            try:
-                read: int = in_workers(self, path, size, report, workers)
-            finally:
-                self._flush()
+            read: int = in_workers(self, path, size, report, workers)
             return read
+        if size:
+            return self.add_range(path, 0, size, report)
         assert pieces is not None
         return self.add(pieces, path, report)
 
-    # -- what solver.games.fast.in_workers asks of a tally -------------------------------
+    # -- what solver.games.fast.in_workers and read_range ask of a tally ---------------
 
     def reset(self) -> None:
         """Forget every game (a worker starts from nothing)."""
-        self.roots = {}
-        self._pending = {}
+        self.leaves = {}
+        self._built = None
         self.games = self.skipped = self.outside = self.left_out = 0
         self.notes = Notes()
 
     def add_range(self, path: str, start: int, end: int, report: SkipReport | None = None) -> int:
-        """Read the games in bytes ``[start, end)`` of a plain file (``start``: 0
-        or where a game starts) into :attr:`rows`, not yet into the tree."""
-        from solver.games.fast import _range_pieces
-        from solver.games.reading import bounded
+        """Add the games in bytes ``[start, end)`` of a plain file (``start``: 0
+        or where a game starts), mapped a window at a time."""
+        from solver.games.fast import read_range
 
-        return self._read(bounded(_range_pieces(path, start, end), path, offset=start),
-                          path, report)
+        read: int = read_range(self, path, start, end, report)
+        return read
 
     @property
-    def rows(self) -> tuple[dict[tuple[int, tuple[str, ...]], Node], int]:
-        """The games read but not yet in the tree, and those filtered out."""
-        return self._pending, self.left_out
+    def rows(self) -> tuple[dict[int, Leaves], int]:
+        """The games read (:attr:`leaves`), and those filtered out."""
+        return self.leaves, self.left_out
 
-    def absorb(self, rows: tuple[dict[tuple[int, tuple[str, ...]], Node], int],
-               outside: int, games: int, skipped: int, notes: Notes | None = None,
-               offset: int = 0) -> None:
+    def absorb(self, rows: tuple[dict[int, Leaves], int], outside: int, games: int,
+               skipped: int, notes: Notes | None = None, offset: int = 0) -> None:
         """Add another tree's :attr:`rows` and counts (a worker's, its games
         numbered after ``offset``), after this one's games."""
-        self._flush()
-        pending, left_out = rows
-        self._pending = pending
-        self._flush()
+        theirs, left_out = rows
+        for number, leaves in theirs.items():
+            mine = self.leaves.get(number)
+            if mine is None:
+                self.leaves[number] = leaves
+                continue
+            for line, counts in leaves.items():
+                have = mine.get(line)
+                if have is None:
+                    mine[line] = counts
+                else:
+                    _add_counts(have, counts)
+        self._built = None
         self.left_out += left_out
         self.outside += outside
         self.games += games
@@ -562,14 +678,134 @@ class Tree:
         if notes is not None:
             self.notes.absorb(notes, offset)
 
-    def _read(self, pieces: Iterator[bytes], path: str, report: SkipReport | None) -> int:
-        """:meth:`add`, leaving the games summed in :attr:`_pending`."""
-        read = 0
+    def add_region(self, buf: Any, start: int, end: int, path: str, report: SkipReport | None,
+                   read: int) -> int:
+        """Add the games in ``buf[start:end]`` (``start``: where the input or a
+        game starts; ``end``: where a game starts, or the input's end), numbered
+        from ``read + 1``: in bulk, a pattern per header shape, while the games
+        are plainly written; a game that is not, with those up to the next game
+        start after a blank line, game by game. Returns the number of the last game."""
+        from solver.games.fast import next_start
+        from solver.games.tree_bulk import MOST_PLIES, SHAPES, game_pattern, shape_of
+
+        pos = start
+        while pos < end:
+            if self.plies <= MOST_PLIES:
+                head = buf.find(b"\n\n", pos, min(end, pos + 8192))
+                shape = shape_of(buf[pos:head]) if head > pos else ()
+                if shape and b"Result" in shape and (
+                        shape in self._shapes or len(self._shapes) < SHAPES):
+                    self._shapes.add(shape)
+                    before = pos
+                    pattern = game_pattern(shape, self.plies, not self.filters.everything())
+                    pos, read = self._bulk(buf, pos, end, *pattern, path, read)
+                    if pos > before:
+                        continue  # stopped at a game of another shape, or not plain
+            stop = next_start(buf, pos + 1, end)
+            read = self.careful(iter([bytes(buf[pos:stop])]), path, report, read)
+            pos = stop
+        return read
+
+    def _bulk(self, buf: Any, pos: int, end: int, regex: re.Pattern[bytes],
+              at: dict[bytes, int], path: str, read: int) -> tuple[int, int]:
+        """Add the games read one after the other by ``regex`` (see
+        :func:`solver.games.tree_bulk.game_pattern`) from ``buf[pos]``; returns
+        where that stopped and the number of the last game."""
+        from solver.games.tree_bulk import MOVES
+
+        result, fen, variant, first = at[b"Result"], at[b"FEN"], at[b"Variant"], at[MOVES]
+        white, black, utc, day = at[b"WhiteElo"], at[b"BlackElo"], at[b"UTCDate"], at[b"Date"]
+        stop = first + self.plies
+        known, dates, leaves, slot = self._known, self._dates, self.leaves, _SLOT
+        filters = None if self.filters.everything() else self.filters
+        begun = read
+        match = None
+        for match in iter(_SCANNER(regex, buf, pos, end).match, None):
+            found = match.groups()
+            read += 1
+            start = known.get((found[fen], found[variant]))
+            if start is None or start[1] is not None:
+                number = self._noted(buf, match.start(), found[fen], found[variant], path, read)
+                if number is None:
+                    continue
+            else:
+                number = start[0]
+            elo, other = found[white], found[black]
+            if elo is None or other is None:
+                rating = None
+            elif elo.isdigit() and other.isdigit():
+                rating = (int(elo) + int(other)) / 2
+            else:
+                rating = _rating_of(elo, other)
+            raw = found[utc] or found[day]
+            date = dates.get(raw)
+            if date is None:
+                date = self._date(raw)
+            if filters is not None and not filters.takes_tags(
+                    lambda name, g=found: g[at[name]], rating, date[0]):
+                self.left_out += 1
+                continue
+            mine = leaves.get(number)
+            if mine is None:
+                mine = leaves[number] = {}
+            line = found[first:stop]
+            counts = mine.get(line)
+            if counts is None:
+                counts = mine[line] = [0, 0, 0, 0, 0, 0, 0.0, ""]
+            counts[0] += 1
+            counts[slot[found[result]]] += 1
+            if rating is not None:
+                counts[5] += 1
+                counts[6] += rating
+            if date[1] > counts[7]:  # noqa: PLR1730 (max() costs a call a game)
+                counts[7] = date[1]
+        if match is not None:
+            pos = match.end()
+            self._built = None
+        self.games += read - begun
+        return pos, read
+
+    def _noted(self, buf: Any, at: int, fen: bytes | None, variant: bytes | None, path: str,
+               read: int) -> int | None:
+        """The id of the start of a game read in bulk (see :meth:`_start`) whose
+        start is not known yet or has a note, which is told (None: not in the family)."""
+        number, note = self._start(buf, at, fen, variant)
+        if note is not None:
+            self.notes.add(note, path, read)
+        if number is None:
+            self.outside += 1
+        return number
+
+    def _start(self, buf: Any, at: int, fen: bytes | None, variant: bytes | None) -> Start:
+        """The start of a game read in bulk (its ``FEN`` and ``Variant`` values,
+        its header from ``buf[at]``), as the careful reader finds it."""
+        if fen is None:  # a number tag may name it
+            return self.starts.start(bytes(buf[at:buf.find(b"\n\n", at)]), None, variant)
+        found = self.starts.start(b"", fen, variant)
+        if len(self._known) >= MEMO:
+            self._known.clear()
+        self._known[(fen, variant)] = found
+        return found
+
+    def _date(self, raw: bytes | None) -> tuple[str, str]:
+        """A date tag's value as the filters read it, and as the last date played."""
+        date = _date_text(raw or b"")
+        found = date, "" if "?" in date else date
+        if len(self._dates) >= MEMO:
+            self._dates.clear()
+        self._dates[raw] = found
+        return found
+
+    def careful(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None,
+                offset: int = 0) -> int:
+        """Add the games in ``pieces`` one by one, numbered from ``offset + 1``;
+        returns the number of the last one."""
+        read = offset
         try:
             for game in scan(pieces, path):
                 if not game.number:
                     continue
-                read = game.number
+                read = offset + game.number
                 if game.problem is not None:
                     self._skip(report, read, game.problem)
                     continue
@@ -602,11 +838,10 @@ class Tree:
         """Add one game: its header block, its moves (``movetext[start:end]``,
         default: all of it), its result (0 to 3)."""
         self._add(header, plain_tags(header), movetext, result, start, end)
-        self._flush()
 
     def _add(self, header: bytes, tags: dict[bytes, bytes] | None, movetext: bytes,
              result: int, start: int, end: int) -> None:
-        """:meth:`add_game`, its tags read (or None), summed in :attr:`_pending`."""
+        """:meth:`add_game`, its tags read (or None)."""
         if tags is None:
             number, note = self.starts.start(header)
         else:
@@ -623,28 +858,21 @@ class Tree:
             return
         if "?" in date:  # a month or a day not known: no last date
             date = ""
-        line = moves_in(movetext, start, len(movetext) if end < 0 else end, self.plies)
-        key = (number, tuple(line))
-        sums = self._pending.get(key)
-        if sums is None:
-            sums = self._pending[key] = Node()
-        sums.count(result, rating, date)
+        line = tuple(moves_in(movetext, start, len(movetext) if end < 0 else end, self.plies))
+        mine = self.leaves.get(number)
+        if mine is None:
+            mine = self.leaves[number] = {}
+        counts = mine.get(line)
+        if counts is None:
+            counts = mine[line] = [0, 0, 0, 0, 0, 0, 0.0, ""]
+        counts[0] += 1
+        counts[result + 1] += 1
+        if rating is not None:
+            counts[5] += 1
+            counts[6] += rating
+        counts[7] = max(counts[7], date)
+        self._built = None
 
-    def _flush(self) -> None:
-        """Put the games summed in :attr:`_pending` in the tree."""
-        pending, self._pending = self._pending, {}
-        roots = self.roots
-        for (number, line), sums in pending.items():
-            node = roots.get(number)
-            if node is None:
-                node = roots[number] = Node()
-            node.add_counts(sums)
-            for move in line:
-                child = node.children.get(move)
-                if child is None:
-                    child = node.children[move] = Node()
-                child.add_counts(sums)
-                node = child
 
     # -- output -------------------------------------------------------------------
 
@@ -710,11 +938,44 @@ class Tree:
             node = child
         return node
 
+    def after(self, number: int, line: Sequence[str]) -> Node:
+        """The node after ``line`` from position ``number``, with its next moves
+        (but not theirs), summed from the lines through it (the tree is not
+        built); raises :class:`TreeError` as :meth:`node` does."""
+        leaves = self.leaves.get(number)
+        if leaves is None:
+            raise TreeError(f"id {number!r} is not the start of any game read")
+        node = Node()
+        depth = len(line)
+        deepest = 0
+        for moves, counts in leaves.items():
+            same = _common(moves, line)
+            if same < depth:
+                deepest = max(deepest, same)
+                continue
+            _into(node, counts)
+            if depth < len(moves) and moves[depth] is not None:
+                move = _move(moves[depth])
+                child = node.children.get(move)
+                if child is None:
+                    child = node.children[move] = Node()
+                _into(child, counts)
+        if not node.games:
+            shown = " ".join(line[:deepest + 1])
+            raise TreeError(f"line {shown!r} is not played from id {number} in the games read"
+                            if deepest < self.plies else
+                            f"line {' '.join(line)!r} is longer than the tree's "
+                            f"{self.plies} plies")
+        return node
+
     def played(self, line: Sequence[str], ids: Iterable[int] | None = None) -> list[int]:
         """The positions of ``ids`` (default: every one read, in order) that the
         tree holds and whose games played ``line``; all it holds where none did."""
-        held = [n for n in (sorted(self.roots) if ids is None else ids) if n in self.roots]
-        return [n for n in held if _has(self.roots[n], line)] or held
+        leaves = self.leaves
+        held = [n for n in (sorted(leaves) if ids is None else ids) if n in leaves]
+        depth = len(line)
+        return [n for n in held
+                if any(_common(moves, line) >= depth for moves in leaves[n])] or held
 
     def text(self, ids: Iterable[int] | None = None, line: Sequence[str] = (),
              min_games: int = 0) -> Iterator[str]:
@@ -726,7 +987,7 @@ class Tree:
         if ids is None:  # every position where the line was played
             ids = self.played(line)
         for index, number in enumerate(ids):
-            node = self.node(number, line)
+            node = self.after(number, line)
             if index:
                 yield ""
             after = f" after {' '.join(line)}" if line else ""
@@ -738,12 +999,12 @@ class Tree:
             yield from table(node, min_games)
 
 
-def _has(node: Node, line: Sequence[str]) -> bool:
-    for move in line:
-        if move not in node.children:
-            return False
-        node = node.children[move]
-    return True
+def _common(moves: tuple[Any, ...], line: Sequence[str]) -> int:
+    """How many first moves of ``moves`` (a leaf's) are those of ``line``."""
+    for depth, move in enumerate(line):
+        if depth >= len(moves) or moves[depth] is None or _move(moves[depth]) != move:
+            return depth
+    return len(line)
 
 
 def walk(node: Node, min_games: int = 0,
