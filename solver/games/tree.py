@@ -534,6 +534,23 @@ def _move(token: Any) -> str:
     return _SANS.get(token) or _san_of(token)
 
 
+def _normalised(leaves: Leaves) -> Leaves:
+    """``leaves`` with their moves normalised (see :func:`_move`), lines that
+    become one summed."""
+    get = _SANS.get
+    found: Leaves = {}
+    for line, counts in leaves.items():
+        moves = tuple(map(get, line))
+        if None in moves:  # a move not met yet, a short game, or normalised already
+            moves = tuple([_move(token) for token in line if token is not None])
+        have = found.get(moves)
+        if have is None:
+            found[moves] = counts
+        else:
+            _add_counts(have, counts)
+    return found
+
+
 class Tree:
     """The trees of the first ``plies`` plies, per start position, over any number of inputs.
 
@@ -555,12 +572,37 @@ class Tree:
         self.left_out = 0
         self.notes = Notes()  # repaired castling fields, why games are not in the family
         self._at: tuple[str | None, int] = (None, 0)
-        #: The games read, per start and line (see :data:`Leaves`).
-        self.leaves: dict[int, Leaves] = {}
+        self._leaves: dict[int, Leaves] = {}
+        #: Games read in bulk, not yet in :attr:`leaves`: by ``(id, *moves as written)``.
+        self._bulked: dict[tuple[Any, ...], Counts] = {}
+        self._tokens: dict[bytes, bytes] = {}  # each move as written, one object each
         self._built: dict[int, Node] | None = None
         self._shapes: set[tuple[bytes, ...]] = set()  # header shapes read in bulk
         self._known: dict[tuple[bytes | None, bytes | None], Start] = {}  # (FEN, Variant)
         self._dates: dict[bytes | None, tuple[str, str]] = {}  # date tag: (date, last date)
+
+    @property
+    def leaves(self) -> dict[int, Leaves]:
+        """The games read, per start and line (see :data:`Leaves`)."""
+        if self._bulked:
+            self._settle()
+        return self._leaves
+
+    def _settle(self) -> None:
+        """Put the games read in bulk in :attr:`leaves`."""
+        bulked, self._bulked = self._bulked, {}
+        leaves = self._leaves
+        for key, counts in bulked.items():
+            mine = leaves.get(key[0])
+            if mine is None:
+                mine = leaves[key[0]] = {}
+            line = key[1:]
+            have = mine.get(line)
+            if have is None:
+                mine[line] = counts
+            else:
+                _add_counts(have, counts)
+        self._built = None
 
     @property
     def roots(self) -> dict[int, Node]:
@@ -593,7 +635,7 @@ class Tree:
     def keep(self, ids: Iterable[int]) -> None:
         """Keep only the starts ``ids``."""
         wanted = set(ids)
-        self.leaves = {n: leaves for n, leaves in self.leaves.items() if n in wanted}
+        self._leaves = {n: leaves for n, leaves in self.leaves.items() if n in wanted}
         self._built = None
 
     def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
@@ -636,7 +678,8 @@ class Tree:
 
     def reset(self) -> None:
         """Forget every game (a worker starts from nothing)."""
-        self.leaves = {}
+        self._leaves = {}
+        self._bulked = {}
         self._built = None
         self.games = self.skipped = self.outside = self.left_out = 0
         self.notes = Notes()
@@ -651,14 +694,17 @@ class Tree:
 
     @property
     def rows(self) -> tuple[dict[int, Leaves], int]:
-        """The games read (:attr:`leaves`), and those filtered out."""
-        return self.leaves, self.left_out
+        """The games read (:attr:`leaves`, their moves normalised: fewer
+        distinct objects to send), and those filtered out."""
+        return {number: _normalised(leaves) for number, leaves in self.leaves.items()}, \
+            self.left_out
 
     def absorb(self, rows: tuple[dict[int, Leaves], int], outside: int, games: int,
                skipped: int, notes: Notes | None = None, offset: int = 0) -> None:
         """Add another tree's :attr:`rows` and counts (a worker's, its games
         numbered after ``offset``), after this one's games."""
         theirs, left_out = rows
+        self._settle()
         for number, leaves in theirs.items():
             mine = self.leaves.get(number)
             if mine is None:
@@ -716,7 +762,9 @@ class Tree:
         result, fen, variant, first = at[b"Result"], at[b"FEN"], at[b"Variant"], at[MOVES]
         white, black, utc, day = at[b"WhiteElo"], at[b"BlackElo"], at[b"UTCDate"], at[b"Date"]
         stop = first + self.plies
-        known, dates, leaves, slot = self._known, self._dates, self.leaves, _SLOT
+        known, dates, bulked, slot = self._known, self._dates, self._bulked, _SLOT
+        tokens = self._tokens
+        token = tokens.get
         filters = None if self.filters.everything() else self.filters
         begun = read
         match = None
@@ -728,8 +776,7 @@ class Tree:
                 number = self._noted(buf, match.start(), found[fen], found[variant], path, read)
                 if number is None:
                     continue
-            else:
-                number = start[0]
+                start = (number, None)
             elo, other = found[white], found[black]
             if elo is None or other is None:
                 rating = None
@@ -745,13 +792,12 @@ class Tree:
                     lambda name, g=found: g[at[name]], rating, date[0]):
                 self.left_out += 1
                 continue
-            mine = leaves.get(number)
-            if mine is None:
-                mine = leaves[number] = {}
-            line = found[first:stop]
-            counts = mine.get(line)
+            key = (start[0], *map(token, found[first:stop]))  # one object a move: quicker
+            if None in key:  # a move not met yet, or a short game
+                key = self._key(start[0], found[first:stop])
+            counts = bulked.get(key)
             if counts is None:
-                counts = mine[line] = [0, 0, 0, 0, 0, 0, 0.0, ""]
+                counts = bulked[key] = [0, 0, 0, 0, 0, 0, 0.0, ""]
             counts[0] += 1
             counts[slot[found[result]]] += 1
             if rating is not None:
@@ -764,6 +810,14 @@ class Tree:
             self._built = None
         self.games += read - begun
         return pos, read
+
+    def _key(self, number: int, moves: tuple[bytes | None, ...]) -> tuple[Any, ...]:
+        """The key in :attr:`_bulked` of a game's start and moves (None past its last)."""
+        tokens = self._tokens
+        if len(tokens) >= MEMO:
+            tokens.clear()
+        return (number, *[None if move is None else tokens.setdefault(move, move)
+                          for move in moves])
 
     def _noted(self, buf: Any, at: int, fen: bytes | None, variant: bytes | None, path: str,
                read: int) -> int | None:
