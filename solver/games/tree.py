@@ -534,6 +534,11 @@ def _move(token: Any) -> str:
     return _SANS.get(token) or _san_of(token)
 
 
+def _group(found: tuple[bytes | None, ...], at: dict[bytes, int], name: bytes) -> bytes | None:
+    """The value of the tag ``name`` in a game read in bulk (its groups ``found``)."""
+    return found[at[name]]
+
+
 def _normalised(leaves: Leaves) -> Leaves:
     """``leaves`` with their moves normalised (see :func:`_move`), lines that
     become one summed."""
@@ -772,29 +777,27 @@ class Tree:
             found = match.groups()
             read += 1
             start = known.get((found[fen], found[variant]))
-            if start is None or start[1] is not None:
-                number = self._noted(buf, match.start(), found[fen], found[variant], path, read)
-                if number is None:
+            if start is None or start[1] is not None or start[0] is None:
+                noted = self._noted(buf, match.start(), found[fen], found[variant], path, read)
+                if noted is None:
                     continue
-                start = (number, None)
-            elo, other = found[white], found[black]
-            if elo is None or other is None:
-                rating = None
-            elif elo.isdigit() and other.isdigit():
-                rating = (int(elo) + int(other)) / 2
+                number = noted
             else:
-                rating = _rating_of(elo, other)
+                number = start[0]
+            elo, other = found[white], found[black]
+            rating = (int(elo) + int(other)) / 2 if elo and other and elo.isdigit() and \
+                other.isdigit() else _rating_of(elo, other)
             raw = found[utc] or found[day]
             date = dates.get(raw)
             if date is None:
                 date = self._date(raw)
             if filters is not None and not filters.takes_tags(
-                    lambda name, g=found: g[at[name]], rating, date[0]):
+                    functools.partial(_group, found, at), rating, date[0]):
                 self.left_out += 1
                 continue
-            key = (start[0], *map(token, found[first:stop]))  # one object a move: quicker
+            key = (number, *map(token, found[first:stop]))  # one object a move: quicker
             if None in key:  # a move not met yet, or a short game
-                key = self._key(start[0], found[first:stop])
+                key = self._key(number, found[first:stop])
             counts = bulked.get(key)
             if counts is None:
                 counts = bulked[key] = [0, 0, 0, 0, 0, 0, 0.0, ""]
