@@ -173,6 +173,13 @@ def tree(
              "the next moves' table, clicking a move follows it), opened at --line; "
              "stdout (or -o) gets --format's output as without it; `-`: the page to "
              "stdout (or -o) instead.")] = None,
+    transpositions: Annotated[bool, typer.Option(
+        "--transpositions",
+        help="Merge the lines that reach the same position (placement, side to move, "
+             "castling rights, en-passant square) by any move order: the table after "
+             "--line counts every game that reached its position; json and csv list the "
+             "positions. A game that reaches a position twice within the plies is counted "
+             "twice. Needs cozy-chess (pip install 'chess960[moves]').")] = False,
 ) -> None:
     """Per start position, the tree of the first plies of its games: games,
     results, average rating, last date played, per line, as lichess's opening
@@ -187,6 +194,9 @@ def tree(
     if html == "-" and fmt != "text":
         raise typer.BadParameter(f"--html - writes the page instead of --format {fmt!r}: "
                                  "give one of them", param_hint="'--html'")
+    if transpositions and html is not None:
+        raise typer.BadParameter("the explorer page shows the tree by lines: give --html or "
+                                 "--transpositions, not both", param_hint="'--html'")
     from os.path import abspath
 
     if html not in (None, "-") and out not in (None, "-") and abspath(html) == abspath(out):
@@ -196,7 +206,8 @@ def tree(
 
     _exit(tree_command(files, rules, plies, ids or [], line, fmt, min_games,
                        {"speed": speed or [], "rating": rating, "since": since,
-                        "until": until, "player": player, "color": color}, out, html))
+                        "until": until, "player": player, "color": color}, out, html,
+                       transpositions=transpositions))
 
 
 @games_app.command("merge", epilog=_examples(
