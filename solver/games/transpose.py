@@ -225,10 +225,7 @@ class Mover:
         start, to = move.from_square, move.to_square
         capture = board.piece_on(to) is not None
         if piece == self.c.Piece.Pawn:
-            if start.file() != to.file():
-                text = f"{start.file()}x{to}"
-            else:
-                text = str(to)
+            text = f"{start.file()}x{to}" if start.file() != to.file() else str(to)
             if move.promotion is not None:
                 text += ("=" if marked else "") + self.letters[move.promotion]
             return text
