@@ -184,7 +184,12 @@ def tree(
     """Per start position, the tree of the first plies of its games: games,
     results, average rating, last date played, per line, as lichess's opening
     explorer shows them; text shows the next moves after --line; --html writes
-    the explorer as a page."""
+    the explorer as a page.
+
+    --transpositions merges the lines that reach the same position by any move
+    order (replayed with cozy-chess): text shows the moves from the position
+    after --line, json lists each start's positions (FEN, counts, next moves),
+    csv has a row a position."""
     if fmt not in ("text", "json", "csv"):
         raise typer.BadParameter(f"{fmt!r} is not text, json or csv", param_hint="'--format'")
     if color is not None and color not in ("white", "black"):
