@@ -218,6 +218,19 @@ def test_table_after_a_line_counts_every_move_order(tmp_path: Path) -> None:
     assert shown == expected and sum(shown.values()) <= want[518, here][0]
 
 
+def test_a_line_shows_the_starts_that_reached_it(tmp_path: Path) -> None:
+    path = tmp_path / "g.pgn"
+    path.write_text(pgn(collection(4, 0)))
+    ran = run(["games", "tree", str(path), "--transpositions", "--line", "Nfe3 Nfe6 O-O"])
+    lines = ran.stdout.decode().splitlines()
+    assert ran.returncode == 0, ran.stderr
+    assert lines[0].startswith("FRC 96 (id 96) after Nfe3 Nfe6 O-O (any move order): 2 games")
+    assert {row.split()[0] for row in lines[2:]} == {"O-O", "g6"}
+    ran = run(["games", "tree", str(path), "--transpositions", "--line", "Nfe3", "--id", "518"])
+    assert ran.returncode == 1
+    assert ran.stderr.decode() == "error: line 'Nfe3' from id 518: 'Nfe3' is not a legal move\n"
+
+
 def test_a_move_that_is_not_legal(tmp_path: Path) -> None:
     path = tmp_path / "bad.pgn"
     path.write_text('[Result "1-0"]\n'

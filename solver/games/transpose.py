@@ -101,8 +101,11 @@ def supported(family: Family) -> None:
 
 def transpose(tree: Tree, family: Family) -> dict[int, Merged]:
     """``tree``'s lines merged by position, per start id (see the module's
-    docstring); raises :class:`TreeError` on a SAN move that is not legal in
-    its position, quoting its line, or for a family not chess960-shaped."""
+    docstring): a position's counts are the sum of those of the tree nodes
+    that reach it, so a game that reaches it twice within the plies (a
+    repetition) counts twice. Raises :class:`TreeError` on a SAN move that is
+    not legal in its position, quoting its line, or for a family not
+    chess960-shaped."""
     supported(family)
     mover = Mover(cozy())
     merged = {}
@@ -323,13 +326,21 @@ def text(tree: Tree, merged: dict[int, Merged], ids: Sequence[int] | None,
     mover = Mover(cozy())
     if not merged:
         return
-    keys: dict[int, str] = {}
-    for number in (sorted(merged) if ids is None else ids):
-        keys[number] = mover.key(mover.play(mover.start(family, number), line, number))
-    if ids is None:
-        ids = [n for n in sorted(merged) if keys[n] in merged[n].positions] or sorted(merged)
+
+    def reached(number: int) -> str:
+        return mover.key(mover.play(mover.start(family, number), line, number))
+
+    if ids is None:  # the starts where the line is legal and a game reached its position
+        found = []
+        for number in sorted(merged):
+            try:
+                if reached(number) in merged[number].positions:
+                    found.append(number)
+            except TreeError:
+                continue
+        ids = found or sorted(merged)
     for index, number in enumerate(ids):
-        position = merged[number].positions.get(keys[number])
+        position = merged[number].positions.get(reached(number))
         if position is None:
             raise TreeError(f"line {' '.join(line)!r} from id {number} reaches a position "
                             "no game read reached")
