@@ -216,16 +216,23 @@ def tag_command(files: Sequence[str], rules: str, name: str, in_place: bool,
 
 def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str],
                  line: str | None, fmt: str, min_games: int, filters: dict[str, Any],
-                 out: str | None, html: str | None = None) -> int:
+                 out: str | None, html: str | None = None, transpositions: bool = False) -> int:
     """``chess960 games tree``: the opening tree of each start position, in the
     form ``fmt`` (text: the explorer's table after ``line``; json; csv), and
-    the explorer page written to ``html`` (``-``: to ``out`` instead)."""
+    the explorer page written to ``html`` (``-``: to ``out`` instead);
+    ``transpositions``: the tree merged by position
+    (:mod:`solver.games.transpose`), without a page."""
 
     def body() -> None:
         from solver.games.select import parse_ids
         from solver.games.tree import Filters, Tree, moves, parse_month, parse_rating, parse_speeds
 
         family = _family(rules)
+        if transpositions:
+            from solver.games.transpose import cozy, supported
+
+            cozy()  # (before the games are read: the package, then the family)
+            supported(family)
         chosen = sorted(parse_ids(family, list(ids))) if ids else None
         low, high = parse_rating(filters["rating"])
         player = filters["player"]
@@ -246,6 +253,9 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
             return
         if chosen is not None:
             tree.keep(chosen)
+        if transpositions:
+            _write_bytes([_transposed(tree, fmt, chosen, played, min_games).encode()], out)
+            return
         page = None if html is None else _page(tree, files, chosen, played, min_games, filters)
         if html == "-" and page is not None:
             _write_bytes([page.encode()], out)
@@ -264,6 +274,22 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
         _write_bytes([text.encode()], out)
 
     return _run(body)
+
+
+def _transposed(tree: Any, fmt: str, chosen: Sequence[int] | None, line: Sequence[str],
+                min_games: int) -> str:
+    """``games tree --transpositions``'s output in the form ``fmt``."""
+    from solver.games import transpose
+
+    merged = transpose.transpose(tree, tree.family)
+    if fmt == "json":
+        return transpose.to_json(tree, merged, min_games)
+    if fmt == "csv":
+        return transpose.to_csv(merged, min_games)
+    if not merged:
+        return "no game from the positions asked for\n"
+    ids = None if chosen is None else [n for n in chosen if n in merged]
+    return "".join(f"{row}\n" for row in transpose.text(tree, merged, ids, line, min_games))
 
 
 def _write_page(html: str | None, page: str | None) -> None:

@@ -173,11 +173,23 @@ def tree(
              "the next moves' table, clicking a move follows it), opened at --line; "
              "stdout (or -o) gets --format's output as without it; `-`: the page to "
              "stdout (or -o) instead.")] = None,
+    transpositions: Annotated[bool, typer.Option(
+        "--transpositions",
+        help="Merge the lines that reach the same position (placement, side to move, "
+             "castling rights, en-passant square) by any move order: the table after "
+             "--line counts every game that reached its position; json and csv list the "
+             "positions. A game that reaches a position twice within the plies is counted "
+             "twice. Needs cozy-chess (pip install 'chess960[moves]').")] = False,
 ) -> None:
     """Per start position, the tree of the first plies of its games: games,
     results, average rating, last date played, per line, as lichess's opening
     explorer shows them; text shows the next moves after --line; --html writes
-    the explorer as a page."""
+    the explorer as a page.
+
+    --transpositions merges the lines that reach the same position by any move
+    order (replayed with cozy-chess): text shows the moves from the position
+    after --line, json lists each start's positions (FEN, counts, next moves),
+    csv has a row a position."""
     if fmt not in ("text", "json", "csv"):
         raise typer.BadParameter(f"{fmt!r} is not text, json or csv", param_hint="'--format'")
     if color is not None and color not in ("white", "black"):
@@ -187,6 +199,9 @@ def tree(
     if html == "-" and fmt != "text":
         raise typer.BadParameter(f"--html - writes the page instead of --format {fmt!r}: "
                                  "give one of them", param_hint="'--html'")
+    if transpositions and html is not None:
+        raise typer.BadParameter("the explorer page shows the tree by lines: give --html or "
+                                 "--transpositions, not both", param_hint="'--html'")
     from os.path import abspath
 
     if html not in (None, "-") and out not in (None, "-") and abspath(html) == abspath(out):
@@ -196,7 +211,8 @@ def tree(
 
     _exit(tree_command(files, rules, plies, ids or [], line, fmt, min_games,
                        {"speed": speed or [], "rating": rating, "since": since,
-                        "until": until, "player": player, "color": color}, out, html))
+                        "until": until, "player": player, "color": color}, out, html,
+                       transpositions=transpositions))
 
 
 @games_app.command("merge", epilog=_examples(
