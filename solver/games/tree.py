@@ -24,8 +24,10 @@ the games, which are read one at a time.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
+import gc
 import io
 import json
 import re
@@ -320,6 +322,42 @@ def _node_json(node: Node, min_games: int) -> dict[str, Any]:
             "last_date": node.last or None, "top_share": share, "children": below}
 
 
+def _node_text(node: Node, min_games: int, parts: list[str]) -> None:
+    """The members of :func:`_node_json`'s object for ``node``, as :func:`dumps`
+    writes them, appended to ``parts`` (four times quicker than making the
+    objects and encoding them)."""
+    children = node.children
+    share = "null"
+    items: Iterable[tuple[str, Node]] = ()
+    if children:
+        counts = [child.games for child in children.values()]
+        total = sum(counts)
+        if total:
+            share = repr(round(max(counts) / total, 4))
+        items = sorted(children.items(), key=_order) if len(children) > 1 else children.items()
+    rated = node.rated
+    parts.append(
+        f'"games":{node.games},"white":{node.white},"draws":{node.draws},'
+        f'"black":{node.black},"rating_sum":{node.ratings!r},"rated_games":{rated},'
+        f'"avg_rating":{repr(round(node.ratings / rated, 1)) if rated else "null"},'
+        f'"last_date":{_text(node.last) if node.last else "null"},"top_share":{share},'
+        '"children":{')
+    first = True
+    for move, child in items:
+        if child.games >= min_games:
+            parts.append(("" if first else ",") + _text(move) + ":{")
+            first = False
+            _node_text(child, min_games, parts)
+            parts.append("}")
+    parts.append("}")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _text(value: str) -> str:
+    """A string as :func:`dumps` writes it."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 @dataclass
 class Filters:
     """Which games a tree takes, as lichess's explorer filters them."""
@@ -527,11 +565,35 @@ def _into(node: Node, counts: Counts) -> None:
     node.last = max(node.last, counts[7])
 
 
+def _summed(lines: list[Counts]) -> Node:
+    """A node of the counts of ``lines`` summed (column by column, in C)."""
+    node = Node()
+    if lines:
+        columns = list(zip(*lines, strict=True))
+        node.games, node.white, node.draws, node.black = (sum(c) for c in columns[:4])
+        node.rated, node.ratings, node.last = sum(columns[5]), sum(columns[6]), max(columns[7])
+    return node
+
+
 def _move(token: Any) -> str:
     """A line's move as the tree keys it (a token as written: normalised)."""
     if isinstance(token, str):
         return token
     return _SANS.get(token) or _san_of(token)
+
+
+@contextlib.contextmanager
+def _no_collection() -> Iterator[None]:
+    """No cyclic garbage collection meanwhile: the tree's nodes, lines and
+    counts make no cycle, and collecting while they are made costs more than
+    making them (each collection walks every one made so far)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _group(found: tuple[bytes | None, ...], at: dict[bytes, int], name: bytes) -> bytes | None:
@@ -563,6 +625,10 @@ class Tree:
     nodes (:attr:`roots`) is built from them when it is asked for, and the
     explorer's table of one node (:meth:`text`) from the lines through it.
     """
+
+    #: How much more of a large file this process reads than each worker (the
+    #: share of the file read while the workers send their lines).
+    LEAD: Final = 0.04
 
     def __init__(self, family: Family, plies: int = PLIES, filters: Filters | None = None) -> None:
         if plies < 0:
@@ -613,23 +679,31 @@ class Tree:
     def roots(self) -> dict[int, Node]:
         """The tree of each start read, by id (built from :attr:`leaves`)."""
         if self._built is None:
-            self._built = {number: self._root(leaves) for number, leaves in self.leaves.items()}
+            with _no_collection():
+                self._built = {number: self._root(leaves)
+                               for number, leaves in self.leaves.items()}
         return self._built
 
     @staticmethod
     def _root(leaves: Leaves) -> Node:
         root = Node()
-        for line, counts in leaves.items():
+        for line, counts in _normalised(leaves).items():
+            games, white, draws, black, _, rated, ratings, last = counts
             node = root
             _into(node, counts)
-            for token in line:
-                if token is None:
-                    break
-                move = _move(token)
-                child = node.children.get(move)
+            for move in line:
+                children = node.children
+                child = children.get(move)
                 if child is None:
-                    child = node.children[move] = Node()
-                _into(child, counts)
+                    child = children[move] = Node()
+                child.games += games
+                child.white += white
+                child.draws += draws
+                child.black += black
+                child.rated += rated
+                child.ratings += ratings
+                if last > child.last:  # noqa: PLR1730 (a call a node costs)
+                    child.last = last
                 node = child
         return root
 
@@ -736,6 +810,11 @@ class Tree:
         from ``read + 1``: in bulk, a pattern per header shape, while the games
         are plainly written; a game that is not, with those up to the next game
         start after a blank line, game by game. Returns the number of the last game."""
+        with _no_collection():
+            return self._add_region(buf, start, end, path, report, read)
+
+    def _add_region(self, buf: Any, start: int, end: int, path: str,
+                    report: SkipReport | None, read: int) -> int:
         from solver.games.fast import next_start
         from solver.games.tree_bulk import MOST_PLIES, SHAPES, game_pattern, shape_of
 
@@ -953,15 +1032,25 @@ class Tree:
                        **self.roots[number].to_json(min_games)}
 
     def json(self, min_games: int = 0) -> str:
-        """:meth:`to_json` as :func:`dumps` writes it, one position at a time
-        (the whole document is never held as objects)."""
+        """:meth:`to_json` as :func:`dumps` writes it, written as text node by
+        node (:func:`_node_text`; the whole document is never held as objects)."""
+        from solver.games.labels import label
+
         head = dumps({**self._head(min_games), "positions": []})
         assert head.endswith("[]}\n")
         parts = [head[:-4], "["]
-        for index, position in enumerate(self._positions(min_games)):
-            if index:
-                parts.append(",")
-            parts.append(dumps(position)[:-1])
+        family = self.family
+        with _no_collection():
+            for number in sorted(self.roots):
+                root = self.roots[number]
+                if root.games < min_games:
+                    continue
+                position = family.position(number)
+                start = dumps({"id": number, "position": label(family, position),
+                               "rank": position.white})
+                parts.append(("," if len(parts) > 2 else "") + start[:-2] + ",")
+                _node_text(root, min_games, parts)
+                parts.append("}")
         parts.append("]}\n")
         return "".join(parts)
 
@@ -1002,21 +1091,25 @@ class Tree:
         leaves = self.leaves.get(number)
         if leaves is None:
             raise TreeError(f"id {number!r} is not the start of any game read")
-        node = Node()
         depth = len(line)
         deepest = 0
+        after: dict[Any, list[Counts]] = {}  # the lines through the node, by their next move
         for moves, counts in leaves.items():
-            same = _common(moves, line)
-            if same < depth:
-                deepest = max(deepest, same)
-                continue
-            _into(node, counts)
-            if depth < len(moves) and moves[depth] is not None:
-                move = _move(moves[depth])
+            if depth:
+                same = _common(moves, line)
+                if same < depth:
+                    deepest = max(deepest, same)
+                    continue
+            after.setdefault(moves[depth] if depth < len(moves) else None, []).append(counts)
+        node = _summed([counts for lines in after.values() for counts in lines])
+        for token, lines in after.items():
+            if token is not None:
+                move = _move(token)
                 child = node.children.get(move)
                 if child is None:
-                    child = node.children[move] = Node()
-                _into(child, counts)
+                    node.children[move] = _summed(lines)
+                else:  # the same move written otherwise (0-0, e4!)
+                    child.add_counts(_summed(lines))
         if not node.games:
             shown = " ".join(line[:deepest + 1])
             raise TreeError(f"line {shown!r} is not played from id {number} in the games read"
