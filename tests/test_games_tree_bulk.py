@@ -138,3 +138,16 @@ def test_lichess_games_are_read_in_bulk() -> None:
     assert careful == [3]  # only the fourth game, game by game
     node = tree.roots[518].children["e4"].children["e5"]
     assert node.games == 6 and list(node.children) == ["Nf3"] and node.rating() == 1600.0
+
+
+def test_building_the_tree_leaves_the_lines_as_they_were() -> None:
+    """A line read in bulk (``0-0``) and the same line read game by game (``O-O``,
+    after a variation) are one node; building the tree (for JSON) does not add
+    one's games to the other's, so the table read after it is the one before."""
+    head = f'[Result "1-0"]\n[FEN "{fen(518)}"]\n\n'
+    text = (head + "1. 0-0 1-0\n\n" + head + "1. O-O (1. e4) 1-0\n\n").encode()
+    tree = Tree(Family.load("chess960"), 2)
+    tree.add(iter([text]), "x")
+    before = list(tree.text())
+    assert tree.roots[518].children["O-O"].games == 2
+    assert list(tree.text()) == before and before[0].endswith(": 2 games")

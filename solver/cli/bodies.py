@@ -506,6 +506,37 @@ def audit(file: str, rules: str = "chess960", level: float = 0.01, fmt: str = "t
     return audit_command(file, rules, level, fmt, out=sys.stdout, err=sys.stderr)
 
 
+def tree(files: list[str], rules: str = "chess960", plies: int = 12,
+         ids: list[str] | None = None, line: str | None = None, speed: list[str] | None = None,
+         rating: str | None = None, since: str | None = None, until: str | None = None,
+         player: str | None = None, color: str | None = None, min_games: int = 0,
+         fmt: str = "text", out: str | None = None, html: str | None = None,
+         transpositions: bool = False) -> int:
+    """``chess960 games tree``."""
+    if fmt not in ("text", "json", "csv"):
+        raise Usage(f"{fmt!r} is not text, json or csv", "'--format'")
+    if color is not None and color not in ("white", "black"):
+        raise Usage(f"{color!r} is not white or black", "'--color'")
+    if color is not None and player is None:
+        raise Usage("--color needs --player", "'--color'")
+    if html == "-" and fmt != "text":
+        raise Usage(f"--html - writes the page instead of --format {fmt!r}: give one of them",
+                    "'--html'")
+    if transpositions and html is not None:
+        raise Usage("the explorer page shows the tree by lines: give --html or "
+                    "--transpositions, not both", "'--html'")
+    from os.path import abspath
+
+    if html not in (None, "-") and out not in (None, "-") and abspath(html) == abspath(out):
+        raise Usage(f"--html {html!r} is the file -o writes too", "'--html'")
+    from solver.cli.game_runs import tree_command
+
+    return tree_command(files, rules, plies, ids or [], line, fmt, min_games,
+                        {"speed": speed or [], "rating": rating, "since": since,
+                         "until": until, "player": player, "color": color}, out, html,
+                        transpositions=transpositions)
+
+
 def stats(files: list[str], rules: str = "chess960", fmt: str = "text",
           number_tag: str | None = None) -> int:
     """``chess960 games stats``."""

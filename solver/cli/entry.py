@@ -15,7 +15,7 @@
 
 ``chess960 id``, ``position``, ``random``, ``show``, ``rules``, ``solve``,
 ``check``, ``plan``, ``convert``, ``lint``, ``which``, ``compare``, ``book``,
-``eval``, ``dice`` and ``games stats`` are what scripts call most, one call at
+``eval``, ``dice``, ``games stats`` and ``games tree`` are what scripts call most, one call at
 a time, so their start-up matters: Typer parses options through Pydantic,
 which alone takes longer to import than answering. So :func:`dispatch` parses
 the common forms of these commands with the table generated from the Typer app

@@ -190,29 +190,7 @@ def tree(
     order (replayed with cozy-chess): text shows the moves from the position
     after --line, json lists each start's positions (FEN, counts, next moves),
     csv has a row a position."""
-    if fmt not in ("text", "json", "csv"):
-        raise typer.BadParameter(f"{fmt!r} is not text, json or csv", param_hint="'--format'")
-    if color is not None and color not in ("white", "black"):
-        raise typer.BadParameter(f"{color!r} is not white or black", param_hint="'--color'")
-    if color is not None and player is None:
-        raise typer.BadParameter("--color needs --player", param_hint="'--color'")
-    if html == "-" and fmt != "text":
-        raise typer.BadParameter(f"--html - writes the page instead of --format {fmt!r}: "
-                                 "give one of them", param_hint="'--html'")
-    if transpositions and html is not None:
-        raise typer.BadParameter("the explorer page shows the tree by lines: give --html or "
-                                 "--transpositions, not both", param_hint="'--html'")
-    from os.path import abspath
-
-    if html not in (None, "-") and out not in (None, "-") and abspath(html) == abspath(out):
-        raise typer.BadParameter(f"--html {html!r} is the file -o writes too",
-                                 param_hint="'--html'")
-    from solver.cli.game_runs import tree_command
-
-    _exit(tree_command(files, rules, plies, ids or [], line, fmt, min_games,
-                       {"speed": speed or [], "rating": rating, "since": since,
-                        "until": until, "player": player, "color": color}, out, html,
-                       transpositions=transpositions))
+    bodies.typer_call(bodies.tree, locals())
 
 
 @games_app.command("merge", epilog=_examples(

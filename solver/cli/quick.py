@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 #: The commands the quick path answers: what scripts call most, one call at a time.
 QUICK = ("id", "position", "convert", "random", "show", "rules", "plan", "check", "solve",
-         "lint", "which", "compare", "book", "eval", "dice", "games stats")
+         "lint", "which", "compare", "book", "eval", "dice", "games stats", "games tree")
 
 #: A parameter's kinds in the table: a flag, a text, an integer; ``other``
 #: (anything else) is left to Typer whenever it is given.

@@ -263,6 +263,29 @@ TABLE: dict[str, dict[str, Any]] = {
             'number_tag': {'kind': 'str', 'multiple': False, 'required': False},
         },
     },
+    'games tree': {
+        'body': 'solver.cli.bodies:tree',
+        'argument': {'name': 'files', 'nargs': -1},
+        'options': {'--rules': 'rules', '-r': 'rules', '--plies': 'plies', '-p': 'plies', '--id': 'ids', '--line': 'line', '--speed': 'speed', '--rating': 'rating', '--since': 'since', '--until': 'until', '--player': 'player', '--color': 'color', '--min-games': 'min_games', '--format': 'fmt', '-f': 'fmt', '--output': 'out', '-o': 'out', '--html': 'html', '--transpositions': 'transpositions'},
+        'params': {
+            'files': {'kind': 'str', 'multiple': True, 'required': True},
+            'rules': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'chess960'},
+            'plies': {'kind': 'int', 'multiple': False, 'required': False, 'default': 12, 'min': 0, 'max': 200},
+            'ids': {'kind': 'str', 'multiple': True, 'required': False},
+            'line': {'kind': 'str', 'multiple': False, 'required': False},
+            'speed': {'kind': 'str', 'multiple': True, 'required': False},
+            'rating': {'kind': 'str', 'multiple': False, 'required': False},
+            'since': {'kind': 'str', 'multiple': False, 'required': False},
+            'until': {'kind': 'str', 'multiple': False, 'required': False},
+            'player': {'kind': 'str', 'multiple': False, 'required': False},
+            'color': {'kind': 'str', 'multiple': False, 'required': False},
+            'min_games': {'kind': 'int', 'multiple': False, 'required': False, 'default': 0, 'min': 0},
+            'fmt': {'kind': 'str', 'multiple': False, 'required': False, 'default': 'text'},
+            'out': {'kind': 'str', 'multiple': False, 'required': False},
+            'html': {'kind': 'str', 'multiple': False, 'required': False},
+            'transpositions': {'kind': 'flag', 'multiple': False, 'required': False, 'default': False},
+        },
+    },
 }
 
 #: Each command's options that take a value, in the order ``chess960 --help``

@@ -603,7 +603,7 @@ def _group(found: tuple[bytes | None, ...], at: dict[bytes, int], name: bytes) -
 
 def _normalised(leaves: Leaves) -> Leaves:
     """``leaves`` with their moves normalised (see :func:`_move`), lines that
-    become one summed."""
+    become one summed (in new counts: ``leaves`` is not changed)."""
     get = _SANS.get
     found: Leaves = {}
     for line, counts in leaves.items():
@@ -613,8 +613,9 @@ def _normalised(leaves: Leaves) -> Leaves:
         have = found.get(moves)
         if have is None:
             found[moves] = counts
-        else:
-            _add_counts(have, counts)
+        else:  # a new list: ``leaves``' own are left as they are
+            found[moves] = summed = have.copy()
+            _add_counts(summed, counts)
     return found
 
 
