@@ -70,10 +70,10 @@ def test_workers_equal_one_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     whole.add(iter([text.encode()]), str(path), lambda n, why: told.append((n, why)))
 
     import solver.games.fast
-    import solver.search.csp.workers
+    import solver.processes
 
     monkeypatch.setattr(solver.games.fast, "PARALLEL_FROM", 0)
-    monkeypatch.setattr(solver.search.csp.workers, "cores", lambda: workers)
+    monkeypatch.setattr(solver.processes, "cores", lambda: workers)
     spans: list[Any] = []
     ranges = solver.games.fast.ranges
     monkeypatch.setattr(solver.games.fast, "ranges",
@@ -124,7 +124,7 @@ def test_tree_command_reads_a_large_file_in_workers(tmp_path: Path,
     from typer.testing import CliRunner
 
     import solver.games.fast
-    import solver.search.csp.workers
+    import solver.processes
     from solver.cli.app import app
 
     text = _text(3, 120)[0]
@@ -135,7 +135,7 @@ def test_tree_command_reads_a_large_file_in_workers(tmp_path: Path,
     packed = tmp_path / "g.pgn.gz"
     packed.write_bytes(gzip.compress(text.encode()))
     monkeypatch.setattr(solver.games.fast, "PARALLEL_FROM", 0)
-    monkeypatch.setattr(solver.search.csp.workers, "cores", lambda: 2)
+    monkeypatch.setattr(solver.processes, "cores", lambda: 2)
     runner = CliRunner()
     got = [runner.invoke(app, ["games", "tree", str(p), "--format", "json"]) for p in
            (plain, packed)]

@@ -149,7 +149,7 @@ def test_data_flows_one_way_cli_last() -> None:
 #: each other one way only. The "Layout" of docs/explanation/development.md
 #: says why each stands where it does.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "files", "lines"),
+    ("errors", "files", "lines", "processes"),
     ("board",),
     ("syntax",),  # the step syntax and a rule's arguments: below both kinds and ruleset
     ("kinds",),
@@ -360,7 +360,8 @@ def test_a_failed_listing_is_not_ended_as_if_complete(fmt: str) -> None:
 # -- Ctrl-C at start-up --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("half_imported", ["solver.search.csp", "solver.search.csp.workers"])
+@pytest.mark.parametrize("half_imported", ["solver.search.csp", "solver.search.csp.workers",
+                                           "solver.processes"])
 def test_ctrl_c_while_the_solver_half_imports_exits_130_quietly(half_imported: str) -> None:
     code = ("import sys, types\nfrom solver.cli import entry\n"
             f"sys.modules[{half_imported!r}] = types.ModuleType({half_imported!r})\n"

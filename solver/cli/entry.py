@@ -50,7 +50,7 @@ def _clean_up() -> None:
     Only modules already imported, and only if their import got as far as
     defining the function: this may run at any moment of start-up.
     """
-    for module, name in (("solver.search.csp.workers", "stop_workers"),
+    for module, name in (("solver.processes", "stop_workers"),
                          ("solver.evaluation.uci", "stop_engines"),
                          ("solver.evaluation.cluster", "stop_cluster"),
                          ("solver.files", "remove_temporary")):

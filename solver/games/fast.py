@@ -347,11 +347,11 @@ def _child(stats: Any, path: str, start: int, end: int, send: Any, parent: int) 
     import signal
     import sys
 
-    from solver.search.csp.workers import _die_with_parent
+    from solver.processes import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent(parent)
+    die_with_parent(parent)
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     problems: list[tuple[int, str]] = []
     more = 0
@@ -388,7 +388,7 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
     import os
 
     from solver.errors import Chess960Error, WorkerError
-    from solver.search.csp.workers import _WORKERS
+    from solver.processes import WORKERS
 
     spans = ranges(path, size, workers, getattr(stats, "LEAD", 0.0))
     context = multiprocessing.get_context("fork")
@@ -400,7 +400,7 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
             process = context.Process(target=_child,
                                       args=(stats, path, start, end, send, parent), daemon=True)
             process.start()
-            _WORKERS.append(process)
+            WORKERS.append(process)
             send.close()
             children.append((process, receive))
         start, end = spans[0]
@@ -430,4 +430,4 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
                 process.terminate()
             process.join(timeout=1)
             with contextlib.suppress(ValueError):
-                _WORKERS.remove(process)
+                WORKERS.remove(process)

@@ -120,10 +120,10 @@ class Stats:
         one per core, when it is large (:data:`~solver.games.fast.PARALLEL_FROM`);
         as :meth:`add` does with its ``pieces`` when its size is not known."""
         from solver.games.fast import PARALLEL_FROM, in_workers
-        from solver.search.csp.workers import _can_fork, cores
+        from solver.processes import can_fork, cores
 
         workers = min(cores(), 8)
-        if size is not None and size >= PARALLEL_FROM and workers > 1 and _can_fork():
+        if size is not None and size >= PARALLEL_FROM and workers > 1 and can_fork():
             read = in_workers(self, path, size, report, workers)
             self._settle()
             return read

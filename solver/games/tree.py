@@ -650,7 +650,8 @@ class Tree:
         self._tokens: dict[bytes, bytes] = {}  # each move as written, one object each
         self._built: dict[int, Node] | None = None
         self._shapes: set[tuple[bytes, ...]] = set()  # header shapes read in bulk
-        self._known: dict[tuple[bytes | None, bytes | None], Start] = {}  # (FEN, Variant)
+        self._starts: dict[tuple[bytes | None, bytes | None], Start] = {}  # (FEN, Variant)
+        self._known: dict[tuple[bytes | None, bytes | None], int] = {}  # those with no note
         self._dates: dict[bytes | None, tuple[str, str]] = {}  # date tag: (date, last date)
 
     @property
@@ -743,10 +744,10 @@ class Tree:
         ``games stats`` reads it, see :func:`solver.games.fast.in_workers`);
         as :meth:`add` does with its ``pieces`` when its size is not known."""
         from solver.games.fast import PARALLEL_FROM, in_workers
-        from solver.search.csp.workers import _can_fork, cores
+        from solver.processes import can_fork, cores
 
         workers = min(cores(), 8)
-        if size is not None and size >= PARALLEL_FROM and workers > 1 and _can_fork():
+        if size is not None and size >= PARALLEL_FROM and workers > 1 and can_fork():
             read: int = in_workers(self, path, size, report, workers)
             return read
         if size:
@@ -856,14 +857,11 @@ class Tree:
         for match in iter(_SCANNER(regex, buf, pos, end).match, None):
             found = match.groups()
             read += 1
-            start = known.get((found[fen], found[variant]))
-            if start is None or start[1] is not None or start[0] is None:
-                noted = self._noted(buf, match.start(), found[fen], found[variant], path, read)
-                if noted is None:
+            number = known.get((found[fen], found[variant]))
+            if number is None:  # not met yet, noted, or not in the family
+                number = self._noted(buf, match.start(), found[fen], found[variant], path, read)
+                if number is None:
                     continue
-                number = noted
-            else:
-                number = start[0]
             elo, other = found[white], found[black]
             rating = (int(elo) + int(other)) / 2 if elo and other and elo.isdigit() and \
                 other.isdigit() else _rating_of(elo, other)
@@ -918,10 +916,15 @@ class Tree:
         its header from ``buf[at]``), as the careful reader finds it."""
         if fen is None:  # a number tag may name it
             return self.starts.start(bytes(buf[at:buf.find(b"\n\n", at)]), None, variant)
-        found = self.starts.start(b"", fen, variant)
-        if len(self._known) >= MEMO:
-            self._known.clear()
-        self._known[(fen, variant)] = found
+        found = self._starts.get((fen, variant))
+        if found is None:
+            found = self.starts.start(b"", fen, variant)
+            if len(self._starts) >= MEMO:
+                self._starts.clear()
+                self._known.clear()
+            self._starts[(fen, variant)] = found
+            if found[1] is None and found[0] is not None:
+                self._known[(fen, variant)] = found[0]
         return found
 
     def _date(self, raw: bytes | None) -> tuple[str, str]:

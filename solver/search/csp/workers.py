@@ -5,9 +5,10 @@ piece's) that run in worker processes, one per core; each part's solutions
 reach the caller as a batch, shrunk where they were found (counted, or
 numbered), so counting never holds the family.
 
-:func:`stop_workers` kills and reaps every worker still running. It is safe
-to call at any moment, from a signal handler included: it only walks the
-list of running workers, which this module defines before anything else.
+:func:`~solver.processes.stop_workers` kills and reaps every worker still
+running (this module's, and the games commands' and ``check``'s). It is safe
+to call at any moment, from a signal handler included: it only walks the list
+of running workers, which :mod:`solver.processes` defines before anything else.
 """
 
 from __future__ import annotations
@@ -19,13 +20,15 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from solver.processes import WORKERS as _WORKERS
+from solver.processes import can_fork as _can_fork
+from solver.processes import cores, stop_workers  # noqa: F401 (solver.search.csp names it)
+from solver.processes import die_with_parent as _die_with_parent
+
 if TYPE_CHECKING:
     from solver.search.csp.compile import Batch, Part, Plan
 
 T = TypeVar("T")
-
-#: Worker processes now running, so that Ctrl-C can stop them at once.
-_WORKERS: list[Any] = []
 
 #: Searches over more arrangements than this are split into parts, and run in
 #: worker processes when there is more than one core.
@@ -33,27 +36,6 @@ SPLIT_ABOVE = 100_000
 
 #: The most worker processes a search uses.
 MAX_WORKERS = 8
-
-#: prctl(2) option: the signal a process gets when its parent dies.
-_PR_SET_PDEATHSIG = 1
-
-
-def stop_workers() -> None:
-    """Kill and reap every worker process still searching (for an immediate exit)."""
-    for process in list(_WORKERS):
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone
-            process.kill()
-    for process in list(_WORKERS):
-        with contextlib.suppress(OSError, ValueError, AssertionError, AttributeError):
-            process.join(timeout=1)
-
-
-def cores() -> int:
-    """How many cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
 
 
 def batches(
@@ -79,28 +61,6 @@ def batches(
         return
     yield from _in_workers(plan, parts, prepare, workers)
 
-
-
-def _can_fork() -> bool:
-    """Whether worker processes can be forked safely: a fork start method,
-    and no other thread whose locks a child could inherit held."""
-    import multiprocessing
-    import threading
-
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-
-
-def _die_with_parent(parent: int) -> None:
-    """Have the kernel kill this worker when its parent dies (Linux), and
-    exit now if the parent is already gone."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:
-        os._exit(1)
 
 
 def _become_worker(parent: int, inherited: Sequence[Any]) -> None:
