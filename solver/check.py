@@ -169,7 +169,8 @@ def check_each(names: Sequence[str], max_arrangements: int | None = None,
     """
     from functools import partial
 
-    from solver.search.csp.workers import cores, each_in_workers
+    from solver.processes import cores
+    from solver.search.csp.workers import each_in_workers
 
     prove = partial(check_named, max_arrangements=max_arrangements)
     yield from each_in_workers(prove, list(names), cores() if workers is None else workers)

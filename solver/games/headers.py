@@ -18,6 +18,7 @@ classical start when the game is chess (no ``Variant``, or ``Standard``).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any, Final
 
@@ -122,6 +123,7 @@ def bad_tag_line(header: bytes) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1024)
 def variant_key(value: bytes | None) -> str:
     """A ``Variant`` value reduced to lower-case letters and digits, aliases of
     Chess960 to ``chess960`` (``chess 960``, ``Fischerandom``, ``Fischer Random``).

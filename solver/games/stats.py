@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.games.fast import Key, header_of
-from solver.games.headers import MEMO, RESULTS, Notes, Starts, tag
+from solver.games.headers import MEMO, RESULTS, Notes, Start, Starts, tag
 from solver.games.reading import moves_end, scan
 
 if TYPE_CHECKING:
@@ -89,6 +89,7 @@ class Stats:
         self._good: set[Key] = set()  # keys known to have a result
         self._shapes: tuple[tuple[bytes, ...], ...] = ()  # tag names of headers met often
         self._watch: list[Key] = []  # noted keys whose notes still want game numbers
+        self._keys_read: dict[Key, tuple[int | None, Start]] = {}  # see _read
 
     def reset(self) -> None:
         """Forget every count (a worker starts from nothing)."""
@@ -221,10 +222,9 @@ class Stats:
         new = self._keys.keys() - good
         wanted: set[Key] = set()
         for key in new:
-            header = header_of(key)
-            if tag(header, b"Result") is None:
+            result, (_, note) = self._read(key)
+            if result is None:
                 return None
-            note = self.starts.start(header, tag(header, b"FEN"), tag(header, b"Variant"))[1]
             if note is not None and self.notes.wants(note):
                 wanted.add(key)
         if not wanted:
@@ -241,9 +241,8 @@ class Stats:
         for those whose note still wants numbers (watched as they are counted)."""
         from solver.games.fast import numbered_keys
 
-        starts, notes = self.starts, self.notes
-        noted = {key: starts.start(header_of(key), tag(header_of(key), b"FEN"),
-                                   tag(header_of(key), b"Variant"))[1] for key in wanted}
+        notes = self.notes
+        noted = {key: self._read(key)[1][1] for key in wanted}
         for number, key in numbered_keys(buf, *span, regex):
             note = noted.get(key)
             if note is not None and notes.wants(note):
@@ -255,6 +254,21 @@ class Stats:
         if len(good) >= MEMO:
             good.clear()
         good.update(self._keys.keys() - set(self._watch))
+
+    def _read(self, key: Key) -> tuple[int | None, Start]:
+        """The result (None: no ``Result`` line) and the start of the games of a
+        key counted in bulk (its kept tag lines, read as the careful reader
+        reads a header), remembered."""
+        found = self._keys_read.get(key)
+        if found is None:
+            header = header_of(key)
+            value = tag(header, b"Result")
+            found = (None if value is None else RESULTS[value],
+                     self.starts.start(header, tag(header, b"FEN"), tag(header, b"Variant")))
+            if len(self._keys_read) >= MEMO:
+                self._keys_read.clear()
+            self._keys_read[key] = found
+        return found
 
     def _counted(self, games: int) -> None:
         self.games += games
@@ -304,11 +318,9 @@ class Stats:
 
     def _settle(self) -> None:
         """Look up the keys counted in bulk so far and add their counts to the rows."""
-        starts = self.starts
         for key, times in self._keys.items():  # read as the careful reader reads a header
-            header = header_of(key)
-            result = RESULTS[tag(header, b"Result") or b""]
-            found, note = starts.start(header, tag(header, b"FEN"), tag(header, b"Variant"))
+            result, (found, note) = self._read(key)
+            assert result is not None  # (a key without one is read game by game)
             self._count(found, result, times)
             if note is not None:
                 self.notes.add(note, times=times)

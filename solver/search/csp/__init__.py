@@ -14,13 +14,14 @@ Nothing from a rule file reaches python-constraint's string compiler.
 
 from __future__ import annotations
 
+from solver.processes import cores, stop_workers
 from solver.search.csp.compile import TABLE_LIMIT, Batch, Part, Plan, compile_model
 from solver.search.csp.constraints import (
     IncreasingConstraint,
     RequirementConstraint,
     TableConstraint,
 )
-from solver.search.csp.workers import MAX_WORKERS, SPLIT_ABOVE, batches, cores, stop_workers
+from solver.search.csp.workers import MAX_WORKERS, SPLIT_ABOVE, batches
 
 __all__ = [
     "MAX_WORKERS",

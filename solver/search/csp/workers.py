@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from solver.processes import WORKERS as _WORKERS
 from solver.processes import can_fork as _can_fork
-from solver.processes import cores, stop_workers  # noqa: F401 (solver.search.csp names it)
+from solver.processes import cores
 from solver.processes import die_with_parent as _die_with_parent
 
 if TYPE_CHECKING:
