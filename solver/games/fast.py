@@ -306,15 +306,13 @@ PARALLEL_FROM: Final = 64 << 20
 KEPT: Final = 1000
 
 
-def ranges(path: str, size: int, parts: int, lead: float = 0.0) -> list[tuple[int, int]]:
+def ranges(path: str, size: int, parts: int) -> list[tuple[int, int]]:
     """``parts`` byte ranges of the file, each starting where a game starts
-    (a header block after a blank line), or fewer when no such place is found;
-    the first one ``lead`` (a share of the file) longer than the others."""
+    (a header block after a blank line), or fewer when no such place is found."""
     cuts = [0]
-    first = min(max(1 / parts + lead, 0.0), 1.0)
     with open(path, "rb") as handle:
         for k in range(1, parts):
-            at = int(size * (first + (1 - first) * (k - 1) / (parts - 1)))
+            at = size * k // parts
             handle.seek(at)
             window = handle.read(1 << 20)
             found = next((m for m in _START.finditer(window)  # whole lines before it
@@ -381,16 +379,14 @@ def _child(stats: Any, path: str, start: int, end: int, send: Any, parent: int) 
 
 def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> int:
     """Tally a plain file's games in ``workers`` processes (this one reads the
-    first range, longer by the tally's ``LEAD`` when it has one: the time the
-    others take to send what they found); problems are reported in game order.
-    Returns the games read."""
+    first range); problems are reported in game order. Returns the games read."""
     import multiprocessing
     import os
 
     from solver.errors import Chess960Error, WorkerError
     from solver.processes import WORKERS
 
-    spans = ranges(path, size, workers, getattr(stats, "LEAD", 0.0))
+    spans = ranges(path, size, workers)
     context = multiprocessing.get_context("fork")
     parent = os.getpid()
     children = []

@@ -627,10 +627,6 @@ class Tree:
     explorer's table of one node (:meth:`text`) from the lines through it.
     """
 
-    #: How much more of a large file this process reads than each worker (the
-    #: share of the file read while the workers send their lines).
-    LEAD: Final = 0.04
-
     def __init__(self, family: Family, plies: int = PLIES, filters: Filters | None = None) -> None:
         if plies < 0:
             raise TreeError(f"plies {plies!r} is negative")
