@@ -1415,22 +1415,28 @@ print(json.dumps(out))
 
 def bench_games_tree(repeats: int, rows: list[Row], log: Callable[[str], None],
                      games: int) -> None:
-    """``chess960 games tree --plies 12`` against ``games stats`` on the same
-    lichess-shaped file (<= 3x), ``games stats`` against ``grep -c`` (<= 5x),
-    python-chess building the same SAN tree (on a subset, scaled; >= 20x
-    faster), and the tree's peak memory at two sizes."""
+    """``chess960 games tree --plies 12`` (the explorer's table of every start)
+    against ``games stats`` on the same lichess-shaped file (<= 3x), the whole
+    tree written as JSON (info), ``games stats`` against ``grep -c`` (<= 5x),
+    python-chess building the same SAN tree (on a subset, scaled) against the
+    JSON tree (>= 20x faster), and the tree's peak memory at two sizes."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "games.pgn"
         _pgn_collection(path, games)
         log(f"a lichess-shaped PGN of {games:,} games, {path.stat().st_size / 1e6:,.0f} MB")
-        tree = [CHESS960, "games", "tree", str(path), "--plies", "12", "--format", "json"]
+        tree = [CHESS960, "games", "tree", str(path), "--plies", "12"]
+        whole = [*tree, "--format", "json"]
         stats = [CHESS960, "games", "stats", str(path), "--format", "csv"]
         grep = ["grep", "-c", "^\\[Result", str(path)]
         mine, theirs = alternate(lambda: run(tree, discard=True),
                                  lambda: run(stats, discard=True), repeats)
         rows.append(compare(f"chess960 games tree --plies 12 ({games:,} games)", mine, theirs,
                             "games stats", 3.0))
-        tree_time = mine
+        mine, theirs = alternate(lambda: run(whole, discard=True),
+                                 lambda: run(stats, discard=True), repeats)
+        rows.append(compare(f"  the whole tree as JSON (--format json, {games:,} games)", mine,
+                            theirs, "games stats", None))
+        json_time = mine
         mine, theirs = alternate(lambda: run(stats, discard=True), lambda: run(grep), repeats)
         rows.append(compare(f"chess960 games stats ({games:,} lichess-shaped games)", mine,
                             theirs, "grep -c '^\\[Result'", 5.0))
@@ -1438,7 +1444,7 @@ def bench_games_tree(repeats: int, rows: list[Row], log: Callable[[str], None],
             part = path if size == games else Path(tmp) / "part.pgn"
             if size != games:
                 _pgn_collection(part, size)
-            command = [*tree[:3], str(part), *tree[4:]]
+            command = [*whole[:3], str(part), *whole[4:]]
             nodes = len(json.loads(run([sys.executable, "-c", TREE_LINES],
                                        feed=run(command))))
             peak = float(run([sys.executable, "-c", PEAK_RSS, "/dev/null", *command]))
@@ -1451,16 +1457,16 @@ def bench_games_tree(repeats: int, rows: list[Row], log: Callable[[str], None],
         small_path = Path(tmp) / "subset.pgn"
         _pgn_collection(small_path, subset)
         ours = json.loads(run([sys.executable, "-c", TREE_LINES],
-                              feed=run([*tree[:3], str(small_path), *tree[4:]])))
+                              feed=run([*whole[:3], str(small_path), *whole[4:]])))
         loop = [sys.executable, "-c", PGN_TREE_LOOP, str(small_path)]
         start = time.perf_counter()
         theirs_tree = json.loads(run(loop))
         theirs = (time.perf_counter() - start) * games / subset
         assert theirs_tree == ours, "python-chess's SAN tree differs from games tree's"
         log(f"python-chess's tree of the first {subset:,} games equals games tree's")
-        faster = theirs / tree_time
-        rows.append(Row(f"chess960 games tree vs python-chess ({games:,} games)",
-                        seconds(tree_time),
+        faster = theirs / json_time
+        rows.append(Row(f"chess960 games tree -f json vs python-chess ({games:,} games)",
+                        seconds(json_time),
                         f"{seconds(theirs)} python-chess read_game + san "
                         f"({subset:,} games, scaled)", faster, ">= 20x faster", faster >= 20))
 

@@ -6,7 +6,8 @@ normalised SAN: within one start position a sequence of SAN moves names one
 path, so no move generator is needed. Each node counts its games, White's
 wins, draws, Black's wins, the players' ratings (for their average) and the
 last date it was played; the tree grows with the distinct lines, not with
-the games, which are read one at a time.
+the games. Plainly written games are read in bulk, a pattern per header shape
+(:mod:`solver.games.tree_bulk`), the others one at a time, alike.
 
 >>> from solver.family import Family
 >>> pgn = (b'[Result "1-0"]\\n[WhiteElo "1500"]\\n[BlackElo "1700"]\\n\\n'
