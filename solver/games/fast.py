@@ -232,6 +232,24 @@ def game_chunks(pieces: Iterator[bytes]) -> Iterator[tuple[bytes, int, int] | It
         yield buf, start, len(buf)
 
 
+def read_pieces(tally: Any, pieces: Iterator[bytes], path: str, report: Any) -> int:
+    """Read one input's ``pieces`` into ``tally`` (``games stats``' or ``games
+    tree``'s): each chunk cut at game starts by its ``add_region`` (in bulk
+    where plainly written), what cannot be cut by its ``careful``; returns
+    the number of the last game."""
+    read = 0
+    first = True
+    for chunk in game_chunks(pieces):
+        if isinstance(chunk, tuple):
+            buf, start, end = chunk
+            skip = 3 if first and buf.startswith(_BOM, start) else 0
+            read = tally.add_region(buf, start + skip, end, path, report, read)
+        else:
+            read = tally.careful(chunk, path, report, read)
+        first = False
+    return read
+
+
 def _rest(first: bytes, pieces: Iterator[bytes]) -> Iterator[bytes]:
     yield first
     yield from pieces

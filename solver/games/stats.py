@@ -146,18 +146,9 @@ class Stats:
         """Tally the games in ``pieces`` (one input); returns how many were read
         (skipped ones included). Stretches of plainly written games are counted
         in bulk (:mod:`solver.games.fast`), the others game by game, alike."""
-        from solver.games.fast import game_chunks
+        from solver.games.fast import read_pieces
 
-        read = 0
-        first = True
-        for chunk in game_chunks(pieces):
-            if isinstance(chunk, tuple):
-                buf, start, end = chunk
-                skip = 3 if first and buf.startswith(b"\xef\xbb\xbf", start) else 0
-                read = self.add_region(buf, start + skip, end, path, report, read)
-            else:
-                read = self.careful(chunk, path, report, read)
-            first = False
+        read = read_pieces(self, pieces, path, report)
         self._settle()
         return read
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import TreeError
-from solver.games.tree import Node, dumps, table
+from solver.games.tree import Node, dumps, heading, table
 
 if TYPE_CHECKING:
     import cozy_chess
@@ -347,10 +347,6 @@ def text(tree: Tree, merged: dict[int, Merged], ids: Sequence[int] | None,
         node = position.node()
         if index:
             yield ""
-        after = f" after {' '.join(line)} (any move order)" if line else ""
-        rating = node.rating()
-        yield (f"{label(family, family.position(number))} (id {number}){after}: "
-               f"{node.games} game{'' if node.games == 1 else 's'}"
-               + ("" if rating is None else f", average rating {rating:.0f}")
-               + (f", last played {node.last}" if node.last else ""))
+        yield heading(label(family, family.position(number)), number, node,
+                      f" after {' '.join(line)} (any move order)" if line else "")
         yield from table(node, min_games)

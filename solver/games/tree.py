@@ -556,6 +556,15 @@ def _add_counts(mine: Counts, other: Counts) -> None:
     mine[7] = max(mine[7], other[7])
 
 
+def _add_line(leaves: Leaves, line: tuple[Any, ...], counts: Counts) -> None:
+    """Add a line's counts to ``leaves`` (its own counts: changed in place)."""
+    have = leaves.get(line)
+    if have is None:
+        leaves[line] = counts
+    else:
+        _add_counts(have, counts)
+
+
 def _into(node: Node, counts: Counts) -> None:
     node.games += counts[0]
     node.white += counts[1]
@@ -666,12 +675,7 @@ class Tree:
             mine = leaves.get(key[0])
             if mine is None:
                 mine = leaves[key[0]] = {}
-            line = key[1:]
-            have = mine.get(line)
-            if have is None:
-                mine[line] = counts
-            else:
-                _add_counts(have, counts)
+            _add_line(mine, key[1:], counts)
         self._built = None
 
     @property
@@ -720,18 +724,9 @@ class Tree:
         """Add the games in ``pieces`` (one input); returns how many were read.
         Stretches of plainly written games are read in bulk
         (:mod:`solver.games.tree_bulk`), the others game by game, alike."""
-        from solver.games.fast import game_chunks
+        from solver.games.fast import read_pieces
 
-        read = 0
-        first = True
-        for chunk in game_chunks(pieces):
-            if isinstance(chunk, tuple):
-                buf, start, end = chunk
-                skip = 3 if first and buf.startswith(b"\xef\xbb\xbf", start) else 0
-                read = self.add_region(buf, start + skip, end, path, report, read)
-            else:
-                read = self.careful(chunk, path, report, read)
-            first = False
+        read: int = read_pieces(self, pieces, path, report)
         return read
 
     def add_file(self, path: str, size: int | None, report: SkipReport | None = None,
@@ -789,11 +784,7 @@ class Tree:
                 self.leaves[number] = leaves
                 continue
             for line, counts in leaves.items():
-                have = mine.get(line)
-                if have is None:
-                    mine[line] = counts
-                else:
-                    _add_counts(have, counts)
+                _add_line(mine, line, counts)
         self._built = None
         self.left_out += left_out
         self.outside += outside
@@ -1141,12 +1132,8 @@ class Tree:
             node = self.after(number, line)
             if index:
                 yield ""
-            after = f" after {' '.join(line)}" if line else ""
-            rating = node.rating()
-            yield (f"{label(family, family.position(number))} (id {number}){after}: "
-                   f"{node.games} game{'' if node.games == 1 else 's'}"
-                   + ("" if rating is None else f", average rating {rating:.0f}")
-                   + (f", last played {node.last}" if node.last else ""))
+            yield heading(label(family, family.position(number)), number, node,
+                          f" after {' '.join(line)}" if line else "")
             yield from table(node, min_games)
 
 
@@ -1165,6 +1152,20 @@ def walk(node: Node, min_games: int = 0,
     for move, child in _ordered(node.children):
         if child.games >= min_games:
             yield from walk(child, min_games, (*line, move))
+
+
+def heading(name: str, number: int, node: Node, after: str = "") -> str:
+    """The line above a node's table: the start, its id, what ``after`` says
+    (the line played), the games, their average rating and last date.
+
+    >>> n = Node(); n.games, n.rated, n.ratings, n.last = 2, 2, 3100.0, "2024.01.02"
+    >>> heading("FRC 518", 518, n, " after e4")
+    'FRC 518 (id 518) after e4: 2 games, average rating 1550, last played 2024.01.02'
+    """
+    rating = node.rating()
+    return (f"{name} (id {number}){after}: {node.games} game{'' if node.games == 1 else 's'}"
+            + ("" if rating is None else f", average rating {rating:.0f}")
+            + (f", last played {node.last}" if node.last else ""))
 
 
 BAR: Final = 24
