@@ -766,25 +766,25 @@ class Tree:
         return read
 
     @property
-    def rows(self) -> tuple[dict[int, Leaves], int]:
-        """The games read (:attr:`leaves`, their moves normalised: fewer
-        distinct objects to send), and those filtered out."""
-        return {number: _normalised(leaves) for number, leaves in self.leaves.items()}, \
-            self.left_out
+    def rows(self) -> tuple[dict[tuple[Any, ...], Counts], int]:
+        """The games read, by ``(id, *moves)`` (as read in bulk: each move as
+        written, one object a move, so that they are sent once each), and
+        those filtered out."""
+        rows = self._bulked
+        for number, leaves in self._leaves.items():
+            for line, counts in leaves.items():
+                _add_line(rows, (number, *line), counts)
+        self._leaves = {}
+        return rows, self.left_out
 
-    def absorb(self, rows: tuple[dict[int, Leaves], int], outside: int, games: int,
+    def absorb(self, rows: tuple[dict[tuple[Any, ...], Counts], int], outside: int, games: int,
                skipped: int, notes: Notes | None = None, offset: int = 0) -> None:
         """Add another tree's :attr:`rows` and counts (a worker's, its games
         numbered after ``offset``), after this one's games."""
         theirs, left_out = rows
-        self._settle()
-        for number, leaves in theirs.items():
-            mine = self.leaves.get(number)
-            if mine is None:
-                self.leaves[number] = leaves
-                continue
-            for line, counts in leaves.items():
-                _add_line(mine, line, counts)
+        bulked = self._bulked
+        for key, counts in theirs.items():
+            _add_line(bulked, key, counts)
         self._built = None
         self.left_out += left_out
         self.outside += outside
