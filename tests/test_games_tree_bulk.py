@@ -151,3 +151,28 @@ def test_building_the_tree_leaves_the_lines_as_they_were() -> None:
     before = list(tree.text())
     assert tree.roots[518].children["O-O"].games == 2
     assert list(tree.text()) == before and before[0].endswith(": 2 games")
+
+
+def test_crlf_files_are_read_in_bulk_as_game_by_game() -> None:
+    """A file with CRLF line ends (ChessBase writes them) is read in bulk
+    without its CRs, to the careful reader's tree; a lone CR keeps the rest
+    game by game, to the same tree."""
+    plain = (f'[Event "Rated"]\n[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1700"]\n'
+             f'[UTCDate "2024.01.02"]\n[Variant "Chess960"]\n[FEN "{fen(518)}"]\n\n'
+             "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 1-0\n\n")
+    for text in ((plain * 5).replace("\n", "\r\n"),
+                 (plain * 2).replace("\n", "\r\n") + plain.replace("Nf3", "Nf3\r") * 3):
+        bulk, careful = _trees(text.encode(), 4)
+        _same(bulk, careful)
+        assert bulk.games == 5
+    tree = Tree(Family.load("chess960"), 4)
+    calls: list[int] = []
+    original = tree.careful
+
+    def spy(pieces: Any, path: str, report: Any = None, offset: int = 0) -> int:
+        calls.append(offset)
+        return original(pieces, path, report, offset)
+
+    tree.careful = spy  # type: ignore[method-assign]
+    tree.add(iter([(plain * 5).replace("\n", "\r\n").encode()]), "x")
+    assert calls == [] and tree.games == 5

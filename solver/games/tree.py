@@ -809,6 +809,7 @@ class Tree:
         from solver.games.tree_bulk import MOST_PLIES, SHAPES, game_pattern, shape_of
 
         pos = start
+        crlf = self.plies <= MOST_PLIES  # CRLF line ends may be read without their CRs
         while pos < end:
             if self.plies <= MOST_PLIES:
                 head = buf.find(b"\n\n", pos, min(end, pos + 8192))
@@ -822,6 +823,11 @@ class Tree:
                     if pos > before:
                         continue  # stopped at a game of another shape, or not plain
             stop = next_start(buf, pos + 1, end)
+            if crlf and buf.find(b"\r", pos, stop) >= 0:
+                crlf = False  # (tried once a region)
+                text = bytes(buf[pos:end]).replace(b"\r\n", b"\n")
+                if b"\r" not in text:  # the rest in bulk, read as the careful reader reads CRLF
+                    return self._add_region(text, 0, len(text), path, report, read)
             read = self.careful(iter([bytes(buf[pos:stop])]), path, report, read)
             pos = stop
         return read
