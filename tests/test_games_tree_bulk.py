@@ -117,23 +117,33 @@ def test_bulk_filters_as_game_by_game(games: list[str], filters: Filters) -> Non
     assert bulk.left_out == careful.left_out
 
 
-def test_lichess_games_are_read_in_bulk() -> None:
-    """A lichess-shaped game is read by the pattern of its header's shape (not
-    game by game), and a game with a variation in between by the careful reader."""
-    plain = (f'[Event "Rated"]\n[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1700"]\n'
-             f'[UTCDate "2024.01.02"]\n[Variant "Chess960"]\n[FEN "{fen(518)}"]\n\n'
-             "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 1-0\n\n")
-    odd = plain.replace("2. Nf3", "2. Nf3 (2. d4)")
-    text = (plain * 3 + odd + plain * 2).encode()
-    tree = Tree(Family.load("chess960"), 4)
-    careful: list[int] = []
+#: A game as lichess exports it (its tags fewer).
+LICHESS = (f'[Event "Rated"]\n[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1700"]\n'
+           f'[UTCDate "2024.01.02"]\n[Variant "Chess960"]\n[FEN "{fen(518)}"]\n\n'
+           "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 1-0\n\n")
+
+
+def _spied(plies: int) -> tuple[Tree, list[int]]:
+    """A tree whose careful reader notes where it is asked to read (its offsets)."""
+    tree = Tree(Family.load("chess960"), plies)
+    calls: list[int] = []
     original = tree.careful
 
     def spy(pieces: Any, path: str, report: Any = None, offset: int = 0) -> int:
-        careful.append(offset)
+        calls.append(offset)
         return original(pieces, path, report, offset)
 
     tree.careful = spy  # type: ignore[method-assign]
+    return tree, calls
+
+
+def test_lichess_games_are_read_in_bulk() -> None:
+    """A lichess-shaped game is read by the pattern of its header's shape (not
+    game by game), and a game with a variation in between by the careful reader."""
+    plain = LICHESS
+    odd = plain.replace("2. Nf3", "2. Nf3 (2. d4)")
+    text = (plain * 3 + odd + plain * 2).encode()
+    tree, careful = _spied(4)
     assert tree.add(iter([text]), "x") == 6
     assert careful == [3]  # only the fourth game, game by game
     node = tree.roots[518].children["e4"].children["e5"]
@@ -157,22 +167,12 @@ def test_crlf_files_are_read_in_bulk_as_game_by_game() -> None:
     """A file with CRLF line ends (ChessBase writes them) is read in bulk
     without its CRs, to the careful reader's tree; a lone CR keeps the rest
     game by game, to the same tree."""
-    plain = (f'[Event "Rated"]\n[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1700"]\n'
-             f'[UTCDate "2024.01.02"]\n[Variant "Chess960"]\n[FEN "{fen(518)}"]\n\n'
-             "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 1-0\n\n")
+    plain = LICHESS
     for text in ((plain * 5).replace("\n", "\r\n"),
                  (plain * 2).replace("\n", "\r\n") + plain.replace("Nf3", "Nf3\r") * 3):
         bulk, careful = _trees(text.encode(), 4)
         _same(bulk, careful)
         assert bulk.games == 5
-    tree = Tree(Family.load("chess960"), 4)
-    calls: list[int] = []
-    original = tree.careful
-
-    def spy(pieces: Any, path: str, report: Any = None, offset: int = 0) -> int:
-        calls.append(offset)
-        return original(pieces, path, report, offset)
-
-    tree.careful = spy  # type: ignore[method-assign]
+    tree, calls = _spied(4)
     tree.add(iter([(plain * 5).replace("\n", "\r\n").encode()]), "x")
     assert calls == [] and tree.games == 5

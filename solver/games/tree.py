@@ -556,6 +556,22 @@ def _add_counts(mine: Counts, other: Counts) -> None:
     mine[7] = max(mine[7], other[7])
 
 
+def _count(table: dict[tuple[Any, ...], Counts], key: tuple[Any, ...], slot: int,
+           rating: float | None, last: str) -> None:
+    """Count one game under ``key``: its result's ``slot`` (see :data:`_SLOT`),
+    its average rating (None: not rated) and its date (``""``: not known)."""
+    counts = table.get(key)
+    if counts is None:
+        counts = table[key] = [0, 0, 0, 0, 0, 0, 0.0, ""]
+    counts[0] += 1
+    counts[slot] += 1
+    if rating is not None:
+        counts[5] += 1
+        counts[6] += rating
+    if last > counts[7]:  # noqa: PLR1730 (a call a game costs)
+        counts[7] = last
+
+
 def _add_line(leaves: Leaves, line: tuple[Any, ...], counts: Counts) -> None:
     """Add a line's counts to ``leaves`` (its own counts: changed in place)."""
     have = leaves.get(line)
@@ -651,7 +667,7 @@ class Tree:
         self.notes = Notes()  # repaired castling fields, why games are not in the family
         self._at: tuple[str | None, int] = (None, 0)
         self._leaves: dict[int, Leaves] = {}
-        #: Games read in bulk, not yet in :attr:`leaves`: by ``(id, *moves as written)``.
+        #: Games read, not yet in :attr:`leaves`: by ``(id, *moves)`` (in bulk: as written).
         self._bulked: dict[tuple[Any, ...], Counts] = {}
         self._tokens: dict[bytes, bytes] = {}  # each move as written, one object each
         self._built: dict[int, Node] | None = None
@@ -709,10 +725,6 @@ class Tree:
                     child.last = last
                 node = child
         return root
-
-    def ids(self) -> list[int]:
-        """The ids of the starts read, in order."""
-        return sorted(self.leaves)
 
     def keep(self, ids: Iterable[int]) -> None:
         """Keep only the starts ``ids``."""
@@ -809,9 +821,9 @@ class Tree:
         from solver.games.tree_bulk import MOST_PLIES, SHAPES, game_pattern, shape_of
 
         pos = start
-        crlf = self.plies <= MOST_PLIES  # CRLF line ends may be read without their CRs
+        bulk = crlf = self.plies <= MOST_PLIES  # (crlf: CRLF may be read without its CRs)
         while pos < end:
-            if self.plies <= MOST_PLIES:
+            if bulk:
                 head = buf.find(b"\n\n", pos, min(end, pos + 8192))
                 shape = shape_of(buf[pos:head]) if head > pos else ()
                 if shape and b"Result" in shape and (
@@ -843,8 +855,7 @@ class Tree:
         white, black, utc, day = at[b"WhiteElo"], at[b"BlackElo"], at[b"UTCDate"], at[b"Date"]
         stop = first + self.plies
         known, dates, bulked, slot = self._known, self._dates, self._bulked, _SLOT
-        tokens = self._tokens
-        token = tokens.get
+        token = self._tokens.get
         filters = None if self.filters.everything() else self.filters
         begun = read
         match = None
@@ -870,16 +881,7 @@ class Tree:
             key = (number, *map(token, found[first:stop]))  # one object a move: quicker
             if None in key:  # a move not met yet, or a short game
                 key = self._key(number, found[first:stop])
-            counts = bulked.get(key)
-            if counts is None:
-                counts = bulked[key] = [0, 0, 0, 0, 0, 0, 0.0, ""]
-            counts[0] += 1
-            counts[slot[found[result]]] += 1
-            if rating is not None:
-                counts[5] += 1
-                counts[6] += rating
-            if date[1] > counts[7]:  # noqa: PLR1730 (max() costs a call a game)
-                counts[7] = date[1]
+            _count(bulked, key, slot[found[result]], rating, date[1])
         if match is not None:
             pos = match.end()
             self._built = None
@@ -992,21 +994,9 @@ class Tree:
             return
         if "?" in date:  # a month or a day not known: no last date
             date = ""
-        line = tuple(moves_in(movetext, start, len(movetext) if end < 0 else end, self.plies))
-        mine = self.leaves.get(number)
-        if mine is None:
-            mine = self.leaves[number] = {}
-        counts = mine.get(line)
-        if counts is None:
-            counts = mine[line] = [0, 0, 0, 0, 0, 0, 0.0, ""]
-        counts[0] += 1
-        counts[result + 1] += 1
-        if rating is not None:
-            counts[5] += 1
-            counts[6] += rating
-        counts[7] = max(counts[7], date)
+        line = moves_in(movetext, start, len(movetext) if end < 0 else end, self.plies)
+        _count(self._bulked, (number, *line), result + 1, rating, date)
         self._built = None
-
 
     # -- output -------------------------------------------------------------------
 
