@@ -247,14 +247,14 @@ class Stats:
         good.update(self._keys.keys() - set(self._watch))
 
     def _read(self, key: Key) -> tuple[int | None, Start]:
-        """The result (None: no ``Result`` line) and the start of the games of a
-        key counted in bulk (its kept tag lines, read as the careful reader
-        reads a header), remembered."""
+        """The result (None: no ``Result`` line, or none of the four: read game
+        by game) and the start of the games of a key counted in bulk (its kept
+        tag lines, read as the careful reader reads a header), remembered."""
         found = self._keys_read.get(key)
         if found is None:
             header = header_of(key)
             value = tag(header, b"Result")
-            found = (None if value is None else RESULTS[value],
+            found = (None if value is None else RESULTS.get(value.strip()),
                      self.starts.start(header, tag(header, b"FEN"), tag(header, b"Variant")))
             if len(self._keys_read) >= MEMO:
                 self._keys_read.clear()
