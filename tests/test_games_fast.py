@@ -72,7 +72,8 @@ def games(draw: st.DrawFn) -> str:
                                       "1. e4 e5\n2. Nf3 ", '1. e4 {"]} e5 ', "[%clk 1] ",
                                       '1. e4\n[Event "inside"]\ne5 ', "1. e4\n"]))
     elif change == 3:
-        end = draw(st.sampled_from([*RESULTS, "", "1-", "1/2", "0-1 {x}"]))
+        end = draw(st.sampled_from([*RESULTS, "", "1-", "1/2", "0-1 {x}", "; won 1-0",
+                                    "\n%x 1-0", "{ a ; b } 0-1", "\n; x\n1-0"]))
     elif change == 4:
         after = draw(st.sampled_from(["\n", "\n\n\n", " \n\n", "", "\n \n", "\n%c\n\n"]))
     elif change == 5:
@@ -171,6 +172,9 @@ PLAIN = b'[Event "e"]\n[Result "1-0"]\n[FEN "%s"]\n\n1. e4 e5 1-0\n\n' % FENS[0]
     b'[Result "1-0"]\n[Opening "FRC 105"]\n[FRC "7"]\n[SP "9"]\n[Variant "960"]\n'
     b'[Chess960 "3"]\n\n1-0\n\n',  # more kept tags than DEPTH
     b'[Result "1-0"]\n\n1. e4\n\n[%clk 1] 1-0\n\n',
+    b'[Result "1-0"]\n\n1. e4 e5 ; won 1-0\n\n',  # the result in a ; comment: truncated
+    b'[Result "1-0"]\n\n1. e4 e5\n%x 1-0\n\n',  # the result in a % line: truncated
+    b'[Result "1-0"]\n\n1. e4 { a ; b } 1-0\n\n',  # a ; in a {} comment: not a comment
     b'[Result "1-0"]\r\n\r\n1-0\r\n\r\n[Result "0-1"]\n\n0-1\r\n',  # CRLF and LF
     b'[Result "1-0"]\n\n1-0\r\n\r[Result "0-1"]\n\n0-1\n',  # a lone CR
     # PLAIN's shape (learnt from the first game read) with one line changed

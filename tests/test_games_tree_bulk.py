@@ -16,10 +16,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.family import Family
+from solver.games.stats import Stats
 from solver.games.tree import Filters, Tree
 from tests.profiles import examples
 from tests.test_games import fen
@@ -75,7 +77,9 @@ def game(draw: Any) -> str:
         text += move + draw(st.sampled_from(SPACES[:5] if plain else SPACES))
     if plain:
         return f"{header}\n{text}{result}\n\n"
-    game = f"{header}\n{text}{draw(st.sampled_from([result, '', '1-0 {late}']))}\n\n"
+    end = draw(st.sampled_from([result, "", "1-0 {late}", f"; won {result}", f"\n%x {result}",
+                                f"{{ a ; b }} {result}"]))
+    game = f"{header}\n{text}{end}\n\n"
     return game.replace("\n", "\r\n") if draw(st.booleans()) else game
 
 
@@ -176,3 +180,20 @@ def test_crlf_files_are_read_in_bulk_as_game_by_game() -> None:
     tree, calls = _spied(4)
     tree.add(iter([(plain * 5).replace("\n", "\r\n").encode()]), "x")
     assert calls == [] and tree.games == 5
+
+
+@pytest.mark.parametrize("end", ["; won 1-0", "\n%x 1-0"])
+@pytest.mark.parametrize("plies", [1, 4])
+def test_a_result_in_a_comment_ends_no_game(end: str, plies: int) -> None:
+    """A result after ``;`` or on a ``%`` line is a comment: the game's moves end
+    in none, so it is skipped as truncated, whether read in bulk or game by game,
+    by games tree as by games stats (once counted in bulk, skipped game by game)."""
+    odd = LICHESS.replace("2. Nf3 1-0", "2. Nf3" + end)
+    text = (LICHESS * 2 + odd + LICHESS).encode()
+    bulk, careful = _trees(text, plies)
+    _same(bulk, careful)
+    stats = Stats(Family.load("chess960"))
+    told: list[tuple[int, str]] = []
+    stats.add(iter([text]), "x", lambda n, why: told.append((n, why)))
+    assert bulk.games == stats.games == 3 and bulk.skipped == stats.skipped == 1
+    assert [n for n, _ in told] == [3]

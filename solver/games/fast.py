@@ -56,15 +56,26 @@ _BLANK_THEN_TAG: Final = re.compile(rb"\n\n\[")
 _NAME: Final = rb"(?=\[[A-Za-z0-9_])"
 #: A header line other than a kept one: exactly one ``]``, after a ``"``, at its end.
 _LINE: Final = rb'(?=.*"\]\n)[^\]]*+\]\n'
-#: The blank line after the header, the moves (lines not starting with ``[``),
-#: the result they end in, and the blank line before the next game (or the end).
-_MOVES: Final = (rb"\n(?:[^\[\n].*\n)*+(?:(?<=1-0\n)|(?<=0-1\n)|(?<=1/2-1/2\n)|(?<=\*\n))"
+#: The blank line after the header, the moves (lines not starting with ``[``
+#: or ``%``), the result they end in, and the blank line before the next game
+#: (or the end).
+_MOVES: Final = (rb"\n(?:[^\[\n%].*\n)*+(?:(?<=1-0\n)|(?<=0-1\n)|(?<=1/2-1/2\n)|(?<=\*\n))"
                  rb"(?:\n" + _NAME + rb"|\n?\Z)")
 #: As :data:`_MOVES`, for text with comments: each line closes the comments it
 #: opens (its last brace is no ``{``), so that a comment over lines, which may
 #: hold blank lines and tag lines, is read game by game.
-_COMMENTED: Final = _MOVES.replace(rb"[^\[\n].*\n", rb"(?=[^\[\n])(?:.*\})?[^{}\n]*\n")
+_COMMENTED: Final = _MOVES.replace(rb"[^\[\n%].*\n", rb"(?=[^\[\n%])(?:.*\})?[^{}\n]*\n")
+#: As :data:`_COMMENTED`, for text with a ``;``: no line holds one, so that a
+#: result in a ``;`` comment (``1. e4 ; won 1-0``: no result, as the careful
+#: reader reads it) is read game by game.
+_NO_SEMICOLON: Final = _MOVES.replace(rb"[^\[\n%].*\n", rb"(?=[^\[\n%;])(?:[^;\n]*\})?[^{};\n]*\n")
 
+
+def moves_pattern(comments: bool, semicolons: bool) -> bytes:
+    """The moves' part of a game's pattern (from the blank line after its header
+    to the next game's start): quicker when the text holds no ``{`` (``comments``
+    false) and no ``;`` (``semicolons`` false)."""
+    return _NO_SEMICOLON if semicolons else _COMMENTED if comments else _MOVES
 
 #: The most header shapes learnt (each one a quicker pattern tried in turn).
 SHAPES: Final = 4
@@ -76,14 +87,14 @@ _VALUE: Final = rb'"(?=.*"\]\n)[^"]*+"\]\n'
 @functools.lru_cache(maxsize=16)
 def pattern(number_tags: tuple[bytes, ...],
             shapes: tuple[tuple[bytes, ...], ...] = (),
-            comments: bool = True) -> re.Pattern[bytes]:
+            comments: bool = True, semicolons: bool = True) -> re.Pattern[bytes]:
     """The pattern of a plainly written game, keeping its ``Result``, ``FEN``,
     ``Variant`` and ``number_tags`` lines (up to :data:`DEPTH` of them).
 
     ``shapes``: the tag names of headers met often, in order; a header of
     exactly one of them is read by a quicker pattern (its names written out),
-    kept lines alike. ``comments``: whether the text may hold ``{`` (else a
-    quicker pattern reads the moves' lines)."""
+    kept lines alike. ``comments``, ``semicolons``: whether the text may hold
+    ``{``, ``;`` (see :func:`moves_pattern`)."""
     kept = tuple(dict.fromkeys((b"Result", b"FEN", b"Variant", *number_tags)))
     needles = b"|".join(re.escape(name) for name in kept)
     firsts = b"".join(re.escape(bytes([c])) for c in sorted({name[0] for name in kept if name}))
@@ -100,7 +111,7 @@ def pattern(number_tags: tuple[bytes, ...],
                       else rb"\[" + re.escape(name) + b" " + _VALUE for name in shape)
              for shape in shapes]
     header = rb"(?:" + b"|".join([*quick, header]) + b")"
-    moves = _COMMENTED if comments else _MOVES
+    moves = moves_pattern(comments, semicolons)
     return re.compile(rb"(?:" + _NAME + header + moves + rb"|\Z())")
 
 

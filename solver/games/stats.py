@@ -167,7 +167,8 @@ class Stats:
             shape = shape_of(buf[start:head].replace(b"\r", b"")) if head > 0 else ()
             if shape and shape not in self._shapes:
                 self._shapes += (shape,)
-        regex = pattern(self.starts.number_tags, self._shapes, buf.find(b"{", start, end) >= 0)
+        regex = pattern(self.starts.number_tags, self._shapes, buf.find(b"{", start, end) >= 0,
+                        buf.find(b";", start, end) >= 0)
         keys = self._keys
         pos = start
         while pos < end:

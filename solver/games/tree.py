@@ -822,6 +822,7 @@ class Tree:
 
         pos = start
         bulk = crlf = self.plies <= MOST_PLIES  # (crlf: CRLF may be read without its CRs)
+        semicolons = buf.find(b";", start, end) >= 0
         while pos < end:
             if bulk:
                 head = buf.find(b"\n\n", pos, min(end, pos + 8192))
@@ -830,7 +831,8 @@ class Tree:
                         shape in self._shapes or len(self._shapes) < SHAPES):
                     self._shapes.add(shape)
                     before = pos
-                    pattern = game_pattern(shape, self.plies, not self.filters.everything())
+                    pattern = game_pattern(shape, self.plies, not self.filters.everything(),
+                                           semicolons)
                     pos, read = self._bulk(buf, pos, end, *pattern, path, read)
                     if pos > before:
                         continue  # stopped at a game of another shape, or not plain

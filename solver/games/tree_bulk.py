@@ -30,7 +30,7 @@ import functools
 import re
 from typing import Final
 
-from solver.games.fast import _COMMENTED
+from solver.games.fast import moves_pattern
 
 #: The tags a tree reads of a game (the first line of each name).
 WANTED: Final = (b"Result", b"FEN", b"Variant", b"WhiteElo", b"BlackElo", b"UTCDate", b"Date")
@@ -74,14 +74,15 @@ _TAG_NAMES: Final = re.compile(rb'^\[([A-Za-z0-9_]+) "[^"\n\r]*"\]$', re.MULTILI
 
 
 @functools.lru_cache(maxsize=64)
-def game_pattern(shape: tuple[bytes, ...], plies: int, filtered: bool = False
-                 ) -> tuple[re.Pattern[bytes], dict[bytes, int]]:
+def game_pattern(shape: tuple[bytes, ...], plies: int, filtered: bool = False,
+                 semicolons: bool = True) -> tuple[re.Pattern[bytes], dict[bytes, int]]:
     """The pattern of a plainly written game whose header has exactly the tag
     names ``shape``, and where its groups are: each of :data:`WANTED` (and of
     :data:`FILTERED` when ``filtered``; the first line of its name; a name not
     in the shape: a group that is always None) and, from :data:`MOVES` on, the
     first ``plies`` moves (None past the game's last move). The result's tag
-    must be one of the four results."""
+    must be one of the four results. ``semicolons``: whether the text may
+    hold ``;`` (see :func:`~solver.games.fast.moves_pattern`)."""
     wanted = WANTED + FILTERED if filtered else WANTED
     places: dict[bytes, int] = {}
     parts = []
@@ -101,6 +102,7 @@ def game_pattern(shape: tuple[bytes, ...], plies: int, filtered: bool = False
     moves = b""
     for _ in range(plies):
         moves = rb"(?:" + _PLY + moves + rb"|" + _RESULT_NEXT + rb")"
-    assert _COMMENTED.startswith(rb"\n")
-    text = b"".join(parts) + rb"\n(?=" + moves + rb")" + _COMMENTED[2:]
+    lines = moves_pattern(True, semicolons)
+    assert lines.startswith(rb"\n")
+    text = b"".join(parts) + rb"\n(?=" + moves + rb")" + lines[2:]
     return re.compile(text), places
