@@ -261,12 +261,13 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
             _write_bytes([page.encode()], out)
             return
         if fmt == "text":
-            if not tree.leaves:
+            held = set(tree.ids)
+            if not held:
                 _write_page(html, page)
                 sys.stdout.write("no game from the positions asked for\n")
                 return
             text = "".join(f"{row}\n" for row in tree.text(
-                None if chosen is None else [n for n in chosen if n in tree.leaves],
+                None if chosen is None else [n for n in chosen if n in held],
                 played, min_games))
         else:
             text = tree.csv(min_games) if fmt == "csv" else tree.json(min_games)

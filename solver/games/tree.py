@@ -669,7 +669,10 @@ class Tree:
         self._leaves: dict[int, Leaves] = {}
         #: Games read, not yet in :attr:`leaves`: by ``(id, *moves)`` (in bulk: as written).
         self._bulked: dict[tuple[Any, ...], Counts] = {}
-        self._tokens: dict[bytes, bytes] = {}  # each move as written, one object each
+        #: Other trees' games (workers' :attr:`rows`), alike, not yet in :attr:`leaves`.
+        self._absorbed: list[dict[tuple[Any, ...], Counts]] = []
+        #: Each move as written, one object each (and None: past a game's last move).
+        self._tokens: dict[bytes | None, bytes | None] = {None: None}
         self._built: dict[int, Node] | None = None
         self._shapes: set[tuple[bytes, ...]] = set()  # header shapes read in bulk
         self._starts: dict[tuple[bytes | None, bytes | None], Start] = {}  # (FEN, Variant)
@@ -679,19 +682,24 @@ class Tree:
     @property
     def leaves(self) -> dict[int, Leaves]:
         """The games read, per start and line (see :data:`Leaves`)."""
-        if self._bulked:
+        if self._bulked or self._absorbed:
             self._settle()
         return self._leaves
 
+    def _flat(self) -> list[dict[tuple[Any, ...], Counts]]:
+        """The games not yet in :attr:`leaves`, by ``(id, *moves)``: read in bulk, absorbed."""
+        return [self._bulked, *self._absorbed]
+
     def _settle(self) -> None:
-        """Put the games read in bulk in :attr:`leaves`."""
-        bulked, self._bulked = self._bulked, {}
+        """Put the games read in bulk and absorbed in :attr:`leaves`."""
+        flat, self._bulked, self._absorbed = self._flat(), {}, []
         leaves = self._leaves
-        for key, counts in bulked.items():
-            mine = leaves.get(key[0])
-            if mine is None:
-                mine = leaves[key[0]] = {}
-            _add_line(mine, key[1:], counts)
+        for games in flat:
+            for key, counts in games.items():
+                mine = leaves.get(key[0])
+                if mine is None:
+                    mine = leaves[key[0]] = {}
+                _add_line(mine, key[1:], counts)
         self._built = None
 
     @property
@@ -729,8 +737,16 @@ class Tree:
     def keep(self, ids: Iterable[int]) -> None:
         """Keep only the starts ``ids``."""
         wanted = set(ids)
-        self._leaves = {n: leaves for n, leaves in self.leaves.items() if n in wanted}
+        self._bulked, self._absorbed = {}, [
+            {key: counts for key, counts in games.items() if key[0] in wanted}
+            for games in self._flat()]
+        self._leaves = {n: leaves for n, leaves in self._leaves.items() if n in wanted}
         self._built = None
+
+    @property
+    def ids(self) -> list[int]:
+        """The starts of the games read, in order."""
+        return sorted({key[0] for games in self._flat() for key in games}.union(self._leaves))
 
     def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
         """Add the games in ``pieces`` (one input); returns how many were read.
@@ -765,6 +781,7 @@ class Tree:
         """Forget every game (a worker starts from nothing)."""
         self._leaves = {}
         self._bulked = {}
+        self._absorbed = []
         self._built = None
         self.games = self.skipped = self.outside = self.left_out = 0
         self.notes = Notes()
@@ -783,10 +800,13 @@ class Tree:
         written, one object a move, so that they are sent once each), and
         those filtered out."""
         rows = self._bulked
+        for games in self._absorbed:
+            for key, counts in games.items():
+                _add_line(rows, key, counts)
         for number, leaves in self._leaves.items():
             for line, counts in leaves.items():
                 _add_line(rows, (number, *line), counts)
-        self._leaves = {}
+        self._leaves, self._absorbed = {}, []
         return rows, self.left_out
 
     def absorb(self, rows: tuple[dict[tuple[Any, ...], Counts], int], outside: int, games: int,
@@ -794,9 +814,7 @@ class Tree:
         """Add another tree's :attr:`rows` and counts (a worker's, its games
         numbered after ``offset``), after this one's games."""
         theirs, left_out = rows
-        bulked = self._bulked
-        for key, counts in theirs.items():
-            _add_line(bulked, key, counts)
+        self._absorbed.append(theirs)  # (summed with the others' when needed)
         self._built = None
         self.left_out += left_out
         self.outside += outside
@@ -857,7 +875,7 @@ class Tree:
         white, black, utc, day = at[b"WhiteElo"], at[b"BlackElo"], at[b"UTCDate"], at[b"Date"]
         stop = first + self.plies
         known, dates, bulked, slot = self._known, self._dates, self._bulked, _SLOT
-        token = self._tokens.get
+        token = self._tokens.__getitem__
         filters = None if self.filters.everything() else self.filters
         begun = read
         match = None
@@ -880,8 +898,9 @@ class Tree:
                     functools.partial(_group, found, at), rating, date[0]):
                 self.left_out += 1
                 continue
-            key = (number, *map(token, found[first:stop]))  # one object a move: quicker
-            if None in key:  # a move not met yet, or a short game
+            try:  # one object a move: quicker
+                key = (number, *map(token, found[first:stop]))
+            except KeyError:  # a move not met yet
                 key = self._key(number, found[first:stop])
             _count(bulked, key, slot[found[result]], rating, date[1])
         if match is not None:
@@ -895,8 +914,8 @@ class Tree:
         tokens = self._tokens
         if len(tokens) >= MEMO:
             tokens.clear()
-        return (number, *[None if move is None else tokens.setdefault(move, move)
-                          for move in moves])
+            tokens[None] = None
+        return (number, *[tokens.setdefault(move, move) for move in moves])
 
     def _noted(self, buf: Any, at: int, fen: bytes | None, variant: bytes | None, path: str,
                read: int) -> int | None:
@@ -1078,19 +1097,47 @@ class Tree:
         """The node after ``line`` from position ``number``, with its next moves
         (but not theirs), summed from the lines through it (the tree is not
         built); raises :class:`TreeError` as :meth:`node` does."""
-        leaves = self.leaves.get(number)
-        if leaves is None:
-            raise TreeError(f"id {number!r} is not the start of any game read")
+        return self._after(number, line, *self._through(line))
+
+    def _through(self, line: Sequence[str]) -> tuple[dict[int, dict[Any, list[Counts]]],
+                                                     dict[int, int]]:
+        """The counts of the lines read through ``line``, per start and next move
+        as written (None: none), in one pass over the lines read (settled or
+        not); and for each start read, the most first moves of ``line`` played."""
         depth = len(line)
-        deepest = 0
-        after: dict[Any, list[Counts]] = {}  # the lines through the node, by their next move
-        for moves, counts in leaves.items():
-            if depth:
-                same = _common(moves, line)
-                if same < depth:
-                    deepest = max(deepest, same)
-                    continue
-            after.setdefault(moves[depth] if depth < len(moves) else None, []).append(counts)
+        through: dict[int, dict[Any, list[Counts]]] = {}
+        deepest: dict[int, int] = {}
+
+        def sort(number: int, moves: tuple[Any, ...], at: int, counts: Counts) -> None:
+            same = _common(moves, line, at) if depth else 0
+            if same > deepest.get(number, -1):
+                deepest[number] = same
+            if same < depth:
+                return
+            nexts = through.get(number)
+            if nexts is None:
+                nexts = through[number] = {}
+            token = moves[at + depth] if at + depth < len(moves) else None
+            lines = nexts.get(token)
+            if lines is None:
+                nexts[token] = [counts]
+            else:
+                lines.append(counts)
+
+        for games in self._flat():
+            for key, counts in games.items():
+                sort(key[0], key, 1, counts)
+        for number, leaves in self._leaves.items():
+            for moves, counts in leaves.items():
+                sort(number, moves, 0, counts)
+        return through, deepest
+
+    def _after(self, number: int, line: Sequence[str],
+               through: dict[int, dict[Any, list[Counts]]], deepest: dict[int, int]) -> Node:
+        """:meth:`after`, from what :meth:`_through` found."""
+        if number not in deepest:
+            raise TreeError(f"id {number!r} is not the start of any game read")
+        after = through.get(number, {})  # the lines through the node, by their next move
         node = _summed([counts for lines in after.values() for counts in lines])
         for token, lines in after.items():
             if token is not None:
@@ -1101,9 +1148,9 @@ class Tree:
                 else:  # the same move written otherwise (0-0, e4!)
                     child.add_counts(_summed(lines))
         if not node.games:
-            shown = " ".join(line[:deepest + 1])
+            shown = " ".join(line[:deepest[number] + 1])
             raise TreeError(f"line {shown!r} is not played from id {number} in the games read"
-                            if deepest < self.plies else
+                            if deepest[number] < self.plies else
                             f"line {' '.join(line)!r} is longer than the tree's "
                             f"{self.plies} plies")
         return node
@@ -1111,23 +1158,21 @@ class Tree:
     def played(self, line: Sequence[str], ids: Iterable[int] | None = None) -> list[int]:
         """The positions of ``ids`` (default: every one read, in order) that the
         tree holds and whose games played ``line``; all it holds where none did."""
-        leaves = self.leaves
-        held = [n for n in (sorted(leaves) if ids is None else ids) if n in leaves]
-        depth = len(line)
-        return [n for n in held
-                if any(_common(moves, line) >= depth for moves in leaves[n])] or held
+        return _played(ids, *self._through(line))
 
     def text(self, ids: Iterable[int] | None = None, line: Sequence[str] = (),
              min_games: int = 0) -> Iterator[str]:
         """The explorer's table of the node after ``line``, for each of ``ids``
-        (default: every position read)."""
+        (default: every position read whose games played ``line``; every one
+        read where none did)."""
         from solver.games.labels import label
 
         family = self.family
-        if ids is None:  # every position where the line was played
-            ids = self.played(line)
+        through, deepest = self._through(line)
+        if ids is None:
+            ids = _played(None, through, deepest)
         for index, number in enumerate(ids):
-            node = self.after(number, line)
+            node = self._after(number, line, through, deepest)
             if index:
                 yield ""
             yield heading(label(family, family.position(number)), number, node,
@@ -1135,10 +1180,18 @@ class Tree:
             yield from table(node, min_games)
 
 
-def _common(moves: tuple[Any, ...], line: Sequence[str]) -> int:
-    """How many first moves of ``moves`` (a leaf's) are those of ``line``."""
+def _played(ids: Iterable[int] | None, through: dict[int, Any],
+            deepest: dict[int, int]) -> list[int]:
+    """:meth:`Tree.played`, from what :meth:`Tree._through` found."""
+    held = [n for n in (sorted(deepest) if ids is None else ids) if n in deepest]
+    return [n for n in held if n in through] or held
+
+
+def _common(moves: tuple[Any, ...], line: Sequence[str], at: int = 0) -> int:
+    """How many first moves of ``moves[at:]`` (a leaf's) are those of ``line``."""
     for depth, move in enumerate(line):
-        if depth >= len(moves) or moves[depth] is None or _move(moves[depth]) != move:
+        here = at + depth
+        if here >= len(moves) or moves[here] is None or _move(moves[here]) != move:
             return depth
     return len(line)
 
