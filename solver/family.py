@@ -494,9 +494,12 @@ class Family:
                 return ranks[row]
             except KeyError:
                 pass
+            table = self.index.ids  # (once built: every rank of the family, so valid)
+            number = None if table is None else table.get(row)
             try:
                 found: tuple[int, str, str] | None = (
-                    self.rank_id(self.validate(row)), side_rights(row), side_rights(row, True))
+                    self.rank_id(self.validate(row)) if number is None else number,
+                    side_rights(row), side_rights(row, True))
             except Chess960Error:
                 found = None
             if len(ranks) < RANK_MEMO:

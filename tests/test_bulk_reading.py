@@ -141,6 +141,29 @@ def test_id_by_ranks_answers_as_identify(texts: list[str], name: str) -> None:
         lambda text: chosen.identify(text).id, texts)
 
 
+@pytest.mark.parametrize("name", ["chess960", "dfrc"])
+def test_id_by_ranks_answers_as_identify_once_the_table_is_built(name: str) -> None:
+    """Once enough ranks are numbered, the family's table of ranks is built
+    and a rank in it is not validated again: every start, in both castling
+    notations, and ranks that break a rule or are no rank, answered as identify does."""
+    chosen = Family.load(name)  # (not the cached one: its table is built here)
+    answer = chosen.fen_identifier()
+    ranks = [scharnagl_rank(i) for i in range(960)]
+    texts = []
+    for k, white in enumerate(ranks):
+        black = white if name == "chess960" else ranks[(k * 7 + 3) % 960]
+        for shredder in (False, True):
+            texts.append(f"{black.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w "
+                         f"{castling_field(white, black, shredder=shredder)} - 0 1")
+    for white in ("RNQBKBNR", "RKRNNQBB"[::-1], "KRRNNQBB", "RNBQKBN", "RNBQKBNRR", "RNBQKBNQ"):
+        texts.append(f"{white.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1")
+    assert chosen.index.ids is None
+    found = answers(answer, texts)
+    assert chosen.index.ids is not None  # built meanwhile
+    assert found == answers(answer, texts) == answers(
+        lambda text: family(name).identify(text).id, texts)
+
+
 @settings(max_examples=examples(40, 2000))
 @given(st.lists(lines(), min_size=1, max_size=12), st.sampled_from(["chess960", "dfrc", "960"]))
 def test_id_lines_by_ranks_answer_as_one_at_a_time(texts: list[str], name: str) -> None:
