@@ -10,6 +10,7 @@ and ``1. g3 Nf6 2. Nf3``), with Chess960 castling (id 96, BBQNRNKR: ``1. Nfe3
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import subprocess
@@ -240,6 +241,67 @@ def test_a_move_that_is_not_legal(tmp_path: Path) -> None:
     err = ran.stderr.decode()
     assert ran.returncode == 1 and err.count("\n") == 1, err
     assert err == "error: line 'e4 e5 Ke3' from id 518: 'Ke3' is not a legal move\n"
+
+
+def written_otherwise(games: list[tuple[int, list[str], str, Any]], seed: int
+                      ) -> list[tuple[int, list[str], str, Any]]:
+    """The games with some pieces' moves written as python-chess also reads
+    them: from their whole square (``Ng1f3``), their file or rank (``Ngf3``,
+    ``N1f3``), with ``-`` or without their ``x``."""
+    rng = random.Random(seed)
+    out = []
+    for number, line, result, ratings in games:
+        board = start(number)
+        written = []
+        for played_san in line:
+            san = played_san
+            move = board.parse_san(san)
+            piece = board.piece_at(move.from_square)
+            if piece is not None and piece.piece_type != chess.PAWN and \
+                    not board.is_castling(move) and rng.random() < 0.5:
+                square = chess.square_name(move.from_square)
+                capture = rng.choice(["x", "", "-"]) if board.is_capture(move) else \
+                    rng.choice(["", "-"])
+                origin = rng.choice([square, square[0], square[1]])
+                other = (piece.symbol().upper() + origin + capture
+                         + chess.square_name(move.to_square) + san[len(san.rstrip("+#")):])
+                with contextlib.suppress(ValueError):  # (a file or rank that leaves two)
+                    if board.parse_san(other) == move:
+                        san = other
+            board.push_san(san)
+            written.append(san)
+        out.append((number, written, result, ratings))
+    return out
+
+
+def test_moves_written_otherwise_are_read_as_python_chess_reads_them(tmp_path: Path) -> None:
+    """An over-specified move (``Ng1f3``, ``Ngf3``), ``-`` or no ``x``: the same
+    move, so the same positions and counts as python-chess's."""
+    games = written_otherwise(collection(5, 300), 5)
+    assert any(len(san.rstrip("+#")) > 4 for _, line, _, _ in games for san in line)
+    path = tmp_path / "g.pgn"
+    path.write_text(pgn(games))
+    ran = run(["games", "tree", str(path), "--transpositions", "-f", "json", "-p", "12"])
+    assert ran.returncode == 0, ran.stderr
+    got = {(entry["id"], position["fen"]): position["games"]
+           for entry in json.loads(ran.stdout)["positions"] for position in entry["positions"]}
+    want, _ = oracle(games, 12)
+    assert got == {where: row[0] for where, row in want.items()}
+
+
+def test_an_ambiguous_move(tmp_path: Path) -> None:
+    """``Nd2`` where both knights can go (python-chess: AmbiguousMoveError)."""
+    board = start(518)
+    for san in ["Nf3", "Nf6", "d4", "d5"]:
+        board.push_san(san)
+    with pytest.raises(chess.AmbiguousMoveError):
+        board.parse_san("Nd2")
+    path = tmp_path / "g.pgn"
+    path.write_text(pgn([(518, ["Nf3", "Nf6", "d4", "d5", "Nd2"], "1-0", None)]))
+    ran = run(["games", "tree", str(path), "--transpositions"])
+    assert ran.returncode == 1
+    assert ran.stderr.decode() == ("error: line 'Nf3 Nf6 d4 d5 Nd2' from id 518: 'Nd2' is "
+                                   "ambiguous (2 legal moves fit it)\n")
 
 
 def test_only_chess_shaped_families(tmp_path: Path) -> None:

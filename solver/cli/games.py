@@ -187,7 +187,8 @@ def tree(
     the explorer as a page.
 
     --transpositions merges the lines that reach the same position by any move
-    order (replayed with cozy-chess): text shows the moves from the position
+    order (replayed with cozy-chess; SAN read as python-chess reads it, so
+    Nf3, Ngf3 and Ng1f3 are one move): text shows the moves from the position
     after --line, json lists each start's positions (FEN, counts, next moves),
     csv has a row a position."""
     bodies.typer_call(bodies.tree, locals())

@@ -120,8 +120,9 @@ def transpose(tree: Tree, family: Family) -> dict[int, Merged]:
     return merged
 
 
-#: A SAN move other than castling: piece, from file, from rank, capture, to, promotion.
-_SAN: Final = re.compile(r"([KQRBN])?([a-h])?([1-8])?(x)?([a-h][1-8])([QRBN])?")
+#: A SAN move other than castling, as python-chess reads one (``Board.parse_san``):
+#: piece, from file, from rank, ``x`` or ``-`` or nothing, to, promotion.
+_SAN: Final = re.compile(r"([KQRBN])?([a-h])?([1-8])?[-x]?([a-h][1-8])(?:=?([QRBNqrbn]))?")
 
 
 class Mover:
@@ -132,6 +133,7 @@ class Mover:
         pieces = module.Piece
         self.letters = {pieces.Knight: "N", pieces.Bishop: "B", pieces.Rook: "R",
                         pieces.Queen: "Q", pieces.King: "K", pieces.Pawn: ""}
+        self.pieces = {letter: piece for piece, letter in self.letters.items()}
 
     def start(self, family: Family, number: int) -> cozy_chess.Board:
         """The start position ``number`` of ``family`` as a Chess960 board."""
@@ -193,8 +195,13 @@ class Mover:
 
     def find(self, board: cozy_chess.Board, legal: list[cozy_chess.Move], san: str,
              line: Sequence[str], number: int) -> cozy_chess.Move:
-        """The legal move written ``san`` (``+``, ``#`` and ``=`` ignored)."""
-        plain = san.rstrip("+#").replace("=", "")
+        """The legal move written ``san`` (``+`` and ``#`` ignored), read as
+        python-chess reads SAN: the piece, any of its square's file and rank
+        (more than needed too), ``x``, ``-`` or nothing, the square it goes to,
+        the promotion; a pawn without its file goes along its file; a piece
+        given by its whole square needs no letter. A move two legal moves fit
+        is ambiguous."""
+        plain = san.rstrip("+#")
         if plain in ("O-O", "O-O-O"):
             for move in legal:
                 if self._castle(board, move) == plain:
@@ -202,12 +209,34 @@ class Mover:
         else:
             match = _SAN.fullmatch(plain)
             if match is not None:
-                to = self.c.Square.from_str(match[5])
-                for move in legal:
-                    if move.to_square == to and not self._castle(board, move) and \
-                            self.san(board, move, legal) == plain:
-                        return move
+                to = self.c.Square.from_str(match[4])
+                fits = [move for move in legal if move.to_square == to
+                        and not self._castle(board, move) and self._fits(board, move, match)]
+                if len(fits) == 1:
+                    return fits[0]
+                if fits:
+                    raise TreeError(f"line {' '.join(line)!r} from id {number}: {san!r} is "
+                                    f"ambiguous ({len(fits)} legal moves fit it)")
         raise TreeError(f"line {' '.join(line)!r} from id {number}: {san!r} is not a legal move")
+
+    def _fits(self, board: cozy_chess.Board, move: cozy_chess.Move, san: re.Match[str]) -> bool:
+        """Whether ``move`` (to the square ``san`` names) is what ``san`` says."""
+        letter, file, rank, _, promotion = san.groups()
+        start = move.from_square
+        if (file is not None and str(start.file()) != file) or \
+                (rank is not None and str(start.rank()) != rank):
+            return False
+        piece = board.piece_on(start)
+        if letter is not None:
+            wanted_piece = self.pieces[letter]
+        elif file is None or rank is None:  # a pawn: along its file unless its file is given
+            wanted_piece = self.c.Piece.Pawn
+            if file is None and start.file() != move.to_square.file():
+                return False
+        else:  # a whole square: any piece
+            wanted_piece = piece
+        wanted = None if promotion is None else self.pieces[promotion.upper()]
+        return bool(piece == wanted_piece and move.promotion == wanted)
 
     def _castle(self, board: cozy_chess.Board, move: cozy_chess.Move) -> str:
         """``O-O`` or ``O-O-O`` for a castling move (the king takes its own
