@@ -389,13 +389,13 @@ def test_id_from_stdin_answers_every_line_in_order() -> None:
 
 
 def test_plain_id_needs_no_typer_pydantic_or_solver() -> None:
-    code = ("import sys; sys.argv = ['chess960', 'id', 'QNRBBNKR']\n"
-            "from solver.cli.entry import main\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    code = ("import atexit, sys; sys.argv = ['chess960', 'id', 'QNRBBNKR']\n"
             "heavy = {'typer', 'pydantic', 'constraint', 'rich', 'solver.search.solve',"
             " 'solver.search.csp'}\n"
-            "print(sorted(m for m in sys.modules if m in heavy or m.split('.')[0] in heavy),"
-            " file=sys.stderr)")
+            "atexit.register(lambda: print(sorted(m for m in sys.modules if m in heavy or "
+            "m.split('.')[0] in heavy), file=sys.stderr))  # (main ends the process)\n"
+            "from solver.cli.entry import main\n"
+            "main()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout == "105\n"
