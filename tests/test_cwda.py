@@ -214,6 +214,37 @@ def test_cwda_by_the_command() -> None:
     assert (done.stdout, done.returncode) == (CWDA_START_FENS[14] + "\n", 0)
 
 
+def test_cwda_in_pychess_dialect_is_pychess_own_start_fens() -> None:
+    """pychess-variants writes its CWDA starts ``KQkq`` (``cwda_start_fen``), not
+    with the rooks' files as its shuffles (``pychess-castling = "xfen"``); the
+    FENs, EPD lines and PGN tags it writes are read back."""
+    from inprocess import chess960
+
+    ids = "\n".join(str(n) for n in range(15)) + "\n"
+    done = chess960(["position", "-", "-r", "cwda", "-f", "fen", "--dialect", "pychess"], stdin=ids)
+    assert (done.stdout, done.returncode) == ("".join(f + "\n" for f in CWDA_START_FENS), 0)
+    epd = chess960(["position", "-", "-r", "cwda", "-f", "epd", "--dialect", "pychess"], stdin=ids)
+    assert [" ".join(line.split()[:4]) for line in epd.stdout.splitlines()] == [
+        " ".join(f.split()[:4]) for f in CWDA_START_FENS]
+    pgn = chess960(["position", "-", "-r", "cwda", "-f", "pgn", "--dialect", "pychess"], stdin=ids)
+    assert re.findall(r'\[FEN "([^"]*)"\]', pgn.stdout) == list(CWDA_START_FENS)
+    back = chess960(["id", "-", "-r", "cwda", "--dialect", "pychess"], stdin=done.stdout)
+    assert back.stdout == ids
+    other = chess960(["position", "5", "-r", "chess960", "-f", "fen", "--dialect", "pychess"])
+    rank = other.stdout.split()[0].split("/")[-1]
+    rooks = "".join(chr(ord("a") + f) for f, piece in enumerate(rank) if piece == "R")
+    assert other.stdout.split()[2] == rooks.upper() + rooks  # a shuffle: files, a-side first
+
+
+def test_pychess_castling_takes_files_or_xfen() -> None:
+    text = (rules_dir() / "cwda.toml").read_text(encoding="utf-8")
+    assert 'pychess-castling = "xfen"' in text
+    with pytest.raises(RuleFileError, match=r"pychess-castling.*expected 'files' or 'xfen', "
+                                            r"got 'KQkq'"):
+        parse(text.replace('pychess-castling = "xfen"', 'pychess-castling = "KQkq"'),
+              "cwda.toml")
+
+
 def test_the_readme_example_is_part_of_cwda(cwda: Family) -> None:
     text = (rules_dir() / "README.md").read_text(encoding="utf-8")
     block = re.search(r"<!-- cwda-example.*?-->\s*```toml\n(.*?)```", text, re.DOTALL)

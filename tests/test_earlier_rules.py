@@ -63,7 +63,7 @@ DIGESTS = {
     "myshogi-program": "3aed3ec016a8c2b0debd87aba9c56bfcb1dd5f43a49445d6d0b382d75fdde974",
     "sittuyin": "ce135dbabee623171521330a9cff0984ac0010f483e0b3f7fe10135cc42b3de3",
     "jieqi": "477d2e6db57a11b55d66475a78018affd30e921a78664beb72eca12bcdee47e8",
-    "cwda": "fcdd2848b54485ee945cabe003546493583399f3dcef4ed27092e423609bb598",
+    "cwda": "8ef7e44c288c9c9d1d76f3cd1780a510d2f0b49634456f84d0f5faffa98e3e5d",
     "chess18": "0238838b755fa8a43baf38cf41298ecbadfe7d882a902100eb1203e8d3452132",
     "makruk-shuffle": "11f969b3e2687a1c823df3aa9a833577030459fd7d70e0e275d7f370e26d6449",
     "shatranj-shuffle": "cbf324016179813f2258ab3fde702da3d2b9cf5383acfb8a26fb6231ad76d1fa",

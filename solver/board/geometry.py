@@ -184,6 +184,9 @@ class Layout:
     #: (``covered``, :mod:`solver.notation.covered`): a FEN placement, ``~``
     #: after each covered piece; ``""``: none is covered.
     covered: str = ""
+    #: How pychess-variants writes the castling field (``pychess-castling``):
+    #: ``files`` (its shuffles' file letters) or ``xfen`` (its fixed starts' ``KQkq``).
+    pychess_castling: str = "files"
 
     def __post_init__(self) -> None:
         if isinstance(self.sides, str):

@@ -14,7 +14,9 @@ FEN:
   Shredder letters, ``[]`` holdings, ``3+3``, and for Seirawan the pieces in
   hand ``[EHeh]``;
 * ``pychess``: pychess-variants' FENs (``FairyBoard.shuffle_start``): as
-  ``fsf`` but the castling letters a-side first (``AHah``), Black's only
+  ``fsf`` but the castling letters a-side first (``AHah``; X-FEN's ``KQkq``
+  for a family whose rule file says ``pychess-castling = "xfen"``, as
+  pychess-variants writes its fixed CWDA starts), Black's only
   for horde (``ch``), Seirawan's hand ``[HEhe]`` and its field the X-FEN
   castling letters then the files of the bishops, the queen and the knights
   (``KQCFDBGkqcfdbg`` for RNBQKBNR); bughouse is the two boards' FENs joined
@@ -130,6 +132,11 @@ class Dialect:
         """A castling field's letters in this program's order (h-side first by default)."""
         return field
 
+    def files_for(self, layout: Layout) -> bool:
+        """Whether a family's castling field is written with the rooks' files
+        (Shredder-FEN letters) rather than X-FEN's."""
+        return self.shredder
+
     def side(self, rank: str) -> str:
         """One side's part of :meth:`castling` (upper case, ``""``: none): the
         letters a back rank (upper case) gives whoever's it is.
@@ -237,6 +244,9 @@ class Pychess(Dialect):
 
     def order(self, field: str) -> str:
         return field if field == "-" else _a_side_first(field)
+
+    def files_for(self, layout: Layout) -> bool:
+        return layout.pychess_castling == "files"  # (X-FEN for its fixed starts: CWDA's)
 
     def gating(self, white: str, black: str) -> str:
         field = castling_field(white, black, False)
@@ -513,7 +523,8 @@ def family_fen(layout: Layout, white: str, black: str, dialect: str,
     if refused is not None:
         raise DialectError("-", dialect, refused)
     writer = DIALECTS[dialect]
-    fields = layout_fen(layout, white, black, writer.shredder, number).split()
+    files = writer.files_for(layout)
+    fields = layout_fen(layout, white, black, files, number).split()
     if layout.notation != "sfen":
         if layout.hand is not None:
             board, _ = split_hand(fields[0])
@@ -521,7 +532,7 @@ def family_fen(layout: Layout, white: str, black: str, dialect: str,
             fields[0] = board + hand_text(layout.hand, order)
         if layout.gating:
             fields[2] = writer.gating(white.upper(), black.upper())
-        else:
+        elif files:
             fields[2] = writer.order(fields[2])
     return " ".join(fields if counters else fields[:-2])
 

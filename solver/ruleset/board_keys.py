@@ -42,6 +42,9 @@ _PIECE_KEYS: Final = ("letter", "name", "betza")
 KEPT_LETTERS: Final = ("K", "P")
 _FRONT_KEYS: Final = ("piece", "of", "which")
 BOARD_NOTATIONS: Final = ("fen", "sfen")
+#: How pychess-variants writes a family's castling field (``pychess-castling``):
+#: as its shuffles do (the rooks' files, a-side first), or as its fixed starts (X-FEN).
+PYCHESS_CASTLING: Final = ("files", "xfen")
 
 
 def read_board(
@@ -63,6 +66,15 @@ def read_board(
                    suggest(str(name), names))
     sides = SIDES[name]
     return ranks, pawns, sides, _fixed(doc, sides, files, ranks, pawns, path, names)
+
+
+def read_pychess_castling(doc: Mapping[str, Any], path: str) -> str:
+    """The ``pychess-castling`` key (see :data:`PYCHESS_CASTLING`)."""
+    value = doc.get("pychess-castling", "files")
+    if value not in PYCHESS_CASTLING:
+        raise _err(path, "pychess-castling", f"expected 'files' or 'xfen', got {shown(value)}",
+                   suggest(str(value), PYCHESS_CASTLING))
+    return str(value)
 
 
 def read_notation(doc: Mapping[str, Any], path: str) -> str:

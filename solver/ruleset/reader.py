@@ -66,6 +66,7 @@ from solver.ruleset.board_keys import (
     read_declared,
     read_front,
     read_notation,
+    read_pychess_castling,
     read_region,
 )
 from solver.ruleset.bundled import NAME_RE, rules_folder
@@ -119,7 +120,7 @@ REFERENCES: Final = ("scharnagl",)
 _TOP_KEYS: Final = ("name", "title", "source", "files", "ranks", "region", "pieces", "count",
                     "sides", "pawns", "white", "piece", "front", "notation", "variant", "benchmark",
                     "rule", "numbering", "numberings", "hand", "gating", "castling", "link",
-                    "army", "pairings", "castles-with", "covered")
+                    "army", "pairings", "castles-with", "covered", "pychess-castling")
 _NUMBERING_KEYS: Final = ("steps", "kind", "reference", "name", "title")
 _LINE_RE: Final = re.compile(r"at line (\d+)")
 
@@ -193,6 +194,9 @@ class RuleSet:
     #: The covered start as its publisher writes it (``covered``: a FEN
     #: placement, ``~`` after each covered piece); ``""``: no piece is covered.
     covered: str = ""
+    #: How pychess-variants writes the castling field (``pychess-castling``:
+    #: ``files`` as its shuffles, ``xfen`` as its fixed starts).
+    pychess_castling: str = "files"
 
     @cached_property
     def region(self) -> Region:
@@ -213,7 +217,8 @@ class RuleSet:
         castles = "".join(sorted({a.castles_with for a in self.armies})) or self.castles_with
         return Layout(self.files, self.ranks, self.pawns, self.sides, self.fixed,
                       self.front, self.names, self.notation, self.squares, self.hand,
-                      self.gating, EMPTY in self.pieces, self.castling, castles, self.covered)
+                      self.gating, EMPTY in self.pieces, self.castling, castles, self.covered,
+                      self.pychess_castling)
 
     @property
     def side_count(self) -> int:
@@ -491,6 +496,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
             found.check(_refuse, _err(path, "front", "pieces in front of the rank need the "
                                                      "region to be rank 1"))
     notation = found.check(read_notation, doc, path)
+    pychess_castling = found.check(read_pychess_castling, doc, path)
     variant = found.check(_variant, doc.get("variant"), path)
     benchmark = found.check(_benchmark, doc, path)
     hands = found.check(read_hand, doc, notation or "fen", path)
@@ -529,6 +535,7 @@ def _validate(doc: Mapping[str, Any], path: str) -> RuleSet:
         pairings=armies[1],
         castles_with=castles or "R",
         covered=covered or "",
+        pychess_castling=pychess_castling or "files",
     )
     if covered:
         _check_covered(ruleset, path)
