@@ -70,19 +70,20 @@ def read_board(
 
 def read_pychess_castling(doc: Mapping[str, Any], path: str) -> str:
     """The ``pychess-castling`` key (see :data:`PYCHESS_CASTLING`)."""
-    value = doc.get("pychess-castling", "files")
-    if value not in PYCHESS_CASTLING:
-        raise _err(path, "pychess-castling", f"expected 'files' or 'xfen', got {shown(value)}",
-                   suggest(str(value), PYCHESS_CASTLING))
-    return str(value)
+    return _one_of(doc, "pychess-castling", PYCHESS_CASTLING, path)
 
 
 def read_notation(doc: Mapping[str, Any], path: str) -> str:
-    notation = doc.get("notation", "fen")
-    if notation not in BOARD_NOTATIONS:
-        raise _err(path, "notation", f"expected 'fen' or 'sfen', got {shown(notation)}",
-                   suggest(str(notation), BOARD_NOTATIONS))
-    return str(notation)
+    return _one_of(doc, "notation", BOARD_NOTATIONS, path)
+
+
+def _one_of(doc: Mapping[str, Any], key: str, choices: tuple[str, str], path: str) -> str:
+    """A key that takes one of two words (the first by default)."""
+    value = doc.get(key, choices[0])
+    if value not in choices:
+        raise _err(path, key, f"expected {choices[0]!r} or {choices[1]!r}, got {shown(value)}",
+                   suggest(str(value), choices))
+    return str(value)
 
 
 def _pawns(doc: Mapping[str, Any], ranks: int, path: str) -> int | None:
