@@ -77,6 +77,7 @@ def moves_pattern(comments: bool, semicolons: bool) -> bytes:
     false) and no ``;`` (``semicolons`` false)."""
     return _NO_SEMICOLON if semicolons else _COMMENTED if comments else _MOVES
 
+
 #: The most header shapes learnt (each one a quicker pattern tried in turn).
 SHAPES: Final = 4
 
