@@ -1108,28 +1108,32 @@ class Tree:
         through: dict[int, dict[Any, list[Counts]]] = {}
         deepest: dict[int, int] = {}
 
-        def sort(number: int, moves: tuple[Any, ...], at: int, counts: Counts) -> None:
-            same = _common(moves, line, at) if depth else 0
-            if same > deepest.get(number, -1):
-                deepest[number] = same
-            if same < depth:
-                return
-            nexts = through.get(number)
-            if nexts is None:
-                nexts = through[number] = {}
-            token = moves[at + depth] if at + depth < len(moves) else None
-            lines = nexts.get(token)
-            if lines is None:
-                nexts[token] = [counts]
-            else:
-                lines.append(counts)
+        def sort(lines: Iterable[tuple[tuple[Any, ...], Counts]], at: int,
+                 start: int | None) -> None:
+            """Sort ``lines`` (moves from ``moves[at]`` on; their start: ``start``,
+            or None: ``moves[0]``)."""
+            step = at + depth
+            for moves, counts in lines:
+                number = moves[0] if start is None else start
+                same = _common(moves, line, at) if depth else 0
+                if same > deepest.get(number, -1):
+                    deepest[number] = same
+                if same < depth:
+                    continue
+                nexts = through.get(number)
+                if nexts is None:
+                    nexts = through[number] = {}
+                token = moves[step] if step < len(moves) else None
+                found = nexts.get(token)
+                if found is None:
+                    nexts[token] = [counts]
+                else:
+                    found.append(counts)
 
         for games in self._flat():
-            for key, counts in games.items():
-                sort(key[0], key, 1, counts)
+            sort(games.items(), 1, None)
         for number, leaves in self._leaves.items():
-            for moves, counts in leaves.items():
-                sort(number, moves, 0, counts)
+            sort(leaves.items(), 0, number)
         return through, deepest
 
     def _after(self, number: int, line: Sequence[str],
