@@ -237,8 +237,9 @@ class Pychess(Dialect):
     ``KQ`` and piece files, bughouse's boards joined by `` | ``."""
 
     name = "pychess"
-    help = ("pychess-variants' FENs: as fsf, letters a-side first, Seirawan's [HEhe], "
-            "bughouse's two boards, Jieqi's covered pieces in EPD")
+    help = ("pychess-variants' FENs: as fsf, letters a-side first (KQkq where the rule file "
+            "says pychess-castling = xfen: CWDA), Seirawan's [HEhe], bughouse's two boards, "
+            "Jieqi's covered pieces in EPD")
     shredder = True
     covered = True
 
