@@ -197,3 +197,21 @@ def test_a_result_in_a_comment_ends_no_game(end: str, plies: int) -> None:
     stats.add(iter([text]), "x", lambda n, why: told.append((n, why)))
     assert bulk.games == stats.games == 3 and bulk.skipped == stats.skipped == 1
     assert [n for n, _ in told] == [3]
+
+
+@settings(max_examples=examples(60, 800), deadline=None)
+@given(st.lists(game(), max_size=20), st.integers(0, 14))
+def test_games_stats_and_games_tree_agree(games: list[str], plies: int) -> None:
+    """Both commands read a collection alike: the same games under each start,
+    the same skipped (and why), the same outside the family, the same notes."""
+    text = "".join(games).encode()
+    family = Family.load("chess960")
+    stats, tree = Stats(family), Tree(family, plies)
+    told: list[list[tuple[int, str]]] = [[], []]
+    stats.add(iter([text]), "x", lambda n, why: told[0].append((n, why)))
+    tree.add(iter([text]), "x", lambda n, why: told[1].append((n, why)))
+    assert {n: sum(row) for n, row in stats.rows.items()} == \
+        {n: node.games for n, node in tree.roots.items()}
+    assert told[0] == told[1] and stats.skipped == tree.skipped
+    assert sum(stats.outside) == tree.outside
+    assert stats.notes.lines() == tree.notes.lines()
