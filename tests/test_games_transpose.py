@@ -277,7 +277,7 @@ def written_otherwise(games: list[tuple[int, list[str], str, Any]], seed: int
 def test_moves_written_otherwise_are_read_as_python_chess_reads_them(tmp_path: Path) -> None:
     """An over-specified move (``Ng1f3``, ``Ngf3``), ``-`` or no ``x``: the same
     move, so the same positions and counts as python-chess's."""
-    games = written_otherwise(collection(5, 300), 5)
+    games = written_otherwise(collection(5, 150), 5)
     assert any(len(san.rstrip("+#")) > 4 for _, line, _, _ in games for san in line)
     path = tmp_path / "g.pgn"
     path.write_text(pgn(games))

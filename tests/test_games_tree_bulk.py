@@ -103,14 +103,14 @@ def _same(bulk: Tree, careful: Tree) -> None:
             assert list(bulk.text([number], [move])) == list(careful.text([number], [move]))
 
 
-@settings(max_examples=examples(100, 1500), deadline=None)
+@settings(max_examples=examples(50, 1500), deadline=None)
 @given(st.lists(game(), max_size=25), st.integers(0, 14))
 def test_bulk_reads_what_game_by_game_reads(games: list[str], plies: int) -> None:
     bulk, careful = _trees("".join(games).encode(), plies)
     _same(bulk, careful)
 
 
-@settings(max_examples=examples(40, 600), deadline=None)
+@settings(max_examples=examples(25, 600), deadline=None)
 @given(st.lists(game(), min_size=1, max_size=20),
        st.sampled_from([Filters(speeds=frozenset({"blitz"})), Filters(low=1600, high=2200),
                         Filters(since="2024.01"), Filters(player="anna", color="white"),
@@ -199,7 +199,7 @@ def test_a_result_in_a_comment_ends_no_game(end: str, plies: int) -> None:
     assert [n for n, _ in told] == [3]
 
 
-@settings(max_examples=examples(60, 800), deadline=None)
+@settings(max_examples=examples(25, 800), deadline=None)
 @given(st.lists(game(), max_size=20), st.integers(0, 14))
 def test_games_stats_and_games_tree_agree(games: list[str], plies: int) -> None:
     """Both commands read a collection alike: the same games under each start,

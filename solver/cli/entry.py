@@ -186,14 +186,15 @@ def _end(code: int) -> None:
     own its process (its caller captures stdout) or a thread still runs: then
     SystemExit, and the interpreter ends as usual."""
     import atexit
-    import threading
 
-    if not _OWN_STDOUT or threading.active_count() > 1:
+    threading = sys.modules.get("threading")  # (not imported: no thread was started)
+    if not _OWN_STDOUT or (threading is not None and threading.active_count() > 1):
         raise SystemExit(code)
     atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
+    for stream in (sys.stdout, sys.stderr):  # (stdout: a failure exits from _Stdout)
         if stream is not None:
-            stream.flush()  # (stdout: a failure exits from _Stdout)
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
     os._exit(code)
 
 
