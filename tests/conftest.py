@@ -5,9 +5,12 @@ compiled bytecode for the processes the tests start.
 
 Many tests run the ``chess960`` command (or another Python) as a subprocess.
 Where ``PYTHONDONTWRITEBYTECODE`` is set, as on the shared machines, every
-one of them would compile the package from source again; so for the run,
-bytecode goes to a temporary directory of its own (``PYTHONPYCACHEPREFIX``),
-which is removed at the end: nothing is written beside the sources.
+one of them would compile the package from source again; so bytecode (and
+pytest's rewritten test modules) goes to a directory of pytest's cache
+(``.pytest_cache``, ``PYTHONPYCACHEPREFIX``), kept from run to run so that
+only what changed is compiled again (3 to 4 s less a run here): nothing is
+written beside the sources. Without pytest's cache (``-p no:cacheprovider``)
+a temporary directory serves, removed at the end.
 
 Typer's test runner (``CliRunner.invoke(app, ...)``) builds the whole Click
 command from the app on every call, a twentieth of a second each, as long as
@@ -40,8 +43,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if "PYTHONPYCACHEPREFIX" in os.environ:
         return
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
-        prefix = tempfile.mkdtemp(prefix="chess960-tests-pycache-")
-        setattr(config, _PREFIX_KEY, prefix)
+        cache = getattr(config, "cache", None)
+        if cache is not None:
+            prefix = str(cache.mkdir("chess960-pycache"))
+        else:
+            prefix = tempfile.mkdtemp(prefix="chess960-tests-pycache-")
+            setattr(config, _PREFIX_KEY, prefix)  # (removed at the end)
         os.environ["PYTHONPYCACHEPREFIX"] = prefix
         del os.environ["PYTHONDONTWRITEBYTECODE"]
 
