@@ -96,6 +96,49 @@ def test_workers_equal_one_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         node[1] += 1
     same(flatten(json.loads(parts.json())), want)
 
+@pytest.mark.parametrize("line", [(), ("e4",), ("e4", "e5"), ("h4", "h5", "h6"),
+                                  ("e4", "e5", "Nf3", "Nc6", "Bb5")])
+def test_summarised_workers_answer_as_the_whole_tree(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     line: tuple[str, ...]) -> None:
+    """Workers of a tree summarised after a line send the tables through it
+    instead of their lines: the explorer's tables, the positions that played
+    the line, the ids and the refusals are the whole tree's."""
+    from solver.errors import TreeError
+
+    text = _text(11, 300)[0]
+    path = tmp_path / "g.pgn"
+    path.write_text(text)
+    whole = Tree(Family.load("chess960"), 4)
+    whole.add(iter([text.encode()]), str(path))
+
+    import solver.games.fast
+    import solver.processes
+
+    monkeypatch.setattr(solver.games.fast, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(solver.processes, "cores", lambda: 3)
+    parts = Tree(Family.load("chess960"), 4)
+    parts.summarise(line)
+    parts.add_file(str(path), path.stat().st_size)
+    assert len(parts._tables) == 2  # (the two workers sent tables)
+
+    def answers(tree: Tree) -> list[Any]:
+        found: list[Any] = [tree.ids, tree.played(line), tree.games, tree.outside]
+        for ids in (None, [105, 518], [whole.ids[0]], [7]):
+            try:
+                found.append(list(tree.text(ids, line, 2)))
+            except TreeError as exc:
+                found.append(str(exc))
+        return found
+
+    assert answers(parts) == answers(whole)
+    parts.keep([518, 105, whole.ids[-1]])
+    whole.keep([518, 105, whole.ids[-1]])
+    assert answers(parts) == answers(whole)
+    with pytest.raises(RuntimeError, match="summarised"):
+        parts.json()
+
+
 _NAMES = ["FEN", "Result", "WhiteElo", "BlackElo", "UTCDate", "Date", "Variant", "F", "Res"]
 _line = st.one_of(
     st.tuples(st.sampled_from(_NAMES), st.text("ab 1?.\\\"-", max_size=6),

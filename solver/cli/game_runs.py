@@ -241,6 +241,8 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
             parse_month(filters["until"], "--until"),
             None if player is None else player.casefold(), filters["color"]))
         played = moves((line or "").encode(), 1 << 30)
+        if fmt == "text" and html is None and not transpositions:
+            tree.summarise(played)  # (workers send the tables after the line, not their lines)
         for path, pieces, source in _inputs(files, "reading games"):
             skipped = tree.skipped
             if source.compression is None and path != "-":

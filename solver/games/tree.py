@@ -550,6 +550,29 @@ Leaves = dict[tuple[Any, ...], Counts]
 _SLOT: Final = {b"1-0": 1, b"1/2-1/2": 2, b"0-1": 3, b"*": 4}
 
 
+#: Counts per start and next move (as written; None: the line's end).
+Tables = dict[int, dict[Any, Counts]]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a worker of a summarised tree (:meth:`Tree.summarise`) sends: the
+    counts of its games through ``line``, per start and next move, summed;
+    and per start, how many first moves of ``line`` its games played at most."""
+
+    line: tuple[str, ...]
+    tables: Tables
+    deepest: dict[int, int]
+
+
+def _sum(lines: list[Counts]) -> Counts:
+    """The counts of ``lines`` summed, in a new list."""
+    if len(lines) == 1:
+        return list(lines[0])
+    columns = list(zip(*lines, strict=True))
+    return [*map(sum, columns[:7]), max(columns[7])]
+
+
 def _add_counts(mine: Counts, other: Counts) -> None:
     for k in range(7):
         mine[k] += other[k]
@@ -678,10 +701,24 @@ class Tree:
         self._starts: dict[tuple[bytes | None, bytes | None], Start] = {}  # (FEN, Variant)
         self._known: dict[tuple[bytes | None, bytes | None], int] = {}  # those with no note
         self._dates: dict[bytes | None, tuple[str, str]] = {}  # date tag: (date, last date)
+        #: The line whose table alone is wanted (see :meth:`summarise`), and the
+        #: tables through it that workers sent instead of their lines.
+        self._line: tuple[str, ...] | None = None
+        self._tables: list[tuple[Tables, dict[int, int]]] = []
+
+    def summarise(self, line: Sequence[str]) -> None:
+        """Only the explorer's tables after ``line`` are wanted of this tree
+        (:meth:`text`, :meth:`after`, :meth:`played`, :attr:`ids`): a worker
+        then sends the counts through ``line`` per start and next move, summed,
+        instead of every line it read (the JSON, CSV and the page need the
+        lines: :attr:`leaves` and :attr:`roots` refuse a tree given such sums)."""
+        self._line = tuple(line)
 
     @property
     def leaves(self) -> dict[int, Leaves]:
         """The games read, per start and line (see :data:`Leaves`)."""
+        if self._tables:
+            raise RuntimeError("a summarised tree holds the tables after its line only")
         if self._bulked or self._absorbed:
             self._settle()
         return self._leaves
@@ -741,12 +778,18 @@ class Tree:
             {key: counts for key, counts in games.items() if key[0] in wanted}
             for games in self._flat()]
         self._leaves = {n: leaves for n, leaves in self._leaves.items() if n in wanted}
+        self._tables = [({n: nexts for n, nexts in tables.items() if n in wanted},
+                         {n: depth for n, depth in deepest.items() if n in wanted})
+                        for tables, deepest in self._tables]
         self._built = None
 
     @property
     def ids(self) -> list[int]:
         """The starts of the games read, in order."""
-        return sorted({key[0] for games in self._flat() for key in games}.union(self._leaves))
+        held = {key[0] for games in self._flat() for key in games}.union(self._leaves)
+        for _, deepest in self._tables:
+            held.update(deepest)
+        return sorted(held)
 
     def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
         """Add the games in ``pieces`` (one input); returns how many were read.
@@ -782,6 +825,7 @@ class Tree:
         self._leaves = {}
         self._bulked = {}
         self._absorbed = []
+        self._tables = []
         self._built = None
         self.games = self.skipped = self.outside = self.left_out = 0
         self.notes = Notes()
@@ -795,10 +839,16 @@ class Tree:
         return read
 
     @property
-    def rows(self) -> tuple[dict[tuple[Any, ...], Counts], int]:
+    def rows(self) -> tuple[dict[tuple[Any, ...], Counts] | Summary, int]:
         """The games read, by ``(id, *moves)`` (as read in bulk: each move as
         written, one object a move, so that they are sent once each), and
-        those filtered out."""
+        those filtered out; for a summarised tree (:meth:`summarise`), the
+        counts through its line per start and next move instead."""
+        if self._line is not None:
+            through, deepest = self._through(self._line)
+            tables = {number: {token: _sum(lines) for token, lines in nexts.items()}
+                      for number, nexts in through.items()}
+            return Summary(self._line, tables, deepest), self.left_out
         rows = self._bulked
         for games in self._absorbed:
             for key, counts in games.items():
@@ -809,12 +859,18 @@ class Tree:
         self._leaves, self._absorbed = {}, []
         return rows, self.left_out
 
-    def absorb(self, rows: tuple[dict[tuple[Any, ...], Counts], int], outside: int, games: int,
-               skipped: int, notes: Notes | None = None, offset: int = 0) -> None:
+    def absorb(self, rows: tuple[dict[tuple[Any, ...], Counts] | Summary, int], outside: int,
+               games: int, skipped: int, notes: Notes | None = None, offset: int = 0) -> None:
         """Add another tree's :attr:`rows` and counts (a worker's, its games
         numbered after ``offset``), after this one's games."""
         theirs, left_out = rows
-        self._absorbed.append(theirs)  # (summed with the others' when needed)
+        if isinstance(theirs, Summary):
+            if theirs.line != self._line:
+                raise RuntimeError(f"tables after {theirs.line!r} given to a tree "
+                                   f"summarised after {self._line!r}")
+            self._tables.append((theirs.tables, theirs.deepest))
+        else:
+            self._absorbed.append(theirs)  # (summed with the others' when needed)
         self._built = None
         self.left_out += left_out
         self.outside += outside
@@ -1134,6 +1190,10 @@ class Tree:
             sort(games.items(), 1, None)
         for number, leaves in self._leaves.items():
             sort(leaves.items(), 0, number)
+        if self._tables:
+            if tuple(line) != self._line:
+                raise RuntimeError(f"a tree summarised after {self._line!r} asked for {line!r}")
+            _add_tables(through, deepest, self._tables)
         return through, deepest
 
     def _after(self, number: int, line: Sequence[str],
@@ -1189,6 +1249,26 @@ def _played(ids: Iterable[int] | None, through: dict[int, Any],
     """:meth:`Tree.played`, from what :meth:`Tree._through` found."""
     held = [n for n in (sorted(deepest) if ids is None else ids) if n in deepest]
     return [n for n in held if n in through] or held
+
+
+def _add_tables(through: dict[int, dict[Any, list[Counts]]], deepest: dict[int, int],
+                tables: list[tuple[Tables, dict[int, int]]]) -> None:
+    """Add workers' summed tables (see :class:`Summary`) to what
+    :meth:`Tree._through` found."""
+    for theirs, depths in tables:
+        for number, nexts in theirs.items():
+            mine = through.get(number)
+            if mine is None:
+                mine = through[number] = {}
+            for token, counts in nexts.items():
+                found = mine.get(token)
+                if found is None:
+                    mine[token] = [counts]
+                else:
+                    found.append(counts)
+        for number, depth in depths.items():
+            if depth > deepest.get(number, -1):
+                deepest[number] = depth
 
 
 def _common(moves: tuple[Any, ...], line: Sequence[str], at: int = 0) -> int:
