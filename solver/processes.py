@@ -42,11 +42,107 @@ def cores() -> int:
 
 def can_fork() -> bool:
     """Whether worker processes can be forked safely: a fork start method,
-    and no other thread whose locks a child could inherit held."""
-    import multiprocessing
-    import threading
+    and no other thread whose locks a child could inherit held (none was
+    started if :mod:`threading` was never imported)."""
+    threading = sys.modules.get("threading")
+    return hasattr(os, "fork") and (threading is None or threading.active_count() == 1)
 
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+class Forked:
+    """A worker process forked from this one (:func:`os.fork`, lighter than
+    :mod:`multiprocessing`, which the games commands then need not import):
+    ``target(*args, send)`` runs in it, ``send`` pickles one message to this
+    process, which :meth:`receive` reads. It is in :data:`WORKERS` while it
+    runs; the child ends with :func:`os._exit` (no exit handlers of this one).
+
+    >>> worker = Forked(lambda a, send: send(a * 2), (21,))
+    >>> worker.start(); worker.receive(), worker.join(), worker.exitcode
+    (42, None, 0)
+    """
+
+    def __init__(self, target: Any, args: tuple[Any, ...]) -> None:
+        self.target, self.args = target, args
+        self.pid = 0
+        self.exitcode: int | None = None
+        self._read = -1
+
+    def start(self) -> None:
+        """Fork the worker."""
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child (its coverage is not saved)
+            os.close(read)
+            code = 1
+            try:
+                with os.fdopen(write, "wb") as pipe:
+                    self.target(*self.args, lambda message: _dump(message, pipe))
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write)
+        self.pid, self._read = pid, read
+        WORKERS.append(self)
+
+    def receive(self) -> Any:
+        """The worker's message; raises :class:`EOFError` when it sent none
+        (it died, or ended without one)."""
+        import pickle
+
+        with os.fdopen(self._read, "rb") as pipe:
+            self._read = -1
+            data = pipe.read()
+        try:
+            return pickle.loads(data)
+        except Exception:  # (cut short: the worker died while sending)
+            raise EOFError("the worker sent no whole message") from None
+
+    def is_alive(self) -> bool:
+        return self.exitcode is None and self.pid != 0 and not self._reap(os.WNOHANG)
+
+    def kill(self) -> None:
+        if self.is_alive():
+            os.kill(self.pid, signal.SIGKILL)
+
+    terminate = kill
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the worker to end (at most ``timeout`` seconds), and reap it."""
+        import time
+
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.exitcode is None and self.pid:
+            if deadline is None:
+                self._reap(0)
+            elif self._reap(os.WNOHANG) or time.monotonic() >= deadline:
+                break
+            else:
+                time.sleep(0.005)
+
+    def close(self) -> None:
+        """Close the pipe (its message unread), and forget the worker."""
+        if self._read >= 0:
+            os.close(self._read)
+            self._read = -1
+        with contextlib.suppress(ValueError):
+            WORKERS.remove(self)
+
+    def _reap(self, flags: int) -> bool:
+        """Whether the worker has ended (reaped now or before)."""
+        try:
+            pid, status = os.waitpid(self.pid, flags)
+        except ChildProcessError:  # reaped elsewhere
+            self.exitcode = self.exitcode if self.exitcode is not None else -1
+            return True
+        if pid == 0:
+            return False
+        self.exitcode = os.waitstatus_to_exitcode(status)
+        return True
+
+
+def _dump(message: Any, pipe: Any) -> None:
+    import pickle
+
+    pickle.dump(message, pipe, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def die_with_parent(parent: int) -> None:

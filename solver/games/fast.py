@@ -369,7 +369,7 @@ def _range_pieces(path: str, start: int, end: int) -> Iterator[bytes]:
             yield piece
 
 
-def _child(stats: Any, path: str, start: int, end: int, send: Any, parent: int) -> None:
+def _child(stats: Any, path: str, start: int, end: int, parent: int, send: Any) -> None:
     """A worker: tally the games in ``[start, end)`` and send what it found."""
     import os
     import signal
@@ -379,8 +379,9 @@ def _child(stats: Any, path: str, start: int, end: int, send: Any, parent: int) 
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     die_with_parent(parent)
-    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    sys.stdin = sys.stdout = sys.stderr = open(os.devnull, "r+")  # noqa: SIM115
     problems: list[tuple[int, str]] = []
     more = 0
 
@@ -394,49 +395,40 @@ def _child(stats: Any, path: str, start: int, end: int, send: Any, parent: int) 
     try:
         stats.reset()
         read = stats.add_range(path, start, end, keep)
-        send.send(("done", read, stats.rows, stats.outside, stats.games, stats.skipped,
-                   problems, more, stats.notes))
+        send(("done", read, stats.rows, stats.outside, stats.games, stats.skipped,
+              problems, more, stats.notes))
     except BaseException as exc:
         from solver.errors import Chess960Error
 
         known = isinstance(exc, Chess960Error)
         with contextlib.suppress(OSError):
-            send.send(("error", known, str(exc) if known else f"{type(exc).__name__}: {exc}"))
-    finally:
-        with contextlib.suppress(OSError):
-            send.close()
+            send(("error", known, str(exc) if known else f"{type(exc).__name__}: {exc}"))
 
 
 def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> int:
     """Tally a plain file's games in ``workers`` processes (this one reads the
     first range); problems are reported in game order. Returns the games read."""
-    import multiprocessing
     import os
 
     from solver.errors import Chess960Error, WorkerError
-    from solver.processes import WORKERS
+    from solver.processes import Forked
 
     spans = ranges(path, size, workers)
-    context = multiprocessing.get_context("fork")
     parent = os.getpid()
     children = []
     try:
         for start, end in spans[1:]:
-            receive, send = context.Pipe(duplex=False)
-            process = context.Process(target=_child,
-                                      args=(stats, path, start, end, send, parent), daemon=True)
-            process.start()
-            WORKERS.append(process)
-            send.close()
-            children.append((process, receive))
+            child = Forked(_child, (stats, path, start, end, parent))
+            child.start()
+            children.append(child)
         start, end = spans[0]
         read: int = stats.add_range(path, start, end, report)
-        for process, receive in children:
+        for child in children:
             try:
-                message = receive.recv()
+                message = child.receive()
             except (EOFError, OSError):
-                process.join(timeout=1)
-                raise WorkerError(process.exitcode) from None
+                child.join(timeout=1)
+                raise WorkerError(child.exitcode) from None
             if message[0] == "error":
                 raise Chess960Error(message[2]) if message[1] else WorkerError(None, message[2])
             _, count, rows, outside, games, skipped, problems, more, notes = message
@@ -449,11 +441,7 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
             read += count
         return read
     finally:
-        for process, receive in children:
-            with contextlib.suppress(OSError, ValueError):
-                receive.close()
-            if process.is_alive():
-                process.terminate()
-            process.join(timeout=1)
-            with contextlib.suppress(ValueError):
-                WORKERS.remove(process)
+        for child in children:
+            child.kill()
+            child.join(timeout=1)
+            child.close()

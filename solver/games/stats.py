@@ -51,6 +51,10 @@ SkipReport = Callable[[int, str], object]
 _MARKER_RESULTS: Final = ((b"1/2-1/2", 1), (b"1-0", 0), (b"0-1", 2), (b"*", 3))
 
 
+#: How a kept ``Result`` line starts (see :data:`~solver.games.fast.Key`).
+_RESULT: Final = b"[Result "
+
+
 def result_of(data: bytes, header: bytes, head: int, end: int) -> int | None:
     """The game's result (an index of :data:`RESULTS`): its ``Result`` tag, else
     the marker its moves end in; None when the tag is none of the four."""
@@ -90,6 +94,7 @@ class Stats:
         self._shapes: tuple[tuple[bytes, ...], ...] = ()  # tag names of headers met often
         self._watch: list[Key] = []  # noted keys whose notes still want game numbers
         self._keys_read: dict[Key, tuple[int | None, Start]] = {}  # see _read
+        self._starts_read: dict[Key, Start] = {}  # by the kept lines but Result's
 
     def reset(self) -> None:
         """Forget every count (a worker starts from nothing)."""
@@ -252,11 +257,24 @@ class Stats:
         by game) and the start of the games of a key counted in bulk (its kept
         tag lines, read as the careful reader reads a header), remembered."""
         found = self._keys_read.get(key)
-        if found is None:
-            header = header_of(key)
-            value = tag(header, b"Result")
-            found = (None if value is None else RESULTS.get(value.strip()),
-                     self.starts.start(header, tag(header, b"FEN"), tag(header, b"Variant")))
+        if found is None:  # the start read once for the keys of its games' results
+            first = None
+            others = []
+            for line in key:
+                if line is not None:
+                    if not line.startswith(_RESULT):
+                        others.append(line)
+                    elif first is None:  # (the first Result tag is the game's)
+                        first = line
+            start = self._starts_read.get(lines := tuple(others))
+            if start is None:
+                header = header_of(lines)
+                start = self.starts.start(header, tag(header, b"FEN"), tag(header, b"Variant"))
+                if len(self._starts_read) >= MEMO:
+                    self._starts_read.clear()
+                self._starts_read[lines] = start
+            value = None if first is None else tag(first, b"Result")
+            found = None if value is None else RESULTS.get(value.strip()), start
             if len(self._keys_read) >= MEMO:
                 self._keys_read.clear()
             self._keys_read[key] = found
