@@ -388,7 +388,9 @@ class Scheme:
         label = self.spec.label
         if not label:
             return str(self.number(number))
-        rights = self._rights_label(self._rights_text(number))
+        same = self.spec.same_label or ""
+        rights = self._rights_label(self._rights_text(number)) \
+            if "rights" in label or "rights" in same else ""  # (castling only when written)
         if self.family.independent:
             white, black = self.order.sides(self.order.place(number))
             w, b = self._side_value(white), self._side_value(black)
