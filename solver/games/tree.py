@@ -690,12 +690,15 @@ class Tree:
         self.notes = Notes()  # repaired castling fields, why games are not in the family
         self._at: tuple[str | None, int] = (None, 0)
         self._leaves: dict[int, Leaves] = {}
-        #: Games read, not yet in :attr:`leaves`: by ``(id, *moves)`` (in bulk: as written).
+        #: Games read one by one, not yet in :attr:`leaves`: by ``(id, *moves)``.
         self._bulked: dict[tuple[Any, ...], Counts] = {}
+        #: Games read in bulk, alike: by ``(id, moves)``, the moves as written
+        #: joined by spaces (one object a game: quicker to make and look up).
+        self._joined: dict[tuple[int, bytes], Counts] = {}
         #: Other trees' games (workers' :attr:`rows`), alike, not yet in :attr:`leaves`.
         self._absorbed: list[dict[tuple[Any, ...], Counts]] = []
-        #: Each move as written, one object each (and None: past a game's last move).
-        self._tokens: dict[bytes | None, bytes | None] = {None: None}
+        #: Each move as written, one object each (see :meth:`_split`).
+        self._tokens: dict[bytes, bytes] = {}
         self._built: dict[int, Node] | None = None
         self._shapes: set[tuple[bytes, ...]] = set()  # header shapes read in bulk
         self._starts: dict[tuple[bytes | None, bytes | None], Start] = {}  # (FEN, Variant)
@@ -719,16 +722,30 @@ class Tree:
         """The games read, per start and line (see :data:`Leaves`)."""
         if self._tables:
             raise RuntimeError("a summarised tree holds the tables after its line only")
-        if self._bulked or self._absorbed:
+        if self._bulked or self._absorbed or self._joined:
             self._settle()
         return self._leaves
 
     def _flat(self) -> list[dict[tuple[Any, ...], Counts]]:
-        """The games not yet in :attr:`leaves`, by ``(id, *moves)``: read in bulk, absorbed."""
+        """The games not yet in :attr:`leaves`, by ``(id, *moves)``: read one by
+        one, absorbed (those read in bulk: :attr:`_joined`, see :meth:`_split`)."""
         return [self._bulked, *self._absorbed]
+
+    def _split(self) -> None:
+        """Put the games read in bulk (:attr:`_joined`) with those read one by one,
+        by ``(id, *moves)``: each move as written, one object a move."""
+        tokens, bulked = self._tokens, self._bulked
+        for (number, joined), counts in self._joined.items():
+            if len(tokens) >= MEMO:
+                tokens.clear()
+            moves = [tokens.setdefault(move, move) for move in joined.split(b" ")] if joined \
+                else []
+            _add_line(bulked, (number, *moves), counts)
+        self._joined = {}
 
     def _settle(self) -> None:
         """Put the games read in bulk and absorbed in :attr:`leaves`."""
+        self._split()
         flat, self._bulked, self._absorbed = self._flat(), {}, []
         leaves = self._leaves
         for games in flat:
@@ -774,6 +791,7 @@ class Tree:
     def keep(self, ids: Iterable[int]) -> None:
         """Keep only the starts ``ids``."""
         wanted = set(ids)
+        self._joined = {key: counts for key, counts in self._joined.items() if key[0] in wanted}
         self._bulked, self._absorbed = {}, [
             {key: counts for key, counts in games.items() if key[0] in wanted}
             for games in self._flat()]
@@ -786,7 +804,8 @@ class Tree:
     @property
     def ids(self) -> list[int]:
         """The starts of the games read, in order."""
-        held = {key[0] for games in self._flat() for key in games}.union(self._leaves)
+        held = {key[0] for games in (*self._flat(), self._joined) for key in games}
+        held.update(self._leaves)
         for _, deepest in self._tables:
             held.update(deepest)
         return sorted(held)
@@ -824,6 +843,7 @@ class Tree:
         """Forget every game (a worker starts from nothing)."""
         self._leaves = {}
         self._bulked = {}
+        self._joined = {}
         self._absorbed = []
         self._tables = []
         self._built = None
@@ -849,6 +869,7 @@ class Tree:
             tables = {number: {token: _sum(lines) for token, lines in nexts.items()}
                       for number, nexts in through.items()}
             return Summary(self._line, tables, deepest), self.left_out
+        self._split()
         rows = self._bulked
         for games in self._absorbed:
             for key, counts in games.items():
@@ -930,8 +951,8 @@ class Tree:
         result, fen, variant, first = at[b"Result"], at[b"FEN"], at[b"Variant"], at[MOVES]
         white, black, utc, day = at[b"WhiteElo"], at[b"BlackElo"], at[b"UTCDate"], at[b"Date"]
         stop = first + self.plies
-        known, dates, bulked, slot = self._known, self._dates, self._bulked, _SLOT
-        token = self._tokens.__getitem__
+        known, dates, joined, slot = self._known, self._dates, self._joined, _SLOT
+        join = b" ".join
         filters = None if self.filters.everything() else self.filters
         begun = read
         match = None
@@ -954,24 +975,17 @@ class Tree:
                     functools.partial(_group, found, at), rating, date[0]):
                 self.left_out += 1
                 continue
-            try:  # one object a move: quicker
-                key = (number, *map(token, found[first:stop]))
-            except KeyError:  # a move not met yet
-                key = self._key(number, found[first:stop])
-            _count(bulked, key, slot[found[result]], rating, date[1])
+            try:
+                key = (number, join(found[first:stop]))
+            except TypeError:  # a game shorter than the plies read: its moves up to a None
+                moves = found[first:stop]
+                key = (number, join(moves[:moves.index(None)]))
+            _count(joined, key, slot[found[result]], rating, date[1])
         if match is not None:
             pos = match.end()
             self._built = None
         self.games += read - begun
         return pos, read
-
-    def _key(self, number: int, moves: tuple[bytes | None, ...]) -> tuple[Any, ...]:
-        """The key in :attr:`_bulked` of a game's start and moves (None past its last)."""
-        tokens = self._tokens
-        if len(tokens) >= MEMO:
-            tokens.clear()
-            tokens[None] = None
-        return (number, *[tokens.setdefault(move, move) for move in moves])
 
     def _noted(self, buf: Any, at: int, fen: bytes | None, variant: bytes | None, path: str,
                read: int) -> int | None:
@@ -1188,6 +1202,9 @@ class Tree:
 
         for games in self._flat():
             sort(games.items(), 1, None)
+        split = bytes.split  # (the moves up to the next one after the line)
+        sort((((number, *(split(joined, b" ", depth + 1) if joined else ())), counts)
+              for (number, joined), counts in self._joined.items()), 1, None)
         for number, leaves in self._leaves.items():
             sort(leaves.items(), 0, number)
         if self._tables:
