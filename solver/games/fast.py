@@ -423,6 +423,7 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
             children.append(child)
         start, end = spans[0]
         read: int = stats.add_range(path, start, end, report)
+        stats.compact()  # (while the workers still read)
         for child in children:
             try:
                 message = child.receive()

@@ -147,6 +147,10 @@ class Stats:
         self._settle()
         return read
 
+    def compact(self) -> None:
+        """What :func:`~solver.games.fast.in_workers` asks of a tally once this
+        process has read its range: nothing more here (its keys are settled)."""
+
     def add(self, pieces: Iterator[bytes], path: str, report: SkipReport | None = None) -> int:
         """Tally the games in ``pieces`` (one input); returns how many were read
         (skipped ones included). Stretches of plainly written games are counted

@@ -858,6 +858,24 @@ class Tree:
         read: int = read_range(self, path, start, end, report)
         return read
 
+    def compact(self) -> None:
+        """When summarised (:meth:`summarise`), keep of the games read so far only
+        their tables through the line (while workers still read theirs)."""
+        if self._line is not None and (self._bulked or self._joined or self._absorbed
+                                       or self._leaves):
+            summary = self._summary()
+            self._bulked, self._joined, self._absorbed, self._leaves = {}, {}, [], {}
+            self._tables.append((summary.tables, summary.deepest))
+            self._built = None
+
+    def _summary(self) -> Summary:
+        """The counts through the summarised line, per start and next move, summed."""
+        assert self._line is not None
+        through, deepest = self._through(self._line)
+        tables = {number: {token: _sum(lines) for token, lines in nexts.items()}
+                  for number, nexts in through.items()}
+        return Summary(self._line, tables, deepest)
+
     @property
     def rows(self) -> tuple[dict[tuple[Any, ...], Counts] | Summary, int]:
         """The games read, by ``(id, *moves)`` (as read in bulk: each move as
@@ -865,10 +883,7 @@ class Tree:
         those filtered out; for a summarised tree (:meth:`summarise`), the
         counts through its line per start and next move instead."""
         if self._line is not None:
-            through, deepest = self._through(self._line)
-            tables = {number: {token: _sum(lines) for token, lines in nexts.items()}
-                      for number, nexts in through.items()}
-            return Summary(self._line, tables, deepest), self.left_out
+            return self._summary(), self.left_out
         self._split()
         rows = self._bulked
         for games in self._absorbed:
