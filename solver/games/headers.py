@@ -263,7 +263,7 @@ class Starts:
     """
 
     def __init__(self, family: Family, number_tags: tuple[bytes, ...] = NUMBER_TAGS) -> None:
-        from solver.output.pgn import pgn_variant
+        from solver.notation.variants import pgn_variant
 
         self.family = family
         self.identify = family.fen_identifier()

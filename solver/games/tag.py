@@ -61,7 +61,7 @@ class Tagger:
     """Rewrites games' headers (:meth:`rewrite`); counts what it changed."""
 
     def __init__(self, family: Family, name: str = "Opening") -> None:
-        from solver.output.pgn import pgn_variant
+        from solver.notation.variants import pgn_variant
 
         self.family = family
         self.name = name.encode("ascii")

@@ -1217,9 +1217,12 @@ class Tree:
 
         for games in self._flat():
             sort(games.items(), 1, None)
-        split = bytes.split  # (the moves up to the next one after the line)
-        sort((((number, *(split(joined, b" ", depth + 1) if joined else ())), counts)
-              for (number, joined), counts in self._joined.items()), 1, None)
+        if depth:
+            split = bytes.split  # (the moves up to the next one after the line)
+            sort((((number, *(split(joined, b" ", depth + 1) if joined else ())), counts)
+                  for (number, joined), counts in self._joined.items()), 1, None)
+        else:
+            _firsts(self._joined, through, deepest)
         for number, leaves in self._leaves.items():
             sort(leaves.items(), 0, number)
         if self._tables:
@@ -1281,6 +1284,23 @@ def _played(ids: Iterable[int] | None, through: dict[int, Any],
     """:meth:`Tree.played`, from what :meth:`Tree._through` found."""
     held = [n for n in (sorted(deepest) if ids is None else ids) if n in deepest]
     return [n for n in held if n in through] or held
+
+
+def _firsts(joined: dict[tuple[int, bytes], Counts], through: dict[int, dict[Any, list[Counts]]],
+            deepest: dict[int, int]) -> None:
+    """:meth:`Tree._through` of no line for the games read in bulk: their counts
+    per start and first move (as :meth:`Tree._through`'s loop sorts them, quicker)."""
+    for (number, moves), counts in joined.items():
+        nexts = through.get(number)
+        if nexts is None:
+            nexts = through[number] = {}
+            deepest[number] = 0
+        token = moves.partition(b" ")[0] or None
+        found = nexts.get(token)
+        if found is None:
+            nexts[token] = [counts]
+        else:
+            found.append(counts)
 
 
 def _add_tables(through: dict[int, dict[Any, list[Counts]]], deepest: dict[int, int],

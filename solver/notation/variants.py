@@ -17,9 +17,12 @@ one class with :func:`register`.
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar
 
 from solver.notation.fen import placement
+
+if TYPE_CHECKING:
+    from solver.ruleset.reader import RuleSet
 
 
 class Writing(Protocol):
@@ -281,3 +284,37 @@ def default_variant(files: int) -> str:
     ('chess', 'capablanca')
     """
     return next((v.name for v in VARIANTS.values() if v.default and v.files == files), "chess")
+
+
+#: Family variant names (the rule file's ``variant``, else its ``name``), lower
+#: case, and their tag: ``""`` for standard chess from a set-up position.
+FAMILY_TAGS: Final = {
+    "chess960": "Chess960", "chess 960": "Chess960", "fischerandom": "Chess960",
+    "fischerrandom": "Chess960", "fischer random": "Chess960",
+    "fischer random chess": "Chess960",
+    "dfrc": "Chess960", "double fischer random chess": "Chess960",
+    "chess324": "", "kaufman random chess": "",
+    "capablanca random chess": "caparandom", "caparandom": "caparandom",
+    "capablanca-random": "caparandom",
+    "horde960": "Horde", "racing kings": "Racing Kings", "racing-kings": "Racing Kings",
+}
+
+
+def pgn_variant(ruleset: RuleSet, variant: str | None = None) -> str | None:
+    """The ``Variant`` tag value for a family (and game), ``""`` for none needed,
+    or ``None`` when no program has a name for it.
+
+    >>> from solver.ruleset.reader import load
+    >>> pgn_variant(load("chess960")), pgn_variant(load("dfrc")), pgn_variant(load("chess324"))
+    ('Chess960', 'Chess960', '')
+    >>> pgn_variant(load("capablanca-random")), pgn_variant(load("shuffle"))
+    ('caparandom', None)
+    >>> pgn_variant(load("chess960"), "3check")
+    'Three-check'
+    """
+    if variant is not None and VARIANTS[variant].pgn_tag:
+        return VARIANTS[variant].pgn_tag
+    for name in (ruleset.variant, ruleset.name):
+        if name is not None and name.lower() in FAMILY_TAGS:
+            return FAMILY_TAGS[name.lower()]
+    return None

@@ -36,50 +36,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from solver.notation.variants import VARIANTS
+from solver.notation.variants import FAMILY_TAGS, pgn_variant
 from solver.output.base import MARKS, Writer, unmarked
 
 if TYPE_CHECKING:
     from solver.position import Position
     from solver.ruleset.reader import RuleSet
 
+__all__ = ["FAMILY_TAGS", "ROSTER", "PgnWriter", "pgn_game", "pgn_variant", "tag_value"]
+
 #: The Seven Tag Roster with unknown values, in order.
 ROSTER: Final = (("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
                  ("White", "?"), ("Black", "?"), ("Result", "*"))
-
-#: Family variant names (the rule file's ``variant``, else its ``name``), lower
-#: case, and their tag: ``""`` for standard chess from a set-up position.
-FAMILY_TAGS: Final = {
-    "chess960": "Chess960", "chess 960": "Chess960", "fischerandom": "Chess960",
-    "fischerrandom": "Chess960", "fischer random": "Chess960",
-    "fischer random chess": "Chess960",
-    "dfrc": "Chess960", "double fischer random chess": "Chess960",
-    "chess324": "", "kaufman random chess": "",
-    "capablanca random chess": "caparandom", "caparandom": "caparandom",
-    "capablanca-random": "caparandom",
-    "horde960": "Horde", "racing kings": "Racing Kings", "racing-kings": "Racing Kings",
-}
-
-
-def pgn_variant(ruleset: RuleSet, variant: str | None = None) -> str | None:
-    """The ``Variant`` tag value for a family (and game), ``""`` for none needed,
-    or ``None`` when no program has a name for it.
-
-    >>> from solver.ruleset.reader import load
-    >>> pgn_variant(load("chess960")), pgn_variant(load("dfrc")), pgn_variant(load("chess324"))
-    ('Chess960', 'Chess960', '')
-    >>> pgn_variant(load("capablanca-random")), pgn_variant(load("shuffle"))
-    ('caparandom', None)
-    >>> pgn_variant(load("chess960"), "3check")
-    'Three-check'
-    """
-    if variant is not None and VARIANTS[variant].pgn_tag:
-        return VARIANTS[variant].pgn_tag
-    for name in (ruleset.variant, ruleset.name):
-        if name is not None and name.lower() in FAMILY_TAGS:
-            return FAMILY_TAGS[name.lower()]
-    return None
-
 
 def tag_value(text: str) -> str:
     r"""``text`` made safe inside a PGN tag's quotes.
