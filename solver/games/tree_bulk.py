@@ -90,10 +90,12 @@ def game_pattern(shape: tuple[bytes, ...], plies: int, filtered: bool = False,
     wanted = WANTED + FILTERED if filtered else WANTED
     places: dict[bytes, int] = {}
     parts = []
-    for name in shape:
-        if name in wanted and name not in places:
+    utc = b"UTCDate" in shape  # (then Date is not read: a game with an empty UTCDate is
+    for name in shape:         # read game by game, where Date stands for it)
+        if name in wanted and name not in places and not (utc and name == b"Date"):
             places[name] = len(places)
-            value = rb"(1-0|0-1|1/2-1/2|\*)" if name == b"Result" else rb'(?=.*"\]\n)([^"]*+)'
+            value = rb"(1-0|0-1|1/2-1/2|\*)" if name == b"Result" else \
+                rb'(?=.*"\]\n)([^"]++)' if name == b"UTCDate" else rb'(?=.*"\]\n)([^"]*+)'
             parts.append(rb"\[" + re.escape(name) + rb' "' + value + rb'"\]\n')
         else:  # (the value's end found by .*, quicker than by [^"\n])
             parts.append(rb"\[" + re.escape(name) + rb' "(?=.*"\]\n)[^"]*+"\]\n')
