@@ -67,6 +67,19 @@ def _run(body: Callable[[], None]) -> int:
     return FAILED if _FAILED else 0
 
 
+def _uncollected(body: Callable[[], None]) -> Callable[[], None]:
+    """``body`` run without cyclic garbage collection (a command reading games:
+    what it makes has no cycle, and each collection would walk all of it)."""
+
+    def run() -> None:
+        from solver.games.fast import no_collection
+
+        with no_collection():
+            body()
+
+    return run
+
+
 def _family(rules: str) -> Any:
     from solver.cli.inputs import load_family
 
@@ -140,7 +153,7 @@ def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | 
                 sys.stdout.write(table.csv() if fmt == "csv" else table.json())
             _notes(table.notes)  # on stderr (the JSON has them as fields too)
 
-    return _run(body)
+    return _run(_uncollected(body))
 
 
 def filter_command(files: Sequence[str], ids: Sequence[str], rules: str, out: str | None) -> int:
@@ -276,7 +289,7 @@ def tree_command(files: Sequence[str], rules: str, plies: int, ids: Sequence[str
         _write_page(html, page)  # (after the text, which may refuse the line)
         _write_bytes([text.encode()], out)
 
-    return _run(body)
+    return _run(_uncollected(body))
 
 
 def _transposed(tree: Any, fmt: str, chosen: Sequence[int] | None, line: Sequence[str],

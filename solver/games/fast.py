@@ -71,6 +71,22 @@ _COMMENTED: Final = _MOVES.replace(rb"[^\[\n%].*\n", rb"(?=[^\[\n%])(?:.*\})?[^{
 _NO_SEMICOLON: Final = _MOVES.replace(rb"[^\[\n%].*\n", rb"(?=[^\[\n%;])(?:[^;\n]*\})?[^{};\n]*\n")
 
 
+@contextlib.contextmanager
+def no_collection() -> Iterator[None]:
+    """No cyclic garbage collection meanwhile: the tallies' keys, lines, counts
+    and nodes make no cycle, and collecting while they are made costs more
+    than making them (each collection walks every one made so far)."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def moves_pattern(comments: bool, semicolons: bool) -> bytes:
     """The moves' part of a game's pattern (from the blank line after its header
     to the next game's start): quicker when the text holds no ``{`` (``comments``

@@ -25,10 +25,8 @@ the games. Plainly written games are read in bulk, a pattern per header shape
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import functools
-import gc
 import io
 import json
 import re
@@ -37,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.errors import TreeError, quote
+from solver.games.fast import no_collection
 from solver.games.headers import MEMO, RESULTS, Notes, Start, Starts, tag
 from solver.games.reading import scan
 from solver.games.stats import result_of
@@ -631,20 +630,6 @@ def _move(token: Any) -> str:
     return _SANS.get(token) or _san_of(token)
 
 
-@contextlib.contextmanager
-def _no_collection() -> Iterator[None]:
-    """No cyclic garbage collection meanwhile: the tree's nodes, lines and
-    counts make no cycle, and collecting while they are made costs more than
-    making them (each collection walks every one made so far)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _group(found: tuple[bytes | None, ...], at: dict[bytes, int], name: bytes) -> bytes | None:
     """The value of the tag ``name`` in a game read in bulk (its groups ``found``)."""
     return found[at[name]]
@@ -760,7 +745,7 @@ class Tree:
     def roots(self) -> dict[int, Node]:
         """The tree of each start read, by id (built from :attr:`leaves`)."""
         if self._built is None:
-            with _no_collection():
+            with no_collection():
                 self._built = {number: self._root(leaves)
                                for number, leaves in self.leaves.items()}
         return self._built
@@ -855,7 +840,8 @@ class Tree:
         or where a game starts), mapped a window at a time."""
         from solver.games.fast import read_range
 
-        read: int = read_range(self, path, start, end, report)
+        with no_collection():  # (between regions too: each window's lines would be walked)
+            read: int = read_range(self, path, start, end, report)
         return read
 
     def compact(self) -> None:
@@ -871,9 +857,10 @@ class Tree:
     def _summary(self) -> Summary:
         """The counts through the summarised line, per start and next move, summed."""
         assert self._line is not None
-        through, deepest = self._through(self._line)
-        tables = {number: {token: _sum(lines) for token, lines in nexts.items()}
-                  for number, nexts in through.items()}
+        with no_collection():
+            through, deepest = self._through(self._line)
+            tables = {number: {token: _sum(lines) for token, lines in nexts.items()}
+                      for number, nexts in through.items()}
         return Summary(self._line, tables, deepest)
 
     @property
@@ -922,7 +909,7 @@ class Tree:
         from ``read + 1``: in bulk, a pattern per header shape, while the games
         are plainly written; a game that is not, with those up to the next game
         start after a blank line, game by game. Returns the number of the last game."""
-        with _no_collection():
+        with no_collection():
             return self._add_region(buf, start, end, path, report, read)
 
     def _add_region(self, buf: Any, start: int, end: int, path: str,
@@ -1134,7 +1121,7 @@ class Tree:
         assert head.endswith("[]}\n")
         parts = [head[:-4], "["]
         family = self.family
-        with _no_collection():
+        with no_collection():
             for number in sorted(self.roots):
                 root = self.roots[number]
                 if root.games < min_games:
@@ -1267,16 +1254,17 @@ class Tree:
         from solver.games.labels import label
 
         family = self.family
-        through, deepest = self._through(line)
-        if ids is None:
-            ids = _played(None, through, deepest)
-        for index, number in enumerate(ids):
-            node = self._after(number, line, through, deepest)
-            if index:
-                yield ""
-            yield heading(label(family, family.position(number)), number, node,
-                          f" after {' '.join(line)}" if line else "")
-            yield from table(node, min_games)
+        with no_collection():  # (the lines read are many: walking them is no use)
+            through, deepest = self._through(line)
+            if ids is None:
+                ids = _played(None, through, deepest)
+            for index, number in enumerate(ids):
+                node = self._after(number, line, through, deepest)
+                if index:
+                    yield ""
+                yield heading(label(family, family.position(number)), number, node,
+                              f" after {' '.join(line)}" if line else "")
+                yield from table(node, min_games)
 
 
 def _played(ids: Iterable[int] | None, through: dict[int, Any],
