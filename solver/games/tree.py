@@ -622,14 +622,7 @@ def _summed(lines: list[Counts]) -> Node:
         node.rated, node.ratings, node.last = sum(columns[5]), sum(columns[6]), max(columns[7])
         return node
     for counts in lines:  # (a few: quicker one by one)
-        node.games += counts[0]
-        node.white += counts[1]
-        node.draws += counts[2]
-        node.black += counts[3]
-        node.rated += counts[5]
-        node.ratings += counts[6]
-        if counts[7] > node.last:  # noqa: PLR1730 (a call a line costs)
-            node.last = counts[7]
+        _into(node, counts)
     return node
 
 
