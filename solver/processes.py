@@ -58,6 +58,7 @@ class Forked:
     >>> worker = Forked(lambda a, send: send(a * 2), (21,))
     >>> worker.start(); worker.receive(), worker.join(), worker.exitcode
     (42, None, 0)
+    >>> worker.close()
     """
 
     def __init__(self, target: Any, args: tuple[Any, ...]) -> None:
@@ -97,9 +98,11 @@ class Forked:
             raise EOFError("the worker sent no whole message") from None
 
     def is_alive(self) -> bool:
+        """Whether the worker still runs (reaped if it has ended)."""
         return self.exitcode is None and self.pid != 0 and not self._reap(os.WNOHANG)
 
     def kill(self) -> None:
+        """Kill the worker (SIGKILL) if it still runs."""
         if self.is_alive():
             os.kill(self.pid, signal.SIGKILL)
 
