@@ -44,8 +44,14 @@ def can_fork() -> bool:
     """Whether worker processes can be forked safely: a fork start method,
     and no other thread whose locks a child could inherit held (none was
     started if :mod:`threading` was never imported)."""
+    return hasattr(os, "fork") and not other_threads()
+
+
+def other_threads() -> bool:
+    """Whether a thread other than this one runs (asked without importing
+    :mod:`threading`: none was started if it was never imported)."""
     threading = sys.modules.get("threading")
-    return hasattr(os, "fork") and (threading is None or threading.active_count() == 1)
+    return threading is not None and threading.active_count() > 1
 
 
 class Forked:

@@ -187,8 +187,9 @@ def _end(code: int) -> None:
     SystemExit, and the interpreter ends as usual."""
     import atexit
 
-    threading = sys.modules.get("threading")  # (not imported: no thread was started)
-    if not _OWN_STDOUT or (threading is not None and threading.active_count() > 1):
+    from solver.processes import other_threads
+
+    if not _OWN_STDOUT or other_threads():
         raise SystemExit(code)
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):  # (stdout: a failure exits from _Stdout)

@@ -616,12 +616,7 @@ def _into(node: Node, counts: Counts) -> None:
 def _summed(lines: list[Counts]) -> Node:
     """A node of the counts of ``lines`` summed (many: column by column, in C)."""
     node = Node()
-    if len(lines) > 4:
-        columns = list(zip(*lines, strict=True))
-        node.games, node.white, node.draws, node.black = (sum(c) for c in columns[:4])
-        node.rated, node.ratings, node.last = sum(columns[5]), sum(columns[6]), max(columns[7])
-        return node
-    for counts in lines:  # (a few: quicker one by one)
+    for counts in [_sum(lines)] if len(lines) > 4 else lines:  # (a few: quicker one by one)
         _into(node, counts)
     return node
 
