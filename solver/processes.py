@@ -12,7 +12,10 @@ import contextlib
 import os
 import signal
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The worker processes running (solver searches, family checks, games read),
 #: killed by :func:`stop_workers`.
