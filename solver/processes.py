@@ -122,13 +122,15 @@ class Forked:
         import time
 
         deadline = None if timeout is None else time.monotonic() + timeout
+        pause = 0.0002  # (a worker that has sent its message ends within a millisecond)
         while self.exitcode is None and self.pid:
             if deadline is None:
                 self._reap(0)
             elif self._reap(os.WNOHANG) or time.monotonic() >= deadline:
                 break
             else:
-                time.sleep(0.005)
+                time.sleep(pause)
+                pause = min(2 * pause, 0.005)
 
     def close(self) -> None:
         """Close the pipe (its message unread), and forget the worker."""

@@ -84,6 +84,9 @@ def no_collection() -> Iterator[None]:
         yield
     finally:
         if enabled:
+            if not gc.get_freeze_count():  # (no caller's frozen objects to thaw)
+                gc.freeze()  # what was made meanwhile is old now, not to be walked
+                gc.unfreeze()  # at once (the youngest generation counts from 0)
             gc.enable()
 
 

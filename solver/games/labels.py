@@ -36,20 +36,28 @@ def prefix(family: Family) -> str:
     return PREFIXES.get(family.name, family.name)
 
 
-def number(family: Family, position: Position) -> str:
-    """The number alone: the ID, or ``<white_id>:<black_id>`` when the sides are independent."""
+def number(family: Family, position: Position | int) -> str:
+    """The number alone: the ID, or ``<white_id>:<black_id>`` when the sides are
+    independent (``position``: a position, or its ID)."""
+    found = position if isinstance(position, int) else position.id
     if not family.independent:
-        return str(position.id)
-    white, black = divmod(position.id, family.side_count)
+        return str(found)
+    white, black = divmod(found, family.side_count)
     return f"{white}:{black}"
 
 
-def label(family: Family, position: Position) -> str:
-    """The tag value naming ``position``: the family's TCEC label where it has
-    one (``FRC 518``, ``DFRC 502:532``), else ``<prefix> <number>``."""
+def label(family: Family, position: Position | int) -> str:
+    """The tag value naming ``position`` (a position, or its ID): the family's
+    TCEC label where it has one (``FRC 518``, ``DFRC 502:532``), else
+    ``<prefix> <number>``.
+
+    >>> from solver.family import Family
+    >>> label(Family.load("chess960"), 105), label(Family.load("placement"), 3)
+    ('FRC 105', 'placement 0:3')
+    """
     scheme = family.schemes.get("tcec")
     if scheme is not None:
-        return scheme.text(position.id)
+        return scheme.text(position if isinstance(position, int) else position.id)
     return f"{prefix(family)} {number(family, position)}"
 
 

@@ -53,6 +53,9 @@ _MARKER_RESULTS: Final = ((b"1/2-1/2", 1), (b"1-0", 0), (b"0-1", 2), (b"*", 3))
 
 #: How a kept ``Result`` line starts (see :data:`~solver.games.fast.Key`).
 _RESULT: Final = b"[Result "
+#: The ``Result`` lines the bulk pattern keeps, and their results.
+_RESULT_LINES: Final[dict[bytes | None, int]] = {
+    _RESULT + b'"' + value + b'"]': index for value, index in RESULTS.items()}
 
 
 def result_of(data: bytes, header: bytes, head: int, end: int) -> int | None:
@@ -264,12 +267,11 @@ class Stats:
         if found is None:  # the start read once for the keys of its games' results
             first = None
             others = []
-            for line in key:
-                if line is not None:
-                    if not line.startswith(_RESULT):
-                        others.append(line)
-                    elif first is None:  # (the first Result tag is the game's)
-                        first = line
+            for line in filter(None, key):
+                if not line.startswith(_RESULT):
+                    others.append(line)
+                elif first is None:  # (the first Result tag is the game's)
+                    first = line
             start = self._starts_read.get(lines := tuple(others))
             if start is None:
                 header = header_of(lines)
@@ -277,8 +279,11 @@ class Stats:
                 if len(self._starts_read) >= MEMO:
                     self._starts_read.clear()
                 self._starts_read[lines] = start
-            value = None if first is None else tag(first, b"Result")
-            found = None if value is None else RESULTS.get(value.strip()), start
+            result = _RESULT_LINES.get(first)
+            if result is None and first is not None:
+                value = tag(first, b"Result")
+                result = None if value is None else RESULTS.get(value.strip())
+            found = result, start
             if len(self._keys_read) >= MEMO:
                 self._keys_read.clear()
             self._keys_read[key] = found
@@ -352,7 +357,7 @@ class Stats:
             row = self.rows[number]
             for i, n in enumerate(row):
                 total[i] += n
-            yield str(number), label(family, family.position(number)), row
+            yield str(number), label(family, number), row
         yield "", family.name, total
         yield "", "not in family", self.outside
 

@@ -322,7 +322,7 @@ def to_json(tree: Tree, merged: dict[int, Merged], min_games: int = 0) -> str:
             rows.append({"fen": key, **_counts(position.counts),
                          "moves": {san: position.moves[san] for san, _ in moves},
                          "next": {san: _counts(n) for san, n in moves}})
-        starts.append({"id": number, "position": label(family, family.position(number)),
+        starts.append({"id": number, "position": label(family, number),
                        "start": one.start, "positions": rows})
     return dumps({**head, "positions": starts})
 
@@ -376,6 +376,6 @@ def text(tree: Tree, merged: dict[int, Merged], ids: Sequence[int] | None,
         node = position.node()
         if index:
             yield ""
-        yield heading(label(family, family.position(number)), number, node,
+        yield heading(label(family, number), number, node,
                       f" after {' '.join(line)} (any move order)" if line else "")
         yield from table(node, min_games)

@@ -1106,7 +1106,7 @@ class Tree:
         family = self.family
         for number in sorted(self.roots):
             if self.roots[number].games >= min_games:
-                yield {"id": number, "position": label(family, family.position(number)),
+                yield {"id": number, "position": label(family, number),
                        "rank": family.position(number).white,
                        **self.roots[number].to_json(min_games)}
 
@@ -1260,7 +1260,7 @@ class Tree:
                 node = self._after(number, line, through, deepest)
                 if index:
                     yield ""
-                yield heading(label(family, family.position(number)), number, node,
+                yield heading(label(family, number), number, node,
                               f" after {' '.join(line)}" if line else "")
                 yield from table(node, min_games)
 
