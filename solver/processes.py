@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 #: killed by :func:`stop_workers`.
 WORKERS: list[Any] = []
 
+#: The bytes a worker's pipe holds before the worker waits for them to be read
+#: (Linux; at most /proc/sys/fs/pipe-max-size, 1 MiB by default).
+PIPE_SIZE = 1 << 20
+
 #: prctl(2) option: the signal a process gets when its parent dies.
 PR_SET_PDEATHSIG = 1
 
@@ -79,6 +83,10 @@ class Forked:
     def start(self) -> None:
         """Fork the worker."""
         read, write = os.pipe()
+        with contextlib.suppress(AttributeError, OSError):  # room for a whole message, so
+            import fcntl  # that the worker need not wait for this process to read it
+
+            fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the child (its coverage is not saved)
             os.close(read)

@@ -396,3 +396,69 @@ def test_a_trap_only_file_is_still_a_table(tmp_path: Path) -> None:
     assert ran.stdout.decode().splitlines()[-1].split()[3] == "7"  # not in family: 7 games
     err = ran.stderr.decode()
     assert f"not in family: {UNKNOWN}: 7 games {shown('-', list(range(1, 8)))}" in err
+
+
+@pytest.mark.parametrize("where", ["second half", "last game", "everywhere", "truncated", "crlf"])
+def test_stats_workers_forked_before_the_family_say_what_one_process_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    """``games stats`` on a large file forks its workers before it loads the
+    family: they keep their games' keys for this process to read. The traps
+    put only in their range (the first numbers of their notes found by reading
+    it again), or a game to read game by game there (the worker then reads
+    its range again with the family), give the table, notes and numbers
+    that one process gives, and those the test made."""
+    import solver.games.stats as stats_module
+    from solver.games import fast
+
+    clean = collection(11, 1200, traps=False)
+    traps = collection(12, 300)
+    games = list(clean.games)
+    half = len(games) // 2
+    if where == "second half":
+        for k, text in enumerate(traps.games[:40]):
+            games.insert(half + 13 * k, text)
+    elif where == "last game":
+        games.append(next(g for g in traps.games if '[FEN "?"]' in g))
+    elif where == "everywhere":
+        for k, text in enumerate(traps.games[:60]):
+            games.insert(20 * k, text)
+    elif where == "truncated":
+        games[half + 50] = games[half + 50].replace(" 1-0\n", "\n").replace(" 0-1\n", "\n")
+        games[half + 50] = games[half + 50].replace(" 1/2-1/2\n", "\n").replace(" *\n", "\n")
+        games.insert(half + 80, traps.games[0])
+    else:
+        games[half:] = [g.replace("\n", "\r\n") for g in games[half:]]
+    data = "".join(games).encode()
+    path = tmp_path / "big.pgn"
+    path.write_bytes(data)
+    read_keys: list[int] = []
+    real = stats_module.Stats._absorb_keys
+
+    def absorb_keys(self: stats_module.Stats, keys: Counter[tuple[bytes | None, ...]],
+                    *args: object) -> None:
+        read_keys.append(sum(keys.values()))
+        real(self, keys, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stats_module.Stats, "_absorb_keys", absorb_keys)
+    monkeypatch.setattr("solver.processes.can_fork", lambda: True)
+    monkeypatch.setattr("solver.processes.cores", lambda: 2)
+    monkeypatch.setattr(fast, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(fast, "WINDOW", 1 << 16)
+    with_workers = run(["games", "stats", str(path), "-f", "json"])
+    monkeypatch.setattr(fast, "PARALLEL_FROM", 1 << 40)
+    alone = run(["games", "stats", str(path), "-f", "json"])
+    assert with_workers == alone
+    if where in ("truncated", "crlf"):  # read again in the worker, the family loaded
+        assert read_keys == []
+    else:
+        assert len(read_keys) == 1 and 0 < read_keys[0] < len(games)
+    document = json.loads(alone.stdout)
+    texts = "".join(games).replace("\r\n", "\n").split("\n\n[Event")
+    want_repaired, want_reasons = _classify(texts)
+    assert document["castling_repaired"]["games"] == len(want_repaired)
+    assert [g["game"] for g in document["castling_repaired"]["first"]] == \
+        first_games(want_repaired)
+    got = {r["reason"]: (r["games"], [g["game"] for g in r["first"]])
+           for r in document["not_in_family_reasons"]}
+    assert got == {k: (len(v), first_games(v)) for k, v in want_reasons.items()}
+    assert document["games"] + document["skipped"] == len(games)

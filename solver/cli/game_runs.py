@@ -136,16 +136,20 @@ def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | 
         from solver.games.headers import NUMBER_TAGS
         from solver.games.stats import Stats
 
-        family = _family(rules)
         tags = None if number_tag is None else (number_tag.encode(), *NUMBER_TAGS)
-        table = Stats(family, tags)
-        for path, pieces, source in _inputs(files, "reading games"):
-            skipped = table.skipped
-            if source.compression is None and path != "-":
-                read = table.add_file(path, source.size, _skipped(path), pieces)
-            else:
-                read = table.add(pieces, path, _skipped(path))
-            _one_game(path, read, table.skipped - skipped)
+        started = _started(files, lambda: _family(rules), tags)
+        try:
+            table = Stats(_family(rules), tags)
+            for path, pieces, source in _inputs(files, "reading games"):
+                skipped = table.skipped
+                if source.compression is None and path != "-":
+                    read = table.add_file(path, source.size, _skipped(path), pieces, started)
+                else:
+                    read = table.add(pieces, path, _skipped(path))
+                _one_game(path, read, table.skipped - skipped)
+        finally:
+            if started is not None:
+                started.close()
         if table.games or not _FAILED:
             if fmt == "text":
                 sys.stdout.write("".join(f"{line}\n" for line in table.text()))
@@ -154,6 +158,32 @@ def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | 
             _notes(table.notes)  # on stderr (the JSON has them as fields too)
 
     return _run(_uncollected(body))
+
+
+def _started(files: Sequence[str], load: Callable[[], Any],
+             tags: tuple[bytes, ...] | None) -> Any:
+    """The workers for the first input when it is a large plain file, forked
+    before the family is loaded (:func:`~solver.games.stats.start_early`), or None."""
+    import os
+    import stat
+
+    from solver.games.inputs import Input
+    from solver.games.stats import start_early
+
+    if not files or files[0] == "-":
+        return None
+    try:  # (a named pipe is not opened twice)
+        if not stat.S_ISREG(os.stat(files[0]).st_mode):
+            return None
+        source = Input(files[0])
+    except (OSError, Chess960Error):
+        return None  # (told when it is read)
+    try:
+        if source.compression is not None or not source.size:
+            return None
+        return start_early(files[0], source.size, load, tags)
+    finally:
+        source.close()
 
 
 def filter_command(files: Sequence[str], ids: Sequence[str], rules: str, out: str | None) -> int:

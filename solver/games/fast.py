@@ -312,38 +312,63 @@ def read_range(stats: Any, path: str, start: int, end: int, report: Any) -> int:
     """Tally the games in bytes ``[start, end)`` of a plain file (``start``: 0
     or where a game starts), mapped :data:`WINDOW` bytes at a time, so that
     memory stays flat; returns the games read."""
-    import mmap
-
     from solver.errors import InputFileError
     from solver.games.reading import bounded, long_line, too_long
 
     read = 0
     with open(path, "rb") as handle:
-        pos = start
-        if pos == 0 and handle.read(3) == _BOM:
-            pos = 3
-        while pos < end:
-            base = pos - pos % mmap.ALLOCATIONGRANULARITY
-            stop = min(pos + WINDOW, end)
-            view = mmap.mmap(handle.fileno(), stop - base, offset=base, access=mmap.ACCESS_READ)
-            try:
-                last = stop - base
-                if stop < end:
-                    cut = _last_start(view, pos - base)  # type: ignore[arg-type]
-                    if cut is None:  # one game longer than a window: the rest game by game
-                        pieces = bounded(_range_pieces(path, pos, end), path, offset=pos)
-                        done: int = stats.careful(pieces, path, report, read)
-                        return done
-                    last = cut
-                found = long_line(view, pos - base, last)
-                if found is not None:
-                    raise InputFileError(path, too_long(base + found))
-                read = stats.add_region(view, pos - base, last, path, report, read)
-                pos = base + last
-            finally:
-                with contextlib.suppress(BufferError):
-                    view.close()
+        for view, pos, last, base in windows(handle, start, end):
+            if last is None:  # one game longer than a window: the rest game by game
+                pieces = bounded(_range_pieces(path, base + pos, end), path, offset=base + pos)
+                done: int = stats.careful(pieces, path, report, read)
+                return done
+            found = long_line(view, pos, last)
+            if found is not None:
+                raise InputFileError(path, too_long(base + found))
+            read = stats.add_region(view, pos, last, path, report, read)
     return read
+
+
+def windows(handle: Any, start: int, end: int) -> Iterator[tuple[Any, int, int | None, int]]:
+    """The windows :func:`read_range` reads bytes ``[start, end)`` of an open
+    plain file in: ``(view, pos, last, base)``, ``view`` mapped from the file's
+    byte ``base``, ``view[pos:last]`` whole games (``last`` None: no game starts
+    in the window after ``pos``, the last one given). Each view is closed
+    once the next is asked for."""
+    import mmap
+
+    pos = start
+    if pos == 0 and handle.read(3) == _BOM:
+        pos = 3
+    while pos < end:
+        base = pos - pos % mmap.ALLOCATIONGRANULARITY
+        stop = min(pos + WINDOW, end)
+        view = mmap.mmap(handle.fileno(), stop - base, offset=base, access=mmap.ACCESS_READ)
+        try:
+            last: int | None = stop - base
+            if stop < end:
+                last = _last_start(view, pos - base)  # type: ignore[arg-type]
+            yield view, pos - base, last, base
+            if last is None:
+                return
+            pos = base + last
+        finally:
+            with contextlib.suppress(BufferError):
+                view.close()
+
+
+def numbered_windows(path: str, start: int, end: int, patterns: list[tuple[int, Any]],
+                     first: int = 0) -> Iterator[tuple[int, Key]]:
+    """``(number, key)`` of the games of bytes ``[start, end)`` of a plain file
+    read in bulk throughout, window by window as :func:`read_range` reads them,
+    from window ``first`` on: ``patterns`` holds, per window, the games read
+    before it and the pattern they were read with."""
+    with open(path, "rb") as handle:
+        for index, (view, pos, last, _) in enumerate(windows(handle, start, end)):
+            if index >= first and last is not None:
+                read, regex = patterns[index]
+                for number, key in numbered_keys(view, pos, last, regex):
+                    yield read + number, key
 
 
 # -- a large file in worker processes ---------------------------------------------------------
@@ -355,13 +380,16 @@ PARALLEL_FROM: Final = 64 << 20
 KEPT: Final = 1000
 
 
-def ranges(path: str, size: int, parts: int) -> list[tuple[int, int]]:
+def ranges(path: str, size: int, parts: int, share: float | None = None) -> list[tuple[int, int]]:
     """``parts`` byte ranges of the file, each starting where a game starts
-    (a header block after a blank line), or fewer when no such place is found."""
+    (a header block after a blank line), or fewer when no such place is found;
+    ``share``: the first range's part of the file (else each an equal part)."""
     cuts = [0]
+    first = 1 / parts if share is None else share
     with open(path, "rb") as handle:
         for k in range(1, parts):
-            at = size * k // parts
+            at = (size * k // parts if share is None else
+                  int(size * (first + (1 - first) * (k - 1) / (parts - 1))))
             handle.seek(at)
             window = handle.read(1 << 20)
             found = next((m for m in _START.finditer(window)  # whole lines before it
@@ -414,8 +442,7 @@ def _child(stats: Any, path: str, start: int, end: int, parent: int, send: Any) 
     try:
         stats.reset()
         read = stats.add_range(path, start, end, keep)
-        send(("done", read, stats.rows, stats.outside, stats.games, stats.skipped,
-              problems, more, stats.notes))
+        send(("done", read, problems, more, stats.shared()))
     except BaseException as exc:
         from solver.errors import Chess960Error
 
@@ -424,26 +451,60 @@ def _child(stats: Any, path: str, start: int, end: int, parent: int, send: Any) 
             send(("error", known, str(exc) if known else f"{type(exc).__name__}: {exc}"))
 
 
-def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> int:
-    """Tally a plain file's games in ``workers`` processes (this one reads the
-    first range); problems are reported in game order. Returns the games read."""
+class Started:
+    """Workers forked for a plain file (:func:`start_workers`): the byte ranges
+    (this process reads the first) and the workers reading the others."""
+
+    def __init__(self, path: str, size: int, spans: list[tuple[int, int]],
+                 children: list[Any]) -> None:
+        self.path, self.size, self.spans, self.children = path, size, spans, children
+
+    def close(self) -> None:
+        """Kill and reap the workers still running, forget them all."""
+        for child in self.children:
+            child.kill()
+            child.join(timeout=1)
+            child.close()
+        self.children = []
+
+
+def start_workers(stats: Any, path: str, size: int, workers: int,
+                  share: float | None = None) -> Started:
+    """Fork a worker per byte range of a plain file but the first (this
+    process's), each tallying with its copy of ``stats``. ``share``: the
+    part of the file left to this process (else an equal part)."""
     import os
 
-    from solver.errors import Chess960Error, WorkerError
     from solver.processes import Forked
 
-    spans = ranges(path, size, workers)
+    spans = ranges(path, size, workers, share)
     parent = os.getpid()
-    children = []
+    started = Started(path, size, spans, [])
     try:
         for start, end in spans[1:]:
             child = Forked(_child, (stats, path, start, end, parent))
             child.start()
-            children.append(child)
-        start, end = spans[0]
+            started.children.append(child)
+    except BaseException:
+        started.close()
+        raise
+    return started
+
+
+def in_workers(stats: Any, path: str, size: int, report: Any, workers: int,
+               started: Started | None = None) -> int:
+    """Tally a plain file's games in ``workers`` processes (this one reads the
+    first range; ``started``: the workers already forked for the others);
+    problems are reported in game order. Returns the games read."""
+    from solver.errors import Chess960Error, WorkerError
+
+    if started is None:
+        started = start_workers(stats, path, size, workers)
+    try:
+        start, end = started.spans[0]
         read: int = stats.add_range(path, start, end, report)
         stats.compact()  # (while the workers still read)
-        for child in children:
+        for child in started.children:
             try:
                 message = child.receive()
             except (EOFError, OSError):
@@ -451,8 +512,8 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
                 raise WorkerError(child.exitcode) from None
             if message[0] == "error":
                 raise Chess960Error(message[2]) if message[1] else WorkerError(None, message[2])
-            _, count, rows, outside, games, skipped, problems, more, notes = message
-            stats.absorb(rows, outside, games, skipped, notes, read)
+            _, count, problems, more, shared = message
+            stats.absorb(*shared, offset=read)
             if report is not None:
                 for number, problem in problems:
                     report(read + number, problem)
@@ -461,7 +522,4 @@ def in_workers(stats: Any, path: str, size: int, report: Any, workers: int) -> i
             read += count
         return read
     finally:
-        for child in children:
-            child.kill()
-            child.join(timeout=1)
-            child.close()
+        started.close()

@@ -22,7 +22,14 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any, Final
 
-from solver.errors import Chess960Error
+from solver.errors import (
+    CastlingRightsError,
+    Chess960Error,
+    FenSyntaxError,
+    NotStartPositionError,
+    RankLengthError,
+    UnknownPieceError,
+)
 
 if TYPE_CHECKING:
     from solver.family import Family
@@ -316,14 +323,6 @@ class Starts:
         return found
 
     def _read_fen(self, text: bytes) -> Start:
-        from solver.errors import (
-            CastlingRightsError,
-            FenSyntaxError,
-            NotStartPositionError,
-            RankLengthError,
-            UnknownPieceError,
-        )
-
         try:
             fen = text.decode("utf-8").strip()
         except UnicodeDecodeError:

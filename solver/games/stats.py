@@ -26,19 +26,18 @@ not in family      0      0      0      0           0            -
 
 from __future__ import annotations
 
-import csv
-import io
-import json
+import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from solver.games.fast import Key, header_of
-from solver.games.headers import MEMO, RESULTS, Notes, Start, Starts, tag
+from solver.games.headers import MEMO, NUMBER_TAGS, RESULTS, Notes, Start, Starts, tag
 from solver.games.reading import moves_end, scan
 
 if TYPE_CHECKING:
     from solver.family import Family
+    from solver.games.fast import Started
 
 #: The columns of a row, after the position: games, results, score.
 COLUMNS: Final = ("games", "white", "draws", "black", "unfinished", "white score")
@@ -56,6 +55,7 @@ _RESULT: Final = b"[Result "
 #: The ``Result`` lines the bulk pattern keeps, and their results.
 _RESULT_LINES: Final[dict[bytes | None, int]] = {
     _RESULT + b'"' + value + b'"]': index for value, index in RESULTS.items()}
+_IS_RESULT: Final = _RESULT_LINES.__contains__
 
 
 def result_of(data: bytes, header: bytes, head: int, end: int) -> int | None:
@@ -71,6 +71,34 @@ def result_of(data: bytes, header: bytes, head: int, end: int) -> int | None:
     return None
 
 
+#: The part of a large file this process reads when its workers were forked
+#: before the family was loaded (:func:`start_early`), for two processes: it
+#: loads the family and reads the workers' keys while they read on.
+EARLY_SHARE: Final = 0.42
+
+
+def start_early(path: str, size: int, load: Callable[[], Family],
+                number_tags: tuple[bytes, ...] | None = None) -> Started | None:
+    """Workers for a large plain file (:data:`~solver.games.fast.PARALLEL_FROM`),
+    forked before the family is loaded: each counts its games read in bulk
+    by their kept tag lines, and this process reads those keys after its own
+    games (see :meth:`Stats.absorb`); a worker that meets a game to read game
+    by game calls ``load`` and reads its range again as this process does.
+    None when the file is read in this process alone."""
+    from solver.games.fast import PARALLEL_FROM, start_workers
+    from solver.processes import can_fork, cores
+
+    workers = min(cores(), 8)
+    if size < PARALLEL_FROM or workers < 2 or not can_fork():
+        return None
+    share = EARLY_SHARE * 2 / workers
+    return start_workers(Stats(load, number_tags), path, size, workers, share)
+
+
+class _NeedsFamilyError(Exception):
+    """A deferred tally met what it cannot read without its family."""
+
+
 def score(row: list[int]) -> float | None:
     """White's score over the finished games (None when there is none)."""
     finished = row[0] + row[1] + row[2]
@@ -82,11 +110,26 @@ class Stats:
 
     ``report(number, message)`` is told of each game skipped (its number in
     its input); the caller says which input.
+
+    ``family``: the family, or a function that loads it: then the tally is
+    :attr:`deferred` (a worker's forked before the family was loaded, see
+    :func:`start_early`).
     """
 
-    def __init__(self, family: Family, number_tags: tuple[bytes, ...] | None = None) -> None:
-        self.family = family
-        self.starts = Starts(family) if number_tags is None else Starts(family, number_tags)
+    def __init__(self, family: Family | Callable[[], Family],
+                 number_tags: tuple[bytes, ...] | None = None) -> None:
+        self._family: Family | None = None
+        self._load: Callable[[], Family] | None = None
+        if callable(family):
+            self._load = family
+        else:
+            self._family = family
+        #: Whether the games read in bulk are kept unread, as their keys, for
+        #: another tally to read (:meth:`shared`), until a game is to be read
+        #: game by game (then the range is read again, the family loaded).
+        self.deferred = self._family is None
+        self.number_tags = NUMBER_TAGS if number_tags is None else number_tags
+        self._starts: Starts | None = None
         self.rows: dict[int, list[int]] = {}
         self.outside = [0, 0, 0, 0]
         self.skipped = 0
@@ -98,6 +141,25 @@ class Stats:
         self._watch: list[Key] = []  # noted keys whose notes still want game numbers
         self._keys_read: dict[Key, tuple[int | None, Start]] = {}  # see _read
         self._starts_read: dict[Key, Start] = {}  # by the kept lines but Result's
+        # deferred: per window, the games and the keys read before it and its
+        # pattern's arguments (see _absorb_keys)
+        self._patterns: list[tuple[int, int, tuple[Any, ...]]] = []
+        self._range = ("", 0, 0)
+
+    @property
+    def family(self) -> Family:
+        """The family (loaded now if it was not: see :attr:`deferred`)."""
+        if self._family is None:
+            assert self._load is not None
+            self._family = self._load()
+        return self._family
+
+    @property
+    def starts(self) -> Starts:
+        """How a game's header is read as a start of the family."""
+        if self._starts is None:
+            self._starts = Starts(self.family, self.number_tags)
+        return self._starts
 
     def reset(self) -> None:
         """Forget every count (a worker starts from nothing)."""
@@ -107,11 +169,21 @@ class Stats:
         self.notes = Notes()
         self._keys = Counter()
         self._watch = []
+        self._patterns = []
+
+    def shared(self) -> tuple[Any, ...]:
+        """What a worker sends of its tally, as :meth:`absorb` takes it."""
+        deferred = None
+        if self.deferred:
+            deferred = self._keys, self._patterns, self._range
+        return self.rows, self.outside, self.games, self.skipped, self.notes, deferred
 
     def absorb(self, rows: dict[int, list[int]], outside: list[int], games: int,
-               skipped: int, notes: Notes | None = None, offset: int = 0) -> None:
+               skipped: int, notes: Notes | None = None, deferred: Any = None,
+               offset: int = 0) -> None:
         """Add another tally's counts (a worker's, its games numbered after
-        ``offset``) to this one's."""
+        ``offset``) to this one's; ``deferred``: the keys of a deferred
+        tally's games (see :meth:`shared`), read here."""
         if notes is not None:
             self.notes.absorb(notes, offset)
         for number, row in rows.items():
@@ -122,15 +194,61 @@ class Stats:
             self.outside[result] += n
         self.games += games
         self.skipped += skipped
+        if deferred is not None:
+            keys, patterns, span = deferred
+            self._absorb_keys(keys, patterns, span, offset)
+
+    def _absorb_keys(self, keys: Counter[Key], patterns: list[tuple[int, int, tuple[Any, ...]]],
+                     span: tuple[str, int, int], offset: int) -> None:
+        """Read a deferred tally's keys (its games numbered after ``offset``).
+        The first numbers of the notes that still want them (a repaired start,
+        why a game is not in the family) are found by reading its range again
+        in bulk, numbered, from the window where the first of their keys was
+        met (the keys come in the order they were met)."""
+        import bisect
+
+        from solver.games.fast import numbered_windows, pattern
+
+        notes = self.notes
+        wanted: dict[Key, str] = {}
+        first = len(keys)
+        for index, (key, times) in enumerate(keys.items()):  # counted as _settle counts
+            result, (found, note) = self._read(key)
+            assert result is not None  # (a key without one is read game by game)
+            self._count(found, result, times)
+            if note is not None:
+                if notes.wants(note):
+                    wanted[key] = note
+                    first = min(first, index)
+                notes.add(note, times=times)
+        if wanted:
+            path, start, end = span
+            left = sum(keys[key] for key in wanted)
+            window = bisect.bisect_right([known for _, known, _ in patterns], first) - 1
+            compiled = [(read, pattern(self.number_tags, *args)) for read, _, args in patterns]
+            for number, key in numbered_windows(path, start, end, compiled, window):
+                note = wanted.get(key)
+                if note is None:
+                    continue
+                if notes.wants(note):
+                    notes.add(note, path, offset + number, 0)
+                left -= 1
+                if not left or not any(notes.wants(n) for n in wanted.values()):
+                    break
 
     def add_file(self, path: str, size: int | None, report: SkipReport | None = None,
-                 pieces: Iterator[bytes] | None = None) -> int:
+                 pieces: Iterator[bytes] | None = None, started: Started | None = None) -> int:
         """Tally a plain file, mapped a window at a time: in worker processes,
-        one per core, when it is large (:data:`~solver.games.fast.PARALLEL_FROM`);
+        one per core, when it is large (:data:`~solver.games.fast.PARALLEL_FROM`;
+        ``started``: the workers already forked for it, see :func:`start_early`);
         as :meth:`add` does with its ``pieces`` when its size is not known."""
         from solver.games.fast import PARALLEL_FROM, in_workers
         from solver.processes import can_fork, cores
 
+        if started is not None and (started.path, started.size) == (path, size):
+            read = in_workers(self, path, started.size, report, len(started.spans), started)
+            self._settle()
+            return read
         workers = min(cores(), 8)
         if size is not None and size >= PARALLEL_FROM and workers > 1 and can_fork():
             read = in_workers(self, path, size, report, workers)
@@ -146,6 +264,15 @@ class Stats:
         0 or where a game starts); returns how many were read."""
         from solver.games.fast import read_range
 
+        if self.deferred:
+            self._range = (path, start, end)
+            try:
+                found: int = read_range(self, path, start, end, report)
+                return found
+            except _NeedsFamilyError:  # read again as a tally that has its family
+                self.deferred = False
+                self.reset()
+                self._good = set()  # (taken as good without their notes read)
         read = read_range(self, path, start, end, report)
         self._settle()
         return read
@@ -179,8 +306,10 @@ class Stats:
             shape = shape_of(buf[start:head].replace(b"\r", b"")) if head > 0 else ()
             if shape and shape not in self._shapes:
                 self._shapes += (shape,)
-        regex = pattern(self.starts.number_tags, self._shapes, buf.find(b"{", start, end) >= 0,
-                        buf.find(b";", start, end) >= 0)
+        comments, semicolons = buf.find(b"{", start, end) >= 0, buf.find(b";", start, end) >= 0
+        regex = pattern(self.number_tags, self._shapes, comments, semicolons)
+        if self.deferred:
+            self._patterns.append((read, len(self._keys), (self._shapes, comments, semicolons)))
         keys = self._keys
         pos = start
         while pos < end:
@@ -199,6 +328,8 @@ class Stats:
             read += games
             if stop >= end:
                 break
+            if self.deferred:  # (a CRLF stretch too: read again, see add_range)
+                raise _NeedsFamilyError
             if buf.find(b"\r", stop, end) >= 0:  # CRLF: read without the CRs, or game by game
                 text = buf[stop:end].replace(b"\r\n", b"\n")
                 if b"\r" not in text:
@@ -224,6 +355,13 @@ class Stats:
         their moves end in). When none is, they are all taken as good."""
         good = self._good
         new = self._keys.keys() - good
+        if self.deferred:  # a result each
+            if any(self._result(key) is None for key in new):
+                return None
+            if len(good) >= MEMO:
+                good.clear()
+            good.update(new)
+            return set()
         wanted: set[Key] = set()
         for key in new:
             result, (_, note) = self._read(key)
@@ -265,29 +403,26 @@ class Stats:
         tag lines, read as the careful reader reads a header), remembered."""
         found = self._keys_read.get(key)
         if found is None:  # the start read once for the keys of its games' results
-            first = None
-            others = []
-            for line in filter(None, key):
-                if not line.startswith(_RESULT):
-                    others.append(line)
-                elif first is None:  # (the first Result tag is the game's)
-                    first = line
-            start = self._starts_read.get(lines := tuple(others))
+            lines = tuple(itertools.filterfalse(_IS_RESULT, filter(None, key)))
+            start = self._starts_read.get(lines)
             if start is None:
                 header = header_of(lines)
                 start = self.starts.start(header, tag(header, b"FEN"), tag(header, b"Variant"))
                 if len(self._starts_read) >= MEMO:
                     self._starts_read.clear()
                 self._starts_read[lines] = start
-            result = _RESULT_LINES.get(first)
-            if result is None and first is not None:
-                value = tag(first, b"Result")
-                result = None if value is None else RESULTS.get(value.strip())
-            found = result, start
+            found = self._result(key), start
             if len(self._keys_read) >= MEMO:
                 self._keys_read.clear()
             self._keys_read[key] = found
         return found
+
+    @staticmethod
+    def _result(key: Key) -> int | None:
+        """The result of a key's games: its first ``Result`` line's (a key holds
+        those of the four results alone: see :func:`~solver.games.fast.pattern`),
+        None when it has none."""
+        return _RESULT_LINES.get(next(filter(_IS_RESULT, key), None))
 
     def _counted(self, games: int) -> None:
         self.games += games
@@ -298,6 +433,8 @@ class Stats:
                 offset: int = 0) -> int:
         """Tally the games in ``pieces`` one by one, numbered from ``offset + 1``;
         returns the number of the last one."""
+        if self.deferred:  # (see add_range)
+            raise _NeedsFamilyError
         starts = self.starts
         notes = self.notes
         read = offset
@@ -336,7 +473,12 @@ class Stats:
         row[result] += times
 
     def _settle(self) -> None:
-        """Look up the keys counted in bulk so far and add their counts to the rows."""
+        """Look up the keys counted in bulk so far and add their counts to the rows
+        (a deferred tally keeps them, up to :data:`~solver.games.headers.MEMO`)."""
+        if self.deferred:
+            if len(self._keys) >= MEMO:
+                raise _NeedsFamilyError
+            return
         for key, times in self._keys.items():  # read as the careful reader reads a header
             result, (found, note) = self._read(key)
             assert result is not None  # (a key without one is read game by game)
@@ -385,6 +527,9 @@ class Stats:
                    "white_score": None if shown is None else round(shown, 4)}
 
     def csv(self) -> str:
+        import csv
+        import io
+
         out = io.StringIO()
         writer = csv.DictWriter(out, FIELDS, lineterminator="\n")
         writer.writeheader()
@@ -393,6 +538,8 @@ class Stats:
         return out.getvalue()
 
     def json(self) -> str:
+        import json
+
         records = list(self.records())
         document = {"family": self.family.name, "games": self.games, "skipped": self.skipped,
                     "positions": records[:-2], "total": records[-2],

@@ -880,6 +880,10 @@ class Tree:
         self._leaves, self._absorbed = {}, []
         return rows, self.left_out
 
+    def shared(self) -> tuple[Any, ...]:
+        """What a worker sends of its tree, as :meth:`absorb` takes it."""
+        return self.rows, self.outside, self.games, self.skipped, self.notes
+
     def absorb(self, rows: tuple[dict[tuple[Any, ...], Counts] | Summary, int], outside: int,
                games: int, skipped: int, notes: Notes | None = None, offset: int = 0) -> None:
         """Add another tree's :attr:`rows` and counts (a worker's, its games
