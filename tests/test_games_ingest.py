@@ -410,27 +410,9 @@ def test_stats_workers_forked_before_the_family_say_what_one_process_says(
     import solver.games.stats as stats_module
     from solver.games import fast
 
-    clean = collection(11, 1200, traps=False)
-    traps = collection(12, 300)
-    games = list(clean.games)
-    half = len(games) // 2
-    if where == "second half":
-        for k, text in enumerate(traps.games[:40]):
-            games.insert(half + 13 * k, text)
-    elif where == "last game":
-        games.append(next(g for g in traps.games if '[FEN "?"]' in g))
-    elif where == "everywhere":
-        for k, text in enumerate(traps.games[:60]):
-            games.insert(20 * k, text)
-    elif where == "truncated":
-        games[half + 50] = games[half + 50].replace(" 1-0\n", "\n").replace(" 0-1\n", "\n")
-        games[half + 50] = games[half + 50].replace(" 1/2-1/2\n", "\n").replace(" *\n", "\n")
-        games.insert(half + 80, traps.games[0])
-    else:
-        games[half:] = [g.replace("\n", "\r\n") for g in games[half:]]
-    data = "".join(games).encode()
+    games = _placed(where)
     path = tmp_path / "big.pgn"
-    path.write_bytes(data)
+    path.write_bytes("".join(games).encode())
     read_keys: list[int] = []
     real = stats_module.Stats._absorb_keys
 
@@ -448,10 +430,17 @@ def test_stats_workers_forked_before_the_family_say_what_one_process_says(
     monkeypatch.setattr(fast, "PARALLEL_FROM", 1 << 40)
     alone = run(["games", "stats", str(path), "-f", "json"])
     assert with_workers == alone
+    if where == "everywhere":  # a file named twice: read twice
+        monkeypatch.setattr(fast, "PARALLEL_FROM", 1)
+        twice = run(["games", "stats", str(path), str(path), "-f", "json"])
+        document = json.loads(twice.stdout)
+        assert document["games"] + document["skipped"] == 2 * len(games)
+        monkeypatch.setattr(fast, "PARALLEL_FROM", 1 << 40)
+        assert twice == run(["games", "stats", str(path), str(path), "-f", "json"])
     if where in ("truncated", "crlf"):  # read again in the worker, the family loaded
         assert read_keys == []
     else:
-        assert len(read_keys) == 1 and 0 < read_keys[0] < len(games)
+        assert read_keys and 0 < read_keys[0] < len(games)
     document = json.loads(alone.stdout)
     texts = "".join(games).replace("\r\n", "\n").split("\n\n[Event")
     want_repaired, want_reasons = _classify(texts)
@@ -462,3 +451,26 @@ def test_stats_workers_forked_before_the_family_say_what_one_process_says(
            for r in document["not_in_family_reasons"]}
     assert got == {k: (len(v), first_games(v)) for k, v in want_reasons.items()}
     assert document["games"] + document["skipped"] == len(games)
+
+
+def _placed(where: str) -> list[str]:
+    """Clean lichess-shaped games, with traps or a game to read game by game where told."""
+    clean = collection(11, 1200, traps=False)
+    traps = collection(12, 300)
+    games = list(clean.games)
+    half = len(games) // 2
+    if where == "second half":
+        for k, text in enumerate(traps.games[:40]):
+            games.insert(half + 13 * k, text)
+    elif where == "last game":
+        games.append(next(g for g in traps.games if '[FEN "?"]' in g))
+    elif where == "everywhere":
+        for k, text in enumerate(traps.games[:60]):
+            games.insert(20 * k, text)
+    elif where == "truncated":
+        for result in (" 1-0\n", " 0-1\n", " 1/2-1/2\n", " *\n"):
+            games[half + 50] = games[half + 50].replace(result, "\n")
+        games.insert(half + 80, traps.games[0])
+    else:
+        games[half:] = [g.replace("\n", "\r\n") for g in games[half:]]
+    return games

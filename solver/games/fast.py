@@ -458,6 +458,15 @@ class Started:
     def __init__(self, path: str, size: int, spans: list[tuple[int, int]],
                  children: list[Any]) -> None:
         self.path, self.size, self.spans, self.children = path, size, spans, children
+        self._claimed = False
+
+    def claim(self, path: str, size: int | None) -> bool:
+        """Whether these workers read ``path`` of ``size`` bytes, for the first
+        time asked (a file named twice is read again by new workers)."""
+        if self._claimed or (path, size) != (self.path, self.size):
+            return False
+        self._claimed = True
+        return True
 
     def close(self) -> None:
         """Kill and reap the workers still running, forget them all."""

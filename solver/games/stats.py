@@ -245,7 +245,7 @@ class Stats:
         from solver.games.fast import PARALLEL_FROM, in_workers
         from solver.processes import can_fork, cores
 
-        if started is not None and (started.path, started.size) == (path, size):
+        if started is not None and started.claim(path, size):
             read = in_workers(self, path, started.size, report, len(started.spans), started)
             self._settle()
             return read
