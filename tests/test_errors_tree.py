@@ -94,6 +94,7 @@ BASES = [name for name, (base, _) in ROWS.items() if base == "-" and name != "Ch
 PRIVATE = {
     "solver.draws.jsontext._RepeatedKeyError",  # a key twice: becomes the caller's error
     "solver.cli.inputs._LineError",  # a stdin line that is no input: one error: line
+    "solver.games.stats._NeedsFamilyError",  # a worker's tally reads its range again
 }
 
 #: The command line's own signals, never raised by the library: each becomes
