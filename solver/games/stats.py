@@ -211,16 +211,7 @@ class Stats:
 
         notes = self.notes
         wanted: dict[Key, str] = {}
-        first = len(keys)
-        for index, (key, times) in enumerate(keys.items()):  # counted as _settle counts
-            result, (found, note) = self._read(key)
-            assert result is not None  # (a key without one is read game by game)
-            self._count(found, result, times)
-            if note is not None:
-                if notes.wants(note):
-                    wanted[key] = note
-                    first = min(first, index)
-                notes.add(note, times=times)
+        first = self._count_keys(keys, wanted)
         if wanted:
             path, start, end = span
             left = sum(keys[key] for key in wanted)
@@ -479,13 +470,32 @@ class Stats:
             if len(self._keys) >= MEMO:
                 raise _NeedsFamilyError
             return
-        for key, times in self._keys.items():  # read as the careful reader reads a header
-            result, (found, note) = self._read(key)
-            assert result is not None  # (a key without one is read game by game)
-            self._count(found, result, times)
-            if note is not None:
-                self.notes.add(note, times=times)
+        self._count_keys(self._keys)
         self._keys.clear()
+
+    def _count_keys(self, keys: Counter[Key], wanting: dict[Key, str] | None = None) -> int:
+        """Add the games of keys counted in bulk to the rows and notes (each key
+        read as the careful reader reads a header). ``wanting``: given the keys
+        whose notes still want first game numbers; returns the place of the
+        first of them in ``keys`` (``len(keys)``: none)."""
+        rows, outside, notes, read = self.rows, self.outside, self.notes, self._read
+        first = len(keys)
+        for index, (key, times) in enumerate(keys.items()):
+            result, (found, note) = read(key)
+            assert result is not None  # (a key without one is read game by game)
+            if found is None:
+                outside[result] += times
+            else:
+                row = rows.get(found)
+                if row is None:
+                    row = rows[found] = [0, 0, 0, 0]
+                row[result] += times
+            if note is not None:
+                if wanting is not None and notes.wants(note):
+                    wanting[key] = note
+                    first = min(first, index)
+                notes.add(note, times=times)
+        return first
 
     # -- the report -------------------------------------------------------------
 
