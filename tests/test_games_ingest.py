@@ -398,7 +398,8 @@ def test_a_trap_only_file_is_still_a_table(tmp_path: Path) -> None:
     assert f"not in family: {UNKNOWN}: 7 games {shown('-', list(range(1, 8)))}" in err
 
 
-@pytest.mark.parametrize("where", ["second half", "last game", "everywhere", "truncated", "crlf"])
+@pytest.mark.parametrize("where", ["second half", "last game", "everywhere", "truncated", "crlf",
+                                   "many keys"])
 def test_stats_workers_forked_before_the_family_say_what_one_process_says(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
     """``games stats`` on a large file forks its workers before it loads the
@@ -426,6 +427,8 @@ def test_stats_workers_forked_before_the_family_say_what_one_process_says(
     monkeypatch.setattr("solver.processes.cores", lambda: 2)
     monkeypatch.setattr(fast, "PARALLEL_FROM", 1)
     monkeypatch.setattr(fast, "WINDOW", 1 << 16)
+    if where == "many keys":  # more distinct keys than a worker keeps unread
+        monkeypatch.setattr(stats_module, "DEFERRED_KEYS", 100)
     with_workers = run(["games", "stats", str(path), "-f", "json"])
     monkeypatch.setattr(fast, "PARALLEL_FROM", 1 << 40)
     alone = run(["games", "stats", str(path), "-f", "json"])
@@ -437,7 +440,7 @@ def test_stats_workers_forked_before_the_family_say_what_one_process_says(
         assert document["games"] + document["skipped"] == 2 * len(games)
         monkeypatch.setattr(fast, "PARALLEL_FROM", 1 << 40)
         assert twice == run(["games", "stats", str(path), str(path), "-f", "json"])
-    if where in ("truncated", "crlf"):  # read again in the worker, the family loaded
+    if where in ("truncated", "crlf", "many keys"):  # read again, the family loaded
         assert read_keys == []
     else:
         assert read_keys and 0 < read_keys[0] < len(games)
@@ -464,7 +467,7 @@ def _placed(where: str) -> list[str]:
             games.insert(half + 13 * k, text)
     elif where == "last game":
         games.append(next(g for g in traps.games if '[FEN "?"]' in g))
-    elif where == "everywhere":
+    elif where in ("everywhere", "many keys"):
         for k, text in enumerate(traps.games[:60]):
             games.insert(20 * k, text)
     elif where == "truncated":

@@ -95,6 +95,13 @@ def start_early(path: str, size: int, load: Callable[[], Family],
     return start_workers(Stats(load, number_tags), path, size, workers, share)
 
 
+#: The most distinct keys a deferred tally keeps (more: the range is read again
+#: with the family, each process identifying its own starts, as a file of many
+#: distinct starts asks; a Chess960 file has up to 11,520: 960 starts, two or
+#: three castling notations, four results).
+DEFERRED_KEYS: Final = 1 << 14
+
+
 class _NeedsFamilyError(Exception):
     """A deferred tally met what it cannot read without its family."""
 
@@ -347,6 +354,8 @@ class Stats:
         good = self._good
         new = self._keys.keys() - good
         if self.deferred:  # a result each
+            if len(self._keys) > DEFERRED_KEYS:
+                raise _NeedsFamilyError
             if any(self._result(key) is None for key in new):
                 return None
             if len(good) >= MEMO:
