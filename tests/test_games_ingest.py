@@ -26,6 +26,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_games import Ran, run
@@ -296,12 +297,18 @@ def test_stats_in_bulk_after_the_first_games_still_counts_every_one(
     want_repaired, want_reasons = _classify(games)
     assert want_repaired and want_reasons
     for document in (with_workers, alone, piped):
-        assert document["castling_repaired"]["games"] == len(want_repaired)
-        assert [g["game"] for g in document["castling_repaired"]["first"]] == \
-            first_games(want_repaired)
-        got = {r["reason"]: (r["games"], [g["game"] for g in r["first"]])
-               for r in document["not_in_family_reasons"]}
-        assert got == {k: (len(v), first_games(v)) for k, v in want_reasons.items()}
+        _notes_as_made(document, games)
+
+
+def _notes_as_made(document: dict[str, Any], games: list[str]) -> None:
+    """The JSON table's notes are those the test reads back from the games it made."""
+    want_repaired, want_reasons = _classify(games)
+    assert document["castling_repaired"]["games"] == len(want_repaired)
+    assert [g["game"] for g in document["castling_repaired"]["first"]] == \
+        first_games(want_repaired)
+    got = {r["reason"]: (r["games"], [g["game"] for g in r["first"]])
+           for r in document["not_in_family_reasons"]}
+    assert got == {k: (len(v), first_games(v)) for k, v in want_reasons.items()}
 
 
 def _classify(games: list[str]) -> tuple[list[int], dict[str, list[int]]]:
@@ -418,9 +425,9 @@ def test_stats_workers_forked_before_the_family_say_what_one_process_says(
     real = stats_module.Stats._absorb_keys
 
     def absorb_keys(self: stats_module.Stats, keys: Counter[tuple[bytes | None, ...]],
-                    *args: object) -> None:
+                    *args: Any) -> None:
         read_keys.append(sum(keys.values()))
-        real(self, keys, *args)  # type: ignore[arg-type]
+        real(self, keys, *args)
 
     monkeypatch.setattr(stats_module.Stats, "_absorb_keys", absorb_keys)
     monkeypatch.setattr("solver.processes.can_fork", lambda: True)
@@ -445,14 +452,7 @@ def test_stats_workers_forked_before_the_family_say_what_one_process_says(
     else:
         assert read_keys and 0 < read_keys[0] < len(games)
     document = json.loads(alone.stdout)
-    texts = "".join(games).replace("\r\n", "\n").split("\n\n[Event")
-    want_repaired, want_reasons = _classify(texts)
-    assert document["castling_repaired"]["games"] == len(want_repaired)
-    assert [g["game"] for g in document["castling_repaired"]["first"]] == \
-        first_games(want_repaired)
-    got = {r["reason"]: (r["games"], [g["game"] for g in r["first"]])
-           for r in document["not_in_family_reasons"]}
-    assert got == {k: (len(v), first_games(v)) for k, v in want_reasons.items()}
+    _notes_as_made(document, "".join(games).replace("\r\n", "\n").split("\n\n[Event"))
     assert document["games"] + document["skipped"] == len(games)
 
 
