@@ -477,3 +477,45 @@ def _placed(where: str) -> list[str]:
     else:
         games[half:] = [g.replace("\n", "\r\n") for g in games[half:]]
     return games
+
+
+@pytest.mark.parametrize("where", ["second half", "truncated"])
+def test_a_deferred_tally_absorbed_is_the_tally_of_the_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    """In this process: a tally without its family (a worker's forked before
+    it is loaded) reads the second part of a file, another the first; the
+    second absorbed into the first is one tally of the whole file, notes and
+    their first numbers included (read again from the second part's windows),
+    and a game to read game by game there has the deferred tally load its
+    family (once) and read its part again."""
+    from solver.family import Family
+    from solver.games import fast
+    from solver.games.stats import Stats
+
+    games = _placed(where)
+    data = "".join(games).encode()
+    path = tmp_path / "big.pgn"
+    path.write_bytes(data)
+    monkeypatch.setattr(fast, "WINDOW", 1 << 15)
+    (_, cut), (_, end) = fast.ranges(str(path), len(data), 2)
+    loads: list[str] = []
+
+    def load() -> Family:
+        loads.append("chess960")
+        return Family.load("chess960")
+
+    family = Family.load("chess960")
+    deferred = Stats(load)
+    assert deferred.deferred
+    second = deferred.add_range(str(path), cut, end)
+    first = Stats(family)
+    read = first.add_range(str(path), 0, cut)
+    first.absorb(*deferred.shared(), offset=read)
+    whole = Stats(family)
+    assert whole.add_range(str(path), 0, end) == read + second == len(games)
+    assert (first.rows, first.outside, first.games, first.skipped) == \
+        (whole.rows, whole.outside, whole.games, whole.skipped)
+    assert (first.notes.counts, first.notes.first) == (whole.notes.counts, whole.notes.first)
+    assert whole.notes.counts  # (the traps are there)
+    assert loads == ([] if where == "second half" else ["chess960"])
+    assert deferred.deferred is (where == "second half")
