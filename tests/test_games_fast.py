@@ -180,7 +180,10 @@ PLAIN = b'[Event "e"]\n[Result "1-0"]\n[FEN "%s"]\n\n1. e4 e5 1-0\n\n' % FENS[0]
     # PLAIN's shape (learnt from the first game read) with one line changed
     *(PLAIN.replace(b'[Event "e"]', line) for line in (
         b'[Event "a"] "]', b'[Event "a\n"]', b'[Event "a\nb"]', b'[Event "a"b"]', b'[Event "]"]',
-        b'[Event "a"]\n[Event "b"]', b'[Event "a"]\n[FEN "x"]', b'[Event "\\"]', b'[Event  "a"]')),
+        b'[Event "a"]\n[Event "b"]', b'[Event "a"]\n[FEN "x"]', b'[Event "\\"]', b'[Event  "a"]',
+        # (a line whose name starts as no kept tag's does: any such tag line there)
+        b'[ECO "x"]', b'[E "x"]', b'[Eve]nt "x"]', b'[Event "a]b"]', b'[E"]', b'[Event"]',
+        b'[Ex\n"]', b'[E\n[FEN "x"]', b'[Ev "a"] [FEN "x"]', b'[FEN "x"]')),
     PLAIN.replace(b"[Result", b"[FEN \"y\"]\n[Result"),
     PLAIN.replace(b"\n\n1.", b"\n[Variant \"Chess960\"]\n\n1."),
 ])

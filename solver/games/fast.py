@@ -112,9 +112,11 @@ def pattern(number_tags: tuple[bytes, ...],
     ``Variant`` and ``number_tags`` lines (up to :data:`DEPTH` of them).
 
     ``shapes``: the tag names of headers met often, in order; a header of
-    exactly one of them is read by a quicker pattern (its names written out),
-    kept lines alike. ``comments``, ``semicolons``: whether the text may hold
-    ``{``, ``;`` (see :func:`moves_pattern`)."""
+    exactly one of them is read by a quicker pattern (the kept tags' names
+    written out, and those of the others that start as a kept tag does; any
+    other line is a tag line that starts as none does, as in the general
+    pattern). ``comments``, ``semicolons``: whether the text may hold ``{``,
+    ``;`` (see :func:`moves_pattern`)."""
     kept = tuple(dict.fromkeys((b"Result", b"FEN", b"Variant", *number_tags)))
     needles = b"|".join(re.escape(name) for name in kept)
     firsts = b"".join(re.escape(bytes([c])) for c in sorted({name[0] for name in kept if name}))
@@ -127,7 +129,10 @@ def pattern(number_tags: tuple[bytes, ...],
     for _ in range(DEPTH):
         nested = rb"(?:" + keep + skip + nested + rb")?"
     header = skip + nested
+    initials = {name[:1] for name in kept}
     quick = [b"".join(rb"(\[" + re.escape(name) + b" " + value[name] + rb")\n" if name in value
+                      else rb"\[" + re.escape(name[:1]) + _LINE  # no kept tag starts so
+                      if first and name[:1] not in initials
                       else rb"\[" + re.escape(name) + b" " + _VALUE for name in shape)
              for shape in shapes]
     header = rb"(?:" + b"|".join([*quick, header]) + b")"
