@@ -505,8 +505,7 @@ def test_a_deferred_tally_absorbed_is_the_tally_of_the_whole(
         return Family.load("chess960")
 
     family = Family.load("chess960")
-    deferred = Stats(load)
-    assert deferred.deferred
+    deferred = Stats(load, deferred=True)
     second = deferred.add_range(str(path), cut, end)
     first = Stats(family)
     read = first.add_range(str(path), 0, cut)
@@ -519,3 +518,9 @@ def test_a_deferred_tally_absorbed_is_the_tally_of_the_whole(
     assert whole.notes.counts  # (the traps are there)
     assert loads == ([] if where == "second half" else ["chess960"])
     assert deferred.deferred is (where == "second half")
+    lazy = Stats(load)  # (not deferred: the family loaded when first needed)
+    assert lazy.add_range(str(path), 0, end) == len(games)
+    assert (lazy.rows, lazy.notes.first) == (whole.rows, whole.notes.first)
+    streamed = Stats(load, deferred=True)  # (a stream is read with the family)
+    assert streamed.add(iter([data]), str(path)) == len(games)
+    assert (streamed.rows, streamed.notes.first) == (whole.rows, whole.notes.first)

@@ -92,7 +92,7 @@ def start_early(path: str, size: int, load: Callable[[], Family],
     if size < PARALLEL_FROM or workers < 2 or not can_fork():
         return None
     share = EARLY_SHARE * 2 / workers
-    return start_workers(Stats(load, number_tags), path, size, workers, share)
+    return start_workers(Stats(load, number_tags, deferred=True), path, size, workers, share)
 
 
 #: The most distinct keys a deferred tally keeps (more: the range is read again
@@ -118,23 +118,24 @@ class Stats:
     ``report(number, message)`` is told of each game skipped (its number in
     its input); the caller says which input.
 
-    ``family``: the family, or a function that loads it: then the tally is
-    :attr:`deferred` (a worker's forked before the family was loaded, see
-    :func:`start_early`).
+    ``family``: the family, or a function that loads it when it is first
+    needed. ``deferred``: see :attr:`deferred` (a worker's tally, forked
+    before the family was loaded: :func:`start_early`).
     """
 
     def __init__(self, family: Family | Callable[[], Family],
-                 number_tags: tuple[bytes, ...] | None = None) -> None:
+                 number_tags: tuple[bytes, ...] | None = None, *, deferred: bool = False) -> None:
         self._family: Family | None = None
         self._load: Callable[[], Family] | None = None
         if callable(family):
             self._load = family
         else:
             self._family = family
-        #: Whether the games read in bulk are kept unread, as their keys, for
-        #: another tally to read (:meth:`shared`), until a game is to be read
-        #: game by game (then the range is read again, the family loaded).
-        self.deferred = self._family is None
+        #: Whether the games a range holds (:meth:`add_range`) read in bulk are
+        #: kept unread, as their keys, for another tally to read (:meth:`shared`,
+        #: :meth:`absorb`), until a game is to be read game by game (then the
+        #: range is read again, the family loaded).
+        self.deferred = deferred
         self.number_tags = NUMBER_TAGS if number_tags is None else number_tags
         self._starts: Starts | None = None
         self.rows: dict[int, list[int]] = {}
@@ -285,6 +286,7 @@ class Stats:
         in bulk (:mod:`solver.games.fast`), the others game by game, alike."""
         from solver.games.fast import read_pieces
 
+        self.deferred = False  # (only a range of a file is read deferred)
         read = read_pieces(self, pieces, path, report)
         self._settle()
         return read
@@ -474,10 +476,8 @@ class Stats:
 
     def _settle(self) -> None:
         """Look up the keys counted in bulk so far and add their counts to the rows
-        (a deferred tally keeps them, up to :data:`~solver.games.headers.MEMO`)."""
+        (a deferred tally keeps them: at most :data:`DEFERRED_KEYS`, see :meth:`_wanted`)."""
         if self.deferred:
-            if len(self._keys) >= MEMO:
-                raise _NeedsFamilyError
             return
         self._count_keys(self._keys)
         self._keys.clear()
