@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.cli.errors import FAILED, report
 from solver.errors import Chess960Error
+
+if TYPE_CHECKING:
+    from solver.games.fast import Started
 
 
 def _skipped(path: str, verb: str = "skipped") -> Callable[[int, str], None]:
@@ -161,7 +164,7 @@ def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | 
 
 
 def _started(files: Sequence[str], load: Callable[[], Any],
-             tags: tuple[bytes, ...] | None) -> Any:
+             tags: tuple[bytes, ...] | None) -> Started | None:
     """The workers for the first input when it is a large plain file, forked
     before the family is loaded (:func:`~solver.games.stats.start_early`), or None."""
     import os
