@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from solver.cli.errors import FAILED, report
 from solver.errors import Chess960Error
-
-if TYPE_CHECKING:
-    from solver.games.fast import Started
 
 
 def _skipped(path: str, verb: str = "skipped") -> Callable[[int, str], None]:
@@ -137,10 +134,10 @@ def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | 
 
     def body() -> None:
         from solver.games.headers import NUMBER_TAGS
-        from solver.games.stats import Stats
+        from solver.games.stats import Stats, start_early
 
         tags = None if number_tag is None else (number_tag.encode(), *NUMBER_TAGS)
-        started = _started(files, lambda: _family(rules), tags)
+        started = start_early(files[0], lambda: _family(rules), tags) if files else None
         try:
             table = Stats(_family(rules), tags)
             for path, pieces, source in _inputs(files, "reading games"):
@@ -161,32 +158,6 @@ def stats_command(files: Sequence[str], rules: str, fmt: str, number_tag: str | 
             _notes(table.notes)  # on stderr (the JSON has them as fields too)
 
     return _run(_uncollected(body))
-
-
-def _started(files: Sequence[str], load: Callable[[], Any],
-             tags: tuple[bytes, ...] | None) -> Started | None:
-    """The workers for the first input when it is a large plain file, forked
-    before the family is loaded (:func:`~solver.games.stats.start_early`), or None."""
-    import os
-    import stat
-
-    from solver.games.inputs import Input
-    from solver.games.stats import start_early
-
-    if not files or files[0] == "-":
-        return None
-    try:  # (a named pipe is not opened twice)
-        if not stat.S_ISREG(os.stat(files[0]).st_mode):
-            return None
-        source = Input(files[0])
-    except (OSError, Chess960Error):
-        return None  # (told when it is read)
-    try:
-        if source.compression is not None or not source.size:
-            return None
-        return start_early(files[0], source.size, load, tags)
-    finally:
-        source.close()
 
 
 def filter_command(files: Sequence[str], ids: Sequence[str], rules: str, out: str | None) -> int:

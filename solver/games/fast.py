@@ -393,8 +393,7 @@ def ranges(path: str, size: int, parts: int, share: float | None = None) -> list
     first = 1 / parts if share is None else share
     with open(path, "rb") as handle:
         for k in range(1, parts):
-            at = (size * k // parts if share is None else
-                  int(size * (first + (1 - first) * (k - 1) / (parts - 1))))
+            at = int(size * (first + (1 - first) * (k - 1) / (parts - 1)))
             handle.seek(at)
             window = handle.read(1 << 20)
             found = next((m for m in _START.finditer(window)  # whole lines before it

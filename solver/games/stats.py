@@ -77,22 +77,42 @@ def result_of(data: bytes, header: bytes, head: int, end: int) -> int | None:
 EARLY_SHARE: Final = 0.42
 
 
-def start_early(path: str, size: int, load: Callable[[], Family],
+def start_early(path: str, load: Callable[[], Family],
                 number_tags: tuple[bytes, ...] | None = None) -> Started | None:
     """Workers for a large plain file (:data:`~solver.games.fast.PARALLEL_FROM`),
     forked before the family is loaded: each counts its games read in bulk
     by their kept tag lines, and this process reads those keys after its own
     games (see :meth:`Stats.absorb`); a worker that meets a game to read game
     by game calls ``load`` and reads its range again as this process does.
-    None when the file is read in this process alone."""
+    None when the file is read in this process alone (small, compressed,
+    standard input or not a regular file; one that cannot be opened is told
+    of when it is read)."""
+    import os
+    import stat
+
+    from solver.errors import Chess960Error
     from solver.games.fast import PARALLEL_FROM, start_workers
+    from solver.games.inputs import Input
     from solver.processes import can_fork, cores
 
     workers = min(cores(), 8)
-    if size < PARALLEL_FROM or workers < 2 or not can_fork():
+    if path == "-" or workers < 2 or not can_fork():
         return None
-    share = EARLY_SHARE * 2 / workers
-    return start_workers(Stats(load, number_tags, deferred=True), path, size, workers, share)
+    try:  # (a named pipe is not opened twice)
+        found = os.stat(path)
+        if not stat.S_ISREG(found.st_mode) or found.st_size < PARALLEL_FROM:
+            return None
+        source = Input(path)
+    except (OSError, Chess960Error):
+        return None
+    try:
+        if source.compression is not None or source.size is None:
+            return None
+        share = EARLY_SHARE * 2 / workers
+        return start_workers(Stats(load, number_tags, deferred=True), path, source.size,
+                             workers, share)
+    finally:
+        source.close()
 
 
 #: The most distinct keys a deferred tally keeps (more: the range is read again
@@ -487,18 +507,12 @@ class Stats:
         read as the careful reader reads a header). ``wanting``: given the keys
         whose notes still want first game numbers; returns the place of the
         first of them in ``keys`` (``len(keys)``: none)."""
-        rows, outside, notes, read = self.rows, self.outside, self.notes, self._read
+        notes, read, count = self.notes, self._read, self._count
         first = len(keys)
         for index, (key, times) in enumerate(keys.items()):
             result, (found, note) = read(key)
             assert result is not None  # (a key without one is read game by game)
-            if found is None:
-                outside[result] += times
-            else:
-                row = rows.get(found)
-                if row is None:
-                    row = rows[found] = [0, 0, 0, 0]
-                row[result] += times
+            count(found, result, times)
             if note is not None:
                 if wanting is not None and notes.wants(note):
                     wanting[key] = note
@@ -549,12 +563,10 @@ class Stats:
         import csv
         import io
 
-        rows: list[list[object]] = [list(FIELDS)]
-        for number, name, row in self.table():  # (the records' values, in C)
-            shown = score(row)
-            rows.append([number, name, sum(row), *row, "" if shown is None else round(shown, 4)])
+        rows = [FIELDS, *(["" if v is None else v for v in record.values()]
+                          for record in self.records())]
         out = io.StringIO()
-        csv.writer(out, lineterminator="\n").writerows(rows)
+        csv.writer(out, lineterminator="\n").writerows(rows)  # (in one call)
         return out.getvalue()
 
     def json(self) -> str:
